@@ -1,0 +1,78 @@
+// Launching a kernel on the CPU twin: blockDim cores as threads, strict checks, cost accounting.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "op_host/common/soc.h"
+#include "op_host/common/status.h"
+
+namespace ascendc_sim {
+
+template <typename Fn, std::size_t... I>
+void CallWith(Fn fn, uint8_t* const* a, std::index_sequence<I...>) {
+    fn(a[I]...);
+}
+
+// Vector instruction classes the cost model distinguishes.
+enum class VecClass : uint8_t { kSimple, kCast, kTranscendental, kReduce, kCount };
+
+struct CoreCost {
+    uint64_t gmToUbBytes = 0;   // MTE2
+    uint64_t ubToGmBytes = 0;   // MTE3
+    uint64_t ubToUbBytes = 0;
+    uint64_t vecRepeats[static_cast<int>(VecClass::kCount)] = {};  // 256-byte repeats per class
+    uint64_t vecInstrs = 0;
+    uint64_t scalarGmAccesses = 0;
+    uint64_t barriers = 0;        // SyncAll (hard or soft)
+    uint64_t ubBytesAllocated = 0;  // TPipe total
+    bool doubleBuffered = false;    // some queue has >= 2 buffers: copy and compute pipes overlap
+};
+
+struct ModeledTime {  // always "modeled": derived from counts and the SoC table, never measured
+    double deviceUs = 0;      // max(slowest core, shared-bandwidth bound) + launch overhead
+    double slowestCoreUs = 0;
+    double bandwidthUs = 0;   // all GM bytes of all cores / memory bandwidth
+    double launchUs = 0;
+};
+
+struct LaunchStats {
+    std::string kernel;
+    uint32_t blockDim = 0;
+    uint64_t tilingKey = 0;
+    std::vector<CoreCost> cores;
+    ModeledTime modeled;  // zero when the cost model is off
+    uint64_t TotalGmBytes() const;
+};
+
+struct LaunchConfig {
+    std::string kernel;  // name used in every error message
+    uint32_t blockDim = 1;
+    uint64_t tilingKey = 0;
+    ascendops::Platform platform = ascendops::Platform::Of(ascendops::SocVersion::kAscend310P);
+    bool costModel = true;
+    double deadlockTimeoutSeconds = 10.0;
+};
+
+// Calls the kernel function `fn` with the GM arguments `args` (type-erased so the launcher is not a template).
+using KernelThunk = void (*)(void* fn, uint8_t* const* args);
+
+// Runs the kernel on cfg.blockDim cores. The first error on any core stops every core; it is returned as
+// ascendops::Error (code kRuntimeError) naming kernel, core, API and values. GM arguments must be device
+// memory from aclrtMalloc (or nullptr).
+ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
+                                            const std::vector<uint8_t*>& args);
+
+template <typename... GmArgs>
+ascendops::Result<LaunchStats> Launch(const LaunchConfig& cfg, void (*kernel)(GmArgs...), GmArgs... args) {
+    KernelThunk thunk = [](void* fn, uint8_t* const* a) {
+        CallWith(reinterpret_cast<void (*)(GmArgs...)>(fn), a, std::index_sequence_for<GmArgs...>{});
+    };
+    return LaunchErased(cfg, thunk, reinterpret_cast<void*>(kernel), {reinterpret_cast<uint8_t*>(args)...});
+}
+
+// Roofline: the bytes that must move, at the SoC's memory bandwidth (modeled).
+double RooflineUs(uint64_t bytes, const ascendops::SocInfo& soc);
+
+}  // namespace ascendc_sim

@@ -1,0 +1,1 @@
+// Keeps the kernel library non-empty before any operator adds instances.

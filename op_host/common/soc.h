@@ -1,0 +1,54 @@
+// The SoC table: one definition of every hardware fact the tiling, the CPU twin and the cost model use.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace ascendops {
+
+enum class SocVersion : uint8_t { kAscend310P = 0, kAscend910B = 1, kAscend910_93 = 2 };
+
+// Cost-model rates, per core unless stated. Sources are in soc.cpp next to each value.
+struct SocCostParams {
+    double freqMHz;              // AI core clock
+    double gmToUbBytesPerCycle;  // MTE2
+    double ubToGmBytesPerCycle;  // MTE3
+    double vecCyclesPerRepeat;   // one 256-byte vector repeat, simple op
+    double vecIssueCycles;       // fixed cost of one vector instruction
+    double scalarGmAccessCycles; // one GetValue/SetValue on GM (cache-missing scalar load/store)
+    double barrierCycles;        // one cross-core barrier round trip
+    double memBandwidthGBps;     // device memory bandwidth shared by all cores
+    double launchOverheadUs;     // fixed kernel launch cost
+};
+
+struct SocInfo {
+    SocVersion version;
+    const char* name;     // CANN SoC name, e.g. "ascend310p"
+    const char* product;  // marketing name
+    uint32_t vectorCoreNum;  // cores a vector kernel launches on (AIV on A2/A3, AI cores on 310P)
+    uint32_t cubeCoreNum;    // AIC on A2/A3; the AI cores (cube + vector in one) on 310P
+    uint64_t ubBytes;
+    bool hasDataCopyPad;
+    bool hasVectorShift;  // vector ShiftLeft/ShiftRight
+    bool hasSyncAll;      // hardware all-core barrier
+    SocCostParams cost;
+};
+
+extern const SocInfo kSocTable[3];
+
+const SocInfo& GetSocInfo(SocVersion soc);
+std::optional<SocVersion> ParseSoc(std::string_view name);
+
+// The platform one tiling call sees: a SoC, possibly with a different core count (910B3 has 40 AIV, 310P1 10).
+struct Platform {
+    const SocInfo* soc;
+    uint32_t coreNum;
+
+    static Platform Of(SocVersion v, uint32_t coreNumOverride = 0) {
+        const SocInfo& info = GetSocInfo(v);
+        return {&info, coreNumOverride != 0 ? coreNumOverride : info.vectorCoreNum};
+    }
+    uint64_t UbBytes() const { return soc->ubBytes; }
+};
+
+}  // namespace ascendops

@@ -1,0 +1,52 @@
+// Integer helpers every tiling uses. All are overflow-safe for 64-bit sizes (no a + b - 1).
+#pragma once
+#include <cstdint>
+
+namespace ascendops {
+
+constexpr uint64_t kBlockBytes = 32;      // GM<->UB copy granule and UB buffer alignment
+constexpr uint64_t kRepeatBytes = 256;    // bytes one vector repeat covers
+constexpr uint32_t kMaxRepeatTimes = 255; // repeat count field of a vector instruction
+
+constexpr uint64_t CeilDiv(uint64_t a, uint64_t b) { return b == 0 ? 0 : a / b + (a % b != 0 ? 1 : 0); }
+constexpr uint64_t AlignDown(uint64_t a, uint64_t b) { return b == 0 ? a : a - a % b; }
+// Saturates at the largest multiple of b instead of wrapping.
+constexpr uint64_t AlignUp(uint64_t a, uint64_t b) {
+    if (b == 0) return a;
+    uint64_t down = AlignDown(a, b);
+    if (down == a) return a;
+    return down > UINT64_MAX - b ? down : down + b;
+}
+
+// Even split of `total` units into at most `maxParts` parts, in whole blocks of `blockUnits` units.
+// The first `bigParts` parts take one more block than the rest; the last part also takes the
+// remainder that is not a whole block. Never more parts than there are blocks (at least one part).
+struct CoreSplit {
+    uint64_t parts;          // cores used (blockDim)
+    uint64_t blocksPerPart;  // whole blocks of a small part
+    uint64_t bigParts;       // parts that take blocksPerPart + 1 blocks
+    uint64_t tailUnits;      // units beyond the whole blocks, owned by the last part
+    uint64_t blockUnits;
+
+    // Units owned by part i (0 <= i < parts) and where they start.
+    constexpr uint64_t UnitsOf(uint64_t i) const {
+        uint64_t units = (blocksPerPart + (i < bigParts ? 1 : 0)) * blockUnits;
+        return i + 1 == parts ? units + tailUnits : units;
+    }
+    constexpr uint64_t StartOf(uint64_t i) const {
+        uint64_t big = i < bigParts ? i : bigParts;
+        return (i * blocksPerPart + big) * blockUnits;
+    }
+};
+
+constexpr CoreSplit SplitEvenly(uint64_t total, uint64_t maxParts, uint64_t blockUnits) {
+    if (blockUnits == 0) blockUnits = 1;
+    if (maxParts == 0) maxParts = 1;
+    uint64_t blocks = total / blockUnits;
+    uint64_t tail = total % blockUnits;
+    uint64_t parts = blocks < maxParts ? blocks : maxParts;
+    if (parts == 0) return {1, 0, 0, tail, blockUnits};  // less than one block: one part owns it all
+    return {parts, blocks / parts, blocks % parts, tail, blockUnits};
+}
+
+}  // namespace ascendops
