@@ -1,0 +1,71 @@
+// acl runtime shim of the CPU twin: CANN's names and signatures, so op_api code is the same for twin and NPU.
+// Device memory is host heap with guard zones (sim/device_memory.h); streams execute synchronously.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+typedef int aclError;
+typedef void* aclrtStream;
+
+#define ACL_SUCCESS 0
+#define ACL_ERROR_INVALID_PARAM 100000
+#define ACL_ERROR_BAD_ALLOC 200000
+#define ACL_ERROR_RT_PARAM_INVALID 107000
+#define ACL_ERROR_RT_MEMORY_ALLOCATION 207001
+
+typedef enum aclrtMemMallocPolicy {
+    ACL_MEM_MALLOC_HUGE_FIRST = 0,
+    ACL_MEM_MALLOC_HUGE_ONLY = 1,
+    ACL_MEM_MALLOC_NORMAL_ONLY = 2,
+} aclrtMemMallocPolicy;
+
+typedef enum aclrtMemcpyKind {
+    ACL_MEMCPY_HOST_TO_HOST = 0,
+    ACL_MEMCPY_HOST_TO_DEVICE = 1,
+    ACL_MEMCPY_DEVICE_TO_HOST = 2,
+    ACL_MEMCPY_DEVICE_TO_DEVICE = 3,
+} aclrtMemcpyKind;
+
+typedef enum {
+    ACL_DT_UNDEFINED = -1,
+    ACL_FLOAT = 0,
+    ACL_FLOAT16 = 1,
+    ACL_INT8 = 2,
+    ACL_INT32 = 3,
+    ACL_UINT8 = 4,
+    ACL_INT16 = 6,
+    ACL_UINT16 = 7,
+    ACL_UINT32 = 8,
+    ACL_INT64 = 9,
+    ACL_UINT64 = 10,
+    ACL_DOUBLE = 11,
+    ACL_BOOL = 12,
+    ACL_BF16 = 27,
+} aclDataType;
+
+typedef enum {
+    ACL_FORMAT_UNDEFINED = -1,
+    ACL_FORMAT_NCHW = 0,
+    ACL_FORMAT_NHWC = 1,
+    ACL_FORMAT_ND = 2,
+} aclFormat;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+aclError aclInit(const char* configPath);
+aclError aclFinalize();
+aclError aclrtSetDevice(int32_t deviceId);
+aclError aclrtResetDevice(int32_t deviceId);
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy);
+aclError aclrtFree(void* devPtr);
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind);
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count);
+aclError aclrtCreateStream(aclrtStream* stream);
+aclError aclrtDestroyStream(aclrtStream stream);
+aclError aclrtSynchronizeStream(aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif

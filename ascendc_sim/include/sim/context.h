@@ -1,0 +1,96 @@
+// The per-core execution context (thread-local) and the error path shared by every API of the twin.
+#pragma once
+#include <atomic>
+#include <stdexcept>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "op_host/common/dtype.h"
+#include "sim/launch.h"
+#include "sim/qualifiers.h"
+
+namespace ascendc_sim {
+
+// Thrown on a core to unwind it after an error (its own or another core's). Kernels never catch it.
+struct CoreStopped {};
+
+// Shared by all cores of one launch.
+struct LaunchShared {
+    LaunchConfig cfg;
+    std::atomic<bool> stop{false};
+    std::mutex errorMu;
+    std::string firstError;
+    // Hardware SyncAll: a generation-counting barrier.
+    std::mutex barrierMu;
+    std::condition_variable barrierCv;
+    uint32_t barrierArrived = 0;
+    uint64_t barrierGeneration = 0;
+    std::atomic<uint32_t> coresFinished{0};  // cores that returned from the kernel
+};
+
+// One UB buffer handed out by a queue or TBuf. Tensors carry the generation they were made in, so a tensor used
+// after FreeTensor (or after the pipe was reset) is detected.
+struct BufferSlot {
+    enum class State : uint8_t { kFree, kAllocated, kEnqueued };
+    uint8_t* base = nullptr;
+    uint32_t bytes = 0;
+    uint32_t generation = 1;
+    State state = State::kFree;
+    const void* owner = nullptr;
+};
+
+// A non-atomic GM write range of one core, between two barriers (epoch).
+struct WriteRecord {
+    uint64_t allocId;
+    uint64_t begin;  // byte offsets inside the allocation
+    uint64_t end;
+    uint32_t epoch;
+};
+
+inline constexpr int kHardEventKinds = 40;
+inline constexpr int kEventIds = 8;
+
+struct CoreContext {
+    LaunchShared* launch = nullptr;
+    uint32_t blockIdx = 0;
+    uint8_t* ub = nullptr;
+    uint64_t ubBytes = 0;
+    CoreCost cost;
+    bool atomicAdd = false;
+    ascendops::DataType atomicType = ascendops::DataType::kFloat;
+    const void* pipe = nullptr;  // the live TPipe (one per core)
+    uint64_t ubUsed = 0;
+    std::deque<BufferSlot> slots;  // deque: stable addresses
+    uint32_t epoch = 0;
+    std::vector<WriteRecord> writes;
+    int32_t eventsSet[kHardEventKinds][kEventIds] = {};
+};
+
+extern thread_local CoreContext* tlsCore;
+
+// The calling core; an error if called outside a kernel launch.
+CoreContext& Core();
+
+// Stops every core of the launch: records the first error ("kernel 'k' core i: API: what") and unwinds this core.
+[[noreturn]] void Fail(const char* api, const std::string& what);
+
+// Unwinds this core if another core has failed; called at the start of every API.
+inline void Poll(CoreContext& c) {
+    if (c.launch->stop.load(std::memory_order_relaxed)) throw CoreStopped{};
+}
+
+template <typename... Args>
+std::string Str(const Args&... args) {
+    std::ostringstream os;
+    (os << ... << args);
+    return os.str();
+}
+
+inline const ascendops::SocInfo& Soc(const CoreContext& c) { return *c.launch->cfg.platform.soc; }
+
+}  // namespace ascendc_sim

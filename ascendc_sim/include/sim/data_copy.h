@@ -1,0 +1,230 @@
+// DataCopy / DataCopyPad between GM and UB (and UB to UB), with the strict length, alignment and bounds checks.
+// UB->GM copies accumulate atomically while SetAtomicAdd is active.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "sim/atomic.h"
+#include "sim/pipe.h"
+#include "sim/tensor.h"
+
+namespace AscendC {
+
+struct DataCopyParams {
+    uint16_t blockCount = 1;
+    uint16_t blockLen = 0;   // 32-byte blocks (bytes for DataCopyPad)
+    uint16_t srcStride = 0;  // gap between blocks
+    uint16_t dstStride = 0;
+    DataCopyParams() = default;
+    DataCopyParams(uint16_t count, uint16_t len, uint16_t srcGap, uint16_t dstGap)
+        : blockCount(count), blockLen(len), srcStride(srcGap), dstStride(dstGap) {}
+};
+
+struct DataCopyExtParams {
+    uint16_t blockCount = 1;
+    uint32_t blockLen = 0;   // bytes
+    uint32_t srcStride = 0;  // GM: bytes; UB: 32-byte blocks
+    uint32_t dstStride = 0;
+    uint32_t rsv = 0;
+    DataCopyExtParams() = default;
+    DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcGap, uint32_t dstGap, uint32_t reserved)
+        : blockCount(count), blockLen(len), srcStride(srcGap), dstStride(dstGap), rsv(reserved) {}
+};
+
+template <typename T>
+struct DataCopyPadExtParams {
+    bool isPad = false;
+    uint8_t leftPadding = 0;   // elements
+    uint8_t rightPadding = 0;  // elements
+    T paddingValue = 0;
+    DataCopyPadExtParams() = default;
+    DataCopyPadExtParams(bool pad, uint8_t left, uint8_t right, T value)
+        : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+};
+
+struct DataCopyPadParams {
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    uint64_t paddingValue = 0;
+    DataCopyPadParams() = default;
+    DataCopyPadParams(bool pad, uint8_t left, uint8_t right, uint64_t value)
+        : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+};
+
+}  // namespace AscendC
+
+namespace ascendc_sim {
+
+inline constexpr uint64_t kBlock = 32;
+
+// Rows of a strided copy: `count` rows of `rowBytes`, source/destination row pitches in bytes.
+struct CopyShape {
+    uint64_t count;
+    uint64_t rowBytes;
+    uint64_t srcPitch;
+    uint64_t dstPitch;
+    uint64_t SrcSpan() const { return count == 0 ? 0 : (count - 1) * srcPitch + rowBytes; }
+    uint64_t DstSpan() const { return count == 0 ? 0 : (count - 1) * dstPitch + rowBytes; }
+};
+
+template <typename T>
+void CopyGmToUb(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src,
+                const CopyShape& s) {
+    CoreContext& c = Core();
+    Poll(c);
+    auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", (s.DstSpan() + sizeof(T) - 1) / sizeof(T)));
+    src.CheckRange(c, api, 0, (s.SrcSpan() + sizeof(T) - 1) / sizeof(T), GmAccess::kRead);
+    const auto* g = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
+    for (uint64_t r = 0; r < s.count; ++r) std::memcpy(d + r * s.dstPitch, g + r * s.srcPitch, s.rowBytes);
+    c.cost.gmToUbBytes += s.count * s.rowBytes;
+}
+
+template <typename T>
+void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                const CopyShape& s) {
+    CoreContext& c = Core();
+    Poll(c);
+    const auto* u = reinterpret_cast<const uint8_t*>(src.Operand(api, "src", (s.SrcSpan() + sizeof(T) - 1) / sizeof(T)));
+    auto* g = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
+    if (dst.GetPhyAddr() == nullptr) Fail(api, "GlobalTensor has no buffer (SetGlobalBuffer not called)");
+    for (uint64_t r = 0; r < s.count; ++r) {
+        uint64_t offset = r * s.dstPitch;
+        dst.CheckRange(c, api, offset / sizeof(T), s.rowBytes / sizeof(T),
+                       c.atomicAdd ? GmAccess::kAtomicWrite : GmAccess::kWrite);
+        if (c.atomicAdd) {
+            AtomicAccumulate<T>(c, api, reinterpret_cast<T*>(g + offset), reinterpret_cast<const T*>(u + r * s.srcPitch),
+                                s.rowBytes / sizeof(T));
+        } else {
+            std::memcpy(g + offset, u + r * s.srcPitch, s.rowBytes);
+        }
+    }
+    c.cost.ubToGmBytes += s.count * s.rowBytes;
+}
+
+template <typename T>
+void CopyUbToUb(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                const CopyShape& s) {
+    CoreContext& c = Core();
+    Poll(c);
+    auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", s.DstSpan() / sizeof(T)));
+    const auto* u = reinterpret_cast<const uint8_t*>(src.Operand(api, "src", s.SrcSpan() / sizeof(T)));
+    for (uint64_t r = 0; r < s.count; ++r) std::memmove(d + r * s.dstPitch, u + r * s.srcPitch, s.rowBytes);
+    c.cost.ubToUbBytes += s.count * s.rowBytes;
+}
+
+// DataCopy moves whole 32-byte blocks: anything else is silently truncated by hardware, so it is an error here.
+template <typename T>
+CopyShape ContiguousBlocks(const char* api, uint64_t count) {
+    uint64_t bytes = count * sizeof(T);
+    if (bytes % kBlock != 0) {
+        Fail(api, Str("length ", count, " x ", sizeof(T), " B = ", bytes,
+                      " bytes is not a whole number of 32-byte blocks (hardware truncates it); use DataCopyPad"));
+    }
+    return {1, bytes, bytes, bytes};
+}
+
+inline CopyShape BlockShape(const AscendC::DataCopyParams& p) {
+    uint64_t row = uint64_t{p.blockLen} * kBlock;
+    return {p.blockCount, row, row + uint64_t{p.srcStride} * kBlock, row + uint64_t{p.dstStride} * kBlock};
+}
+
+void RequireDataCopyPad(const char* api);
+
+}  // namespace ascendc_sim
+
+namespace AscendC {
+
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+    ascendc_sim::CopyGmToUb("DataCopy", dst, src, ascendc_sim::ContiguousBlocks<T>("DataCopy", count));
+}
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    ascendc_sim::CopyUbToGm("DataCopy", dst, src, ascendc_sim::ContiguousBlocks<T>("DataCopy", count));
+}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    ascendc_sim::CopyUbToUb("DataCopy", dst, src, ascendc_sim::ContiguousBlocks<T>("DataCopy", count));
+}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+    ascendc_sim::CopyGmToUb("DataCopy", dst, src, ascendc_sim::BlockShape(p));
+}
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    ascendc_sim::CopyUbToGm("DataCopy", dst, src, ascendc_sim::BlockShape(p));
+}
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    ascendc_sim::CopyUbToUb("DataCopy", dst, src, ascendc_sim::BlockShape(p));
+}
+
+// GM->UB: each row lands 32-byte aligned in UB as [left pad][blockLen bytes][right pad][dummy up to 32 B].
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                                   const DataCopyPadExtParams<T>& pad) {
+    using namespace ascendc_sim;
+    const char* api = "DataCopyPad";
+    RequireDataCopyPad(api);
+    if (p.blockLen % sizeof(T) != 0) Fail(api, Str("blockLen ", p.blockLen, " is not a multiple of ", sizeof(T)));
+    uint64_t left = uint64_t{pad.leftPadding} * sizeof(T);
+    uint64_t right = uint64_t{pad.rightPadding} * sizeof(T);
+    if (left > kBlock || right > kBlock) {
+        Fail(api, Str("leftPadding ", int(pad.leftPadding), " / rightPadding ", int(pad.rightPadding),
+                      " elements exceed 32 bytes"));
+    }
+    if (p.blockCount == 0 || p.blockLen == 0) return;  // documented NOP
+    uint64_t rowUb = (left + p.blockLen + right + kBlock - 1) / kBlock * kBlock;
+    CopyShape s{p.blockCount, p.blockLen, p.blockLen + uint64_t{p.srcStride}, rowUb + uint64_t{p.dstStride} * kBlock};
+    CoreContext& c = Core();
+    Poll(c);
+    auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", ((s.count - 1) * s.dstPitch + rowUb) / sizeof(T)));
+    src.CheckRange(c, api, 0, s.SrcSpan() / sizeof(T), GmAccess::kRead);
+    const auto* g = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
+    for (uint64_t r = 0; r < s.count; ++r) {
+        uint8_t* row = d + r * s.dstPitch;
+        const uint8_t* from = g + r * s.srcPitch;
+        std::memcpy(row + left, from, p.blockLen);
+        // Fill: paddingValue with isPad; the row's first element as dummy without padding; else unspecified.
+        for (uint64_t b = 0; b < rowUb; b += sizeof(T)) {
+            if (b >= left && b < left + p.blockLen) continue;
+            if (pad.isPad) {
+                std::memcpy(row + b, &pad.paddingValue, sizeof(T));
+            } else if (left == 0 && right == 0) {
+                std::memcpy(row + b, from, sizeof(T));
+            } else {
+                std::memset(row + b, 0xA5, sizeof(T));
+            }
+        }
+    }
+    c.cost.gmToUbBytes += s.count * s.rowBytes;
+}
+
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                                   const DataCopyPadParams& pad) {
+    DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
+                DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, static_cast<T>(pad.paddingValue)));
+}
+
+// UB->GM: rows are read from 32-byte aligned UB rows (stride in blocks) and written as blockLen bytes (stride in
+// bytes).
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+    using namespace ascendc_sim;
+    const char* api = "DataCopyPad";
+    RequireDataCopyPad(api);
+    if (p.blockLen % sizeof(T) != 0) Fail(api, Str("blockLen ", p.blockLen, " is not a multiple of ", sizeof(T)));
+    if (p.blockCount == 0 || p.blockLen == 0) return;
+    uint64_t rowUb = (uint64_t{p.blockLen} + kBlock - 1) / kBlock * kBlock;
+    CopyUbToGm(api, dst, src,
+               CopyShape{p.blockCount, p.blockLen, rowUb + uint64_t{p.srcStride} * kBlock, p.blockLen + uint64_t{p.dstStride}});
+}
+
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0));
+}
+
+}  // namespace AscendC

@@ -1,0 +1,35 @@
+// Gather: dst[i] = src[(srcBaseAddr + srcOffset[i]) / sizeof(T)], offsets in bytes (count form).
+#pragma once
+#include <cstdint>
+
+#include "sim/vector_core.h"
+
+namespace AscendC {
+
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                              const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
+                              const uint32_t count) {
+    using namespace ascendc_sim;
+    const char* api = "Gather";
+    CoreContext& c = Core();
+    Poll(c);
+    bool ok = kOneOf<T, int16_t, uint16_t, half, int32_t, uint32_t, float> ||
+              (std::is_same_v<T, bfloat16_t> && Soc(c).version != ascendops::SocVersion::kAscend310P);
+    RequireType<T>(api, ok);
+    T* d = dst.Operand(api, "dst", count);
+    const T* s = src.Operand(api, "src", 0);
+    const uint32_t* off = srcOffset.Operand(api, "srcOffset", count);
+    uint64_t srcBytes = uint64_t{src.GetSize()} * sizeof(T);
+    for (uint32_t i = 0; i < count; ++i) {
+        uint64_t byte = uint64_t{srcBaseAddr} + off[i];
+        if (byte % sizeof(T) != 0 || byte + sizeof(T) > srcBytes) {
+            Fail(api, Str("element ", i, ": byte offset ", byte, " is unaligned or beyond src of ", srcBytes,
+                          " bytes"));
+        }
+        d[i] = s[byte / sizeof(T)];
+    }
+    CountVector(c, VecClass::kSimple, count, sizeof(T));
+}
+
+}  // namespace AscendC

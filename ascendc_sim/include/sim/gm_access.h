@@ -1,0 +1,17 @@
+// Checks of every GM access: inside one device allocation, recorded for the cross-core race check, counted.
+#pragma once
+#include <cstdint>
+
+#include "sim/context.h"
+
+namespace ascendc_sim {
+
+enum class GmAccess : uint8_t { kRead, kWrite, kAtomicWrite };
+
+// Fails unless [p, p + bytes) lies inside one device allocation; records non-atomic writes of this core.
+void CheckGm(CoreContext& c, const char* api, const void* p, uint64_t bytes, GmAccess access);
+
+// Called by GlobalTensor::GetValue: fails when a core spins on a GM value that never changes (a hang on hardware).
+void NoteGmPoll(CoreContext& c, const void* addr, uint64_t bits);
+
+}  // namespace ascendc_sim

@@ -1,0 +1,146 @@
+// TPipe, TQue/TQueBind and TBuf: UB carved into 32-byte aligned buffers, checked against the SoC's UB size, with
+// strict queue discipline (alloc beyond the buffers, DeQue on empty, double free, use after free are errors).
+#pragma once
+#include <cstdint>
+
+#include "sim/context.h"
+#include "sim/events.h"
+#include "sim/queue_core.h"
+#include "sim/tensor.h"
+
+namespace ascendc_sim {
+
+// Carves `num` buffers of `len` bytes out of the core's UB for `owner`; fails beyond the SoC's UB.
+std::vector<BufferSlot*> CarveUb(const char* api, uint32_t num, uint32_t len, const void* owner);
+
+template <typename T>
+AscendC::LocalTensor<T> TensorOver(BufferSlot* slot, uint32_t bytes) {
+    AscendC::LocalTensor<T> t;
+    t.Bind(reinterpret_cast<T*>(slot->base), bytes / sizeof(T), slot);
+    return t;
+}
+
+}  // namespace ascendc_sim
+
+namespace AscendC {
+
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind {
+public:
+    template <typename T>
+    __aicore__ inline LocalTensor<T> AllocTensor() {
+        ascendc_sim::BufferSlot* slot = core_.Alloc("AllocTensor");
+        return ascendc_sim::TensorOver<T>(slot, slot->bytes);
+    }
+    template <typename T>
+    __aicore__ inline bool EnQue(const LocalTensor<T>& tensor) {
+        tensor.CheckLive("EnQue");
+        core_.Enque("EnQue", tensor.Slot(), tensor.Slot()->generation);
+        return true;
+    }
+    template <typename T>
+    __aicore__ inline LocalTensor<T> DeQue() {
+        ascendc_sim::BufferSlot* slot = core_.Deque("DeQue");
+        return ascendc_sim::TensorOver<T>(slot, slot->bytes);
+    }
+    template <typename T>
+    __aicore__ inline void FreeTensor(LocalTensor<T>& tensor) {
+        ascendc_sim::Poll(ascendc_sim::Core());
+        if (tensor.Slot() == nullptr) ascendc_sim::Fail("FreeTensor", "LocalTensor was never allocated");
+        core_.Free("FreeTensor", tensor.Slot(), tensor.Slot()->generation);
+    }
+    __aicore__ inline bool VacantInQue() { return core_.CountInQueue() < depth; }
+    __aicore__ inline bool HasTensorInQue() { return core_.CountInQueue() > 0; }
+    __aicore__ inline int32_t GetTensorCountInQue() { return core_.CountInQueue(); }
+    __aicore__ inline bool HasIdleBuffer() { return core_.HasIdleBuffer(); }
+
+    ascendc_sim::QueueCore& Core() { return core_; }
+
+private:
+    ascendc_sim::QueueCore core_;
+};
+
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+class TQue : public TQueBind<pos, pos, depth, mask> {};
+
+template <TPosition pos = TPosition::LCM>
+class TBuf {
+public:
+    template <typename T>
+    __aicore__ inline LocalTensor<T> Get() {
+        ascendc_sim::BufferSlot* slot = core_.Only("TBuf::Get");
+        return ascendc_sim::TensorOver<T>(slot, slot->bytes);
+    }
+    template <typename T>
+    __aicore__ inline LocalTensor<T> Get(uint32_t len) {
+        ascendc_sim::BufferSlot* slot = core_.Only("TBuf::Get");
+        if (uint64_t{len} * sizeof(T) > slot->bytes) {
+            ascendc_sim::Fail("TBuf::Get", ascendc_sim::Str(len, " elements of ", sizeof(T), " bytes exceed the ",
+                                                            slot->bytes, "-byte buffer"));
+        }
+        return ascendc_sim::TensorOver<T>(slot, len * sizeof(T));
+    }
+    template <typename T>
+    __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
+        ascendc_sim::BufferSlot* slot = core_.Only("TBuf::GetWithOffset");
+        if (bufOffset % 32 != 0 || bufOffset + uint64_t{size} * sizeof(T) > slot->bytes) {
+            ascendc_sim::Fail("TBuf::GetWithOffset",
+                              ascendc_sim::Str("offset ", bufOffset, " (must be 32-byte aligned) + ", size,
+                                               " elements exceeds the ", slot->bytes, "-byte buffer"));
+        }
+        LocalTensor<T> t;
+        t.Bind(reinterpret_cast<T*>(slot->base + bufOffset), size, slot);
+        return t;
+    }
+
+    ascendc_sim::QueueCore& Core() { return core_; }
+
+private:
+    ascendc_sim::QueueCore core_;
+};
+
+class TPipe {
+public:
+    TPipe();
+    ~TPipe();
+    TPipe(const TPipe&) = delete;
+    TPipe& operator=(const TPipe&) = delete;
+
+    template <class Que>
+    __aicore__ inline bool InitBuffer(Que& que, uint8_t num, uint32_t len) {
+        que.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveUb("TPipe::InitBuffer", num, len, &que),
+                        QueDepth(que));
+        return true;
+    }
+    template <TPosition pos>
+    __aicore__ inline bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
+        buf.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveUb("TPipe::InitBuffer", 1, len, &buf), 0);
+        return true;
+    }
+    // The twin runs each core in program order, so any id is as good as another.
+    template <HardEvent event>
+    __aicore__ inline TEventID FetchEventID() {
+        return 0;
+    }
+    __aicore__ inline TEventID FetchEventID(HardEvent) { return 0; }
+    template <HardEvent event>
+    __aicore__ inline TEventID AllocEventID() {
+        return 0;
+    }
+    template <HardEvent event>
+    __aicore__ inline void ReleaseEventID(TEventID) {}
+    // Releases every buffer: tensors taken before are invalid afterwards.
+    void Reset();
+    void Destroy();
+
+private:
+    template <TPosition s, TPosition d, int32_t depth, auto m>
+    static constexpr int32_t QueDepth(const TQueBind<s, d, depth, m>&) {
+        return depth;
+    }
+    bool live_ = true;
+};
+
+TPipe* GetTPipePtr();
+
+}  // namespace AscendC

@@ -1,0 +1,136 @@
+// Reductions (FP32 accumulation), WholeReduceSum, Brcb and the Sigmoid high-level API.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "sim/vector_core.h"
+
+namespace AscendC {
+
+struct BrcbRepeatParams {
+    uint16_t dstBlkStride = 1;  // 32-byte blocks between the 8 broadcast blocks of one repeat
+    uint16_t dstRepStride = 8;  // 32-byte blocks between repeats
+    BrcbRepeatParams() = default;
+    BrcbRepeatParams(uint16_t blk, uint16_t rep) : dstBlkStride(blk), dstRepStride(rep) {}
+};
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                 const LocalTensor<T>& sharedTmpBuffer, const int32_t count) {
+    using namespace ascendc_sim;
+    CoreContext& c = Core();
+    Poll(c);
+    RequireType<T>("ReduceSum", kFloatTypes<T>);
+    RequireCount("ReduceSum", count);
+    if (count == 0) return;  // documented NOP
+    const T* s = src.Operand("ReduceSum", "src", count);
+    sharedTmpBuffer.Operand("ReduceSum", "sharedTmpBuffer", (uint64_t{count} * sizeof(T) + 255) / 256);
+    T* d = dst.Operand("ReduceSum", "dst", 1);
+    float acc = 0.0f;
+    for (int32_t i = 0; i < count; ++i) acc += static_cast<float>(s[i]);
+    d[0] = T(acc);
+    CountVector(c, VecClass::kReduce, count, sizeof(T));
+}
+
+// calIndex stores the index of the (first) maximum in dst[1] as raw unsigned bits of T's width.
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                 const LocalTensor<T>& sharedTmpBuffer, const int32_t count, bool calIndex = false) {
+    using namespace ascendc_sim;
+    CoreContext& c = Core();
+    Poll(c);
+    RequireType<T>("ReduceMax", kFloatTypes<T>);
+    RequireCount("ReduceMax", count);
+    if (count == 0) return;
+    const T* s = src.Operand("ReduceMax", "src", count);
+    sharedTmpBuffer.Operand("ReduceMax", "sharedTmpBuffer", (uint64_t{count} * sizeof(T) + 255) / 256);
+    T* d = dst.Operand("ReduceMax", "dst", calIndex ? 2 : 1);
+    int32_t best = 0;
+    for (int32_t i = 1; i < count; ++i) {
+        if (static_cast<float>(s[i]) > static_cast<float>(s[best])) best = i;
+    }
+    d[0] = s[best];
+    if (calIndex) {
+        using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+        Bits idx = static_cast<Bits>(best);
+        std::memcpy(&d[1], &idx, sizeof(T));
+    }
+    CountVector(c, VecClass::kReduce, count, sizeof(T));
+}
+
+// One sum per repeat of `mask` elements; dstRepStride in elements, src strides in 32-byte blocks.
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
+                                      const int32_t repeatTimes, const int32_t dstRepStride,
+                                      const int32_t srcBlkStride, const int32_t srcRepStride) {
+    using namespace ascendc_sim;
+    const char* api = "WholeReduceSum";
+    CoreContext& c = Core();
+    Poll(c);
+    RequireType<T>(api, kFloatTypes<T>);
+    constexpr int32_t kPerRepeat = 256 / sizeof(T);
+    constexpr int32_t kPerBlock = 32 / sizeof(T);
+    if (mask < 1 || mask > kPerRepeat) Fail(api, Str("mask ", mask, " outside [1, ", kPerRepeat, "]"));
+    if (repeatTimes < 0 || repeatTimes > 255) Fail(api, Str("repeatTimes ", repeatTimes, " outside [0, 255]"));
+    if (repeatTimes == 0) return;
+    int64_t lastBlock = (mask - 1) / kPerBlock;
+    int64_t srcExtent = int64_t{repeatTimes - 1} * srcRepStride * kPerBlock + lastBlock * srcBlkStride * kPerBlock +
+                        (mask - lastBlock * kPerBlock);
+    const T* s = src.Operand(api, "src", srcExtent);
+    T* d = dst.Operand(api, "dst", int64_t{repeatTimes - 1} * dstRepStride + 1);
+    for (int32_t r = 0; r < repeatTimes; ++r) {
+        float acc = 0.0f;
+        for (int32_t i = 0; i < mask; ++i) {
+            acc += static_cast<float>(
+                s[int64_t{r} * srcRepStride * kPerBlock + int64_t{i / kPerBlock} * srcBlkStride * kPerBlock + i % kPerBlock]);
+        }
+        d[int64_t{r} * dstRepStride] = T(acc);
+    }
+    c.cost.vecRepeats[static_cast<int>(VecClass::kReduce)] += repeatTimes;
+    ++c.cost.vecInstrs;
+}
+
+// Each repeat reads 8 elements and broadcasts each into one 32-byte block of dst.
+template <typename T>
+__aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTime,
+                            const BrcbRepeatParams& repeatParams) {
+    using namespace ascendc_sim;
+    const char* api = "Brcb";
+    CoreContext& c = Core();
+    Poll(c);
+    bool ok = kOneOf<T, int16_t, uint16_t, half, int32_t, uint32_t, float> ||
+              (std::is_same_v<T, bfloat16_t> && Soc(c).version != ascendops::SocVersion::kAscend310P);
+    RequireType<T>(api, ok);
+    if (repeatTime == 0) return;
+    constexpr int64_t kPerBlock = 32 / sizeof(T);
+    const T* s = src.Operand(api, "src", int64_t{repeatTime} * 8);
+    int64_t extent = (int64_t{repeatTime - 1} * repeatParams.dstRepStride + 7 * int64_t{repeatParams.dstBlkStride} + 1) *
+                     kPerBlock;
+    T* d = dst.Operand(api, "dst", extent);
+    for (int64_t r = 0; r < repeatTime; ++r) {
+        for (int64_t j = 0; j < 8; ++j) {
+            T* block = d + (r * repeatParams.dstRepStride + j * repeatParams.dstBlkStride) * kPerBlock;
+            for (int64_t k = 0; k < kPerBlock; ++k) block[k] = s[r * 8 + j];
+        }
+    }
+    c.cost.vecRepeats[static_cast<int>(VecClass::kSimple)] += repeatTime;
+    ++c.cost.vecInstrs;
+}
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    using namespace ascendc_sim;
+    RequireType<T>("Sigmoid", kFloatTypes<T>);
+    UnaryLoop("Sigmoid", VecClass::kTranscendental, dst, src, count,
+              [](float a) { return 1.0f / (1.0f + std::exp(-a)); });
+}
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                               const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count) {
+    sharedTmpBuffer.CheckLive("Sigmoid");
+    Sigmoid<T, isReuseSource>(dst, src, count);
+}
+
+}  // namespace AscendC

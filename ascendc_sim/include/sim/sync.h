@@ -1,0 +1,81 @@
+// Pipe barriers, event flags, cross-core SyncAll (hardware and soft) and data-cache maintenance.
+// The twin executes each core's instructions in order, so intra-core barriers order nothing; event flags are still
+// checked because an unmatched WaitFlag hangs real hardware.
+#pragma once
+#include <cstdint>
+
+#include "sim/context.h"
+#include "sim/events.h"
+#include "sim/tensor.h"
+
+enum pipe_t : uint8_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX, PIPE_MTE4, PIPE_MTE5 };
+enum event_t : int32_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
+
+namespace ascendc_sim {
+
+void SetEvent(const char* api, int kind, int32_t eventId);
+void WaitEvent(const char* api, int kind, int32_t eventId);
+void HardSyncAll();
+void SoftSyncAll(int32_t* gmSlots, uint64_t gmElems, int32_t usedCores);
+
+}  // namespace ascendc_sim
+
+namespace AscendC {
+
+
+enum class CacheLine : uint8_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint8_t { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+
+template <pipe_t pipe>
+__aicore__ inline void PipeBarrier() {
+    ascendc_sim::Poll(ascendc_sim::Core());
+}
+
+template <HardEvent event>
+__aicore__ inline void SetFlag(int32_t eventId) {
+    ascendc_sim::SetEvent("SetFlag", static_cast<int>(event), eventId);
+}
+template <HardEvent event>
+__aicore__ inline void WaitFlag(int32_t eventId) {
+    ascendc_sim::WaitEvent("WaitFlag", static_cast<int>(event), eventId);
+}
+
+template <bool isAIVOnly = true>
+__aicore__ inline void SyncAll() {
+    ascendc_sim::HardSyncAll();
+}
+
+// Soft barrier through a zeroed GM workspace of >= usedCores * 32 bytes and a UB workspace of the same size.
+template <bool isAIVOnly = true>
+__aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                               const int32_t usedCores = 0) {
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    ascendc_sim::Poll(c);
+    int32_t cores = usedCores != 0 ? usedCores : static_cast<int32_t>(c.launch->cfg.blockDim);
+    uint64_t elems = static_cast<uint64_t>(cores) * 8;  // one 32-byte slot per core
+    if (cores < 0 || static_cast<uint32_t>(cores) > c.launch->cfg.blockDim) {
+        ascendc_sim::Fail("SyncAll", ascendc_sim::Str("usedCores ", usedCores, " exceeds blockDim ",
+                                                      c.launch->cfg.blockDim));
+    }
+    ubWorkspace.Operand("SyncAll", "ubWorkspace (needs usedCores x 32 bytes)", elems);
+    gmWorkspace.CheckRange(c, "SyncAll (gmWorkspace needs usedCores x 32 bytes)", 0, elems,
+                           ascendc_sim::GmAccess::kAtomicWrite);
+    ascendc_sim::SoftSyncAll(gmWorkspace.GetPhyAddr(), elems, cores);
+}
+
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
+    ascendc_sim::Poll(ascendc_sim::Core());
+}
+template <typename T, CacheLine entireType>
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
+    ascendc_sim::Poll(ascendc_sim::Core());
+}
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>&) {
+    ascendc_sim::Poll(ascendc_sim::Core());
+}
+
+int64_t GetSystemCycle();
+
+}  // namespace AscendC

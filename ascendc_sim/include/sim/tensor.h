@@ -1,0 +1,202 @@
+// GlobalTensor (GM) and LocalTensor (UB) views with the bounds, alignment and lifetime checks of the twin.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "sim/context.h"
+#include "sim/dtype_of.h"
+#include "sim/gm_access.h"
+#include "sim/types.h"
+
+namespace AscendC {
+
+enum class TPosition : uint8_t {
+    GM,
+    A1,
+    A2,
+    B1,
+    B2,
+    C1,
+    C2,
+    CO1,
+    CO2,
+    VECIN,
+    VECOUT,
+    VECCALC,
+    LCM = VECCALC,
+    SPM,
+    SHM = SPM,
+    TSCM,
+    C2PIPE2GM,
+    C2PIPE2LOCAL,
+    MAX,
+};
+using QuePosition = TPosition;
+
+enum class CacheMode : uint8_t { CACHE_MODE_DISABLE, CACHE_MODE_NORMAL, CACHE_MODE_LAST, CACHE_MODE_PERSISTENT };
+
+template <typename T>
+class GlobalTensor {
+public:
+    using PrimType = T;
+
+    __aicore__ inline void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize = 0) {
+        addr_ = buffer;
+        size_ = bufferSize;
+        sized_ = bufferSize != 0;
+    }
+    __aicore__ inline __gm__ T* GetPhyAddr() const { return addr_; }
+    __aicore__ inline __gm__ T* GetPhyAddr(uint64_t offset) const { return addr_ + offset; }
+    __aicore__ inline uint64_t GetSize() const { return size_; }
+    // A cache hint only: no effect on results, so accepting it changes nothing observable.
+    __aicore__ inline void SetL2CacheHint(CacheMode) {}
+
+    __aicore__ inline GlobalTensor operator[](uint64_t offset) const {
+        GlobalTensor t;
+        t.addr_ = addr_ + offset;
+        t.sized_ = sized_;
+        t.size_ = sized_ ? (offset <= size_ ? size_ - offset : 0) : 0;
+        return t;
+    }
+
+    __aicore__ inline T GetValue(uint64_t offset) const {
+        auto& c = ascendc_sim::Core();
+        ascendc_sim::Poll(c);
+        CheckRange(c, "GlobalTensor::GetValue", offset, 1, ascendc_sim::GmAccess::kRead);
+        ++c.cost.scalarGmAccesses;
+        T value;
+        std::memcpy(&value, addr_ + offset, sizeof(T));
+        uint64_t bits = 0;
+        std::memcpy(&bits, &value, sizeof(T) < 8 ? sizeof(T) : 8);
+        ascendc_sim::NoteGmPoll(c, addr_ + offset, bits);
+        return value;
+    }
+    __aicore__ inline void SetValue(uint64_t offset, T value) const {
+        auto& c = ascendc_sim::Core();
+        ascendc_sim::Poll(c);
+        CheckRange(c, "GlobalTensor::SetValue", offset, 1, ascendc_sim::GmAccess::kWrite);
+        ++c.cost.scalarGmAccesses;
+        std::memcpy(addr_ + offset, &value, sizeof(T));
+    }
+
+    // Twin internals: bounds of an access of `count` elements at `offset`, against the size and the allocation.
+    void CheckRange(ascendc_sim::CoreContext& c, const char* api, uint64_t offset, uint64_t count,
+                    ascendc_sim::GmAccess access) const {
+        if (addr_ == nullptr) ascendc_sim::Fail(api, "GlobalTensor has no buffer (SetGlobalBuffer not called)");
+        if (sized_ && offset + count > size_) {
+            ascendc_sim::Fail(api, ascendc_sim::Str("elements [", offset, ", ", offset + count,
+                                                    ") beyond GlobalTensor size ", size_));
+        }
+        ascendc_sim::CheckGm(c, api, addr_ + offset, count * sizeof(T), access);
+    }
+
+private:
+    T* addr_ = nullptr;
+    uint64_t size_ = 0;
+    bool sized_ = false;
+};
+
+template <typename T>
+class LocalTensor {
+public:
+    using PrimType = T;
+    LocalTensor() = default;
+
+    __aicore__ inline LocalTensor operator[](uint32_t offset) const {
+        CheckLive("LocalTensor::operator[]");
+        if (offset > size_) {
+            ascendc_sim::Fail("LocalTensor::operator[]",
+                              ascendc_sim::Str("offset ", offset, " beyond tensor of ", size_, " elements"));
+        }
+        LocalTensor t = *this;
+        t.data_ = data_ + offset;
+        t.size_ = size_ - offset;
+        return t;
+    }
+    __aicore__ inline T GetValue(uint32_t index) const {
+        CheckElement("LocalTensor::GetValue", index);
+        return data_[index];
+    }
+    __aicore__ inline void SetValue(uint32_t index, T value) const {
+        CheckElement("LocalTensor::SetValue", index);
+        data_[index] = value;
+    }
+    __aicore__ inline T& operator()(uint32_t index) const {
+        CheckElement("LocalTensor::operator()", index);
+        return data_[index];
+    }
+    template <typename U>
+    __aicore__ inline LocalTensor<U> ReinterpretCast() const {
+        CheckLive("LocalTensor::ReinterpretCast");
+        LocalTensor<U> t;
+        t.data_ = reinterpret_cast<U*>(data_);
+        t.size_ = static_cast<uint32_t>(uint64_t{size_} * sizeof(T) / sizeof(U));
+        t.slot_ = slot_;
+        t.generation_ = generation_;
+        return t;
+    }
+    __aicore__ inline uint32_t GetSize() const { return size_; }
+    __aicore__ inline uint32_t GetLength() const { return size_ * sizeof(T); }
+    __aicore__ inline void SetSize(uint32_t size) {
+        CheckLive("LocalTensor::SetSize");
+        uint64_t room = slot_->base + slot_->bytes - reinterpret_cast<uint8_t*>(data_);
+        if (uint64_t{size} * sizeof(T) > room) {
+            ascendc_sim::Fail("LocalTensor::SetSize", ascendc_sim::Str("size ", size, " x ", sizeof(T),
+                                                                       " bytes exceeds the buffer's ", room, " bytes"));
+        }
+        size_ = size;
+    }
+    // The UB byte address, as on hardware.
+    __aicore__ inline uint64_t GetPhyAddr() const {
+        return reinterpret_cast<uint8_t*>(data_) - ascendc_sim::Core().ub;
+    }
+
+    // Twin internals: the checked element pointer of a vector/copy operand covering `count` elements.
+    T* Operand(const char* api, const char* role, uint64_t count) const {
+        CheckLive(api);
+        auto& c = ascendc_sim::Core();
+        uint64_t addr = reinterpret_cast<uint8_t*>(data_) - c.ub;
+        if (addr % 32 != 0) {
+            ascendc_sim::Fail(api, ascendc_sim::Str(role, " UB address ", addr, " is not 32-byte aligned"));
+        }
+        if (count > size_) {
+            ascendc_sim::Fail(api, ascendc_sim::Str(role, " covers ", count, " elements but the LocalTensor has ",
+                                                    size_));
+        }
+        return data_;
+    }
+    T* Data() const { return data_; }
+    void CheckLive(const char* api) const {
+        auto& c = ascendc_sim::Core();
+        ascendc_sim::Poll(c);
+        if (slot_ == nullptr) ascendc_sim::Fail(api, "LocalTensor was never allocated");
+        if (slot_->generation != generation_) {
+            ascendc_sim::Fail(api, "LocalTensor used after FreeTensor (or after its pipe was reset)");
+        }
+    }
+    void Bind(T* data, uint32_t size, ascendc_sim::BufferSlot* slot) {
+        data_ = data;
+        size_ = size;
+        slot_ = slot;
+        generation_ = slot->generation;
+    }
+    ascendc_sim::BufferSlot* Slot() const { return slot_; }
+
+private:
+    template <typename U>
+    friend class LocalTensor;
+
+    void CheckElement(const char* api, uint32_t index) const {
+        CheckLive(api);
+        if (index >= size_) {
+            ascendc_sim::Fail(api, ascendc_sim::Str("index ", index, " beyond tensor of ", size_, " elements"));
+        }
+    }
+
+    T* data_ = nullptr;
+    uint32_t size_ = 0;
+    ascendc_sim::BufferSlot* slot_ = nullptr;
+    uint32_t generation_ = 0;
+};
+
+}  // namespace AscendC

@@ -1,0 +1,131 @@
+// Element-wise vector instructions, count form ("first n elements"): arithmetic, scalar, unary, logic, shift.
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+#include "sim/vector_core.h"
+
+// Element-wise instruction with two tensor sources.
+#define ASCENDC_SIM_BINARY(Name, kind, typeSet, expr)                                                            \
+    template <typename T, bool isSetMask = true>                                                                 \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                const int32_t& count) {                                                          \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                             \
+        using C = ascendc_sim::ComputeType<T>;                                                                   \
+        ascendc_sim::BinaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src0, src1, count,                      \
+                                [](C a, C b) { return static_cast<C>(expr); });                                  \
+    }
+
+// Element-wise instruction with a tensor and a scalar source.
+#define ASCENDC_SIM_SCALAR(Name, kind, typeSet, expr)                                                              \
+    template <typename T, bool isSetMask = true>                                                                   \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                              \
+                                const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count) {               \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                               \
+        using C = ascendc_sim::ComputeType<T>;                                                                     \
+        C b = ascendc_sim::ToCompute(scalarValue);                                                                 \
+        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                                \
+                               [b](C a) { return static_cast<C>(expr); });                                         \
+    }
+
+// Element-wise instruction with one tensor source.
+#define ASCENDC_SIM_UNARY(Name, kind, typeSet, expr)                                                               \
+    template <typename T, bool isSetMask = true>                                                                   \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {      \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                               \
+        using C = ascendc_sim::ComputeType<T>;                                                                     \
+        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                                \
+                               [](C a) { return static_cast<C>(expr); });                                          \
+    }
+
+namespace AscendC {
+
+ASCENDC_SIM_BINARY(Add, kSimple, kArithTypes, ascendc_sim::WrapAdd(a, b))
+ASCENDC_SIM_BINARY(Sub, kSimple, kArithTypes, ascendc_sim::WrapSub(a, b))
+ASCENDC_SIM_BINARY(Mul, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
+ASCENDC_SIM_BINARY(Div, kTranscendental, kFloatTypes, a / b)
+ASCENDC_SIM_BINARY(Max, kSimple, kArithTypes, a > b ? a : b)
+ASCENDC_SIM_BINARY(Min, kSimple, kArithTypes, a < b ? a : b)
+ASCENDC_SIM_BINARY(And, kSimple, kBitTypes, a & b)
+ASCENDC_SIM_BINARY(Or, kSimple, kBitTypes, a | b)
+
+ASCENDC_SIM_SCALAR(Adds, kSimple, kArithTypes, ascendc_sim::WrapAdd(a, b))
+ASCENDC_SIM_SCALAR(Muls, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
+ASCENDC_SIM_SCALAR(Maxs, kSimple, kArithTypes, a > b ? a : b)
+ASCENDC_SIM_SCALAR(Mins, kSimple, kArithTypes, a < b ? a : b)
+
+ASCENDC_SIM_UNARY(Abs, kSimple, kFloatTypes, std::fabs(a))
+ASCENDC_SIM_UNARY(Exp, kTranscendental, kFloatTypes, std::exp(a))
+ASCENDC_SIM_UNARY(Ln, kTranscendental, kFloatTypes, std::log(a))
+ASCENDC_SIM_UNARY(Sqrt, kTranscendental, kFloatTypes, std::sqrt(a))
+ASCENDC_SIM_UNARY(Rsqrt, kTranscendental, kFloatTypes, 1.0f / std::sqrt(a))
+ASCENDC_SIM_UNARY(Reciprocal, kTranscendental, kFloatTypes, 1.0f / a)
+ASCENDC_SIM_UNARY(Not, kSimple, kBitTypes, ~a)
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
+    ascendc_sim::RequireType<T>("Relu", ascendc_sim::kOneOf<T, half, float, int32_t>);
+    using C = ascendc_sim::ComputeType<T>;
+    ascendc_sim::UnaryLoop("Relu", ascendc_sim::VecClass::kSimple, dst, src, count,
+                           [](C a) { return a > C(0) ? a : C(0); });
+}
+
+// Vector shifts exist only on SoCs whose SocInfo says so (not on ascend310p).
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                 const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count) {
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    if (!ascendc_sim::Soc(c).hasVectorShift) ascendc_sim::Fail("ShiftLeft", ascendc_sim::Str("not available on ", ascendc_sim::Soc(c).name));
+    ascendc_sim::RequireType<T>("ShiftLeft", ascendc_sim::kShiftTypes<T>);
+    using U = std::make_unsigned_t<T>;
+    ascendc_sim::UnaryLoop("ShiftLeft", ascendc_sim::VecClass::kSimple, dst, src, count,
+                           [scalarValue](T a) { return static_cast<T>(static_cast<U>(a) << scalarValue); });
+}
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                  const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count,
+                                  bool roundEn = false) {
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    if (!ascendc_sim::Soc(c).hasVectorShift) ascendc_sim::Fail("ShiftRight", ascendc_sim::Str("not available on ", ascendc_sim::Soc(c).name));
+    ascendc_sim::RequireType<T>("ShiftRight", ascendc_sim::kShiftTypes<T>);
+    if (roundEn) ascendc_sim::Fail("ShiftRight", "roundEn = true is not modeled by the twin");
+    // Signed types shift arithmetically, unsigned logically (per the docs).
+    ascendc_sim::UnaryLoop("ShiftRight", ascendc_sim::VecClass::kSimple, dst, src, count,
+                           [scalarValue](T a) { return static_cast<T>(a >> scalarValue); });
+}
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const ascendc_sim::ScalarOf<T>& scalarValue,
+                                 const int32_t& count) {
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    ascendc_sim::Poll(c);
+    ascendc_sim::RequireType<T>("Duplicate", ascendc_sim::kFillTypes<T>);
+    ascendc_sim::RequireCount("Duplicate", count);
+    T* d = dst.Operand("Duplicate", "dst", count);
+    for (int32_t i = 0; i < count; ++i) d[i] = scalarValue;
+    ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
+}
+
+// dst += src * scalar; T == U (half or float) or a float accumulator with half inputs.
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                            const ascendc_sim::ScalarOf<U>& scalarValue, const int32_t& count) {
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    ascendc_sim::Poll(c);
+    constexpr bool ok = (std::is_same_v<T, U> && ascendc_sim::kFloatTypes<T>) ||
+                        (std::is_same_v<T, float> && std::is_same_v<U, half>);
+    ascendc_sim::RequireType<T>("Axpy", ok);
+    ascendc_sim::RequireCount("Axpy", count);
+    T* d = dst.Operand("Axpy", "dst", count);
+    const U* s = src.Operand("Axpy", "src", count);
+    float k = static_cast<float>(scalarValue);
+    for (int32_t i = 0; i < count; ++i) d[i] = T(static_cast<float>(d[i]) + static_cast<float>(s[i]) * k);
+    ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
+}
+
+}  // namespace AscendC
+
+#undef ASCENDC_SIM_BINARY
+#undef ASCENDC_SIM_SCALAR
+#undef ASCENDC_SIM_UNARY

@@ -1,0 +1,28 @@
+#include "sim/atomic.h"
+
+#include "sim/data_copy.h"
+
+namespace ascendc_sim {
+
+std::mutex& AtomicMutex() {
+    static std::mutex mu;
+    return mu;
+}
+
+void CheckAtomicType(const char* api, ascendops::DataType t) {
+    using ascendops::DataType;
+    // Docs (SetAtomicAdd): 310P int16/half/float; A2/A3 additionally int8, int32 and bf16.
+    bool ok = t == DataType::kInt16 || t == DataType::kFloat16 || t == DataType::kFloat;
+    if (Soc(Core()).version != ascendops::SocVersion::kAscend310P) {
+        ok = ok || t == DataType::kInt8 || t == DataType::kInt32 || t == DataType::kBf16;
+    }
+    if (!ok) Fail(api, Str("atomic add of ", ascendops::DataTypeName(t), " is not supported on ", Soc(Core()).name));
+}
+
+void RequireDataCopyPad(const char* api) {
+    CoreContext& c = Core();
+    Poll(c);
+    if (!Soc(c).hasDataCopyPad) Fail(api, Str("not available on ", Soc(c).name));
+}
+
+}  // namespace ascendc_sim

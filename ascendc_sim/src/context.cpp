@@ -1,0 +1,27 @@
+#include "sim/context.h"
+
+namespace ascendc_sim {
+
+thread_local CoreContext* tlsCore = nullptr;
+
+CoreContext& Core() {
+    if (tlsCore == nullptr) throw std::logic_error("Ascend C kernel API called outside a CPU-twin launch");
+    return *tlsCore;
+}
+
+void Fail(const char* api, const std::string& what) {
+    CoreContext& c = Core();
+    LaunchShared& l = *c.launch;
+    {
+        std::lock_guard<std::mutex> lock(l.errorMu);
+        if (l.firstError.empty()) {
+            l.firstError = Str("kernel '", l.cfg.kernel, "' core ", c.blockIdx, "/", l.cfg.blockDim, " (",
+                               l.cfg.platform.soc->name, "): ", api, ": ", what);
+        }
+    }
+    l.stop.store(true);
+    l.barrierCv.notify_all();
+    throw CoreStopped{};
+}
+
+}  // namespace ascendc_sim

@@ -1,0 +1,40 @@
+#include "sim/cost_model.h"
+
+#include <algorithm>
+
+namespace ascendc_sim {
+
+double VecClassFactor(VecClass k) {
+    // Assumptions until calibrated on hardware: casts and reductions take about twice a simple op per repeat,
+    // transcendental ops (exp, ln, div, sqrt) about four times.
+    static constexpr double kFactors[static_cast<int>(VecClass::kCount)] = {1.0, 2.0, 4.0, 2.0};
+    return kFactors[static_cast<int>(k)];
+}
+
+double CoreTimeUs(const CoreCost& c, const ascendops::SocInfo& soc) {
+    const ascendops::SocCostParams& p = soc.cost;
+    double mte2 = c.gmToUbBytes / p.gmToUbBytesPerCycle;
+    double mte3 = c.ubToGmBytes / p.ubToGmBytesPerCycle;
+    double vec = static_cast<double>(c.vecInstrs) * p.vecIssueCycles;
+    for (int k = 0; k < static_cast<int>(VecClass::kCount); ++k) {
+        vec += static_cast<double>(c.vecRepeats[k]) * p.vecCyclesPerRepeat * VecClassFactor(static_cast<VecClass>(k));
+    }
+    double serial = c.scalarGmAccesses * p.scalarGmAccessCycles + c.barriers * p.barrierCycles;
+    double pipes = c.doubleBuffered ? std::max({mte2, mte3, vec}) : mte2 + mte3 + vec;
+    return (pipes + serial) / p.freqMHz;  // cycles / (cycles per us)
+}
+
+ModeledTime ModelTime(const LaunchStats& stats, const ascendops::SocInfo& soc) {
+    ModeledTime t;
+    for (const CoreCost& c : stats.cores) t.slowestCoreUs = std::max(t.slowestCoreUs, CoreTimeUs(c, soc));
+    t.bandwidthUs = RooflineUs(stats.TotalGmBytes(), soc);
+    t.launchUs = soc.cost.launchOverheadUs;
+    t.deviceUs = std::max(t.slowestCoreUs, t.bandwidthUs) + t.launchUs;
+    return t;
+}
+
+double RooflineUs(uint64_t bytes, const ascendops::SocInfo& soc) {
+    return static_cast<double>(bytes) / (soc.cost.memBandwidthGBps * 1e3);  // GB/s = 1e3 bytes per us
+}
+
+}  // namespace ascendc_sim

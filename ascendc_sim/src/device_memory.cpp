@@ -1,0 +1,145 @@
+#include "sim/device_memory.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
+#include <sstream>
+
+namespace ascendc_sim {
+namespace {
+
+struct Registry {
+    std::shared_mutex mu;
+    std::map<uintptr_t, DeviceAllocation> byBase;  // key: usable base address
+    uint64_t nextId = 1;
+};
+
+Registry& Reg() {
+    static Registry r;
+    return r;
+}
+
+// Caller holds the lock.
+const DeviceAllocation* FindLocked(Registry& r, uintptr_t p) {
+    auto it = r.byBase.upper_bound(p);
+    if (it == r.byBase.begin()) return nullptr;
+    --it;
+    const DeviceAllocation& a = it->second;
+    return p < it->first + a.bytes || (a.bytes == 0 && p == it->first) ? &a : nullptr;
+}
+
+}  // namespace
+
+void* DeviceMalloc(std::size_t bytes) {
+    std::size_t total = bytes + 2 * kGuardBytes;
+    // 512-byte guards keep the usable base 512-byte aligned, like device allocations.
+    auto* raw = static_cast<uint8_t*>(std::aligned_alloc(kGuardBytes, (total + kGuardBytes - 1) / kGuardBytes *
+                                                                          kGuardBytes));
+    if (raw == nullptr) return nullptr;
+    std::memset(raw, kGuardPattern, kGuardBytes);
+    std::memset(raw + kGuardBytes, kFreshPattern, bytes);
+    std::memset(raw + kGuardBytes + bytes, kGuardPattern, kGuardBytes);
+    Registry& r = Reg();
+    std::unique_lock lock(r.mu);
+    uint8_t* base = raw + kGuardBytes;
+    r.byBase[reinterpret_cast<uintptr_t>(base)] = {r.nextId++, base, bytes};
+    return base;
+}
+
+bool DeviceFree(void* p) {
+    Registry& r = Reg();
+    std::unique_lock lock(r.mu);
+    auto it = r.byBase.find(reinterpret_cast<uintptr_t>(p));
+    if (it == r.byBase.end()) return false;
+    std::free(it->second.base - kGuardBytes);
+    r.byBase.erase(it);
+    return true;
+}
+
+std::optional<DeviceAllocation> FindAllocation(const void* p, uint64_t bytes) {
+    Registry& r = Reg();
+    std::shared_lock lock(r.mu);
+    auto addr = reinterpret_cast<uintptr_t>(p);
+    const DeviceAllocation* a = FindLocked(r, addr);
+    if (a == nullptr) return std::nullopt;
+    uint64_t offset = addr - reinterpret_cast<uintptr_t>(a->base);
+    if (offset + bytes > a->bytes) return std::nullopt;
+    return *a;
+}
+
+std::optional<DeviceAllocation> FindContaining(const void* p) {
+    Registry& r = Reg();
+    std::shared_lock lock(r.mu);
+    auto addr = reinterpret_cast<uintptr_t>(p);
+    const DeviceAllocation* a = FindLocked(r, addr);
+    if (a != nullptr) return *a;
+    // An address in a guard zone belongs to the allocation it guards (for a readable message).
+    auto it = r.byBase.upper_bound(addr);
+    if (it != r.byBase.end() && it->first - addr <= kGuardBytes) return it->second;
+    if (it != r.byBase.begin()) {
+        --it;
+        if (addr - (it->first + it->second.bytes) < kGuardBytes) return it->second;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+std::string GuardDamage(const DeviceAllocation& a) {
+    auto firstBad = [](const uint8_t* p, uint64_t n) -> int64_t {
+        for (uint64_t i = 0; i < n; ++i) {
+            if (p[i] != kGuardPattern) return static_cast<int64_t>(i);
+        }
+        return -1;
+    };
+    std::ostringstream os;
+    int64_t before = firstBad(a.base - kGuardBytes, kGuardBytes);
+    int64_t after = firstBad(a.base + a.bytes, kGuardBytes);
+    if (before >= 0) {
+        os << "guard zone before device allocation #" << a.id << " (" << a.bytes << " bytes) overwritten at byte "
+           << (before - static_cast<int64_t>(kGuardBytes));
+    }
+    if (after >= 0) {
+        if (before >= 0) os << "; ";
+        os << "guard zone after device allocation #" << a.id << " (" << a.bytes << " bytes) overwritten at byte "
+           << a.bytes + static_cast<uint64_t>(after) << " (" << after << " past the end)";
+    }
+    return os.str();
+}
+
+}  // namespace
+
+std::string CheckGuards(const void* base) {
+    Registry& r = Reg();
+    std::shared_lock lock(r.mu);
+    auto it = r.byBase.find(reinterpret_cast<uintptr_t>(base));
+    if (it == r.byBase.end()) return "not the base of a live device allocation";
+    return GuardDamage(it->second);
+}
+
+std::vector<std::string> CheckAllGuards(bool repair) {
+    Registry& r = Reg();
+    std::unique_lock lock(r.mu);
+    std::vector<std::string> out;
+    for (const auto& [key, a] : r.byBase) {
+        std::string damage = GuardDamage(a);
+        if (damage.empty()) continue;
+        out.push_back(std::move(damage));
+        if (repair) {
+            std::memset(a.base - kGuardBytes, kGuardPattern, kGuardBytes);
+            std::memset(a.base + a.bytes, kGuardPattern, kGuardBytes);
+        }
+    }
+    return out;
+}
+
+std::size_t LiveAllocationCount() {
+    Registry& r = Reg();
+    std::shared_lock lock(r.mu);
+    return r.byBase.size();
+}
+
+}  // namespace ascendc_sim

@@ -1,0 +1,123 @@
+#include "sim/sync.h"
+
+#include <chrono>
+#include <thread>
+
+#include "sim/pipe.h"
+
+namespace ascendc_sim {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void CheckEvent(const char* api, int kind, int32_t eventId) {
+    if (kind < 0 || kind >= kHardEventKinds) Fail(api, Str("unknown HardEvent ", kind));
+    if (eventId < 0 || eventId >= kEventIds) Fail(api, Str("event id ", eventId, " outside [0, ", kEventIds, ")"));
+}
+
+[[noreturn]] void Deadlock(const char* api, const std::string& what) {
+    Fail(api, Str("deadlock: ", what));
+}
+
+}  // namespace
+
+void SetEvent(const char* api, int kind, int32_t eventId) {
+    CoreContext& c = Core();
+    Poll(c);
+    CheckEvent(api, kind, eventId);
+    ++c.eventsSet[kind][eventId];
+}
+
+void WaitEvent(const char* api, int kind, int32_t eventId) {
+    CoreContext& c = Core();
+    Poll(c);
+    CheckEvent(api, kind, eventId);
+    if (c.eventsSet[kind][eventId] == 0) {
+        Fail(api, Str("HardEvent ", kind, " id ", eventId, " waited without a prior SetFlag (hangs on hardware)"));
+    }
+    --c.eventsSet[kind][eventId];
+}
+
+void HardSyncAll() {
+    CoreContext& c = Core();
+    Poll(c);
+    if (!Soc(c).hasSyncAll) Fail("SyncAll", Str("hardware SyncAll() is not available on ", Soc(c).name,
+                                                 "; use the soft SyncAll(gmWorkspace, ubWorkspace)"));
+    LaunchShared& l = *c.launch;
+    ++c.cost.barriers;
+    std::unique_lock<std::mutex> lock(l.barrierMu);
+    uint64_t generation = l.barrierGeneration;
+    if (++l.barrierArrived == l.cfg.blockDim) {
+        l.barrierArrived = 0;
+        ++l.barrierGeneration;
+        l.barrierCv.notify_all();
+    } else {
+        auto deadline = Clock::now() + std::chrono::duration<double>(l.cfg.deadlockTimeoutSeconds);
+        while (l.barrierGeneration == generation) {
+            if (l.stop.load()) throw CoreStopped{};
+            if (l.coresFinished.load() > 0) {
+                uint32_t arrived = l.barrierArrived;
+                lock.unlock();
+                Deadlock("SyncAll", Str(arrived, " of ", l.cfg.blockDim, " cores arrived; ", l.coresFinished.load(),
+                                        " already returned from the kernel without reaching it"));
+            }
+            if (l.barrierCv.wait_until(lock, deadline) == std::cv_status::timeout &&
+                l.barrierGeneration == generation) {
+                uint32_t arrived = l.barrierArrived;
+                lock.unlock();
+                Deadlock("SyncAll", Str(arrived, " of ", l.cfg.blockDim, " cores arrived within ",
+                                        l.cfg.deadlockTimeoutSeconds, " s"));
+            }
+        }
+    }
+    ++c.epoch;
+}
+
+// Each core bumps its own 32-byte slot, then waits until every participating slot has reached its count.
+void SoftSyncAll(int32_t* gmSlots, uint64_t gmElems, int32_t usedCores) {
+    CoreContext& c = Core();
+    LaunchShared& l = *c.launch;
+    if (c.blockIdx >= static_cast<uint32_t>(usedCores)) {
+        Fail("SyncAll", Str("core ", c.blockIdx, " is not among the usedCores ", usedCores));
+    }
+    (void)gmElems;
+    ++c.cost.barriers;
+    int32_t* mine = gmSlots + uint64_t{c.blockIdx} * 8;
+    int32_t target = __atomic_add_fetch(mine, 1, __ATOMIC_SEQ_CST);
+    auto deadline = Clock::now() + std::chrono::duration<double>(l.cfg.deadlockTimeoutSeconds);
+    for (int32_t core = 0; core < usedCores; ++core) {
+        const int32_t* slot = gmSlots + uint64_t(core) * 8;
+        uint64_t spins = 0;
+        while (__atomic_load_n(slot, __ATOMIC_SEQ_CST) < target) {
+            Poll(c);
+            if (++spins % 64 == 0) {
+                std::this_thread::yield();
+                if (Clock::now() > deadline) {
+                    Deadlock("SyncAll", Str("soft barrier #", target, ": core ", core, " slot holds ",
+                                            __atomic_load_n(slot, __ATOMIC_SEQ_CST), " after ",
+                                            l.cfg.deadlockTimeoutSeconds, " s (gmWorkspace must start zeroed)"));
+                }
+            }
+        }
+    }
+    ++c.epoch;
+}
+
+}  // namespace ascendc_sim
+
+namespace AscendC {
+
+int64_t GetSystemCycle() {
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                  std::chrono::steady_clock::now().time_since_epoch()).count();
+    return static_cast<int64_t>(ns * ascendc_sim::Soc(c).cost.freqMHz / 1000.0);
+}
+
+TPipe* GetTPipePtr() {
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    if (c.pipe == nullptr) ascendc_sim::Fail("GetTPipePtr", "no live TPipe on this core");
+    return static_cast<TPipe*>(const_cast<void*>(c.pipe));
+}
+
+}  // namespace AscendC

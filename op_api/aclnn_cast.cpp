@@ -1,0 +1,103 @@
+#include "aclnn_cast.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "common/aclnn_context.h"
+#include "common/kernel_launch.h"
+#include "common/tensor_util.h"
+#include "op_host/cast/cast_tiling.h"
+
+#define ASCENDOPS_SIM_KERNEL(entry, variant) \
+    extern "C" void entry##_##variant(uint8_t* x, uint8_t* y, uint8_t* workspace, uint8_t* tiling);
+#include "sim_kernels_cast.inc"
+#undef ASCENDOPS_SIM_KERNEL
+
+namespace ascendops::cast {
+namespace {
+
+using CastEntry = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
+
+// Kernel instances by "<src>_<dst>_m<arch>" (the build's instance names).
+const std::map<std::string, CastEntry>& CastInstances() {
+    static const std::map<std::string, CastEntry> instances = {
+#define ASCENDOPS_SIM_KERNEL(entry, variant) {#variant, &entry##_##variant},
+#include "sim_kernels_cast.inc"
+#undef ASCENDOPS_SIM_KERNEL
+    };
+    return instances;
+}
+
+std::string InstanceName(CastType src, CastType dst, CastArch arch) {
+    return std::string(kCastTypeTags[static_cast<int>(src)]) + "_" + kCastTypeTags[static_cast<int>(dst)] +
+           (arch == CastArch::kM200 ? "_m200" : "_m220");
+}
+
+aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, aclDataType dstType, aclTensor* outTensor,
+                             uint64_t* workspaceSize, aclOpExecutor** executor) {
+    auto self = ReadTensor(selfTensor, "self");
+    if (!self) return Fail(self.error());
+    auto out = ReadTensor(outTensor, "out");
+    if (!out) return Fail(out.error());
+    if (workspaceSize == nullptr) return Fail(NullPointer("workspaceSize is null"));
+    if (executor == nullptr) return Fail(NullPointer("executor is null"));
+    const auto dst = static_cast<DataType>(dstType);
+    if (out->dtype != dst) {
+        return Fail(InvalidParam(std::string("dstType ") + DataTypeName(dst) + " must equal out dtype " +
+                                 DataTypeName(out->dtype)));
+    }
+    if (auto e = CheckSameShape(*self, *out)) return Fail(*e);
+    if (auto e = CheckContiguous(*out)) return Fail(*e);
+
+    const Platform platform = CurrentPlatform();
+    auto exec = std::make_unique<aclOpExecutor>();
+    exec->op = "Cast";
+    const uint64_t n = self->Numel();
+    if (auto e = CheckPair(self->dtype, dst, platform)) return Fail(*e);
+    if (n == 0) {  // empty tensor: nothing to launch
+        *workspaceSize = 0;
+        *executor = exec.release();
+        return 0;
+    }
+    auto tiling = ComputeTiling({n, self->dtype, dst}, platform);
+    if (!tiling) return Fail(tiling.error());
+
+    const CastArch arch = ArchOf(platform.soc->version);
+    const std::string name = InstanceName(*ToCastType(self->dtype), *ToCastType(dst), arch);
+    auto instance = CastInstances().find(name);
+    if (instance == CastInstances().end()) {
+        return Fail(TilingError("no Cast kernel instance " + name + " was built"));
+    }
+    // A strided self is gathered into the workspace first; the kernel reads dense memory.
+    const bool dense = self->IsContiguous();
+    const uint64_t selfBytes = n * DataTypeSize(self->dtype);
+    exec->workspaceSize = dense ? 0 : selfBytes;
+    KernelLaunch launch{"cast_" + name, tiling->blockDim, tiling->tilingKey,
+                        selfBytes + n * DataTypeSize(dst)};
+    exec->run = [launch, fn = instance->second, td = tiling->data, selfView = *self, outView = *out, dense](
+                    void* workspace, uint64_t, aclrtStream) -> Result<LaunchReport> {
+        uint8_t* x = selfView.ElementAddress();
+        if (!dense) {
+            CopyToContiguous(selfView, static_cast<uint8_t*>(workspace));
+            x = static_cast<uint8_t*>(workspace);
+        }
+        return LaunchKernel(launch, fn, td, x, outView.ElementAddress(), static_cast<uint8_t*>(nullptr));
+    };
+    *workspaceSize = exec->workspaceSize;
+    *executor = exec.release();
+    return 0;
+}
+
+}  // namespace
+}  // namespace ascendops::cast
+
+extern "C" aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, aclDataType dstType, aclTensor* out,
+                                                 uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return ascendops::cast::GetWorkspaceSize(self, dstType, out, workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnCast(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                 aclrtStream stream) {
+    return ascendops::RunExecutor(workspace, workspaceSize, executor, stream);
+}

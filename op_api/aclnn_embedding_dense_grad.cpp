@@ -1,0 +1,219 @@
+#include "aclnn_embedding_dense_grad.h"
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/aclnn_context.h"
+#include "common/kernel_launch.h"
+#include "common/tensor_util.h"
+#include "op_host/common/tiling_util.h"
+#include "op_host/embedding_dense_grad/embedding_dense_grad_tiling.h"
+
+#define ASCENDOPS_SIM_KERNEL(entry, variant)                                                                   \
+    extern "C" void entry##_##variant(uint8_t* grad, uint8_t* sortIndices, uint8_t* posIdx, uint8_t* out, \
+                                      uint8_t* workspace, uint8_t* tiling);
+#include "sim_kernels_embedding_dense_grad.inc"
+#undef ASCENDOPS_SIM_KERNEL
+
+namespace ascendops::embedding_dense_grad {
+namespace {
+
+// Workspace = [kernel: system reserve, sync slot, counts][dense grad][sorted indices][pos_idx]; the last three
+// only when the input has to be gathered (strided) or produced (user-level sort).
+struct Layout {
+    uint64_t kernelBytes = 0;
+    std::optional<uint64_t> grad, indices, pos;  // byte offsets of the staged copies
+    uint64_t total = 0;
+
+    uint64_t Stage(uint64_t bytes) {
+        const uint64_t at = total;
+        total += AlignUp(bytes, kBlockBytes);
+        return at;
+    }
+};
+
+// The argument views of one call; `pos` is empty on the user-level path (the host sort produces it).
+struct Args {
+    TensorView grad;
+    TensorView indices;
+    std::optional<TensorView> pos;
+    TensorView out;
+};
+
+std::optional<Error> CheckOut(const TensorView& out, int64_t numWeights, int64_t dim) {
+    const std::vector<int64_t> expected{numWeights, dim};
+    if (out.shape != expected) {
+        return InvalidParam("out shape " + ShapeString(out.shape) + " must be [num_weights, D] = " +
+                            ShapeString(expected));
+    }
+    return CheckContiguous(out);
+}
+
+// Raw indices (any rank, INT32 or INT64) -> stable ascending order with the original row of each position.
+// The CPU backend sorts on the host; an NPU build uses the built-in stable Sort instead.
+void SortIndices(const TensorView& indices, int32_t* sorted, int32_t* pos) {
+    const uint64_t n = indices.Numel();
+    std::vector<int64_t> keys(n);
+    if (indices.dtype == DataType::kInt64) {
+        CopyToContiguous(indices, reinterpret_cast<uint8_t*>(keys.data()));
+    } else {
+        std::vector<int32_t> raw(n);
+        CopyToContiguous(indices, reinterpret_cast<uint8_t*>(raw.data()));
+        std::copy(raw.begin(), raw.end(), keys.begin());
+    }
+    std::vector<int32_t> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return keys[a] < keys[b]; });
+    constexpr int64_t kMin = std::numeric_limits<int32_t>::min();
+    constexpr int64_t kMax = std::numeric_limits<int32_t>::max();
+    for (uint64_t i = 0; i < n; ++i) {
+        const int64_t k = keys[order[i]];
+        sorted[i] = k < kMin || k > kMax ? -1 : static_cast<int32_t>(k);  // -1: skipped like any invalid index
+        pos[i] = order[i];
+    }
+}
+
+aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq,
+                  uint64_t* workspaceSize, aclOpExecutor** executor) {
+    if (workspaceSize == nullptr) return Fail(NullPointer("workspaceSize is null"));
+    if (executor == nullptr) return Fail(NullPointer("executor is null"));
+    if (a.pos) {
+        if (auto e = CheckDtype(a.indices, DataType::kInt32)) return Fail(*e);
+        if (auto e = CheckDtype(*a.pos, DataType::kInt32)) return Fail(*e);
+        if (a.pos->Numel() != a.indices.Numel()) {
+            return Fail(InvalidParam("posIdx numel " + std::to_string(a.pos->Numel()) + " must equal sortIndices numel " +
+                                     std::to_string(a.indices.Numel())));
+        }
+    } else if (a.indices.dtype != DataType::kInt32 && a.indices.dtype != DataType::kInt64) {
+        return Fail(InvalidParam(std::string("indices dtype ") + DataTypeName(a.indices.dtype) +
+                                 " must be int32 or int64"));
+    }
+    TilingInput in;
+    in.gradShape = a.grad.shape;
+    in.gradDtype = a.grad.dtype;
+    in.indicesNumel = static_cast<int64_t>(a.indices.Numel());
+    in.indicesDtype = DataType::kInt32;  // the user-level path converts to INT32 while sorting
+    if (a.pos) in.indicesDtype = a.indices.dtype;
+    in.outDtype = a.out.dtype;
+    in.numWeights = numWeights;
+    in.paddingIdx = paddingIdx;
+    in.scaleGradByFreq = scaleGradByFreq;
+    auto tiling = ComputeTiling(in, CurrentPlatform());
+    if (!tiling) return Fail(tiling.error());
+    if (auto e = CheckOut(a.out, numWeights, a.grad.shape.back())) return Fail(*e);
+
+    const EmbeddingDenseGradTilingData td = tiling->data;
+    const uint64_t n = td.numRows;
+    const uint64_t outBytes = a.out.Numel() * sizeof(float);
+    auto exec = std::make_unique<aclOpExecutor>();
+    exec->op = "EmbeddingDenseGrad";
+    if (n == 0) {  // empty indices: out is all zero, nothing to launch
+        exec->run = [out = a.out, outBytes](void*, uint64_t, aclrtStream) -> Result<LaunchReport> {
+            aclrtMemset(out.ElementAddress(), outBytes, 0, outBytes);
+            return LaunchReport{};
+        };
+        *workspaceSize = 0;
+        *executor = exec.release();
+        return 0;
+    }
+    Layout layout;
+    layout.kernelBytes = tiling->workspaceBytes;
+    layout.total = layout.kernelBytes;
+    const uint64_t gradBytes = n * td.dimSize * sizeof(float);
+    const uint64_t idxBytes = n * sizeof(int32_t);
+    if (!a.grad.IsContiguous()) layout.grad = layout.Stage(gradBytes);
+    if (!a.pos || !a.indices.IsContiguous()) layout.indices = layout.Stage(idxBytes);
+    if (!a.pos || !a.pos->IsContiguous()) layout.pos = layout.Stage(idxBytes);
+    // Roofline: grad and both index arrays read once, at most min(N, numWeights) rows of out written.
+    const uint64_t rowsWritten = std::min<uint64_t>(n, td.numWeights);
+    KernelLaunch launch{"embedding_dense_grad", tiling->blockDim, tiling->tilingKey,
+                        gradBytes + 2 * idxBytes + rowsWritten * td.dimSize * sizeof(float)};
+    exec->workspaceSize = layout.total;
+    exec->run = [launch, td, a, layout, outBytes](void* ws, uint64_t, aclrtStream) -> Result<LaunchReport> {
+        auto* base = static_cast<uint8_t*>(ws);
+        uint8_t* grad = a.grad.ElementAddress();
+        uint8_t* indices = a.indices.ElementAddress();
+        uint8_t* pos = a.pos ? a.pos->ElementAddress() : nullptr;
+        if (layout.grad) CopyToContiguous(a.grad, grad = base + *layout.grad);
+        if (!a.pos) {
+            indices = base + *layout.indices;
+            pos = base + *layout.pos;
+            SortIndices(a.indices, reinterpret_cast<int32_t*>(indices), reinterpret_cast<int32_t*>(pos));
+        } else {
+            if (layout.indices) CopyToContiguous(a.indices, indices = base + *layout.indices);
+            if (layout.pos) CopyToContiguous(*a.pos, pos = base + *layout.pos);
+        }
+        aclrtMemset(a.out.ElementAddress(), outBytes, 0, outBytes);  // the kernel accumulates into zeros
+        if (td.softSync != 0) {  // the soft barrier's slot must start zeroed
+            const uint64_t syncBytes = uint64_t{td.usedCoreNum} * kBlockBytes;
+            aclrtMemset(base + td.syncOffset, syncBytes, 0, syncBytes);
+        }
+        return LaunchKernel(launch, &embedding_dense_grad_default, td, grad, indices, pos, a.out.ElementAddress(),
+                            base);
+    };
+    *workspaceSize = exec->workspaceSize;
+    *executor = exec.release();
+    return 0;
+}
+
+Result<Args> ReadArgs(const aclTensor* grad, const aclTensor* indices, const char* indicesName, const aclTensor* pos,
+                      aclTensor* out) {
+    Args a;
+    auto g = ReadTensor(grad, "grad");
+    if (!g) return g.error();
+    auto i = ReadTensor(indices, indicesName);
+    if (!i) return i.error();
+    if (pos != nullptr) {
+        auto p = ReadTensor(pos, "posIdx");
+        if (!p) return p.error();
+        a.pos = *p;
+    }
+    auto o = ReadTensor(out, "out");
+    if (!o) return o.error();
+    a.grad = *g;
+    a.indices = *i;
+    a.out = *o;
+    return a;
+}
+
+}  // namespace
+}  // namespace ascendops::embedding_dense_grad
+
+using ascendops::Fail;
+using ascendops::NullPointer;
+namespace edg = ascendops::embedding_dense_grad;
+
+extern "C" aclnnStatus aclnnEmbeddingDenseGradGetWorkspaceSize(const aclTensor* grad, const aclTensor* sortIndices,
+                                                               const aclTensor* posIdx, int64_t numWeights,
+                                                               int64_t paddingIdx, bool scaleGradByFreq,
+                                                               aclTensor* out, uint64_t* workspaceSize,
+                                                               aclOpExecutor** executor) {
+    if (posIdx == nullptr) return Fail(NullPointer("posIdx is null"));
+    auto args = edg::ReadArgs(grad, sortIndices, "sortIndices", posIdx, out);
+    if (!args) return Fail(args.error());
+    return edg::Build(*args, numWeights, paddingIdx, scaleGradByFreq, workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnEmbeddingDenseGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                               aclrtStream stream) {
+    return ascendops::RunExecutor(workspace, workspaceSize, executor, stream);
+}
+
+extern "C" aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor* grad, const aclTensor* indices,
+                                                                   int64_t numWeights, int64_t paddingIdx,
+                                                                   bool scaleGradByFreq, aclTensor* out,
+                                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+    auto args = edg::ReadArgs(grad, indices, "indices", nullptr, out);
+    if (!args) return Fail(args.error());
+    return edg::Build(*args, numWeights, paddingIdx, scaleGradByFreq, workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnEmbeddingDenseBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                                   aclrtStream stream) {
+    return ascendops::RunExecutor(workspace, workspaceSize, executor, stream);
+}

@@ -1,0 +1,105 @@
+#include "aclnn_fused_gdn_decode.h"
+
+#include <array>
+#include <memory>
+#include <string>
+
+#include "common/aclnn_context.h"
+#include "common/kernel_launch.h"
+#include "common/tensor_util.h"
+#include "op_host/common/tiling_util.h"
+#include "op_host/fused_gdn_decode/fused_gdn_decode_tiling.h"
+
+#define ASCENDOPS_SIM_KERNEL(entry, variant)                                                                    \
+    extern "C" void entry##_##variant(uint8_t* mixedQkv, uint8_t* a, uint8_t* b, uint8_t* aLog, uint8_t* dtBias, \
+                                      uint8_t* stateRef, uint8_t* indices, uint8_t* out, uint8_t* workspace,    \
+                                      uint8_t* tiling);
+#include "sim_kernels_fused_gdn_decode.inc"
+#undef ASCENDOPS_SIM_KERNEL
+
+namespace ascendops::fused_gdn_decode {
+namespace {
+
+// The read-only inputs in kernel argument order; a strided one is gathered into the workspace first.
+constexpr size_t kInputCount = 6;
+constexpr const char* kInputNames[kInputCount] = {"mixedQkv", "a", "b", "aLog", "dtBias", "ssmStateIndices"};
+
+aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& inputTensors, aclTensor* stateTensor,
+                             float scale, float softplusThreshold, aclTensor* outTensor, uint64_t* workspaceSize,
+                             aclOpExecutor** executor) {
+    std::array<TensorView, kInputCount> inputs;
+    for (size_t i = 0; i < kInputCount; ++i) {
+        auto view = ReadTensor(inputTensors[i], kInputNames[i]);
+        if (!view) return Fail(view.error());
+        inputs[i] = *view;
+    }
+    auto state = ReadTensor(stateTensor, "stateRef");
+    if (!state) return Fail(state.error());
+    auto out = ReadTensor(outTensor, "out");
+    if (!out) return Fail(out.error());
+    if (workspaceSize == nullptr) return Fail(NullPointer("workspaceSize is null"));
+    if (executor == nullptr) return Fail(NullPointer("executor is null"));
+    if (auto e = CheckContiguous(*state)) return Fail(*e);  // updated in place: no gather / scatter round trip
+    if (auto e = CheckContiguous(*out)) return Fail(*e);
+
+    const auto& [mixed, a, b, aLog, dtBias, indices] = inputs;
+    TilingInput in{mixed.shape, a.shape, b.shape, aLog.shape, dtBias.shape, state->shape, indices.shape, out->shape,
+                   mixed.dtype, a.dtype, b.dtype, aLog.dtype, dtBias.dtype, state->dtype, indices.dtype, out->dtype,
+                   scale,       softplusThreshold};
+    const Platform platform = CurrentPlatform();
+    auto tiling = ComputeTiling(in, platform);
+    if (!tiling) return Fail(tiling.error());
+
+    auto exec = std::make_unique<aclOpExecutor>();
+    exec->op = "FusedGdnDecode";
+    std::array<uint64_t, kInputCount> gatherOffset{};
+    uint64_t workspace = 0;
+    uint64_t inputBytes = 0;
+    for (size_t i = 0; i < kInputCount; ++i) {
+        const uint64_t bytes = inputs[i].Numel() * DataTypeSize(inputs[i].dtype);
+        inputBytes += bytes;
+        gatherOffset[i] = workspace;
+        if (!inputs[i].IsContiguous()) workspace += AlignUp(bytes, kBlockBytes);
+    }
+    // Roofline: every row's state slot read and written once (all indices valid), inputs read, out written.
+    const FusedGdnDecodeTilingData& td = tiling->data;
+    const uint64_t stateBytes = 2ull * td.b * td.stateSlotStride * DataTypeSize(state->dtype);
+    KernelLaunch launch{"fused_gdn_decode", tiling->blockDim, tiling->tilingKey,
+                        stateBytes + inputBytes + out->Numel() * DataTypeSize(out->dtype)};
+    exec->workspaceSize = workspace;
+    exec->run = [launch, td, inputs, gatherOffset, stateView = *state, outView = *out](
+                    void* ws, uint64_t, aclrtStream) -> Result<LaunchReport> {
+        std::array<uint8_t*, kInputCount> args{};
+        for (size_t i = 0; i < kInputCount; ++i) {
+            args[i] = inputs[i].ElementAddress();
+            if (!inputs[i].IsContiguous()) {
+                args[i] = static_cast<uint8_t*>(ws) + gatherOffset[i];
+                CopyToContiguous(inputs[i], args[i]);
+            }
+        }
+        return LaunchKernel(launch, &fused_gdn_decode_default, td, args[0], args[1], args[2], args[3], args[4],
+                            stateView.ElementAddress(), args[5], outView.ElementAddress(),
+                            static_cast<uint8_t*>(nullptr));
+    };
+    *workspaceSize = exec->workspaceSize;
+    *executor = exec.release();
+    return 0;
+}
+
+}  // namespace
+}  // namespace ascendops::fused_gdn_decode
+
+extern "C" aclnnStatus aclnnFusedGdnDecodeGetWorkspaceSize(const aclTensor* mixedQkv, const aclTensor* a,
+                                                           const aclTensor* b, const aclTensor* aLog,
+                                                           const aclTensor* dtBias, aclTensor* stateRef,
+                                                           const aclTensor* ssmStateIndices, float scale,
+                                                           float softplusThreshold, aclTensor* out,
+                                                           uint64_t* workspaceSize, aclOpExecutor** executor) {
+    return ascendops::fused_gdn_decode::GetWorkspaceSize({mixedQkv, a, b, aLog, dtBias, ssmStateIndices}, stateRef,
+                                                         scale, softplusThreshold, out, workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnFusedGdnDecode(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                           aclrtStream stream) {
+    return ascendops::RunExecutor(workspace, workspaceSize, executor, stream);
+}

@@ -1,0 +1,25 @@
+// aclnnFusedGdnDecode: one gated-delta-net decode step; stateRef is updated in place. Two-stage aclnn API.
+#pragma once
+#include <cstdint>
+
+#include "acl/acl.h"
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// mixedQkv (B, 2*H*K + Hv*V) BF16/FP16; a, b (B, Hv) and dtBias (Hv,) same dtype; aLog (Hv,) FP32;
+// stateRef (BlockNum, Hv, V, K) FP32 or mixedQkv's dtype, contiguous, updated in place; ssmStateIndices (B,) INT32;
+// out (B, 1, Hv, V) mixedQkv's dtype. Inputs other than stateRef may be non-contiguous.
+// Errors: 161001 null argument; 161002 any rule of the spec (message names parameter, value and rule).
+aclnnStatus aclnnFusedGdnDecodeGetWorkspaceSize(const aclTensor* mixedQkv, const aclTensor* a, const aclTensor* b,
+                                                const aclTensor* aLog, const aclTensor* dtBias, aclTensor* stateRef,
+                                                const aclTensor* ssmStateIndices, float scale, float softplusThreshold,
+                                                aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus aclnnFusedGdnDecode(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,54 @@
+// What every aclnn entry point shares: the executor, the recent error message, the current platform and
+// the report of the last launch (for the demo and the benchmarks).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "acl/acl.h"
+#include "aclnn/aclnn_base.h"
+#include "op_host/common/soc.h"
+#include "op_host/common/status.h"
+#include "sim/launch.h"
+
+extern "C" const char* aclGetRecentErrMsg();
+
+namespace ascendops {
+
+// Report of a launch (for the demo and the benchmarks).
+struct LaunchReport {
+    bool launched = false;
+    ascendc_sim::LaunchStats stats;
+    uint64_t rooflineBytes = 0;  // bytes that must move: inputs read + outputs written
+    double rooflineUs = 0;
+};
+
+}  // namespace ascendops
+
+// Opaque to callers, as in CANN: built by aclnnXxxGetWorkspaceSize, consumed (and freed) by aclnnXxx.
+// `run` is empty when there is nothing to launch (empty tensors).
+struct aclOpExecutor {
+    std::string op;
+    std::function<ascendops::Result<ascendops::LaunchReport>(void* workspace, uint64_t workspaceSize,
+                                                             aclrtStream stream)>
+        run;
+    uint64_t workspaceSize = 0;
+};
+
+namespace ascendops {
+
+// The simulated device: which SoC the twin plays and how many cores it has (0 = the SoC's default).
+void SetSimDevice(SocVersion soc, uint32_t coreNum = 0);
+Platform CurrentPlatform();
+
+// Records the error as the recent message and returns its aclnn code.
+aclnnStatus Fail(const Error& error);
+
+// Report of the last launch on this thread (cleared when a call launches nothing).
+const LaunchReport& LastLaunchReport();
+void SetLastLaunchReport(LaunchReport report);
+
+// Phase 2 of every aclnn call: runs the executor built in phase 1 and frees it.
+aclnnStatus RunExecutor(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+}  // namespace ascendops

@@ -1,0 +1,101 @@
+#include "tensor_util.h"
+
+#include <cstring>
+#include <memory>
+
+namespace ascendops {
+
+uint64_t TensorView::Numel() const {
+    uint64_t n = 1;
+    for (int64_t d : shape) n *= static_cast<uint64_t>(d);
+    return n;
+}
+
+bool TensorView::IsContiguous() const {
+    int64_t expected = 1;
+    for (size_t i = shape.size(); i-- > 0;) {
+        if (shape[i] != 1 && strides[i] != expected) return false;
+        expected *= shape[i];
+    }
+    return true;
+}
+
+std::string ShapeString(const std::vector<int64_t>& shape) {
+    std::string s = "[";
+    for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+    return s + "]";
+}
+
+Result<TensorView> ReadTensor(const aclTensor* tensor, const char* name) {
+    if (tensor == nullptr) return NullPointer(std::string(name) + " is null");
+    TensorView v;
+    v.name = name;
+    aclDataType dtype;
+    aclGetDataType(tensor, &dtype);
+    v.dtype = static_cast<DataType>(dtype);
+    if (FindDataType(v.dtype) == nullptr) {
+        return InvalidParam(std::string(name) + " dtype " + std::to_string(static_cast<int>(dtype)) +
+                            " is not a data type ascendops knows");
+    }
+    int64_t* dims = nullptr;
+    uint64_t rank = 0;
+    aclGetViewShape(tensor, &dims, &rank);
+    std::unique_ptr<int64_t[]> ownDims(dims);
+    int64_t* strides = nullptr;
+    uint64_t strideNum = 0;
+    aclGetViewStrides(tensor, &strides, &strideNum);
+    std::unique_ptr<int64_t[]> ownStrides(strides);
+    v.shape.assign(dims, dims + rank);
+    v.strides.assign(strides, strides + strideNum);
+    if (rank > kMaxRank) {
+        return InvalidParam(std::string(name) + " rank " + std::to_string(rank) + " exceeds the maximum of " +
+                            std::to_string(kMaxRank));
+    }
+    for (int64_t d : v.shape) {
+        if (d < 0) return InvalidParam(std::string(name) + " shape " + ShapeString(v.shape) + " has a negative dim");
+    }
+    aclGetViewOffset(tensor, &v.offset);
+    void* addr = nullptr;
+    aclGetRawTensorAddr(tensor, &addr);
+    v.data = static_cast<uint8_t*>(addr);
+    if (v.data == nullptr && v.Numel() > 0) return NullPointer(std::string(name) + " has no device data");
+    return v;
+}
+
+std::optional<Error> CheckSameShape(const TensorView& a, const TensorView& b) {
+    if (a.shape != b.shape) {
+        return InvalidParam(b.name + " shape " + ShapeString(b.shape) + " must equal " + a.name + " shape " +
+                            ShapeString(a.shape));
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> CheckDtype(const TensorView& t, DataType expected) {
+    if (t.dtype != expected) {
+        return InvalidParam(t.name + " dtype " + DataTypeName(t.dtype) + " must be " + DataTypeName(expected));
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> CheckContiguous(const TensorView& t) {
+    if (!t.IsContiguous()) return InvalidParam(t.name + " must be contiguous (strides do not match its shape)");
+    return std::nullopt;
+}
+
+void CopyToContiguous(const TensorView& view, uint8_t* dense) {
+    const size_t elem = DataTypeSize(view.dtype);
+    const uint64_t n = view.Numel();
+    const size_t rank = view.shape.size();
+    std::vector<int64_t> index(rank, 0);
+    for (uint64_t i = 0; i < n; ++i) {
+        int64_t src = view.offset;
+        for (size_t d = 0; d < rank; ++d) src += index[d] * view.strides[d];
+        std::memcpy(dense + i * elem, view.data + src * static_cast<int64_t>(elem), elem);
+        for (size_t d = rank; d-- > 0;) {  // odometer increment, last dim fastest
+            if (++index[d] < view.shape[d]) break;
+            index[d] = 0;
+        }
+    }
+}
+
+}  // namespace ascendops

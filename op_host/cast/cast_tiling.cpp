@@ -1,0 +1,122 @@
+#include "cast_tiling.h"
+
+#include <string>
+
+#include "op_host/common/tiling_util.h"
+
+namespace ascendops::cast {
+namespace {
+
+constexpr std::pair<DataType, CastType> kCastTypeOf[] = {
+    {DataType::kFloat16, CastType::kF16}, {DataType::kFloat, CastType::kF32}, {DataType::kInt32, CastType::kI32},
+    {DataType::kInt16, CastType::kI16},   {DataType::kInt8, CastType::kI8},   {DataType::kUint8, CastType::kU8},
+    {DataType::kBool, CastType::kBool},   {DataType::kInt64, CastType::kI64}, {DataType::kBf16, CastType::kBf16},
+};
+
+constexpr const char* kPathNames[] = {"DIRECT",        "TWO_CAST",     "DST_BOOL",       "NARROW64", "WIDEN64",
+                                      "BF16_TO_F32",   "BF16_TO_OTHER", "SAMEWIDTH_8BIT", "NARROW8"};
+
+std::string PairName(DataType src, DataType dst) {
+    return std::string(DataTypeName(src)) + " -> " + DataTypeName(dst);
+}
+
+CastPlan PlanFor(SocVersion soc, DataType src, DataType dst) {
+    auto s = ToCastType(src);
+    auto d = ToCastType(dst);
+    if (!s || !d) return {};
+    return PlanOf(ArchOf(soc), *s, *d);
+}
+
+}  // namespace
+
+std::optional<CastType> ToCastType(DataType t) {
+    for (const auto& [dtype, castType] : kCastTypeOf) {
+        if (dtype == t) return castType;
+    }
+    return std::nullopt;
+}
+
+CastArch ArchOf(SocVersion soc) { return soc == SocVersion::kAscend310P ? CastArch::kM200 : CastArch::kM220; }
+
+const char* PathName(CastPath path) {
+    auto i = static_cast<uint32_t>(path);
+    return i < sizeof(kPathNames) / sizeof(kPathNames[0]) ? kPathNames[i] : "UNSUPPORTED";
+}
+
+CastPath PathClass(SocVersion soc, DataType src, DataType dst) { return PlanFor(soc, src, dst).path; }
+
+uint32_t MiddleBytes(SocVersion soc, DataType src, DataType dst) {
+    auto s = ToCastType(src);
+    auto d = ToCastType(dst);
+    if (!s || !d || PlanOf(ArchOf(soc), *s, *d).path == CastPath::kUnsupported) return 0;
+    CastScratch m = ScratchOf(ArchOf(soc), *s, *d);
+    return m.table + m.scratch;
+}
+
+CastRound RoundModeOf(SocVersion soc, DataType src, DataType dst) { return PlanFor(soc, src, dst).round; }
+
+uint64_t UbBytesFor(const CastPlan& plan, CastType src, CastType dst, CastArch arch, uint64_t ubFormer) {
+    const CastScratch m = ScratchOf(arch, src, dst);
+    // SAMEWIDTH_8BIT moves each tile through one bound queue (no separate output buffer).
+    const uint64_t queueBytes = plan.path == CastPath::kSameWidth8Bit
+                                    ? kBufferNum * BytesOf(src)
+                                    : kBufferNum * (BytesOf(src) + BytesOf(dst));
+    return ubFormer * (queueBytes + m.table + m.scratch) + kUbReserveBytes;
+}
+
+std::optional<Error> CheckPair(DataType src, DataType dst, const Platform& platform) {
+    if (PathClass(platform.soc->version, src, dst) != CastPath::kUnsupported) return std::nullopt;
+    return InvalidParam("dtype pair " + PairName(src, dst) + " is not supported by Cast on " + platform.soc->name +
+                        " (see the delivered dtype matrix)");
+}
+
+Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform) {
+    // validate
+    if (auto e = CheckPair(in.src, in.dst, platform)) return *e;
+    const CastType src = *ToCastType(in.src);
+    const CastType dst = *ToCastType(in.dst);
+    const CastArch arch = ArchOf(platform.soc->version);
+    const CastPlan plan = PlanOf(arch, src, dst);
+    if (in.totalElements == 0) {
+        return InvalidParam("totalElements 0: an empty tensor launches no kernel (handled before tiling)");
+    }
+
+    // platform: cores and UB
+    const uint64_t ubBytes = platform.UbBytes();
+
+    // shape: split into blocks that are whole 32-byte blocks of both the source and the destination
+    const uint32_t minBytes = BytesOf(src) < BytesOf(dst) ? BytesOf(src) : BytesOf(dst);
+    const uint64_t blockElems = kBlockBytes / minBytes;
+    const CoreSplit split = SplitEvenly(in.totalElements, platform.coreNum, blockElems);
+
+    // compute: the largest tile (multiple of 256 elements) whose buffers fit UB
+    const uint64_t perElem = UbBytesFor(plan, src, dst, arch, 1) - kUbReserveBytes;
+    const uint64_t ubFormer = AlignDown((ubBytes - kUbReserveBytes) / perElem, kTileAlignElems);
+    if (ubFormer == 0) {
+        return TilingError("Cast " + PairName(in.src, in.dst) + " needs " + std::to_string(perElem) +
+                           " UB bytes per element: not even one 256-element tile fits " + std::to_string(ubBytes));
+    }
+
+    TilingResult r{};
+    r.plan = plan;
+    r.middleBytes = MiddleBytes(platform.soc->version, in.src, in.dst);
+    r.data.totalElements = in.totalElements;
+    r.data.blockDim = static_cast<uint32_t>(split.parts);
+    r.data.ubFormer = static_cast<uint32_t>(ubFormer);
+    r.data.blockElems = blockElems;
+    r.data.blocksPerCore = split.blocksPerPart;
+    r.data.bigCores = split.bigParts;
+    r.data.tailElems = split.tailUnits;
+    r.data.roundMode = static_cast<uint32_t>(plan.round);
+    r.data.midRoundMode = static_cast<uint32_t>(plan.midRound);
+    r.data.usePad = platform.soc->hasDataCopyPad ? 1 : 0;
+
+    // key and workspace
+    r.tilingKey = static_cast<uint64_t>(plan.path);
+    r.blockDim = r.data.blockDim;
+    r.workspaceBytes = 0;
+    r.ubBytes = UbBytesFor(plan, src, dst, arch, ubFormer);
+    return r;
+}
+
+}  // namespace ascendops::cast

@@ -1,0 +1,125 @@
+// EmbeddingDenseGrad tiling (spec: shared/spec/embedding_dense_grad.md), in fixed phases:
+// validate -> platform -> shape -> compute -> key -> workspace.
+#include "op_host/embedding_dense_grad/embedding_dense_grad_tiling.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <string>
+
+#include "op_host/common/tiling_util.h"
+
+namespace ascendops::embedding_dense_grad {
+namespace {
+
+constexpr uint64_t kFloatsPerBlock = kBlockBytes / sizeof(float);  // 8
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+
+std::string Str(int64_t v) { return std::to_string(v); }
+
+std::optional<Error> Validate(const TilingInput& in) {
+    if (in.gradDtype != DataType::kFloat) {
+        return InvalidParam(std::string("grad dtype ") + DataTypeName(in.gradDtype) + " must be float32");
+    }
+    if (in.indicesDtype != DataType::kInt32) {
+        return InvalidParam(std::string("indices dtype ") + DataTypeName(in.indicesDtype) + " must be int32");
+    }
+    if (in.outDtype != DataType::kFloat) {
+        return InvalidParam(std::string("out dtype ") + DataTypeName(in.outDtype) + " must be float32");
+    }
+    if (in.gradShape.empty() || in.gradShape.size() > kMaxRank) {
+        return InvalidParam("grad rank " + Str(in.gradShape.size()) + " must be in [1, 8]");
+    }
+    for (int64_t d : in.gradShape) {
+        if (d < 0 || d > kInt32Max) return InvalidParam("grad dim " + Str(d) + " must be in [0, 2^31 - 1]");
+    }
+    if (in.gradShape.back() == 0) return InvalidParam("grad last dim 0 must be >= 1");
+    if (in.numWeights < 1 || in.numWeights > kInt32Max) {
+        return InvalidParam("num_weights " + Str(in.numWeights) + " must be in [1, 2^31 - 1]");
+    }
+    if (in.paddingIdx >= in.numWeights) {
+        return InvalidParam("padding_idx " + Str(in.paddingIdx) + " must be < num_weights " + Str(in.numWeights) +
+                            " (negative: none)");
+    }
+    return std::nullopt;
+}
+
+// Rows = product of all dims but the last; nullopt when it exceeds int32 (pos_idx is int32).
+std::optional<uint64_t> MergedRows(const std::vector<int64_t>& shape) {
+    uint64_t rows = 1;
+    for (size_t i = 0; i + 1 < shape.size(); ++i) {
+        if (shape[i] == 0) return 0;
+        if (rows > static_cast<uint64_t>(kInt32Max) / static_cast<uint64_t>(shape[i])) return std::nullopt;
+        rows *= static_cast<uint64_t>(shape[i]);
+    }
+    return rows;
+}
+
+EdgCopyMode ChooseCopyMode(uint64_t dim, const SocInfo& soc) {
+    if (dim % kFloatsPerBlock == 0) return EdgCopyMode::kBlock;
+    return soc.hasDataCopyPad ? EdgCopyMode::kPad : EdgCopyMode::kScalar;
+}
+
+}  // namespace
+
+Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform) {
+    // validate
+    if (auto err = Validate(in)) return *err;
+    auto rows = MergedRows(in.gradShape);
+    if (!rows) return InvalidParam("grad rows (all dims but the last) must be <= 2^31 - 1");
+    if (static_cast<int64_t>(*rows) != in.indicesNumel) {
+        return InvalidParam("indices numel " + Str(in.indicesNumel) + " must equal grad rows " + Str(*rows));
+    }
+
+    // platform
+    const SocInfo& soc = *platform.soc;
+    const uint64_t coreNum = std::max<uint64_t>(platform.coreNum, 1);
+
+    // shape
+    const uint64_t numRows = *rows;
+    const uint64_t dim = static_cast<uint64_t>(in.gradShape.back());
+
+    // compute: rows over cores (former cores take one row more), then UB -> column chunk
+    EmbeddingDenseGradTilingData td{};
+    td.numRows = static_cast<uint32_t>(numRows);
+    td.dimSize = static_cast<uint32_t>(dim);
+    td.numWeights = static_cast<uint32_t>(in.numWeights);
+    td.paddingIdx = in.paddingIdx < 0 ? -1 : static_cast<int32_t>(in.paddingIdx);
+    td.scaleGradByFreq = in.scaleGradByFreq ? 1 : 0;
+    td.copyMode = static_cast<uint32_t>(ChooseCopyMode(dim, soc));
+    td.softSync = in.scaleGradByFreq && !soc.hasSyncAll ? 1 : 0;
+    const uint64_t used = std::min(coreNum, std::max<uint64_t>(numRows, 1));
+    td.usedCoreNum = static_cast<uint32_t>(used);
+    td.formerCoreNum = static_cast<uint32_t>(numRows % used);
+    td.formerRowNum = static_cast<uint32_t>(CeilDiv(numRows, used));
+    td.tailRowNum = static_cast<uint32_t>(numRows / used);
+    td.idxBatch = static_cast<uint32_t>(
+        std::min<uint64_t>(kMaxIdxBatch, AlignUp(std::max<uint64_t>(td.formerRowNum, 1), kFloatsPerBlock)));
+    td.weightRowsPerCore = static_cast<uint32_t>(AlignUp(CeilDiv(in.numWeights, used), kFloatsPerBlock));
+
+    td.colChunk = 0;  // EdgUbBytes without the column buffers: the fixed part
+    const uint64_t fixedBytes = EdgUbBytes(td);
+    const uint64_t ubBudget = soc.ubBytes > kUbReserveBytes ? soc.ubBytes - kUbReserveBytes : 0;
+    const uint64_t maxCols = ubBudget > fixedBytes ? AlignDown((ubBudget - fixedBytes) / (2 * sizeof(float)),
+                                                               kFloatsPerBlock)
+                                                   : 0;
+    if (maxCols == 0) return TilingError("UB " + Str(soc.ubBytes) + " bytes leaves no room for a column chunk");
+    td.colChunkNum = static_cast<uint32_t>(CeilDiv(dim, maxCols));
+    td.colChunk = static_cast<uint32_t>(AlignUp(CeilDiv(dim, td.colChunkNum), kFloatsPerBlock));
+    td.lastColChunk = static_cast<uint32_t>(dim - uint64_t{td.colChunkNum - 1} * td.colChunk);
+
+    // key
+    const auto key = in.scaleGradByFreq ? EmbeddingDenseGradKey::kScaleGradByFreq : EmbeddingDenseGradKey::kDefault;
+
+    // workspace: system reserve, then [soft-barrier slot][counts]
+    const uint64_t syncBytes = td.softSync != 0 ? used * kBlockBytes : 0;
+    const uint64_t countsBytes =
+        in.scaleGradByFreq ? AlignUp(static_cast<uint64_t>(in.numWeights), kFloatsPerBlock) * sizeof(float) : 0;
+    td.syncOffset = kSystemWorkspaceBytes;
+    td.countsOffset = kSystemWorkspaceBytes + syncBytes;
+
+    return TilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum,
+                        kSystemWorkspaceBytes + syncBytes + countsBytes};
+}
+
+}  // namespace ascendops::embedding_dense_grad

@@ -1,0 +1,38 @@
+// EmbeddingDenseGrad host tiling: shapes, dtypes, attrs and platform -> tiling data, key, blockDim, workspace.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "op_host/common/dtype.h"
+#include "op_host/common/soc.h"
+#include "op_host/common/status.h"
+#include "op_kernel/embedding_dense_grad/embedding_dense_grad_tiling_data.h"
+
+namespace ascendops::embedding_dense_grad {
+
+inline constexpr uint64_t kSystemWorkspaceBytes = 16ull * 1024 * 1024;  // reserved for the runtime, before ours
+inline constexpr uint64_t kUbReserveBytes = 20480;  // UB left to the framework (ops-nn reference value)
+inline constexpr uint32_t kMaxIdxBatch = 2048;      // sorted indices per UB batch (8 KB + 8 KB of pos_idx)
+inline constexpr uint32_t kMaxRank = 8;
+
+struct TilingInput {
+    std::vector<int64_t> gradShape;  // any rank 1..8; merged to [N, D]
+    DataType gradDtype = DataType::kFloat;
+    int64_t indicesNumel = 0;  // N
+    DataType indicesDtype = DataType::kInt32;  // sort_indices and pos_idx
+    DataType outDtype = DataType::kFloat;
+    int64_t numWeights = 0;
+    int64_t paddingIdx = -1;  // negative: none
+    bool scaleGradByFreq = false;
+};
+
+struct TilingResult {
+    EmbeddingDenseGradTilingData data;
+    uint64_t tilingKey;
+    uint32_t blockDim;
+    uint64_t workspaceBytes;
+};
+
+Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform);
+
+}  // namespace ascendops::embedding_dense_grad

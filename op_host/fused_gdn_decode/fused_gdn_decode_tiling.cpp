@@ -1,0 +1,311 @@
+#include "op_host/fused_gdn_decode/fused_gdn_decode_tiling.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "op_host/common/tiling_util.h"
+
+namespace ascendops::fused_gdn_decode {
+namespace {
+
+// Supported (mixedQkv, stateRef) dtype pairs and their kernel instance.
+struct DtypeCombo {
+    DataType input;
+    DataType state;
+    FusedGdnDecodeTilingKey key;
+};
+constexpr DtypeCombo kDtypeCombos[] = {
+    {DataType::kBf16, DataType::kFloat, kFusedGdnDecodeBf16Fp32State},
+    {DataType::kFloat16, DataType::kFloat, kFusedGdnDecodeFp16Fp32State},
+    {DataType::kBf16, DataType::kBf16, kFusedGdnDecodeBf16Bf16State},
+    {DataType::kFloat16, DataType::kFloat16, kFusedGdnDecodeFp16Fp16State},
+};
+
+constexpr SocVersion kSupportedSocs[] = {SocVersion::kAscend910B, SocVersion::kAscend910_93};
+
+constexpr uint64_t kGateScalarElems = 192;     // fp32 gating results and norm partials
+constexpr uint64_t kGateScratchBytes = 9 * 256;  // nine 256-byte gating staging / scratch vectors
+constexpr uint64_t kSelectMaskBytes = 256;
+constexpr uint64_t kMaxInt32 = 2147483647;
+
+std::string ShapeString(const std::vector<int64_t>& s) {
+    std::string out = "(";
+    for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+    return out + (s.size() == 1 ? ",)" : ")");
+}
+
+struct Operand {
+    const char* name;
+    const std::vector<int64_t>* shape;
+    size_t rank;
+};
+
+std::optional<Error> CheckRanks(const TilingInput& in) {
+    const Operand operands[] = {
+        {"mixedQkv", &in.mixedQkvShape, 2}, {"a", &in.aShape, 2},          {"b", &in.bShape, 2},
+        {"aLog", &in.aLogShape, 1},         {"dtBias", &in.dtBiasShape, 1}, {"stateRef", &in.stateShape, 4},
+        {"ssmStateIndices", &in.indicesShape, 1}, {"out", &in.outShape, 4},
+    };
+    for (const auto& op : operands) {
+        if (op.shape->size() != op.rank) {
+            return InvalidParam(std::string(op.name) + " rank " + std::to_string(op.shape->size()) + " must be " +
+                                std::to_string(op.rank));
+        }
+        for (size_t d = 0; d < op.rank; ++d) {
+            if ((*op.shape)[d] <= 0) {
+                return InvalidParam(std::string(op.name) + " dim " + std::to_string(d) + " value " +
+                                    std::to_string((*op.shape)[d]) + " must be > 0 (no empty tensors)");
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> CheckDtypes(const TilingInput& in) {
+    if (in.mixedQkvType != DataType::kBf16 && in.mixedQkvType != DataType::kFloat16) {
+        return InvalidParam(std::string("mixedQkv dtype ") + DataTypeName(in.mixedQkvType) +
+                            " must be bfloat16 or float16");
+    }
+    struct Same {
+        const char* name;
+        DataType type;
+        DataType want;
+        const char* rule;
+    };
+    const Same checks[] = {
+        {"a", in.aType, in.mixedQkvType, "must equal mixedQkv's dtype"},
+        {"b", in.bType, in.mixedQkvType, "must equal mixedQkv's dtype"},
+        {"dtBias", in.dtBiasType, in.mixedQkvType, "must equal mixedQkv's dtype"},
+        {"out", in.outType, in.mixedQkvType, "must equal mixedQkv's dtype"},
+        {"aLog", in.aLogType, DataType::kFloat, "must be float32"},
+        {"ssmStateIndices", in.indicesType, DataType::kInt32, "must be int32"},
+    };
+    for (const auto& c : checks) {
+        if (c.type != c.want) {
+            return InvalidParam(std::string(c.name) + " dtype " + DataTypeName(c.type) + " " + c.rule + " (" +
+                                DataTypeName(c.want) + ")");
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<FusedGdnDecodeTilingKey> FindKey(DataType input, DataType state) {
+    for (const auto& c : kDtypeCombos) {
+        if (c.input == input && c.state == state) return c.key;
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> CheckAttrs(const TilingInput& in) {
+    if (!std::isfinite(in.scale)) return InvalidParam("scale " + std::to_string(in.scale) + " must be finite");
+    if (!std::isfinite(in.softplusThreshold)) {
+        return InvalidParam("softplusThreshold " + std::to_string(in.softplusThreshold) + " must be finite");
+    }
+    return std::nullopt;
+}
+
+// Element count of a shape times bytes, or nullopt when it does not fit in int64.
+std::optional<uint64_t> SafeBytes(const std::vector<int64_t>& shape, uint64_t bytes) {
+    uint64_t total = bytes;
+    for (int64_t d : shape) {
+        if (__builtin_mul_overflow(total, static_cast<uint64_t>(d), &total) || total > INT64_MAX) return std::nullopt;
+    }
+    return total;
+}
+
+// Shape facts every later phase uses.
+struct Dims {
+    uint64_t b, h, hv, k, v, blockNum, mixedDim;
+};
+
+Result<Dims> CheckShapes(const TilingInput& in) {
+    const Operand operands[] = {
+        {"mixedQkv", &in.mixedQkvShape, 2}, {"a", &in.aShape, 2},          {"b", &in.bShape, 2},
+        {"aLog", &in.aLogShape, 1},         {"dtBias", &in.dtBiasShape, 1}, {"stateRef", &in.stateShape, 4},
+        {"ssmStateIndices", &in.indicesShape, 1}, {"out", &in.outShape, 4},
+    };
+    const DataType types[] = {in.mixedQkvType, in.aType, in.bType, in.aLogType, in.dtBiasType,
+                              in.stateType, in.indicesType, in.outType};
+    for (size_t i = 0; i < std::size(operands); ++i) {
+        if (!SafeBytes(*operands[i].shape, DataTypeSize(types[i]))) {
+            return InvalidParam(std::string(operands[i].name) + " shape " + ShapeString(*operands[i].shape) +
+                                " size in bytes must fit in int64");
+        }
+    }
+    Dims d{};
+    d.b = in.mixedQkvShape[0];
+    d.mixedDim = in.mixedQkvShape[1];
+    d.hv = in.aShape[1];
+    d.blockNum = in.stateShape[0];
+    d.v = in.stateShape[2];
+    d.k = in.stateShape[3];
+    const int64_t b = d.b, hv = d.hv, v = d.v, k = d.k;
+    struct Expect {
+        const char* name;
+        const std::vector<int64_t>* shape;
+        std::vector<int64_t> want;
+    };
+    const Expect expects[] = {
+        {"a", &in.aShape, {b, hv}},
+        {"b", &in.bShape, {b, hv}},
+        {"aLog", &in.aLogShape, {hv}},
+        {"dtBias", &in.dtBiasShape, {hv}},
+        {"stateRef", &in.stateShape, {in.stateShape[0], hv, v, k}},
+        {"ssmStateIndices", &in.indicesShape, {b}},
+        {"out", &in.outShape, {b, 1, hv, v}},
+    };
+    for (const auto& e : expects) {
+        if (*e.shape != e.want) {
+            return InvalidParam(std::string(e.name) + " shape " + ShapeString(*e.shape) + " must be " +
+                                ShapeString(e.want));
+        }
+    }
+    if (d.k < kMinK || d.k > kMaxK) {
+        return InvalidParam("k " + std::to_string(d.k) + " must be in [" + std::to_string(kMinK) + ", " +
+                            std::to_string(kMaxK) + "]");
+    }
+    const uint64_t hvV = d.hv * d.v;  // both < 2^63 / 8 bytes each and their product is out's size: no overflow
+    if (d.mixedDim <= hvV) {
+        return InvalidParam("mixedQkv dim 1 value " + std::to_string(d.mixedDim) + " must be > hv*v (" +
+                            std::to_string(hvV) + ") to hold q and k");
+    }
+    const uint64_t qkDim = d.mixedDim - hvV;
+    if (qkDim % (2 * d.k) != 0) {
+        return InvalidParam("mixedQkv dim 1 value " + std::to_string(d.mixedDim) + " minus hv*v gives q/k width " +
+                            std::to_string(qkDim) + " that must be a multiple of 2*k (" + std::to_string(2 * d.k) +
+                            ")");
+    }
+    d.h = qkDim / (2 * d.k);
+    if (d.hv % d.h != 0) {
+        return InvalidParam("hv " + std::to_string(d.hv) + " must be a multiple of the derived h " +
+                            std::to_string(d.h));
+    }
+    if (in.stateType == DataType::kFloat) {
+        const uint64_t padBytes = (AlignUp(d.k, 16) - d.k) * 4;
+        if (padBytes > kMaxPadBytes) {
+            return InvalidParam("k " + std::to_string(d.k) + " with a float32 stateRef pads each row by " +
+                                std::to_string(padBytes) + " bytes, more than the DataCopyPad limit " +
+                                std::to_string(kMaxPadBytes));
+        }
+    }
+    if (d.v > UINT32_MAX) return InvalidParam("v " + std::to_string(d.v) + " must fit in uint32");
+    if (d.b * d.hv > UINT32_MAX) {
+        return InvalidParam("b*hv " + std::to_string(d.b * d.hv) + " tasks must fit in uint32");
+    }
+    return d;
+}
+
+}  // namespace
+
+UbEstimate EstimateUb(uint32_t k, uint32_t v, uint32_t bv, uint32_t stateBytes, uint32_t indexBufferElems) {
+    UbEstimate e{};
+    e.alignK = static_cast<uint32_t>(AlignUp(k, 16));
+    e.alignBv = static_cast<uint32_t>(AlignUp(bv, 16));
+    e.stateBufferNum = bv >= v ? 1 : 2;
+    const uint64_t alignK = e.alignK, alignBv = e.alignBv;
+    const uint64_t stateTile = alignK * alignBv * stateBytes + alignBv * 2;  // state rows + the v / out row
+    e.queueBytes = 2 * alignK * 2 + uint64_t{indexBufferElems} * 4 + 2 * e.stateBufferNum * stateTile;
+    const uint64_t computeMatrixBytes = stateBytes == 4 ? 0 : 2 * alignK * alignBv * 4;
+    e.computeBytes = (3 * alignK + 3 * alignBv + kGateScalarElems) * 4 + computeMatrixBytes + kGateScratchBytes;
+    e.helperBytes = alignBv * 4 + kSelectMaskBytes;
+    return e;
+}
+
+uint32_t IndexBufferElems(uint64_t totalTasks, uint32_t blockDim, uint32_t hv) {
+    const CoreSplit split = SplitEvenly(totalTasks, blockDim, 1);
+    uint64_t maxRows = 0;
+    for (uint64_t core = 0; core < split.parts; ++core) {
+        const uint64_t start = split.StartOf(core);
+        const uint64_t last = start + split.UnitsOf(core) - 1;
+        maxRows = std::max(maxRows, last / hv - start / hv + 1);  // a mid-batch start spans one more row
+    }
+    return static_cast<uint32_t>(AlignUp(maxRows, 8));
+}
+
+Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform) {
+    // validate
+    if (auto err = CheckRanks(in)) return *err;
+    if (auto err = CheckDtypes(in)) return *err;
+    const auto key = FindKey(in.mixedQkvType, in.stateType);
+    if (!key) {
+        return InvalidParam(std::string("stateRef dtype ") + DataTypeName(in.stateType) +
+                            " must be float32 or mixedQkv's dtype (" + DataTypeName(in.mixedQkvType) + ")");
+    }
+    if (auto err = CheckAttrs(in)) return *err;
+
+    // platform
+    if (std::find(std::begin(kSupportedSocs), std::end(kSupportedSocs), platform.soc->version) ==
+        std::end(kSupportedSocs)) {
+        return InvalidParam(std::string("soc ") + platform.soc->name +
+                            " is not supported: fused_gdn_decode runs on AIV cores with DataCopyPad "
+                            "(ascend910b, ascend910_93)");
+    }
+    if (platform.coreNum == 0) return InvalidParam("coreNum 0 must be > 0");
+
+    // shape
+    auto dims = CheckShapes(in);
+    if (!dims) return dims.error();
+    const Dims& d = *dims;
+
+    // compute: tasks over cores, the index buffer, then the largest bv whose UB estimate fits
+    const uint64_t totalTasks = d.b * d.hv;
+    const CoreSplit split = SplitEvenly(totalTasks, platform.coreNum, 1);
+    const uint32_t blockDim = static_cast<uint32_t>(split.parts);
+    const uint32_t indexElems = IndexBufferElems(totalTasks, blockDim, static_cast<uint32_t>(d.hv));
+    const uint32_t stateBytes = DataTypeSize(in.stateType);
+    const uint32_t k = static_cast<uint32_t>(d.k);
+    const uint32_t v = static_cast<uint32_t>(d.v);
+    uint32_t bv = 0;
+    UbEstimate est{};
+    auto fits = [&](uint32_t candidate) {
+        est = EstimateUb(k, v, candidate, stateBytes, indexElems);
+        return est.TotalBytes() <= platform.UbBytes();
+    };
+    for (uint32_t candidate : kBvCandidates) {
+        if (candidate <= v && fits(candidate)) {
+            bv = candidate;
+            break;
+        }
+    }
+    const uint32_t fallback = std::min<uint32_t>(v, kBvCandidates[std::size(kBvCandidates) - 1]);
+    if (bv == 0 && fits(fallback)) bv = fallback;
+    if (bv == 0) {
+        return InvalidParam("k " + std::to_string(k) + " needs " + std::to_string(est.TotalBytes()) +
+                            " bytes of UB even at bv " + std::to_string(fallback) + ", more than the " +
+                            std::to_string(platform.UbBytes()) + " bytes of " + platform.soc->name);
+    }
+
+    TilingResult r{};
+    FusedGdnDecodeTilingData& t = r.data;
+    t.b = static_cast<uint32_t>(d.b);
+    t.h = static_cast<uint32_t>(d.h);
+    t.hv = static_cast<uint32_t>(d.hv);
+    t.k = k;
+    t.v = v;
+    t.bv = bv;
+    t.vTiles = static_cast<uint32_t>(CeilDiv(v, bv));
+    t.stateBufferNum = est.stateBufferNum;
+    t.totalTasks = static_cast<uint32_t>(totalTasks);
+    t.tasksPerCore = static_cast<uint32_t>(split.blocksPerPart);
+    t.bigCores = static_cast<uint32_t>(split.bigParts);
+    t.indexBufferElems = indexElems;
+    t.blockNum = std::min<uint64_t>(d.blockNum, kMaxInt32 + 1);  // int32 indices never reach beyond
+    t.mixedStride = d.mixedDim;
+    t.stateHeadStride = d.v * d.k;
+    t.stateSlotStride = d.hv * t.stateHeadStride;
+    t.outBatchStride = d.hv * d.v;
+    t.scale = in.scale;
+    t.softplusThreshold = in.softplusThreshold;
+    t.ubRestBytes = static_cast<uint32_t>(platform.UbBytes() - est.TotalBytes());
+
+    // key
+    r.tilingKey = *key;
+    r.blockDim = blockDim;
+    // workspace: none (no cross-core data)
+    r.workspaceBytes = 0;
+    return r;
+}
+
+}  // namespace ascendops::fused_gdn_decode

@@ -1,0 +1,56 @@
+// FusedGdnDecode host tiling: pure C++17, no CANN types.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "op_host/common/dtype.h"
+#include "op_host/common/soc.h"
+#include "op_host/common/status.h"
+#include "op_kernel/fused_gdn_decode/fused_gdn_decode_tiling_data.h"
+
+namespace ascendops::fused_gdn_decode {
+
+constexpr uint32_t kMinK = 64;
+constexpr uint32_t kMaxK = 2032;  // 127 * 16: the fp32 repeat stride alignK / 8 of the row reduction is a uint8
+constexpr uint32_t kMaxPadBytes = 32;  // DataCopyPad pads at most one 32-byte block per row
+constexpr uint32_t kMaxGroupHeads = 8;  // value heads gated together
+constexpr uint32_t kBvCandidates[] = {128, 64, 32, 16, 8};
+constexpr float kEps = 1e-6f;
+
+struct TilingInput {
+    std::vector<int64_t> mixedQkvShape, aShape, bShape, aLogShape, dtBiasShape, stateShape, indicesShape, outShape;
+    DataType mixedQkvType = DataType::kBf16;
+    DataType aType = DataType::kBf16;
+    DataType bType = DataType::kBf16;
+    DataType aLogType = DataType::kFloat;
+    DataType dtBiasType = DataType::kBf16;
+    DataType stateType = DataType::kFloat;
+    DataType indicesType = DataType::kInt32;
+    DataType outType = DataType::kBf16;
+    float scale = 1.0f;
+    float softplusThreshold = 20.0f;
+};
+
+struct TilingResult {
+    FusedGdnDecodeTilingData data;
+    uint64_t tilingKey;
+    uint32_t blockDim;
+    uint64_t workspaceBytes;
+};
+
+// The spec's UB estimate for one bv; the kernel allocates exactly these buffers.
+struct UbEstimate {
+    uint32_t alignK, alignBv, stateBufferNum;
+    uint64_t queueBytes;    // q/k staging, index buffer, state in/out tiles (with the v / out 16-bit rows)
+    uint64_t computeBytes;  // fp32 vectors, gating scratch, fp32 working matrices for a 16-bit state
+    uint64_t helperBytes;   // row-reduction partials and the softplus select mask
+    uint64_t TotalBytes() const { return queueBytes + computeBytes + helperBytes; }
+};
+UbEstimate EstimateUb(uint32_t k, uint32_t v, uint32_t bv, uint32_t stateBytes, uint32_t indexBufferElems);
+
+// int32 slots a core needs: batch rows touched by its task range, maximised over cores, aligned to 8.
+uint32_t IndexBufferElems(uint64_t totalTasks, uint32_t blockDim, uint32_t hv);
+
+Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform);
+
+}  // namespace ascendops::fused_gdn_decode

@@ -1,0 +1,55 @@
+// Cast tiling data and keys: the one definition shared by the host tiling and the kernel.
+#pragma once
+#include <cstdint>
+
+// Device code needs __aicore__ on these helpers; the host tiling compiles them as plain C++.
+#if defined(__CCE_AICORE__) || defined(ASCENDOPS_SIM_KERNEL_BUILD)
+#define ASCENDOPS_HOST_DEVICE __aicore__
+#else
+#define ASCENDOPS_HOST_DEVICE
+#endif
+
+namespace ascendops::cast {
+
+// Tiling key = path class (spec: shared/spec/cast.md).
+enum class CastPath : uint32_t {
+    kDirect = 0,         // one vector Cast
+    kTwoCast = 1,        // Cast through an intermediate type
+    kDstBool = 2,        // ceil(min(|x|, 1))
+    kNarrow64 = 3,       // INT64 source: low 32-bit lane, then the INT32 path
+    kWiden64 = 4,        // sign-extension widening (to INT64; on ascend310p also INT16 -> INT32/FLOAT32)
+    kBf16ToF32 = 5,      // BF16 halfword into the high half of an FP32
+    kBf16ToOther = 6,    // BF16 -> FP32, then the FP32 path
+    kSameWidth8Bit = 7,  // bit-identical 8-bit copy
+    kNarrow8 = 8,        // mod-256 wrap to INT8/UINT8
+    kUnsupported = 0xFF,
+};
+
+// Round modes in the order of AscendC::RoundMode.
+enum class CastRound : uint32_t { kNone = 0, kRint, kFloor, kCeil, kRound, kTrunc, kOdd };
+
+struct CastTilingData {
+    uint64_t totalElements;
+    uint32_t blockDim;       // cores used
+    uint32_t ubFormer;       // elements of one full tile (multiple of 256)
+    uint64_t blockElems;     // core-split granule: whole 32-byte blocks of both source and destination
+    uint64_t blocksPerCore;  // whole blocks of a small core
+    uint64_t bigCores;       // the first bigCores cores take one more block
+    uint64_t tailElems;      // elements after the last whole block, owned by the last core
+    uint32_t roundMode;      // CastRound of the main conversion step
+    uint32_t midRoundMode;   // CastRound of the second step (TWO_CAST)
+    uint32_t usePad;         // 1: tails move with DataCopyPad (A2/A3); 0: aligned windows only (ascend310p)
+    uint32_t reserved;
+};
+
+// Elements owned by core i and where they start (same arithmetic as ascendops::CoreSplit).
+ASCENDOPS_HOST_DEVICE inline uint64_t CoreElems(const CastTilingData& td, uint64_t i) {
+    uint64_t n = (td.blocksPerCore + (i < td.bigCores ? 1 : 0)) * td.blockElems;
+    return i + 1 == td.blockDim ? n + td.tailElems : n;
+}
+ASCENDOPS_HOST_DEVICE inline uint64_t CoreStart(const CastTilingData& td, uint64_t i) {
+    uint64_t big = i < td.bigCores ? i : td.bigCores;
+    return (i * td.blocksPerCore + big) * td.blockElems;
+}
+
+}  // namespace ascendops::cast

@@ -1,0 +1,72 @@
+// EmbeddingDenseGrad tiling data and keys: the one definition shared by the host tiling and the kernel.
+#pragma once
+#include <cstdint>
+
+// Device code needs __aicore__ on these helpers; the host tiling compiles them as plain C++.
+#ifndef ASCENDOPS_HOST_DEVICE
+#if defined(__CCE_AICORE__) || defined(ASCENDOPS_SIM_KERNEL_BUILD)
+#define ASCENDOPS_HOST_DEVICE __aicore__
+#else
+#define ASCENDOPS_HOST_DEVICE
+#endif
+#endif
+
+namespace ascendops::embedding_dense_grad {
+
+// Tiling key (spec: shared/spec/embedding_dense_grad.md).
+enum class EmbeddingDenseGradKey : uint64_t {
+    kDefault = 0,          // scatter-add of sorted runs
+    kScaleGradByFreq = 1,  // scatter-add + run lengths into counts, barrier, rows with count >= 2 scaled by 1/count
+};
+
+// How a row chunk moves between GM and UB.
+enum class EdgCopyMode : uint32_t {
+    kBlock = 0,   // D % 8 == 0: DataCopy of whole 32-byte blocks
+    kPad = 1,     // D % 8 != 0 on SoCs with DataCopyPad: exact byte lengths
+    kScalar = 2,  // D % 8 != 0 without DataCopyPad: scalar GetValue/SetValue fallback, correctness only
+};
+
+struct EmbeddingDenseGradTilingData {
+    uint32_t numRows;          // N: grad rows after merging all dims but the last = indices numel
+    uint32_t dimSize;          // D
+    uint32_t numWeights;       // rows of out
+    int32_t paddingIdx;        // -1: no padding row
+    uint32_t scaleGradByFreq;  // 1 on the scale path (key 1)
+    uint32_t copyMode;         // EdgCopyMode
+    uint32_t usedCoreNum;      // blockDim
+    uint32_t formerCoreNum;    // the first formerCoreNum cores take formerRowNum rows, the rest tailRowNum
+    uint32_t formerRowNum;
+    uint32_t tailRowNum;
+    uint32_t colChunk;         // columns of a full chunk (multiple of 8 unless kScalar)
+    uint32_t colChunkNum;
+    uint32_t lastColChunk;     // columns of the last chunk
+    uint32_t idxBatch;         // sorted indices (and pos_idx) loaded into UB per batch, multiple of 8
+    uint32_t weightRowsPerCore;  // scale phases 0 and 2: out rows per core, multiple of 8
+    uint32_t softSync;         // 1: GM-workspace soft barrier (no hardware SyncAll on this SoC)
+    // Byte offsets from the start of the workspace (past the 16 MB system reserve the tiling puts first):
+    uint64_t syncOffset;       // soft-barrier slot, usedCoreNum * 32 bytes, zeroed by the host before launch
+    uint64_t countsOffset;     // float counts[AlignUp(numWeights, 8)], zeroed by the kernel (phase 0)
+};
+
+// First row of core i and its row count (former cores first).
+ASCENDOPS_HOST_DEVICE inline uint32_t EdgRowStart(const EmbeddingDenseGradTilingData& td, uint32_t i) {
+    return i < td.formerCoreNum ? i * td.formerRowNum
+                                : td.formerCoreNum * td.formerRowNum + (i - td.formerCoreNum) * td.tailRowNum;
+}
+ASCENDOPS_HOST_DEVICE inline uint32_t EdgRowCount(const EmbeddingDenseGradTilingData& td, uint32_t i) {
+    return i < td.formerCoreNum ? td.formerRowNum : td.tailRowNum;
+}
+
+// UB bytes the kernel carves (TPipe::InitBuffer total); the host keeps it within the SoC's UB minus a reserve.
+ASCENDOPS_HOST_DEVICE inline uint64_t EdgUbBytes(const EmbeddingDenseGradTilingData& td) {
+    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;  // scalar path: GM only
+    uint64_t bytes = 2ull * td.colChunk * sizeof(float)     // grad row in + run accumulator
+                     + 2ull * td.idxBatch * sizeof(int32_t);  // sorted indices + pos_idx (phase 2: counts)
+    if (td.scaleGradByFreq != 0) {
+        bytes += 32 + 8 * 32;  // one count block for the atomic add + the eight one-hot blocks it is made from
+        if (td.softSync != 0) bytes += (td.usedCoreNum * 32ull + 31) / 32 * 32;  // soft-barrier UB state
+    }
+    return bytes;
+}
+
+}  // namespace ascendops::embedding_dense_grad

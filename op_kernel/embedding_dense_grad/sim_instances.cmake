@@ -1,0 +1,1 @@
+ascendops_sim_kernel(embedding_dense_grad ${CMAKE_CURRENT_LIST_DIR}/embedding_dense_grad.cpp VARIANT default)

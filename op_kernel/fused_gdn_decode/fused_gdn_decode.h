@@ -1,0 +1,409 @@
+// FusedGdnDecode AIV kernel: one gated-delta-net decode step per (batch row, value head) task, state in place.
+#pragma once
+#include "kernel_operator.h"
+#include "fused_gdn_decode_tiling_data.h"
+
+namespace gdn_kernel {
+using namespace AscendC;
+
+constexpr uint32_t kBlockBytes = 32;
+constexpr uint32_t kFp32PerRepeat = 64;  // fp32 elements of one 256-byte vector repeat
+constexpr uint32_t kGateElems = 64;      // gating vectors are one repeat: Compare works on whole repeats
+constexpr uint32_t kGateSlotBytes = 256;
+constexpr uint32_t kGateSlots = 9;
+constexpr uint32_t kGateScalarElems = 192;  // [0, 64) exp(g), [64, 128) beta, [128, 192) norm sum / partial
+constexpr uint32_t kMaxGroupHeads = 8;
+constexpr uint32_t kSelectMaskBytes = 256;
+constexpr float kEps = 1e-6f;
+
+__aicore__ inline uint32_t AlignUp(uint32_t a, uint32_t b) { return (a + b - 1) / b * b; }
+__aicore__ inline uint32_t Min(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+// Elements DataCopyPad must add so that `count` elements of T end on a 32-byte block.
+template <typename T>
+__aicore__ inline uint8_t RightPad(uint32_t count) {
+    return static_cast<uint8_t>((AlignUp(count * sizeof(T), kBlockBytes) - count * sizeof(T)) / sizeof(T));
+}
+
+template <typename InT, typename StateT>
+class KernelFusedGdnDecode {
+    static constexpr bool kFp32State = sizeof(StateT) == sizeof(float);
+
+public:
+    __aicore__ inline KernelFusedGdnDecode() {}
+
+    __aicore__ inline void Init(GM_ADDR mixedQkv, GM_ADDR a, GM_ADDR b, GM_ADDR aLog, GM_ADDR dtBias, GM_ADDR stateRef,
+                                GM_ADDR indices, GM_ADDR out, const FusedGdnDecodeTilingData& td) {
+        td_ = td;
+        const uint32_t core = static_cast<uint32_t>(GetBlockIdx());
+        taskStart_ = core * td.tasksPerCore + Min(core, td.bigCores);
+        taskEnd_ = taskStart_ + td.tasksPerCore + (core < td.bigCores ? 1 : 0);
+        alignK_ = AlignUp(td.k, 16);
+        alignBv_ = AlignUp(td.bv, 16);
+        groupSize_ = td.hv / td.h;
+        stateTileElems_ = alignK_ * alignBv_;
+        // UB pitch of a state row: DataCopyPad fills to the 32-byte block, dstStride skips the rest of alignK.
+        const uint32_t rowUbBytes = AlignUp(td.k * sizeof(StateT), kBlockBytes);
+        rowGapBlocks_ = (alignK_ * sizeof(StateT) - rowUbBytes) / kBlockBytes;
+
+        mixedGm_.SetGlobalBuffer((__gm__ InT*)mixedQkv, uint64_t{td.b} * td.mixedStride);
+        aGm_.SetGlobalBuffer((__gm__ InT*)a, uint64_t{td.b} * td.hv);
+        bGm_.SetGlobalBuffer((__gm__ InT*)b, uint64_t{td.b} * td.hv);
+        aLogGm_.SetGlobalBuffer((__gm__ float*)aLog, td.hv);
+        dtBiasGm_.SetGlobalBuffer((__gm__ InT*)dtBias, td.hv);
+        stateGm_.SetGlobalBuffer((__gm__ StateT*)stateRef, td.blockNum * td.stateSlotStride);
+        indexGm_.SetGlobalBuffer((__gm__ int32_t*)indices, td.b);
+        outGm_.SetGlobalBuffer((__gm__ InT*)out, uint64_t{td.b} * td.outBatchStride);
+
+        // The buffers of the host's UB estimate, term by term (fused_gdn_decode_tiling.cpp EstimateUb).
+        const uint32_t stateTileBytes = stateTileElems_ * sizeof(StateT) + alignBv_ * sizeof(InT);
+        pipe_.InitBuffer(qkQue_, 2, alignK_ * sizeof(InT));
+        pipe_.InitBuffer(indexBuf_, td.indexBufferElems * sizeof(int32_t));
+        pipe_.InitBuffer(stateInQue_, td.stateBufferNum, stateTileBytes);
+        pipe_.InitBuffer(stateOutQue_, td.stateBufferNum, stateTileBytes);
+        pipe_.InitBuffer(vecKBuf_, 3 * alignK_ * sizeof(float));
+        pipe_.InitBuffer(vecBvBuf_, 3 * alignBv_ * sizeof(float));
+        pipe_.InitBuffer(scalarBuf_, kGateScalarElems * sizeof(float));
+        if constexpr (!kFp32State) pipe_.InitBuffer(matrixBuf_, 2 * stateTileElems_ * sizeof(float));
+        pipe_.InitBuffer(gateBuf_, kGateSlots * kGateSlotBytes);
+        pipe_.InitBuffer(reduceBuf_, alignBv_ * sizeof(float));
+        pipe_.InitBuffer(maskBuf_, kSelectMaskBytes);
+        // UB beyond the estimate holds k and q repeated over repRows_ rows: one Mul covers that many state rows.
+        repRows_ = Min(td.bv, td.ubRestBytes / (2 * alignK_ * sizeof(float)));
+        if (repRows_ > 0) pipe_.InitBuffer(repBuf_, 2 * repRows_ * alignK_ * sizeof(float));
+
+        qF_ = vecKBuf_.Get<float>();
+        kF_ = qF_[alignK_];
+        sq_ = qF_[2 * alignK_];
+        vF_ = vecBvBuf_.Get<float>();
+        hk_ = vF_[alignBv_];
+        outF_ = vF_[2 * alignBv_];
+        scalars_ = scalarBuf_.Get<float>();
+        reduceTmp_ = reduceBuf_.Get<float>();
+        if constexpr (!kFp32State) {
+            matS_ = matrixBuf_.Get<float>();
+            matP_ = matS_[stateTileElems_];
+        }
+        kRows_ = kF_;
+        qRows_ = qF_;
+        if (repRows_ > 0) {
+            kRows_ = repBuf_.Get<float>();
+            qRows_ = kRows_[repRows_ * alignK_];
+        }
+    }
+
+    __aicore__ inline void Process() {
+        if (taskStart_ >= taskEnd_) return;
+        PrepareGateConstants();
+        LoadIndices();
+        uint32_t task = taskStart_;
+        while (task < taskEnd_) {
+            const uint32_t row = task / td_.hv;
+            const uint32_t j0 = task % td_.hv;
+            const uint32_t n = Min(Min(kMaxGroupHeads, td_.hv - j0), taskEnd_ - task);
+            const int32_t slot = indexLocal_.GetValue(row - rowBase_);
+            if (slot <= 0 || static_cast<uint64_t>(slot) >= td_.blockNum) {
+                WriteZeroRows(row, j0, n);
+            } else {
+                GatingGroup(row, j0, n);
+                for (uint32_t i = 0; i < n; ++i) ProcessHead(row, static_cast<uint32_t>(slot), j0 + i, i);
+            }
+            task += n;
+        }
+    }
+
+private:
+    template <HardEvent E>
+    __aicore__ inline void Sync() {
+        TEventID ev = pipe_.FetchEventID(E);
+        SetFlag<E>(ev);
+        WaitFlag<E>(ev);
+    }
+
+    __aicore__ inline LocalTensor<float> GateSlot(uint32_t i) {
+        return gateBuf_.Get<float>()[i * kGateSlotBytes / sizeof(float)];
+    }
+    __aicore__ inline LocalTensor<InT> GateSlotIn(uint32_t i) {
+        return gateBuf_.Get<InT>()[i * kGateSlotBytes / sizeof(InT)];
+    }
+
+    // Gate vectors stay zero beyond the group's heads, so whole-repeat Compare/Select never see stale data.
+    __aicore__ inline void PrepareGateConstants() {
+        Duplicate(gateBuf_.Get<float>(), 0.0f, kGateSlots * kGateSlotBytes / sizeof(float));
+        Duplicate(GateSlot(kThr), td_.softplusThreshold, kGateElems);
+        PipeBarrier<PIPE_V>();
+    }
+
+    // The int32 slots of every batch row this core's task range touches (sized by the host for a mid-batch start).
+    __aicore__ inline void LoadIndices() {
+        rowBase_ = taskStart_ / td_.hv;
+        const uint32_t rows = (taskEnd_ - 1) / td_.hv - rowBase_ + 1;
+        indexLocal_ = indexBuf_.Get<int32_t>();
+        DataCopyPad(indexLocal_, indexGm_[rowBase_], DataCopyExtParams(1, rows * sizeof(int32_t), 0, 0, 0),
+                    DataCopyPadExtParams<int32_t>(false, 0, 0, 0));
+        Sync<HardEvent::MTE2_S>();
+    }
+
+    __aicore__ inline void WriteZeroRows(uint32_t row, uint32_t j0, uint32_t n) {
+        LocalTensor<StateT> buf = stateOutQue_.template AllocTensor<StateT>();
+        LocalTensor<InT> outRow = TailView(buf);
+        Duplicate(outF_, 0.0f, alignBv_);
+        PipeBarrier<PIPE_V>();
+        Cast(outRow, outF_, RoundMode::CAST_RINT, alignBv_);
+        stateOutQue_.EnQue(buf);
+        buf = stateOutQue_.template DeQue<StateT>();
+        outRow = TailView(buf);
+        for (uint32_t j = j0; j < j0 + n; ++j) {
+            for (uint32_t tile = 0; tile < td_.vTiles; ++tile) {
+                const uint32_t rows = TileRows(tile);
+                DataCopyPad(outGm_[OutOffset(row, j, tile)], outRow,
+                            DataCopyExtParams(1, rows * sizeof(InT), 0, 0, 0));
+            }
+        }
+        stateOutQue_.FreeTensor(buf);
+    }
+
+    // exp(g) and sigmoid(b) of up to 8 value heads of one batch row.
+    __aicore__ inline void GatingGroup(uint32_t row, uint32_t j0, uint32_t n) {
+        LocalTensor<InT> aIn = GateSlotIn(kAIn), bIn = GateSlotIn(kBIn), dtIn = GateSlotIn(kDtIn);
+        LocalTensor<float> aLogF = GateSlot(kALog), x = GateSlot(kX), t = GateSlot(kT), thr = GateSlot(kThr);
+        LocalTensor<float> bF = GateSlot(kBF), sp = GateSlot(kSp);
+        LocalTensor<float> expG = scalars_, beta = scalars_[kGateElems];
+        LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
+        const uint64_t gateOffset = uint64_t{row} * td_.hv + j0;
+        Sync<HardEvent::V_MTE2>();  // the previous group's vector work has read the staging slots
+        DataCopyPad(aIn, aGm_[gateOffset], DataCopyExtParams(1, n * sizeof(InT), 0, 0, 0),
+                    DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(n), InT(0)));
+        DataCopyPad(bIn, bGm_[gateOffset], DataCopyExtParams(1, n * sizeof(InT), 0, 0, 0),
+                    DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(n), InT(0)));
+        DataCopyPad(dtIn, dtBiasGm_[j0], DataCopyExtParams(1, n * sizeof(InT), 0, 0, 0),
+                    DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(n), InT(0)));
+        DataCopyPad(aLogF, aLogGm_[j0], DataCopyExtParams(1, n * sizeof(float), 0, 0, 0),
+                    DataCopyPadExtParams<float>(true, 0, RightPad<float>(n), 0.0f));
+        Sync<HardEvent::MTE2_V>();
+        // softplus(x) = x above the threshold, else ln(1 + exp(x)) (exp of min(x, thr): no overflow on the dead lane)
+        Cast(x, aIn, RoundMode::CAST_NONE, kMaxGroupHeads);
+        Cast(t, dtIn, RoundMode::CAST_NONE, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Add(x, x, t, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Mins(t, x, td_.softplusThreshold, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Exp(t, t, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Adds(t, t, 1.0f, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Ln(t, t, kMaxGroupHeads);
+        Compare(mask, x, thr, CMPMODE::GT, kGateElems);
+        PipeBarrier<PIPE_V>();
+        Select(sp, mask, x, t, SELMODE::VSEL_TENSOR_TENSOR_MODE, kGateElems);
+        // g = -exp(aLog) * softplus; the kernel only needs exp(g)
+        Exp(aLogF, aLogF, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Mul(expG, aLogF, sp, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Muls(expG, expG, -1.0f, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Exp(expG, expG, kMaxGroupHeads);
+        // beta = sigmoid(b) = 1 / (1 + exp(-b))
+        Cast(bF, bIn, RoundMode::CAST_NONE, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Muls(bF, bF, -1.0f, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Exp(bF, bF, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Adds(bF, bF, 1.0f, kMaxGroupHeads);
+        PipeBarrier<PIPE_V>();
+        Reciprocal(beta, bF, kMaxGroupHeads);
+        Sync<HardEvent::V_S>();
+    }
+
+    __aicore__ inline void ProcessHead(uint32_t row, uint32_t slot, uint32_t j, uint32_t groupIdx) {
+        const uint32_t h = j / groupSize_;
+        if (row != qkRow_ || h != qkHead_) LoadQk(row, h);
+        const float expG = scalars_.GetValue(groupIdx);
+        const float beta = scalars_.GetValue(kGateElems + groupIdx);
+        const uint64_t stateBase = uint64_t{slot} * td_.stateSlotStride + uint64_t{j} * td_.stateHeadStride;
+        const uint64_t vBase = uint64_t{row} * td_.mixedStride + 2ull * td_.h * td_.k + uint64_t{j} * td_.v;
+        // Double-buffered: the next tile's copy-in is issued before this tile's compute.
+        CopyInTile(stateBase, vBase, 0);
+        for (uint32_t tile = 0; tile < td_.vTiles; ++tile) {
+            LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
+            if (tile + 1 < td_.vTiles) CopyInTile(stateBase, vBase, tile + 1);
+            ComputeTile(in, TileRows(tile), expG, beta);
+            CopyOutTile(stateBase, OutOffset(row, j, tile), tile);
+        }
+    }
+
+    // q and k of one shared head: fp32, L2-normalised, q also scaled.
+    __aicore__ inline void LoadQk(uint32_t row, uint32_t h) {
+        const uint64_t qOffset = uint64_t{row} * td_.mixedStride + uint64_t{h} * td_.k;
+        const uint64_t offsets[2] = {qOffset, qOffset + uint64_t{td_.h} * td_.k};
+        for (uint64_t offset : offsets) {
+            LocalTensor<InT> buf = qkQue_.template AllocTensor<InT>();
+            DataCopyPad(buf, mixedGm_[offset], DataCopyExtParams(1, td_.k * sizeof(InT), 0, 0, 0),
+                        DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(td_.k), InT(0)));
+            qkQue_.EnQue(buf);
+        }
+        const LocalTensor<float> dsts[2] = {qF_, kF_};
+        const float muls[2] = {td_.scale, 1.0f};
+        for (uint32_t i = 0; i < 2; ++i) {
+            LocalTensor<InT> buf = qkQue_.template DeQue<InT>();
+            Cast(dsts[i], buf, RoundMode::CAST_NONE, alignK_);
+            qkQue_.FreeTensor(buf);
+            PipeBarrier<PIPE_V>();
+            L2Normalize(dsts[i], muls[i]);
+        }
+        if (repRows_ > 0) {
+            Repeat(kRows_, kF_);
+            Repeat(qRows_, qF_);
+        }
+        qkRow_ = row;
+        qkHead_ = h;
+    }
+
+    // rows[0, repRows_) = vec, by doubling copies.
+    __aicore__ inline void Repeat(const LocalTensor<float>& rows, const LocalTensor<float>& vec) {
+        Muls(rows, vec, 1.0f, alignK_);
+        PipeBarrier<PIPE_V>();
+        for (uint32_t done = 1; done < repRows_; done *= 2) {
+            Muls(rows[done * alignK_], rows, 1.0f, Min(done, repRows_ - done) * alignK_);
+            PipeBarrier<PIPE_V>();
+        }
+    }
+
+    // p = s * vec per row, repRows_ rows per instruction.
+    __aicore__ inline void RowProducts(const LocalTensor<float>& p, const LocalTensor<float>& s,
+                                       const LocalTensor<float>& vecRows, uint32_t rows) {
+        const uint32_t group = repRows_ > 0 ? repRows_ : 1;
+        for (uint32_t r = 0; r < rows; r += group) {
+            const uint32_t offset = r * alignK_;
+            Mul(p[offset], s[offset], vecRows, Min(group, rows - r) * alignK_);
+        }
+        PipeBarrier<PIPE_V>();
+    }
+
+    __aicore__ inline void L2Normalize(const LocalTensor<float>& vec, float mul) {
+        LocalTensor<float> sum = scalars_[2 * kGateElems];
+        Mul(sq_, vec, vec, alignK_);
+        PipeBarrier<PIPE_V>();
+        RowSums(sum, sq_, 1, scalars_[2 * kGateElems + 32]);
+        Adds(sum, sum, kEps, 1);
+        PipeBarrier<PIPE_V>();
+        Sqrt(sum, sum, 1);
+        Sync<HardEvent::V_S>();
+        Muls(vec, vec, mul / sum.GetValue(0), alignK_);
+        PipeBarrier<PIPE_V>();
+    }
+
+    // dst[r] = sum of the first k columns of row r (rows of alignK fp32); one WholeReduceSum per 64 columns.
+    __aicore__ inline void RowSums(const LocalTensor<float>& dst, const LocalTensor<float>& src, uint32_t rows,
+                                   const LocalTensor<float>& tmp) {
+        const int32_t repStride = static_cast<int32_t>(alignK_ * sizeof(float) / kBlockBytes);
+        for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
+            const int32_t mask = static_cast<int32_t>(Min(kFp32PerRepeat, td_.k - c));
+            WholeReduceSum<float>(c == 0 ? dst : tmp, src[c], mask, static_cast<int32_t>(rows), 1, 1, repStride);
+            PipeBarrier<PIPE_V>();
+            if (c > 0) {
+                Add(dst, dst, tmp, static_cast<int32_t>(rows));
+                PipeBarrier<PIPE_V>();
+            }
+        }
+    }
+
+    __aicore__ inline void CopyInTile(uint64_t stateBase, uint64_t vBase, uint32_t tile) {
+        const uint32_t rows = TileRows(tile);
+        LocalTensor<StateT> buf = stateInQue_.template AllocTensor<StateT>();
+        DataCopyPad(buf, stateGm_[stateBase + uint64_t{tile} * td_.bv * td_.k],
+                    DataCopyExtParams(static_cast<uint16_t>(rows), td_.k * sizeof(StateT), 0, rowGapBlocks_, 0),
+                    DataCopyPadExtParams<StateT>(true, 0, RightPad<StateT>(td_.k), StateT(0)));
+        DataCopyPad(TailView(buf), mixedGm_[vBase + uint64_t{tile} * td_.bv],
+                    DataCopyExtParams(1, rows * sizeof(InT), 0, 0, 0),
+                    DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(rows), InT(0)));
+        stateInQue_.EnQue(buf);
+    }
+
+    // S' = exp(g) S; delta = beta * (v - S' k); S' += delta k^T; out = S' q. Leaves S' and out in stateOutQue_.
+    __aicore__ inline void ComputeTile(LocalTensor<StateT>& in, uint32_t rows, float expG, float beta) {
+        const uint32_t count = rows * alignK_;
+        LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
+        Cast(vF_, TailView(in), RoundMode::CAST_NONE, rows);
+        // fp32 state: S k on the undecayed tile, the decay fused into the copy to the out buffer.
+        // 16-bit state: an fp32 working copy, decayed in place.
+        LocalTensor<float> s, p, next;
+        float hkScale = expG;
+        if constexpr (kFp32State) {
+            s = in;
+            p = outBuf;
+            next = outBuf;
+        } else {
+            s = matS_;
+            p = matP_;
+            next = matS_;
+            Cast(s, in, RoundMode::CAST_NONE, count);
+            PipeBarrier<PIPE_V>();
+            Muls(s, s, expG, count);
+            hkScale = 1.0f;
+        }
+        PipeBarrier<PIPE_V>();
+        RowProducts(p, s, kRows_, rows);
+        RowSums(hk_, p, rows, reduceTmp_);
+        Muls(hk_, hk_, -hkScale, rows);
+        PipeBarrier<PIPE_V>();
+        Add(vF_, vF_, hk_, rows);
+        PipeBarrier<PIPE_V>();
+        Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
+        if constexpr (kFp32State) Muls(next, s, expG, count);
+        Sync<HardEvent::V_S>();
+        for (uint32_t r = 0; r < rows; ++r) Axpy(next[r * alignK_], kF_, vF_.GetValue(r), alignK_);
+        PipeBarrier<PIPE_V>();
+        LocalTensor<float> q = kFp32State ? s : p;  // scratch for S' q
+        RowProducts(q, next, qRows_, rows);
+        RowSums(outF_, q, rows, reduceTmp_);
+        if constexpr (!kFp32State) Cast(outBuf, next, RoundMode::CAST_RINT, count);
+        Cast(TailView(outBuf), outF_, RoundMode::CAST_RINT, rows);
+        stateInQue_.FreeTensor(in);
+        stateOutQue_.EnQue(outBuf);
+    }
+
+    __aicore__ inline void CopyOutTile(uint64_t stateBase, uint64_t outOffset, uint32_t tile) {
+        const uint32_t rows = TileRows(tile);
+        LocalTensor<StateT> buf = stateOutQue_.template DeQue<StateT>();
+        DataCopyPad(stateGm_[stateBase + uint64_t{tile} * td_.bv * td_.k], buf,
+                    DataCopyExtParams(static_cast<uint16_t>(rows), td_.k * sizeof(StateT), rowGapBlocks_, 0, 0));
+        DataCopyPad(outGm_[outOffset], TailView(buf), DataCopyExtParams(1, rows * sizeof(InT), 0, 0, 0));
+        stateOutQue_.FreeTensor(buf);
+    }
+
+    // The 16-bit row after the state rows of a tile buffer: v on the way in, out on the way out.
+    __aicore__ inline LocalTensor<InT> TailView(const LocalTensor<StateT>& buf) {
+        return buf.template ReinterpretCast<InT>()[stateTileElems_ * sizeof(StateT) / sizeof(InT)];
+    }
+
+    __aicore__ inline uint32_t TileRows(uint32_t tile) { return Min(td_.bv, td_.v - tile * td_.bv); }
+    __aicore__ inline uint64_t OutOffset(uint32_t row, uint32_t j, uint32_t tile) {
+        return uint64_t{row} * td_.outBatchStride + uint64_t{j} * td_.v + uint64_t{tile} * td_.bv;
+    }
+
+    // Gating staging slots (256 bytes each) in gateBuf_.
+    enum GateSlotId : uint32_t { kAIn, kBIn, kDtIn, kALog, kX, kT, kThr, kBF, kSp };
+
+    FusedGdnDecodeTilingData td_;
+    TPipe pipe_;
+    TQue<TPosition::VECIN, 2> qkQue_;
+    TQue<TPosition::VECIN, 1> stateInQue_;
+    TQue<TPosition::VECOUT, 1> stateOutQue_;
+    TBuf<TPosition::VECCALC> indexBuf_, vecKBuf_, vecBvBuf_, scalarBuf_, matrixBuf_, gateBuf_, reduceBuf_, maskBuf_,
+        repBuf_;
+    GlobalTensor<InT> mixedGm_, aGm_, bGm_, dtBiasGm_, outGm_;
+    GlobalTensor<float> aLogGm_;
+    GlobalTensor<StateT> stateGm_;
+    GlobalTensor<int32_t> indexGm_;
+    LocalTensor<int32_t> indexLocal_;
+    LocalTensor<float> qF_, kF_, sq_, vF_, hk_, outF_, scalars_, reduceTmp_, matS_, matP_, kRows_, qRows_;
+    uint32_t taskStart_ = 0, taskEnd_ = 0, rowBase_ = 0;
+    uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0, repRows_ = 0;
+    uint32_t qkRow_ = UINT32_MAX, qkHead_ = UINT32_MAX;
+};
+
+}  // namespace gdn_kernel

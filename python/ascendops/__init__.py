@@ -1,0 +1,22 @@
+"""ascendops: Ascend C operators (host tiling, aclnn API, Python bindings) with a strict CPU twin.
+
+The compiled module ``ascendops._C`` is private; this front is the public API. Every operator function takes
+``soc=`` (the SoC the CPU twin plays), ``core_num=`` and ``backend="sim"``; failures raise ``AclnnError``
+with the aclnn code and message.
+"""
+
+from ._version import __version__
+from ._errors import AclnnError, BackendUnavailableError
+from ._backend import BACKENDS, DEFAULT_SOC
+from .socs import socs
+from .ops import OPERATORS
+
+__all__ = [
+    "__version__",
+    "AclnnError",
+    "BackendUnavailableError",
+    "BACKENDS",
+    "DEFAULT_SOC",
+    "OPERATORS",
+    "socs",
+]

@@ -1,0 +1,48 @@
+"""Backend and device selection shared by every operator function.
+
+Every operator function takes ``backend="sim"`` (the CPU twin, always available) and ``soc=`` (the SoC the twin
+plays, default ``DEFAULT_SOC``) plus ``core_num=`` (0: the SoC's own core count; other values model e.g. 910B3
+with 40 AIV). It calls ``select(backend, soc, core_num)`` before reaching ``_C``; that call validates the three
+and configures the simulated device. ``backend="npu"`` is reserved for the NPU path and raises
+``BackendUnavailableError`` with the reason until that path is built.
+"""
+
+import os
+
+from . import _C
+from ._errors import BackendUnavailableError
+
+__all__ = ["BACKENDS", "DEFAULT_BACKEND", "DEFAULT_SOC", "select", "npu_unavailable_reason", "soc_names"]
+
+BACKENDS = ("sim", "npu")
+DEFAULT_BACKEND = "sim"
+DEFAULT_SOC = "ascend310p"
+
+
+def soc_names():
+    return [row["name"] for row in _C.socs()]
+
+
+def npu_unavailable_reason():
+    """Why the NPU backend cannot run here (this build has no NPU launch path yet)."""
+    if not os.environ.get("ASCEND_HOME_PATH"):
+        return "built without the CANN toolkit (ASCEND_HOME_PATH unset)"
+    return "this build has only the CPU twin; build the NPU opp package with scripts/build.sh"
+
+
+def select(backend=DEFAULT_BACKEND, soc=None, core_num=0):
+    """Validates the backend and makes the simulated device ``soc`` with ``core_num`` cores (0 = default).
+
+    Returns the SoC name in use.
+    """
+    if not isinstance(backend, str) or backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: expected one of {', '.join(map(repr, BACKENDS))}")
+    if backend == "npu":
+        raise BackendUnavailableError(f"backend 'npu' is unavailable: {npu_unavailable_reason()}")
+    soc = DEFAULT_SOC if soc is None else soc
+    if soc not in soc_names():
+        raise ValueError(f"unknown soc {soc!r}: expected one of {', '.join(map(repr, soc_names()))}")
+    if isinstance(core_num, bool) or not isinstance(core_num, int) or core_num < 0:
+        raise ValueError(f"core_num must be a non-negative int (0 = the SoC's default), got {core_num!r}")
+    _C.set_sim_device(soc, core_num)
+    return soc

@@ -1,0 +1,36 @@
+"""``ascendops bench <target>``: benchmarks on the CPU twin, reported in modeled time.
+
+Targets are ``sim`` (the twin itself) and every registered operator (``ascendops.ops.OPERATORS``). A target's
+module ``ascendops/bench/<target>.py`` provides:
+
+``add_args(parser)`` (optional)
+    Adds the target's options to its ``argparse`` sub-parser.
+``run(args) -> list[dict]``
+    Runs the benchmark and returns one row per measurement point; every row has the same keys, in display
+    order. Times are the cost model's (keys say so: ``modeled_us``), never wall-clock claims about hardware.
+
+The driver only dispatches and prints; a target must not print its own table.
+"""
+
+import importlib
+
+from ..ops import OPERATORS
+
+__all__ = ["targets", "load"]
+
+
+def targets():
+    return ["sim", *OPERATORS]
+
+
+def load(target):
+    """The bench module of ``target``; ValueError naming the valid targets if there is none."""
+    if target not in targets():
+        raise ValueError(f"unknown bench target {target!r}: expected one of {', '.join(map(repr, targets()))}")
+    name = f"{__name__}.{target}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        raise ValueError(f"bench target {target!r} has no benchmark yet (ascendops/bench/{target}.py)") from None

@@ -1,0 +1,48 @@
+"""FusedGdnDecode benchmark: modeled device time against the roofline (state read + write of the touched slots,
+inputs, out at the SoC's memory bandwidth) and host overhead.
+
+Target (issue 6): <= 1.20 x roofline for B >= 16 (H 16, Hv 32, K = V = 128, FP32 and BF16 state).
+"""
+
+import ml_dtypes
+import numpy as np
+
+from .. import _C
+from .._backend import select
+from ..ops.fused_gdn_decode import fused_gdn_decode, make_inputs, tiling
+
+__all__ = ["add_args", "run"]
+
+STATE_DTYPES = {"float32": np.float32, "bfloat16": ml_dtypes.bfloat16}
+
+
+def add_args(parser):
+    parser.add_argument("--batches", default="1,16,64", help="comma-separated B values (default 1,16,64)")
+    parser.add_argument("--soc", default="ascend910b")
+
+
+def run(args):
+    h, hv, k, v = 16, 32, 128, 128
+    rows = []
+    for state_name, state_dtype in STATE_DTYPES.items():
+        for b in (int(x) for x in args.batches.split(",") if x):
+            select("sim", args.soc)
+            inputs = make_inputs(b, h, hv, k, v, dtype=ml_dtypes.bfloat16, state_dtype=state_dtype)
+            fused_gdn_decode(*inputs, soc=args.soc)
+            report = _C.last_launch_report()
+            t = tiling(b, h, hv, k, v, dtype="bfloat16", state_dtype=state_name, soc=args.soc)
+            shapes = [list(x.shape) for x in inputs] + [[b, 1, hv, v]]  # kernel argument order, then out
+            dtypes = ["bfloat16"] * 3 + ["float32", "bfloat16", state_name, "int32", "bfloat16"]
+            rows.append({
+                "state": state_name,
+                "b": b,
+                "block_dim": report["block_dim"],
+                "bv": t["bv"],
+                "v_tiles": t["v_tiles"],
+                "modeled_us": round(report["modeled_device_us"], 1),
+                "slowest_core_us": round(report["modeled_slowest_core_us"], 1),
+                "roofline_us": round(report["roofline_us"], 1),
+                "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
+                "host_us": round(_C.fused_gdn_decode_host_overhead_us(shapes, dtypes, 101), 2),
+            })
+    return rows

@@ -1,0 +1,73 @@
+"""NumPy golden for Cast: the Ascend conversion rules written out explicitly.
+
+Never calls the package's kernels. The rules (shared/spec/cast.md and design.md):
+- float -> integer: NaN -> 0, truncation toward zero, saturation at the INT32 range (the vector unit's
+  conversion); INT64 destinations saturate at INT32 on ascend310p (32-bit result, then sign extension) and at INT64
+  on ascend910b/_93 (a direct conversion);
+- 8-bit integer destinations wrap mod 256 (not saturate); 16-bit destinations saturate;
+- INT64 sources keep the low 32 bits (value mod 2^32, signed); BOOL from INT64 tests the whole value;
+- -> BOOL is x != 0 (NaN is true); floats round to nearest even; BF16 inputs are BF16 values already.
+"""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+
+BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
+_INT32 = np.iinfo(np.int32)
+_INT16 = np.iinfo(np.int16)
+_FLOATS = (np.dtype(np.float16), np.dtype(np.float32), BFLOAT16)
+
+
+def _is_float(dtype: np.dtype) -> bool:
+    return dtype in _FLOATS
+
+
+def _float_to_int(v: np.ndarray, soc: str, dst: np.dtype) -> np.ndarray:
+    """Truncate toward zero, NaN -> 0, saturate at the range the hardware's first integer step holds."""
+    t = np.trunc(np.where(np.isnan(v), 0.0, v))
+    if dst == np.int64 and soc != "ascend310p":
+        lo, hi = -(2.0**63), 2.0**63 - 1024  # largest float64 below 2^63
+        return np.clip(t, lo, hi).astype(np.int64)
+    return np.clip(t, _INT32.min, _INT32.max).astype(np.int64)
+
+
+def _low32(v: np.ndarray) -> np.ndarray:
+    return ((v.astype(np.int64) & 0xFFFFFFFF) ^ 0x80000000) - 0x80000000
+
+
+def _int_to(v: np.ndarray, dst: np.dtype) -> np.ndarray:
+    """Exact integers (int64 array) to an integer destination: 8-bit wraps, 16-bit saturates."""
+    if dst == np.int16:
+        return np.clip(v, _INT16.min, _INT16.max).astype(np.int16)
+    if dst == np.uint8:
+        return (v & 0xFF).astype(np.uint8)
+    if dst == np.int8:
+        return (v & 0xFF).astype(np.uint8).view(np.int8)
+    return v.astype(dst)
+
+
+def cast(x: np.ndarray, dst, soc: str = "ascend310p") -> np.ndarray:
+    dst = np.dtype(dst)
+    src = x.dtype
+    if dst == np.bool_:
+        if src == np.int64:
+            return x != 0
+        v = x.astype(np.float64) if _is_float(src) else x.astype(np.int64)
+        return (v != 0) | (np.isnan(v) if _is_float(src) else False)
+    if _is_float(src):
+        v = x.astype(np.float64)  # exact for half, float and bfloat16
+        if dst == np.float32:
+            return v.astype(np.float32)
+        if dst == np.float16:
+            return x.astype(np.float32).astype(np.float16)  # float32 -> float16 rounds to nearest even
+        return _int_to(_float_to_int(v, soc, dst), dst)
+    v = x.astype(np.int64)  # bool -> 0/1
+    if src == np.int64:
+        v = _low32(v)
+    if dst == np.float32:
+        return v.astype(np.float32)
+    if dst == np.float16:
+        return v.astype(np.float32).astype(np.float16)
+    return _int_to(v, dst)

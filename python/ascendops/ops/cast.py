@@ -1,0 +1,99 @@
+"""Cast: ``out = x.astype(dtype)`` with the Ascend conversion rules (shared/spec/cast.md), on the CPU twin.
+
+Floats to integers truncate (NaN -> 0, saturating at the INT32 range first), 8-bit destinations wrap mod 256,
+16-bit destinations saturate, INT64 sources keep their low 32 bits, BF16 is a source only.
+"""
+
+import numpy as np
+
+from .. import _C
+from .._backend import select
+from ..demo import DemoCase
+from ..golden import cast as golden
+from ..tiling import parse_dtype, parse_shape
+
+__all__ = ["cast", "tiling", "plan_table", "delivered_pairs", "PATHS"]
+
+# Tiling keys, in key order (op_kernel/cast/cast_tiling_data.h: CastPath).
+PATHS = ("DIRECT", "TWO_CAST", "DST_BOOL", "NARROW64", "WIDEN64", "BF16_TO_F32", "BF16_TO_OTHER",
+         "SAMEWIDTH_8BIT", "NARROW8")
+
+# Tolerances of the spec for float results; integer and bool results are compared exactly.
+TOLERANCE = {"float32": 1e-4, "float16": 1e-3}
+
+
+def cast(x, dtype, *, soc=None, core_num=0, backend="sim"):
+    """Casts ``x`` (any delivered source dtype, incl. ``ml_dtypes.bfloat16``) to ``dtype`` (a NumPy dtype or
+    its name). Raises AclnnError 161002 for a pair Cast does not deliver on ``soc``."""
+    select(backend, soc, core_num)
+    return _C.cast(np.asarray(x), np.dtype(dtype))
+
+
+def tiling(shape, src, dst, *, soc=None, core_num=0):
+    """The host tiling for a tensor of ``shape`` cast from ``src`` to ``dst``, as a dict."""
+    soc = select("sim", soc, core_num)
+    return _C.cast_tiling(int(np.prod(shape, dtype=np.int64)), np.dtype(src), np.dtype(dst), soc, core_num)
+
+
+def plan_table(soc):
+    """Every (src, dst) dtype pair with its path on ``soc`` ("UNSUPPORTED" where Cast does not deliver it)."""
+    return _C.cast_plan_table(soc)
+
+
+def delivered_pairs(soc="ascend310p"):
+    return [(r["src"], r["dst"]) for r in plan_table(soc) if r["path"] != "UNSUPPORTED"]
+
+
+def tiling_key_name(key):
+    return PATHS[key] if 0 <= key < len(PATHS) else str(key)
+
+
+def add_tiling_args(parser):
+    parser.add_argument("--shape", type=parse_shape, required=True, help="e.g. 1024,1000")
+    parser.add_argument("--src", type=parse_dtype, required=True)
+    parser.add_argument("--dst", type=parse_dtype, required=True)
+
+
+def tiling_from_args(args):
+    return tiling(args.shape, _dtype(args.src), _dtype(args.dst), soc=args.soc, core_num=args.core_num)
+
+
+def _dtype(name):
+    return golden.BFLOAT16 if name == "bfloat16" else np.dtype(name)
+
+
+def sample(src, n, seed=0):
+    """Values of dtype ``src`` that exercise the conversion rules: specials first, then random."""
+    src = _dtype(src)
+    rng = np.random.default_rng(seed)
+    if src == np.bool_:
+        return rng.integers(0, 2, n).astype(np.bool_)
+    if src.kind == "f" or src == golden.BFLOAT16:
+        special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.5, -1.5, 127.9, 128.0, -128.5, 255.9, 256.0,
+                            -2049.0, 1920.0, 65504.0, 3e9, -3e9], np.float64)
+        body = rng.normal(0, 300, n).astype(np.float64)
+    else:
+        info = np.iinfo(src)
+        special = np.array([0, 1, -1, 127, 128, -128, -129, 255, 256, -2048, 1919, info.min, info.max], np.int64)
+        special = special[(special >= info.min) & (special <= info.max)]
+        body = rng.integers(info.min, info.max, n, dtype=np.int64, endpoint=True)
+    values = np.concatenate([special, body])[:n] if n > 0 else body[:0]
+    return values.astype(src)
+
+
+def demo_cases():
+    cases = []
+    for src, dst in [("float32", "float16"), ("float16", "int8"), ("bfloat16", "float32"), ("bfloat16", "int8"),
+                     ("int32", "int8"), ("int64", "float32"), ("int32", "int64"), ("uint8", "int8"),
+                     ("float32", "bool")]:
+        x = sample(src, 4099, seed=1)
+        tol = TOLERANCE.get(dst, 0.0)
+        cases.append(DemoCase(
+            name=f"{src}->{dst} [4099]",
+            run=lambda soc, x=x, dst=dst: cast(x, dst, soc=soc),
+            golden=lambda x=x, dst=dst: golden.cast(x, dst),
+            atol=tol, rtol=tol,
+            socs=("ascend310p",)))
+    cases.append(DemoCase(name="float32->bfloat16 rejected", run=lambda soc: cast(np.ones(4, np.float32),
+                          golden.BFLOAT16, soc=soc), expect_code=161002, socs=("ascend310p",)))
+    return cases

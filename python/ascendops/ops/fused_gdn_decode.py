@@ -1,0 +1,120 @@
+"""FusedGdnDecode (spec: shared/spec/fused_gdn_decode.md): one gated-delta-net decode step.
+
+``fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0,
+softplus_threshold=20.0, soc="ascend910b", core_num=0, backend="sim") -> out`` of shape (B, 1, Hv, V); ``state``
+(BlockNum, Hv, V, K) is updated in place, as the NPU operator updates stateRef. Inputs are float16 or
+ml_dtypes.bfloat16 (a_log float32, indices int32); the state is float32 or the input dtype.
+"""
+
+import numpy as np
+
+from .. import _C
+from .._backend import select
+from ..tiling import parse_dtype, parse_shape
+
+__all__ = ["fused_gdn_decode", "tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args", "demo_cases",
+           "TILING_KEYS", "SOCS", "make_inputs"]
+
+# op_kernel/fused_gdn_decode/fused_gdn_decode_tiling_data.h: FusedGdnDecodeTilingKey.
+TILING_KEYS = {1: "BF16_FP32_STATE", 2: "FP16_FP32_STATE", 3: "BF16_BF16_STATE", 4: "FP16_FP16_STATE"}
+SOCS = ("ascend910b", "ascend910_93")  # AIV kernels with DataCopyPad; ascend310p is rejected by the tiling
+DEFAULT_SOC = "ascend910b"
+
+
+def _out_shape(mixed_qkv, a, state):
+    dim = lambda arr, i: int(arr.shape[i]) if arr.ndim > i else 1  # noqa: E731  (the tiling rejects bad ranks)
+    return [dim(mixed_qkv, 0), 1, dim(a, 1), dim(state, 2)]
+
+
+def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0,
+                     softplus_threshold=20.0, soc=DEFAULT_SOC, core_num=0, backend="sim"):
+    """Runs aclnnFusedGdnDecode; writes the updated state back into ``state`` (a writeable NumPy array)."""
+    if not isinstance(state, np.ndarray) or not state.flags.writeable:
+        raise TypeError("state must be a writeable numpy array: it is updated in place")
+    select(backend, soc, core_num)
+    arrays = [np.asarray(x) for x in (mixed_qkv, a, b, a_log, dt_bias)]
+    indices = np.asarray(ssm_state_indices)
+    out, new_state = _C.fused_gdn_decode(*arrays, state, indices, _out_shape(arrays[0], arrays[1], state),
+                                         float(scale), float(softplus_threshold))
+    np.copyto(state, new_state)
+    return out
+
+
+def tiling_key_name(key):
+    return TILING_KEYS.get(key, str(key))
+
+
+def tiling(b, h, hv, k, v, *, block_num=None, dtype="bfloat16", state_dtype="float32", scale=1.0,
+           softplus_threshold=20.0, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
+    """Host tiling of FusedGdnDecode for consistent shapes of (B, H, Hv, K, V); ``shapes`` / ``dtypes`` (dicts by
+    parameter name) override single operands. Returns the tiling-data fields, ``key`` (its name), ``block_dim``,
+    ``workspace_bytes`` and ``ub`` (the UB estimate terms)."""
+    block_num = b + 1 if block_num is None else block_num
+    names = ("mixedQkv", "a", "b", "aLog", "dtBias", "stateRef", "ssmStateIndices", "out")
+    shape = {"mixedQkv": (b, 2 * h * k + hv * v), "a": (b, hv), "b": (b, hv), "aLog": (hv,), "dtBias": (hv,),
+             "stateRef": (block_num, hv, v, k), "ssmStateIndices": (b,), "out": (b, 1, hv, v)}
+    dtype_of = {n: dtype for n in names}
+    dtype_of.update(aLog="float32", stateRef=state_dtype, ssmStateIndices="int32")
+    shape.update(shapes or {})
+    dtype_of.update(dtypes or {})
+    d = _C.fused_gdn_decode_tiling([list(shape[n]) for n in names], [dtype_of[n] for n in names], float(scale),
+                                   float(softplus_threshold), soc, core_num)
+    d["key"] = tiling_key_name(d["key"])
+    return d
+
+
+def add_tiling_args(parser):
+    parser.add_argument("--shape", type=parse_shape, default=(4, 8, 16, 128, 128), metavar="B,H,HV,K,V",
+                        help="batch, q/k heads, value heads, key dim, value dim (default 4,8,16,128,128)")
+    parser.add_argument("--dtype", type=parse_dtype, default="bfloat16", help="mixedQkv dtype (default bfloat16)")
+    parser.add_argument("--state-dtype", type=parse_dtype, default="float32", help="state dtype (default float32)")
+
+
+def tiling_from_args(args):
+    b, h, hv, k, v = args.shape
+    return tiling(b, h, hv, k, v, dtype=args.dtype, state_dtype=args.state_dtype, soc=args.soc,
+                  core_num=args.core_num)
+
+
+def make_inputs(b, h, hv, k, v, *, dtype, state_dtype, block_num=None, indices=None, seed=0):
+    """The vllm-ascend test's data: randn * 0.01 inputs (gates randn), randn * 0.01 state; slots 1..B by default."""
+    import ml_dtypes  # noqa: F401  (registers bfloat16 with NumPy)
+
+    rng = np.random.default_rng(seed)
+    block_num = b + 1 if block_num is None else block_num
+    dt = np.dtype(dtype)
+    mixed = (rng.standard_normal((b, 2 * h * k + hv * v)) * 0.01).astype(dt)
+    a = rng.standard_normal((b, hv)).astype(dt)
+    bb = rng.standard_normal((b, hv)).astype(dt)
+    a_log = (rng.standard_normal(hv) * 0.5).astype(np.float32)
+    dt_bias = rng.standard_normal(hv).astype(dt)
+    state = (rng.standard_normal((block_num, hv, v, k)) * 0.01).astype(np.dtype(state_dtype))
+    idx = np.arange(1, b + 1, dtype=np.int32) if indices is None else np.asarray(indices, np.int32)
+    return mixed, a, bb, a_log, dt_bias, state, idx
+
+
+def demo_cases():
+    from ..demo import DemoCase
+    from ..golden.fused_gdn_decode import fused_gdn_decode as golden
+
+    def case(name, shape, dtype, state_dtype, indices=None):
+        def run(soc):
+            args = make_inputs(*shape, dtype=dtype, state_dtype=state_dtype, indices=indices)
+            state = args[5]
+            out = fused_gdn_decode(*args[:5], state, args[6], soc=soc)
+            return out.astype(np.float32), state.astype(np.float32)
+
+        def expected():
+            return golden(*make_inputs(*shape, dtype=dtype, state_dtype=state_dtype, indices=indices))
+
+        return DemoCase(name, run, expected, atol=5e-2, rtol=1e-2, socs=SOCS)
+
+    return [
+        case("bf16 fp32-state (1,8,16,128,128)", (1, 8, 16, 128, 128), "bfloat16", "float32"),
+        case("fp16 fp16-state zero index (4,8,16,128,128)", (4, 8, 16, 128, 128), "float16", "float16",
+             indices=[1, 0, 3, 4]),
+        DemoCase("ascend310p rejected", lambda soc: fused_gdn_decode(
+            *make_inputs(1, 1, 1, 64, 8, dtype="float16", state_dtype="float32")[:5],
+            make_inputs(1, 1, 1, 64, 8, dtype="float16", state_dtype="float32")[5], np.array([1], np.int32),
+            soc=soc), socs=("ascend310p",), expect_code=161002),
+    ]

@@ -1,0 +1,44 @@
+"""``ascendops tiling <op>``: print the host tiling an operator chooses, without running it.
+
+The driver adds the platform options every operator shares (``--soc``, ``--core-num``) and calls the op
+module's hooks (see ``ascendops.ops``): ``add_tiling_args(parser)`` for the op's own options and
+``tiling_from_args(args) -> dict`` for the result. ``parse_shape`` and ``parse_dtype`` are the argparse types
+the hooks use, so every operator spells shapes and dtypes the same way.
+"""
+
+import argparse
+
+from . import _C
+from ._backend import DEFAULT_SOC, soc_names
+
+__all__ = ["add_platform_args", "parse_shape", "parse_dtype", "DTYPE_NAMES"]
+
+# The dtypes of op_host/common/dtype.h (kDataTypes), by NumPy name.
+DTYPE_NAMES = tuple(row["name"] for row in _C.dtypes())
+
+
+def parse_shape(text):
+    """'4,1024' or '4x1024' or '[4, 1024]' -> (4, 1024); '' or '()' -> () (a scalar)."""
+    body = text.strip().strip("()[]").replace("x", ",")
+    try:
+        dims = tuple(int(d) for d in body.split(",") if d.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid shape {text!r}: expected comma-separated ints, e.g. 4,1024")
+    if any(d < 0 for d in dims):
+        raise argparse.ArgumentTypeError(f"invalid shape {text!r}: dimensions must be >= 0")
+    return dims
+
+
+def parse_dtype(text):
+    """A dtype name of the package ('float16', 'bfloat16', 'int8', ...), checked against kDataTypes."""
+    name = "float32" if text == "float" else "float16" if text == "half" else text
+    if name not in DTYPE_NAMES:
+        raise argparse.ArgumentTypeError(f"unknown dtype {text!r}: expected one of {', '.join(DTYPE_NAMES)}")
+    return name
+
+
+def add_platform_args(parser):
+    parser.add_argument("--soc", choices=soc_names(), default=DEFAULT_SOC, help=f"SoC (default {DEFAULT_SOC})")
+    parser.add_argument("--core-num", type=int, default=0, metavar="N",
+                        help="vector cores available (default 0: the SoC's own count)")
+

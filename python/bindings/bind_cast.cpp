@@ -1,0 +1,155 @@
+// Cast bindings: the aclnn pair on NumPy arrays, the host tiling and the plan table (for tests and the CLI).
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <vector>
+
+#include "aclnn_cast.h"
+#include "common/aclnn_context.h"
+#include "op_host/cast/cast_tiling.h"
+#include "tensor_bridge.h"
+
+namespace py = pybind11;
+
+namespace {
+
+using namespace ascendops;
+using namespace ascendops::cast;
+
+const char* RoundName(CastRound r) {
+    static constexpr const char* kNames[] = {"CAST_NONE",  "CAST_RINT",  "CAST_FLOOR", "CAST_CEIL",
+                                             "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
+    return kNames[static_cast<uint32_t>(r)];
+}
+
+SocVersion SocOf(const std::string& name) {
+    auto soc = ParseSoc(name);
+    if (!soc) throw py::value_error("unknown soc '" + name + "'");
+    return *soc;
+}
+
+py::array Cast(const py::array& x, const py::object& dtype) {
+    auto self = bridge::DeviceTensor::FromArray(x);
+    const DataType dst = bridge::DataTypeFromPy(dtype);
+    auto out = bridge::DeviceTensor::Empty(self.Shape(), dst);
+    const auto dstType = static_cast<aclDataType>(dst);
+    bridge::CallAclnn(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(self, dstType, out, ws, ex); },
+        aclnnCast);
+    return out.ToArray();
+}
+
+py::dict Tiling(uint64_t totalElements, const py::object& src, const py::object& dst, const std::string& soc,
+                uint32_t coreNum) {
+    const Platform platform = Platform::Of(SocOf(soc), coreNum);
+    auto r = ComputeTiling({totalElements, bridge::DataTypeFromPy(src), bridge::DataTypeFromPy(dst)}, platform);
+    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    const CastTilingData& td = r->data;
+    py::dict d;
+    d["key"] = r->tilingKey;
+    d["path"] = PathName(r->plan.path);
+    d["block_dim"] = r->blockDim;
+    d["workspace_bytes"] = r->workspaceBytes;
+    d["total_elements"] = td.totalElements;
+    d["ub_former"] = td.ubFormer;
+    d["block_elems"] = td.blockElems;
+    d["blocks_per_core"] = td.blocksPerCore;
+    d["big_cores"] = td.bigCores;
+    d["tail_elems"] = td.tailElems;
+    d["round_mode"] = RoundName(static_cast<CastRound>(td.roundMode));
+    d["mid_round_mode"] = RoundName(static_cast<CastRound>(td.midRoundMode));
+    d["use_pad"] = td.usePad != 0;
+    d["middle_bytes"] = r->middleBytes;
+    d["ub_bytes"] = r->ubBytes;
+    py::list elems, tiles;
+    for (uint32_t i = 0; i < td.blockDim; ++i) {
+        const uint64_t n = CoreElems(td, i);
+        elems.append(n);
+        tiles.append(n / td.ubFormer + (n % td.ubFormer != 0 ? 1 : 0));
+    }
+    d["core_elems"] = elems;
+    d["core_starts"] = [&] {
+        py::list starts;
+        for (uint32_t i = 0; i < td.blockDim; ++i) starts.append(CoreStart(td, i));
+        return starts;
+    }();
+    d["core_tiles"] = tiles;
+    return d;
+}
+
+// Every (src, dst) pair of the dtype table with its path on `soc` ("UNSUPPORTED" where Cast does not deliver it).
+py::list PlanTable(const std::string& soc) {
+    const SocVersion v = SocOf(soc);
+    py::list rows;
+    for (const auto& s : kDataTypes) {
+        for (const auto& d : kDataTypes) {
+            py::dict row;
+            row["src"] = s.name;
+            row["dst"] = d.name;
+            row["path"] = PathName(PathClass(v, s.type, d.type));
+            row["round_mode"] = RoundName(RoundModeOf(v, s.type, d.type));
+            row["middle_bytes"] = MiddleBytes(v, s.type, d.type);
+            rows.append(row);
+        }
+    }
+    return rows;
+}
+
+// Phase 1 only, with the arguments a binding would never build (null tensors, mismatched out): for the op_api
+// validation tests. Returns {status, message, workspace_size}.
+py::dict GetWorkspace(const py::object& x, const py::object& dtype, const py::object& outShape,
+                      const py::object& outDtype) {
+    std::optional<bridge::DeviceTensor> self, out;
+    if (!x.is_none()) self.emplace(bridge::DeviceTensor::FromArray(x.cast<py::array>()));
+    if (!outShape.is_none()) {
+        out.emplace(bridge::DeviceTensor::Empty(outShape.cast<std::vector<int64_t>>(),
+                                                bridge::DataTypeFromPy(outDtype)));
+    }
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnStatus status = aclnnCastGetWorkspaceSize(self ? self->Get() : nullptr,
+                                                   static_cast<aclDataType>(bridge::DataTypeFromPy(dtype)),
+                                                   out ? out->Get() : nullptr, &workspace, &executor);
+    delete executor;  // never run: the executor of a successful phase 1 is simply dropped
+    py::dict d;
+    d["status"] = status;
+    d["message"] = status == 0 ? std::string() : std::string(aclGetRecentErrMsg());
+    d["workspace_size"] = workspace;
+    return d;
+}
+
+// Median wall time of aclnnCastGetWorkspaceSize (host overhead: checks + tiling + executor), in microseconds.
+double HostOverheadUs(const std::vector<int64_t>& shape, const py::object& src, const py::object& dst, int repeats) {
+    auto self = bridge::DeviceTensor::Empty(shape, bridge::DataTypeFromPy(src));
+    auto out = bridge::DeviceTensor::Empty(shape, bridge::DataTypeFromPy(dst));
+    const auto dstType = static_cast<aclDataType>(bridge::DataTypeFromPy(dst));
+    std::vector<double> us;
+    for (int i = 0; i < repeats; ++i) {
+        uint64_t workspace = 0;
+        aclOpExecutor* executor = nullptr;
+        auto t0 = std::chrono::steady_clock::now();
+        aclnnStatus status = aclnnCastGetWorkspaceSize(self, dstType, out, &workspace, &executor);
+        auto t1 = std::chrono::steady_clock::now();
+        delete executor;
+        bridge::CheckAclnn(status);
+        us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    }
+    std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
+    return us[us.size() / 2];
+}
+
+}  // namespace
+
+void Bind_cast(py::module_& m) {
+    m.def("cast", &Cast, py::arg("x"), py::arg("dtype"), "aclnnCast on the current device; returns a new array");
+    m.def("cast_tiling", &Tiling, py::arg("total_elements"), py::arg("src"), py::arg("dst"), py::arg("soc"),
+          py::arg("core_num") = 0, "Cast host tiling as a dict");
+    m.def("cast_get_workspace", &GetWorkspace, py::arg("x"), py::arg("dtype"), py::arg("out_shape"),
+          py::arg("out_dtype"), "phase 1 of aclnnCast only (None = a null tensor)");
+    m.def("cast_host_overhead_us", &HostOverheadUs, py::arg("shape"), py::arg("src"), py::arg("dst"),
+          py::arg("repeats") = 1001, "median microseconds of aclnnCastGetWorkspaceSize");
+    m.def("cast_plan_table", &PlanTable, py::arg("soc"), "Cast path of every dtype pair on a SoC");
+}

@@ -1,0 +1,162 @@
+// Shared facts and the simulated device: SoC and dtype tables, tiling helpers (for unit tests), device selection,
+// the last launch report and the recent error; plus the test hooks of the tensor bridge.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+
+#include "op_api/common/aclnn_context.h"
+#include "op_host/common/dtype.h"
+#include "op_host/common/soc.h"
+#include "op_host/common/status.h"
+#include "op_host/common/tiling_util.h"
+#include "tensor_bridge.h"
+
+namespace py = pybind11;
+using namespace py::literals;
+
+namespace {
+
+// Listing more parts than this is never a tiling case (cores are counted in tens).
+constexpr uint64_t kMaxListedParts = 1 << 16;
+
+py::dict SocDict(const ascendops::SocInfo& s) {
+    const auto& c = s.cost;
+    py::dict cost("freq_mhz"_a = c.freqMHz, "gm_to_ub_bytes_per_cycle"_a = c.gmToUbBytesPerCycle,
+                  "ub_to_gm_bytes_per_cycle"_a = c.ubToGmBytesPerCycle,
+                  "vec_cycles_per_repeat"_a = c.vecCyclesPerRepeat, "vec_issue_cycles"_a = c.vecIssueCycles,
+                  "scalar_gm_access_cycles"_a = c.scalarGmAccessCycles, "barrier_cycles"_a = c.barrierCycles,
+                  "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "launch_overhead_us"_a = c.launchOverheadUs);
+    return py::dict("name"_a = s.name, "product"_a = s.product, "vector_cores"_a = s.vectorCoreNum,
+                    "cube_cores"_a = s.cubeCoreNum, "ub_bytes"_a = s.ubBytes, "has_data_copy_pad"_a = s.hasDataCopyPad,
+                    "has_vector_shift"_a = s.hasVectorShift, "has_sync_all"_a = s.hasSyncAll,
+                    "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "cost"_a = cost);
+}
+
+ascendops::SocVersion SocArg(const std::string& name) {
+    auto soc = ascendops::ParseSoc(name);
+    if (!soc) {
+        std::string names;
+        for (const auto& s : ascendops::kSocTable) names += std::string(names.empty() ? "" : ", ") + s.name;
+        throw py::value_error("unknown soc '" + name + "': expected one of " + names);
+    }
+    return *soc;
+}
+
+py::dict CoreDict(const ascendc_sim::CoreCost& c) {
+    using ascendc_sim::VecClass;
+    auto repeats = [&](VecClass k) { return c.vecRepeats[static_cast<int>(k)]; };
+    py::dict vec("simple"_a = repeats(VecClass::kSimple), "cast"_a = repeats(VecClass::kCast),
+                 "transcendental"_a = repeats(VecClass::kTranscendental), "reduce"_a = repeats(VecClass::kReduce));
+    return py::dict("gm_to_ub_bytes"_a = c.gmToUbBytes, "ub_to_gm_bytes"_a = c.ubToGmBytes,
+                    "gm_bytes"_a = c.gmToUbBytes + c.ubToGmBytes, "ub_to_ub_bytes"_a = c.ubToUbBytes,
+                    "vec_repeats"_a = vec, "vec_instrs"_a = c.vecInstrs, "scalar_gm_accesses"_a = c.scalarGmAccesses,
+                    "barriers"_a = c.barriers, "ub_bytes_allocated"_a = c.ubBytesAllocated,
+                    "double_buffered"_a = c.doubleBuffered);
+}
+
+py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
+    const auto& s = r.stats;
+    py::list cores;
+    py::list coreGmBytes;
+    for (const auto& c : s.cores) {
+        cores.append(CoreDict(c));
+        coreGmBytes.append(c.gmToUbBytes + c.ubToGmBytes);
+    }
+    return py::dict("launched"_a = r.launched, "kernel"_a = s.kernel, "block_dim"_a = s.blockDim,
+                    "tiling_key"_a = s.tilingKey, "modeled_device_us"_a = s.modeled.deviceUs,
+                    "modeled_slowest_core_us"_a = s.modeled.slowestCoreUs,
+                    "modeled_bandwidth_us"_a = s.modeled.bandwidthUs, "modeled_launch_us"_a = s.modeled.launchUs,
+                    "roofline_us"_a = r.rooflineUs, "roofline_bytes"_a = r.rooflineBytes,
+                    "total_gm_bytes"_a = r.launched ? s.TotalGmBytes() : 0, "core_gm_bytes"_a = coreGmBytes,
+                    "cores"_a = cores);
+}
+
+py::dict TensorDict(const ascendops::bridge::DeviceTensor& t) {
+    return py::dict("dtype"_a = ascendops::DataTypeName(t.Dtype()), "shape"_a = t.Shape(), "strides"_a = t.Strides(),
+                    "offset"_a = t.Offset(), "storage_elements"_a = t.StorageElements());
+}
+
+}  // namespace
+
+void Bind_common(py::module_& m) {
+    m.def(
+        "socs",
+        [] {
+            py::list rows;
+            for (const auto& s : ascendops::kSocTable) rows.append(SocDict(s));
+            return rows;
+        },
+        "The SoC table (op_host/common/soc.cpp): one dict per SoC.");
+    m.def(
+        "dtypes",
+        [] {
+            py::list rows;
+            for (const auto& d : ascendops::kDataTypes) {
+                rows.append(py::dict("name"_a = d.name, "acl_value"_a = static_cast<int>(d.type), "bytes"_a = d.bytes));
+            }
+            return rows;
+        },
+        "The dtype table (op_host/common/dtype.h): name, aclDataType value, bytes.");
+
+    m.def("ceil_div", &ascendops::CeilDiv, "a"_a, "b"_a);
+    m.def("align_up", &ascendops::AlignUp, "a"_a, "b"_a);
+    m.def("align_down", &ascendops::AlignDown, "a"_a, "b"_a);
+    m.def(
+        "split_evenly",
+        [](uint64_t total, uint64_t maxParts, uint64_t blockUnits) {
+            ascendops::CoreSplit s = ascendops::SplitEvenly(total, maxParts, blockUnits);
+            if (s.parts > kMaxListedParts) {
+                throw py::value_error("split into " + std::to_string(s.parts) + " parts: more than " +
+                                      std::to_string(kMaxListedParts) + " are not listed");
+            }
+            py::list units;
+            py::list starts;
+            for (uint64_t i = 0; i < s.parts; ++i) {
+                units.append(s.UnitsOf(i));
+                starts.append(s.StartOf(i));
+            }
+            return py::dict("parts"_a = s.parts, "blocks_per_part"_a = s.blocksPerPart, "big_parts"_a = s.bigParts,
+                            "tail_units"_a = s.tailUnits, "block_units"_a = s.blockUnits, "units"_a = units,
+                            "starts"_a = starts);
+        },
+        "total"_a, "max_parts"_a, "block_units"_a,
+        "SplitEvenly as a dict of CoreSplit fields plus per-part units and starts.");
+
+    m.def(
+        "set_sim_device",
+        [](const std::string& soc, uint32_t coreNum) { ascendops::SetSimDevice(SocArg(soc), coreNum); }, "soc"_a,
+        "core_num"_a = 0, "The SoC the CPU twin plays and its core count (0: the SoC's own).");
+    m.def("sim_device", [] {
+        ascendops::Platform p = ascendops::CurrentPlatform();
+        return py::dict("soc"_a = p.soc->name, "core_num"_a = p.coreNum);
+    });
+    m.def(
+        "last_launch_report", [] { return LaunchReportDict(ascendops::LastLaunchReport()); },
+        "Report of the last launch on this thread; times are modeled by the cost model, never measured.");
+    m.def("recent_error", [] { return std::string(aclGetRecentErrMsg()); }, "aclGetRecentErrMsg()");
+
+    // Test hooks of the tensor bridge and of the error path (tests/ut).
+    m.def(
+        "_bridge_roundtrip",
+        [](const py::array& a) {
+            auto t = ascendops::bridge::DeviceTensor::FromArray(a);
+            return py::make_tuple(t.ToArray(), TensorDict(t));
+        },
+        "array"_a, "NumPy -> device tensor -> NumPy; returns (array, view description).");
+    m.def(
+        "_bridge_empty",
+        [](const std::vector<int64_t>& shape, const py::object& dtype) {
+            auto t = ascendops::bridge::DeviceTensor::Empty(shape, ascendops::bridge::DataTypeFromPy(dtype));
+            return TensorDict(t);
+        },
+        "shape"_a, "dtype"_a);
+    m.def(
+        "_raise_aclnn",
+        [](int32_t code, const std::string& message) {
+            ascendops::bridge::CheckAclnn(
+                ascendops::Fail(ascendops::Error{static_cast<ascendops::Status>(code), message}));
+        },
+        "code"_a, "message"_a, "Records `message` as the recent error and raises it as AclnnError (0: no error).");
+}

@@ -1,0 +1,166 @@
+// EmbeddingDenseGrad bindings: both aclnn pairs on NumPy arrays, phase 1 alone (validation tests), the host
+// tiling and the host overhead of phase 1.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aclnn_embedding_dense_grad.h"
+#include "common/aclnn_context.h"
+#include "op_host/embedding_dense_grad/embedding_dense_grad_tiling.h"
+#include "tensor_bridge.h"
+
+namespace py = pybind11;
+using namespace py::literals;
+
+namespace {
+
+using namespace ascendops;
+using namespace ascendops::embedding_dense_grad;
+using bridge::DeviceTensor;
+
+std::vector<int64_t> OutShape(const DeviceTensor& grad, int64_t numWeights) {
+    return {numWeights, grad.Shape().empty() ? 0 : grad.Shape().back()};
+}
+
+// User level: raw indices (any rank), sorted on the host.
+py::array Backward(const py::array& grad, const py::array& indices, int64_t numWeights, int64_t paddingIdx,
+                   bool scaleGradByFreq) {
+    auto g = DeviceTensor::FromArray(grad);
+    auto i = DeviceTensor::FromArray(indices);
+    auto out = DeviceTensor::Empty(OutShape(g, numWeights), DataType::kFloat);
+    bridge::CallAclnn(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, paddingIdx, scaleGradByFreq, out, ws,
+                                                               ex);
+        },
+        aclnnEmbeddingDenseBackward);
+    return out.ToArray();
+}
+
+// Kernel level: sorted indices and pos_idx given.
+py::array Sorted(const py::array& grad, const py::array& sortIndices, const py::array& posIdx, int64_t numWeights,
+                 int64_t paddingIdx, bool scaleGradByFreq) {
+    auto g = DeviceTensor::FromArray(grad);
+    auto s = DeviceTensor::FromArray(sortIndices);
+    auto p = DeviceTensor::FromArray(posIdx);
+    auto out = DeviceTensor::Empty(OutShape(g, numWeights), DataType::kFloat);
+    bridge::CallAclnn(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnEmbeddingDenseGradGetWorkspaceSize(g, s, p, numWeights, paddingIdx, scaleGradByFreq, out, ws,
+                                                           ex);
+        },
+        aclnnEmbeddingDenseGrad);
+    return out.ToArray();
+}
+
+std::optional<DeviceTensor> Maybe(const py::object& a) {
+    if (a.is_none()) return std::nullopt;
+    return DeviceTensor::FromArray(a.cast<py::array>());
+}
+
+// Phase 1 only, with arguments a binding would never build (None = null tensor); pos_idx given selects the
+// kernel-level entry. Returns {status, message, workspace_size}.
+py::dict GetWorkspace(const py::object& grad, const py::object& indices, const py::object& posIdx, bool kernelLevel,
+                      int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq, const py::object& outShape,
+                      const py::object& outDtype) {
+    auto g = Maybe(grad), i = Maybe(indices), p = Maybe(posIdx);
+    std::optional<DeviceTensor> out;
+    if (!outShape.is_none()) {
+        out.emplace(DeviceTensor::Empty(outShape.cast<std::vector<int64_t>>(), bridge::DataTypeFromPy(outDtype)));
+    }
+    auto get = [](const std::optional<DeviceTensor>& t) { return t ? t->Get() : nullptr; };
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    const aclnnStatus status =
+        kernelLevel ? aclnnEmbeddingDenseGradGetWorkspaceSize(get(g), get(i), get(p), numWeights, paddingIdx,
+                                                              scaleGradByFreq, get(out), &workspace, &executor)
+                    : aclnnEmbeddingDenseBackwardGetWorkspaceSize(get(g), get(i), numWeights, paddingIdx,
+                                                                  scaleGradByFreq, get(out), &workspace, &executor);
+    delete executor;  // never run
+    return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : std::string(aclGetRecentErrMsg()),
+                    "workspace_size"_a = workspace);
+}
+
+const char* CopyModeName(uint32_t mode) {
+    static constexpr const char* kNames[] = {"BLOCK", "PAD", "SCALAR"};
+    return mode < 3 ? kNames[mode] : "UNKNOWN";
+}
+
+py::dict Tiling(const std::vector<int64_t>& gradShape, int64_t indicesNumel, int64_t numWeights, int64_t paddingIdx,
+                bool scaleGradByFreq, const std::string& soc, uint32_t coreNum) {
+    auto version = ParseSoc(soc);
+    if (!version) throw py::value_error("unknown soc '" + soc + "'");
+    TilingInput in;
+    in.gradShape = gradShape;
+    in.indicesNumel = indicesNumel;
+    in.numWeights = numWeights;
+    in.paddingIdx = paddingIdx;
+    in.scaleGradByFreq = scaleGradByFreq;
+    const Platform platform = Platform::Of(*version, coreNum);
+    auto r = ComputeTiling(in, platform);
+    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    const EmbeddingDenseGradTilingData& t = r->data;
+    py::list starts, counts;
+    for (uint32_t c = 0; c < t.usedCoreNum; ++c) {
+        starts.append(EdgRowStart(t, c));
+        counts.append(EdgRowCount(t, c));
+    }
+    return py::dict("key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes,
+                    "num_rows"_a = t.numRows, "dim_size"_a = t.dimSize, "num_weights"_a = t.numWeights,
+                    "padding_idx"_a = t.paddingIdx, "scale_grad_by_freq"_a = t.scaleGradByFreq != 0,
+                    "copy_mode"_a = CopyModeName(t.copyMode), "used_core_num"_a = t.usedCoreNum,
+                    "former_core_num"_a = t.formerCoreNum, "former_row_num"_a = t.formerRowNum,
+                    "tail_row_num"_a = t.tailRowNum, "col_chunk"_a = t.colChunk, "col_chunk_num"_a = t.colChunkNum,
+                    "last_col_chunk"_a = t.lastColChunk, "idx_batch"_a = t.idxBatch,
+                    "weight_rows_per_core"_a = t.weightRowsPerCore, "soft_sync"_a = t.softSync != 0,
+                    "sync_offset"_a = t.syncOffset, "counts_offset"_a = t.countsOffset, "ub_bytes"_a = EdgUbBytes(t),
+                    "ub_capacity"_a = platform.UbBytes(), "core_row_starts"_a = starts, "core_row_counts"_a = counts);
+}
+
+// Median wall time of aclnnEmbeddingDenseBackwardGetWorkspaceSize (checks + tiling + executor), microseconds.
+double HostOverheadUs(const std::vector<int64_t>& gradShape, int64_t numWeights, bool scaleGradByFreq, int repeats) {
+    auto g = DeviceTensor::Empty(gradShape, DataType::kFloat);
+    int64_t n = 1;
+    for (size_t d = 0; d + 1 < gradShape.size(); ++d) n *= gradShape[d];
+    auto i = DeviceTensor::Empty({n}, DataType::kInt32);
+    auto out = DeviceTensor::Empty({numWeights, gradShape.back()}, DataType::kFloat);
+    std::vector<double> us;
+    for (int r = 0; r < repeats; ++r) {
+        uint64_t workspace = 0;
+        aclOpExecutor* executor = nullptr;
+        auto t0 = std::chrono::steady_clock::now();
+        aclnnStatus status =
+            aclnnEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, -1, scaleGradByFreq, out, &workspace,
+                                                        &executor);
+        auto t1 = std::chrono::steady_clock::now();
+        delete executor;
+        bridge::CheckAclnn(status);
+        us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    }
+    std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
+    return us[us.size() / 2];
+}
+
+}  // namespace
+
+void Bind_embedding_dense_grad(py::module_& m) {
+    m.def("embedding_dense_backward", &Backward, "grad"_a, "indices"_a, "num_weights"_a, "padding_idx"_a,
+          "scale_grad_by_freq"_a, "aclnnEmbeddingDenseBackward (raw indices) on the current device");
+    m.def("embedding_dense_grad", &Sorted, "grad"_a, "sort_indices"_a, "pos_idx"_a, "num_weights"_a,
+          "padding_idx"_a, "scale_grad_by_freq"_a, "aclnnEmbeddingDenseGrad (sorted indices + pos_idx)");
+    m.def("embedding_dense_grad_get_workspace", &GetWorkspace, "grad"_a, "indices"_a, "pos_idx"_a,
+          "kernel_level"_a, "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "out_shape"_a, "out_dtype"_a,
+          "phase 1 only (None = a null tensor)");
+    m.def("embedding_dense_grad_tiling", &Tiling, "grad_shape"_a, "indices_numel"_a, "num_weights"_a,
+          "padding_idx"_a = -1, "scale_grad_by_freq"_a = false, "soc"_a = "ascend310p", "core_num"_a = 0,
+          "EmbeddingDenseGrad host tiling as a dict");
+    m.def("embedding_dense_grad_host_overhead_us", &HostOverheadUs, "grad_shape"_a, "num_weights"_a,
+          "scale_grad_by_freq"_a = false, "repeats"_a = 1001,
+          "median microseconds of aclnnEmbeddingDenseBackwardGetWorkspaceSize");
+}

@@ -1,0 +1,147 @@
+// FusedGdnDecode: the aclnn pair (state returned updated; the Python front writes it back in place) and the tiling.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aclnn_fused_gdn_decode.h"
+#include "common/aclnn_context.h"
+#include "op_host/common/soc.h"
+#include "op_host/fused_gdn_decode/fused_gdn_decode_tiling.h"
+#include "tensor_bridge.h"
+
+namespace py = pybind11;
+using namespace py::literals;
+
+namespace {
+
+using Shape = std::vector<int64_t>;
+
+py::tuple Run(const py::array& mixedQkv, const py::array& a, const py::array& b, const py::array& aLog,
+              const py::array& dtBias, const py::array& state, const py::array& indices, const Shape& outShape,
+              float scale, float softplusThreshold) {
+    using ascendops::bridge::DeviceTensor;
+    auto mixed = DeviceTensor::FromArray(mixedQkv);
+    auto ta = DeviceTensor::FromArray(a), tb = DeviceTensor::FromArray(b);
+    auto tLog = DeviceTensor::FromArray(aLog), tBias = DeviceTensor::FromArray(dtBias);
+    auto tState = DeviceTensor::FromArray(state), tIdx = DeviceTensor::FromArray(indices);
+    auto out = DeviceTensor::Empty(outShape, mixed.Dtype());
+    ascendops::bridge::CallAclnn(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnFusedGdnDecodeGetWorkspaceSize(mixed, ta, tb, tLog, tBias, tState, tIdx, scale,
+                                                       softplusThreshold, out, ws, ex);
+        },
+        aclnnFusedGdnDecode);
+    return py::make_tuple(out.ToArray(), tState.ToArray());
+}
+
+// Phase 1 only, with arguments a binding would never build (None = a null tensor; out made from out_shape and
+// out_dtype): for the op_api validation tests. Returns {status, message, workspace_size}.
+py::dict GetWorkspace(const std::vector<py::object>& arrays, const py::object& outShape, const py::object& outDtype,
+                      float scale, float softplusThreshold) {
+    using ascendops::bridge::DeviceTensor;
+    if (arrays.size() != 7) throw py::value_error("arrays: mixedQkv, a, b, aLog, dtBias, stateRef, ssmStateIndices");
+    std::vector<std::optional<DeviceTensor>> t(7);
+    for (size_t i = 0; i < 7; ++i) {
+        if (!arrays[i].is_none()) t[i].emplace(DeviceTensor::FromArray(arrays[i].cast<py::array>()));
+    }
+    std::optional<DeviceTensor> out;
+    if (!outShape.is_none()) {
+        out.emplace(DeviceTensor::Empty(outShape.cast<Shape>(), ascendops::bridge::DataTypeFromPy(outDtype)));
+    }
+    auto get = [](std::optional<DeviceTensor>& x) -> aclTensor* { return x ? x->Get() : nullptr; };
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnStatus status = aclnnFusedGdnDecodeGetWorkspaceSize(get(t[0]), get(t[1]), get(t[2]), get(t[3]), get(t[4]),
+                                                             get(t[5]), get(t[6]), scale, softplusThreshold,
+                                                             get(out), &workspace, &executor);
+    delete executor;  // never run
+    return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : aclGetRecentErrMsg(),
+                    "workspace_size"_a = workspace);
+}
+
+// Median wall time of aclnnFusedGdnDecodeGetWorkspaceSize (checks + tiling + executor), in microseconds.
+double HostOverheadUs(const std::vector<Shape>& shapes, const std::vector<std::string>& dtypes, int repeats) {
+    using ascendops::bridge::DeviceTensor;
+    std::vector<DeviceTensor> t;
+    for (size_t i = 0; i < 8; ++i) {
+        t.push_back(DeviceTensor::Empty(shapes.at(i), ascendops::bridge::DataTypeFromPy(py::str(dtypes.at(i)))));
+    }
+    std::vector<double> us;
+    for (int i = 0; i < repeats; ++i) {
+        uint64_t workspace = 0;
+        aclOpExecutor* executor = nullptr;
+        auto t0 = std::chrono::steady_clock::now();
+        aclnnStatus status = aclnnFusedGdnDecodeGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], t[6], 1.0f,
+                                                                 20.0f, t[7], &workspace, &executor);
+        auto t1 = std::chrono::steady_clock::now();
+        delete executor;
+        ascendops::bridge::CheckAclnn(status);
+        us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    }
+    std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
+    return us[us.size() / 2];
+}
+
+py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>& dtypes, float scale,
+                float softplusThreshold, const std::string& soc, uint32_t coreNum) {
+    namespace fgd = ascendops::fused_gdn_decode;
+    if (shapes.size() != 8 || dtypes.size() != 8) {
+        throw py::value_error("shapes and dtypes list mixedQkv, a, b, aLog, dtBias, stateRef, ssmStateIndices, out");
+    }
+    std::vector<ascendops::DataType> types;
+    for (const auto& name : dtypes) types.push_back(ascendops::bridge::DataTypeFromPy(py::str(name)));
+    auto socVersion = ascendops::ParseSoc(soc);
+    if (!socVersion) throw py::value_error("unknown soc '" + soc + "'");
+    fgd::TilingInput in{shapes[0], shapes[1], shapes[2], shapes[3], shapes[4], shapes[5], shapes[6], shapes[7],
+                        types[0],  types[1],  types[2],  types[3],  types[4],  types[5],  types[6],  types[7],
+                        scale,     softplusThreshold};
+    const ascendops::Platform platform = ascendops::Platform::Of(*socVersion, coreNum);
+    auto r = fgd::ComputeTiling(in, platform);
+    if (!r) ascendops::bridge::CheckAclnn(ascendops::Fail(r.error()));
+    const FusedGdnDecodeTilingData& t = r->data;
+    const fgd::UbEstimate ub = fgd::EstimateUb(t.k, t.v, t.bv, ascendops::DataTypeSize(in.stateType),
+                                               t.indexBufferElems);
+    py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.queueBytes,
+                    "compute_bytes"_a = ub.computeBytes, "helper_bytes"_a = ub.helperBytes,
+                    "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbBytes());
+    return py::dict("key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes,
+                    "b"_a = t.b, "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv,
+                    "v_tiles"_a = t.vTiles, "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks,
+                    "tasks_per_core"_a = t.tasksPerCore, "big_cores"_a = t.bigCores,
+                    "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
+                    "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
+                    "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride,
+                    "scale"_a = t.scale, "softplus_threshold"_a = t.softplusThreshold,
+                    "ub_rest_bytes"_a = t.ubRestBytes, "ub"_a = ubDict);
+}
+
+}  // namespace
+
+void Bind_fused_gdn_decode(py::module_& m) {
+    m.def("fused_gdn_decode", &Run, "mixed_qkv"_a, "a"_a, "b"_a, "a_log"_a, "dt_bias"_a, "state"_a,
+          "ssm_state_indices"_a, "out_shape"_a, "scale"_a, "softplus_threshold"_a,
+          "aclnnFusedGdnDecode on the current device; returns (out, updated state).");
+    m.def("fused_gdn_decode_get_workspace", &GetWorkspace, "arrays"_a, "out_shape"_a, "out_dtype"_a, "scale"_a = 1.0f,
+          "softplus_threshold"_a = 20.0f, "phase 1 of aclnnFusedGdnDecode only (None = a null tensor)");
+    m.def("fused_gdn_decode_host_overhead_us", &HostOverheadUs, "shapes"_a, "dtypes"_a, "repeats"_a = 201,
+          "median microseconds of aclnnFusedGdnDecodeGetWorkspaceSize");
+    m.def("fused_gdn_decode_tiling", &Tiling, "shapes"_a, "dtypes"_a, "scale"_a, "softplus_threshold"_a, "soc"_a,
+          "core_num"_a = 0, "Host tiling of FusedGdnDecode as a dict (fields, key, blockDim, UB estimate terms).");
+    m.def(
+        "fused_gdn_decode_estimate_ub",
+        [](uint32_t k, uint32_t v, uint32_t bv, uint32_t stateBytes, uint32_t indexElems) {
+            auto e = ascendops::fused_gdn_decode::EstimateUb(k, v, bv, stateBytes, indexElems);
+            return py::dict("align_k"_a = e.alignK, "align_bv"_a = e.alignBv, "state_buffer_num"_a = e.stateBufferNum,
+                            "queue_bytes"_a = e.queueBytes, "compute_bytes"_a = e.computeBytes,
+                            "helper_bytes"_a = e.helperBytes, "total_bytes"_a = e.TotalBytes());
+        },
+        "k"_a, "v"_a, "bv"_a, "state_bytes"_a, "index_elems"_a);
+    m.def("fused_gdn_decode_index_buffer_elems", &ascendops::fused_gdn_decode::IndexBufferElems, "total_tasks"_a,
+          "block_dim"_a, "hv"_a);
+}

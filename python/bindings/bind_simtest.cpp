@@ -1,0 +1,316 @@
+// ascendops._C.simtest: runs the CPU twin's own test kernels (tests/ut/sim/kernels) on NumPy arrays.
+// Failures raise RuntimeError carrying the twin's message.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "acl/acl.h"
+#include "op_host/common/soc.h"
+#include "sim/cast.h"
+#include "sim/device_memory.h"
+#include "sim/launch.h"
+#include "tests/ut/sim/kernels/sim_test_tiling.h"
+
+namespace py = pybind11;
+
+#define SIMTEST_KERNEL3(name) extern "C" void name(uint8_t*, uint8_t*, uint8_t*);
+#define SIMTEST_KERNEL4(name) extern "C" void name(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
+SIMTEST_KERNEL3(simtest_copy)
+SIMTEST_KERNEL4(simtest_cast_add)
+SIMTEST_KERNEL4(simtest_vec_float16)
+SIMTEST_KERNEL4(simtest_vec_float32)
+SIMTEST_KERNEL4(simtest_vec_int16)
+SIMTEST_KERNEL4(simtest_vec_uint16)
+SIMTEST_KERNEL4(simtest_vec_int32)
+SIMTEST_KERNEL4(simtest_vec_int8)
+SIMTEST_KERNEL4(simtest_strict)
+SIMTEST_KERNEL3(simtest_atomic_int32)
+SIMTEST_KERNEL3(simtest_atomic_float32)
+SIMTEST_KERNEL4(simtest_sync)
+SIMTEST_KERNEL3(simtest_copy_pad)
+#define SIMTEST_CAST(S, D, sname, dname) SIMTEST_KERNEL3(simtest_cast_##sname##_##dname)
+#include "tests/ut/sim/kernels/cast_pairs.inc"
+#undef SIMTEST_CAST
+
+namespace {
+
+using Kernel3 = void (*)(uint8_t*, uint8_t*, uint8_t*);
+using Kernel4 = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
+
+// Device memory owned by the binding for one call, zeroed.
+class Dev {
+public:
+    explicit Dev(size_t bytes) : bytes_(bytes) {
+        if (aclrtMalloc(&p_, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) throw std::runtime_error("aclrtMalloc");
+        aclrtMemset(p_, bytes_, 0, bytes_);
+    }
+    Dev(const Dev&) = delete;
+    Dev& operator=(const Dev&) = delete;
+    ~Dev() { aclrtFree(p_); }
+    uint8_t* Get() const { return static_cast<uint8_t*>(p_); }
+    void Upload(const void* src, size_t bytes) const { aclrtMemcpy(p_, bytes_, src, bytes, ACL_MEMCPY_HOST_TO_DEVICE); }
+
+private:
+    void* p_ = nullptr;
+    size_t bytes_;
+};
+
+std::unique_ptr<Dev> Upload(const py::array& a, size_t minBytes = 0) {
+    auto d = std::make_unique<Dev>(std::max<size_t>(a.nbytes(), minBytes));
+    d->Upload(a.data(), a.nbytes());
+    return d;
+}
+
+py::array Download(const Dev& d, const py::dtype& dt, size_t count) {
+    py::array out(dt, {count});
+    aclrtMemcpy(out.mutable_data(), out.nbytes(), d.Get(), out.nbytes(), ACL_MEMCPY_DEVICE_TO_HOST);
+    return out;
+}
+
+std::unique_ptr<Dev> TilingDev(const SimTestTiling& t) {
+    auto d = std::make_unique<Dev>(sizeof(t));
+    d->Upload(&t, sizeof(t));
+    return d;
+}
+
+py::dtype DtypeOf(const std::string& name) {
+    if (name == "bfloat16") return py::dtype::from_args(py::module_::import("ml_dtypes").attr("bfloat16"));
+    return py::dtype(name);
+}
+
+ascendc_sim::LaunchConfig Config(const std::string& kernel, const std::string& soc, uint32_t blockDim,
+                                 double timeout = 10.0) {
+    auto v = ascendops::ParseSoc(soc);
+    if (!v) throw py::value_error("unknown soc " + soc);
+    ascendc_sim::LaunchConfig cfg;
+    cfg.kernel = kernel;
+    cfg.blockDim = blockDim;
+    cfg.platform = ascendops::Platform::Of(*v);
+    cfg.deadlockTimeoutSeconds = timeout;
+    return cfg;
+}
+
+py::dict StatsDict(const ascendc_sim::LaunchStats& s) {
+    py::list cores;
+    for (const ascendc_sim::CoreCost& c : s.cores) {
+        py::dict d;
+        d["gm_to_ub_bytes"] = c.gmToUbBytes;
+        d["ub_to_gm_bytes"] = c.ubToGmBytes;
+        d["ub_to_ub_bytes"] = c.ubToUbBytes;
+        d["vec_repeats"] = std::vector<uint64_t>(std::begin(c.vecRepeats), std::end(c.vecRepeats));
+        d["vec_instrs"] = c.vecInstrs;
+        d["scalar_gm_accesses"] = c.scalarGmAccesses;
+        d["barriers"] = c.barriers;
+        d["ub_bytes_allocated"] = c.ubBytesAllocated;
+        d["double_buffered"] = c.doubleBuffered;
+        cores.append(d);
+    }
+    py::dict out;
+    out["kernel"] = s.kernel;
+    out["block_dim"] = s.blockDim;
+    out["cores"] = cores;
+    out["total_gm_bytes"] = s.TotalGmBytes();
+    out["modeled_device_us"] = s.modeled.deviceUs;
+    out["modeled_slowest_core_us"] = s.modeled.slowestCoreUs;
+    out["modeled_bandwidth_us"] = s.modeled.bandwidthUs;
+    return out;
+}
+
+template <typename... A>
+py::dict Run(const ascendc_sim::LaunchConfig& cfg, void (*k)(A...), A... args) {
+    ascendops::Result<ascendc_sim::LaunchStats> r = [&] {
+        py::gil_scoped_release release;
+        return ascendc_sim::Launch(cfg, k, args...);
+    }();
+    if (!r.ok()) throw std::runtime_error(r.error().message);
+    return StatsDict(r.value());
+}
+
+// Elements rounded up to whole 256-byte repeats, so every count form and Compare are legal.
+size_t PaddedCount(size_t n, size_t elemBytes) {
+    size_t per = 256 / elemBytes;
+    return (n + per - 1) / per * per;
+}
+
+py::tuple RunVec(int op, const py::array& x, const py::array& y, float scalar, int mode, uint32_t count,
+                 const std::string& soc) {
+    static const std::map<std::string, Kernel4> kKernels = {
+        {"float16", simtest_vec_float16}, {"float32", simtest_vec_float32}, {"int16", simtest_vec_int16},
+        {"uint16", simtest_vec_uint16},   {"int32", simtest_vec_int32},     {"int8", simtest_vec_int8}};
+    std::string name = py::str(x.dtype());
+    auto it = kKernels.find(name);
+    if (it == kKernels.end()) throw py::type_error("no vector test kernel for " + name);
+    size_t n = PaddedCount(x.size(), x.itemsize());
+    auto dx = Upload(x, n * x.itemsize());
+    auto dy = Upload(y, n * x.itemsize());
+    Dev dz(n * x.itemsize());
+    auto dt = TilingDev({static_cast<uint32_t>(n), 0, op, mode, scalar, count});
+    py::dict stats = Run(Config("simtest_vec_" + name, soc, 1), it->second, dx->Get(), dy->Get(), dz.Get(), dt->Get());
+    return py::make_tuple(Download(dz, x.dtype(), n), stats);
+}
+
+py::tuple RunCast(const py::array& x, const std::string& dst, int mode, const std::string& soc) {
+    static const std::map<std::string, Kernel3> kKernels = {
+#define SIMTEST_CAST(S, D, sname, dname) {#sname "->" #dname, simtest_cast_##sname##_##dname},
+#include "tests/ut/sim/kernels/cast_pairs.inc"
+#undef SIMTEST_CAST
+    };
+    std::string src = py::str(x.dtype());
+    auto it = kKernels.find(src + "->" + dst);
+    if (it == kKernels.end()) throw py::type_error("no cast test kernel for " + src + "->" + dst);
+    py::dtype dstType = DtypeOf(dst);
+    size_t n = (x.size() + 255) / 256 * 256;
+    size_t tile = std::min<size_t>(n, 4096);
+    while (n % tile != 0) tile -= 256;
+    auto dx = Upload(x, n * x.itemsize());
+    Dev dz(n * dstType.itemsize());
+    auto dt = TilingDev({static_cast<uint32_t>(n), static_cast<uint32_t>(tile), 0, mode, 0.0f, 0});
+    py::dict stats = Run(Config("simtest_cast_" + src + "_" + dst, soc, 1), it->second, dx->Get(), dz.Get(), dt->Get());
+    return py::make_tuple(Download(dz, dstType, n), stats);
+}
+
+py::dict RunStrict(int scenario, const std::string& soc, uint32_t blockDim, uint32_t n, uint32_t extra,
+                   double timeout, size_t wsBytes) {
+    Dev dx(n * 2), dy(n * 2), dws(wsBytes);
+    auto dt = TilingDev({n, 0, 0, scenario, 0.0f, extra});
+    return Run(Config("simtest_strict", soc, blockDim, timeout), simtest_strict, dx.Get(), dy.Get(), dws.Get(),
+               dt->Get());
+}
+
+py::tuple RunAtomic(const py::array& x, uint32_t cores, const std::string& soc) {
+    std::string name = py::str(x.dtype());
+    Kernel3 k = name == "int32" ? simtest_atomic_int32 : name == "float32" ? simtest_atomic_float32 : nullptr;
+    if (k == nullptr) throw py::type_error("atomic test kernel takes int32 or float32");
+    uint32_t n = static_cast<uint32_t>(x.size() / cores);
+    auto dx = Upload(x);
+    Dev dy(n * 4);
+    auto dt = TilingDev({n * cores, n, 0, 0, 0.0f, 0});
+    py::dict stats = Run(Config("simtest_atomic_" + name, soc, cores), k, dx->Get(), dy.Get(), dt->Get());
+    return py::make_tuple(Download(dy, x.dtype(), n), stats);
+}
+
+py::tuple RunSync(uint32_t cores, bool hardware, uint32_t rounds, const std::string& soc, double timeout) {
+    Dev dy(cores * 32), dz(cores * 32), dws(cores * 32);
+    auto dt = TilingDev({cores, 0, 0, hardware ? 1 : 0, 0.0f, rounds});
+    py::dict stats =
+        Run(Config("simtest_sync", soc, cores, timeout), simtest_sync, dy.Get(), dz.Get(), dws.Get(), dt->Get());
+    return py::make_tuple(Download(dz, py::dtype("float32"), cores * 8), stats);
+}
+
+py::array RunCopyPad(const py::array& x, uint32_t rows, uint32_t rowBytes, uint32_t gapBytes, float pad,
+                     const std::string& soc) {
+    uint32_t rowUb = (rowBytes + 31) / 32 * 32;
+    size_t outBytes = size_t{rows} * rowUb + size_t{rows} * rowBytes;
+    auto dx = Upload(x);
+    Dev dy((outBytes + 31) / 32 * 32);
+    auto dt = TilingDev({rows, gapBytes, 0, 0, pad, rowBytes});
+    Run(Config("simtest_copy_pad", soc, 1), simtest_copy_pad, dx->Get(), dy.Get(), dt->Get());
+    return Download(dy, py::dtype("float16"), outBytes / 2);
+}
+
+py::tuple RunCopy(const py::array& x, uint32_t blockDim, uint32_t tile, const std::string& soc) {
+    auto dx = Upload(x);
+    Dev dy(x.nbytes());
+    auto dt = TilingDev({static_cast<uint32_t>(x.size()), tile, 0, 0, 0.0f, 0});
+    py::dict stats = Run(Config("simtest_copy", soc, blockDim), simtest_copy, dx->Get(), dy.Get(), dt->Get());
+    return py::make_tuple(Download(dy, x.dtype(), x.size()), stats);
+}
+
+py::tuple RunCastAdd(const py::array& x, const py::array& y, uint32_t blockDim, uint32_t tile,
+                     const std::string& soc) {
+    auto dx = Upload(x);
+    auto dy = Upload(y);
+    Dev dz(x.nbytes());
+    auto dt = TilingDev({static_cast<uint32_t>(x.size()), tile, 0, 0, 0.0f, 0});
+    py::dict stats =
+        Run(Config("simtest_cast_add", soc, blockDim), simtest_cast_add, dx->Get(), dy->Get(), dz.Get(), dt->Get());
+    return py::make_tuple(Download(dz, x.dtype(), x.size()), stats);
+}
+
+// Every (src, dst, mode) triple the twin accepts for `soc`.
+std::vector<std::tuple<std::string, std::string, std::string>> CastTable(const std::string& soc) {
+    auto v = ascendops::ParseSoc(soc);
+    if (!v) throw py::value_error("unknown soc " + soc);
+    std::vector<std::tuple<std::string, std::string, std::string>> out;
+    for (const auto& s : ascendops::kDataTypes) {
+        for (const auto& d : ascendops::kDataTypes) {
+            for (int m = 0; m <= static_cast<int>(ascendc_sim::RoundMode::CAST_ODD); ++m) {
+                auto mode = static_cast<ascendc_sim::RoundMode>(m);
+                if (ascendc_sim::CastSupported(*v, s.type, d.type, mode)) {
+                    out.emplace_back(s.name, d.name, ascendc_sim::RoundModeName(mode));
+                }
+            }
+        }
+    }
+    return out;
+}
+
+double Seconds(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Wall-clock throughput (elements/s) of the twin against NumPy doing the same work.
+py::dict Bench(uint32_t n, const std::string& soc, uint32_t blockDim, uint32_t tile) {
+    if (n % (blockDim * tile) != 0) throw py::value_error("n must be a multiple of block_dim * tile");
+    py::module_ np = py::module_::import("numpy");
+    py::array x = np.attr("ones")(n, "float16");
+    py::array y = np.attr("ones")(n, "float32");
+    auto dx = Upload(x);
+    auto dy = Upload(y);
+    Dev dz(size_t{n} * 2);
+    auto dt = TilingDev({n, tile, 0, 0, 0.0f, 0});
+    auto t0 = std::chrono::steady_clock::now();
+    Run(Config("simtest_cast_add", soc, blockDim), simtest_cast_add, dx->Get(), dy->Get(), dz.Get(), dt->Get());
+    double castAdd = Seconds(t0);
+    t0 = std::chrono::steady_clock::now();
+    Run(Config("simtest_copy", soc, blockDim), simtest_copy, dx->Get(), dz.Get(), dt->Get());
+    double copy = Seconds(t0);
+
+    py::object f32 = np.attr("float32"), f16 = np.attr("float16");
+    t0 = std::chrono::steady_clock::now();
+    np.attr("add")(x.attr("astype")(f32), y).attr("astype")(f16);
+    double npCastAdd = Seconds(t0);
+    py::array z = np.attr("empty_like")(x);
+    t0 = std::chrono::steady_clock::now();
+    np.attr("copyto")(z, x);
+    double npCopy = Seconds(t0);
+
+    py::dict out;
+    out["n"] = n;
+    out["cast_add_twin_eps"] = n / castAdd;
+    out["cast_add_numpy_eps"] = n / npCastAdd;
+    out["copy_twin_eps"] = n / copy;
+    out["copy_numpy_eps"] = n / npCopy;
+    return out;
+}
+
+}  // namespace
+
+void Bind_simtest(py::module_& m) {
+    py::module_ s = m.def_submodule("simtest", "test kernels of the CPU twin (tests/ut/sim)");
+    s.def("run_vec", &RunVec, py::arg("op"), py::arg("x"), py::arg("y"), py::arg("scalar") = 0.0f,
+          py::arg("mode") = 0, py::arg("count") = 0, py::arg("soc") = "ascend910b");
+    s.def("run_cast", &RunCast, py::arg("x"), py::arg("dst"), py::arg("mode"), py::arg("soc") = "ascend910b");
+    s.def("run_strict", &RunStrict, py::arg("scenario"), py::arg("soc") = "ascend910b", py::arg("block_dim") = 1,
+          py::arg("n") = 64, py::arg("extra") = 0, py::arg("timeout") = 10.0, py::arg("ws_bytes") = 1024);
+    s.def("run_atomic", &RunAtomic, py::arg("x"), py::arg("cores"), py::arg("soc") = "ascend910b");
+    s.def("run_sync", &RunSync, py::arg("cores"), py::arg("hardware"), py::arg("rounds") = 3,
+          py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);
+    s.def("run_copy_pad", &RunCopyPad, py::arg("x"), py::arg("rows"), py::arg("row_bytes"), py::arg("gap_bytes"),
+          py::arg("pad"), py::arg("soc") = "ascend910b");
+    s.def("run_copy", &RunCopy, py::arg("x"), py::arg("block_dim"), py::arg("tile"), py::arg("soc") = "ascend910b");
+    s.def("run_cast_add", &RunCastAdd, py::arg("x"), py::arg("y"), py::arg("block_dim"), py::arg("tile"),
+          py::arg("soc") = "ascend910b");
+    s.def("cast_table", &CastTable, py::arg("soc"));
+    s.def("live_allocations", &ascendc_sim::LiveAllocationCount);
+    s.def("bench", &Bench, py::arg("n") = 1u << 24, py::arg("soc") = "ascend910b", py::arg("block_dim") = 8,
+          py::arg("tile") = 8192);
+}

@@ -1,0 +1,268 @@
+#include "tensor_bridge.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "op_api/common/aclnn_context.h"  // aclGetRecentErrMsg (CANN declares it in acl.h)
+#include "op_host/common/status.h"
+
+namespace py = pybind11;
+
+namespace ascendops::bridge {
+namespace {
+
+std::string SupportedDtypes() {
+    std::string names;
+    for (const auto& info : kDataTypes) {
+        if (!names.empty()) names += ", ";
+        names += info.name;
+    }
+    return names;
+}
+
+py::str DecodeMessage(const char* msg) {
+    if (msg == nullptr) msg = "";
+    return py::reinterpret_steal<py::str>(
+        PyUnicode_DecodeUTF8(msg, static_cast<Py_ssize_t>(std::strlen(msg)), "replace"));
+}
+
+[[noreturn]] void RaiseAclnnError(int64_t code, const py::str& message) {
+    py::object cls = py::module_::import("ascendops._errors").attr("AclnnError");
+    py::object error = cls(code, message);
+    PyErr_SetObject(cls.ptr(), error.ptr());
+    throw py::error_already_set();
+}
+
+int64_t CheckedNumel(const std::vector<int64_t>& shape) {
+    int64_t n = 1;
+    for (int64_t d : shape) {
+        if (d < 0) throw py::value_error("shape dimension " + std::to_string(d) + " is negative");
+        if (d != 0 && n > std::numeric_limits<int64_t>::max() / d) throw py::value_error("shape is too large");
+        n *= d;
+    }
+    return n;
+}
+
+bool IsNativeOrder(const py::dtype& dtype) {
+    std::string order = py::str(dtype.attr("byteorder"));
+    return order == "=" || order == "|";
+}
+
+}  // namespace
+
+py::dtype NumpyDtype(DataType dtype) {
+    const DataTypeInfo* info = FindDataType(dtype);
+    if (info == nullptr) {
+        throw py::type_error("aclDataType " + std::to_string(static_cast<int>(dtype)) +
+                             " is not a dtype of ascendops (supported: " + SupportedDtypes() + ")");
+    }
+    if (dtype == DataType::kBf16) py::module_::import("ml_dtypes");  // registers "bfloat16" with NumPy
+    return py::dtype::from_args(py::str(info->name));
+}
+
+DataType DataTypeOf(const py::dtype& dtype) {
+    std::string name = py::str(dtype.attr("name"));
+    auto type = ParseDataType(name);
+    if (!type || DataTypeSize(*type) != static_cast<uint32_t>(dtype.itemsize())) {
+        throw py::type_error("dtype " + name + " is not supported by ascendops (supported: " + SupportedDtypes() +
+                             ")");
+    }
+    if (!IsNativeOrder(dtype)) {
+        throw py::type_error("dtype " + std::string(py::str(dtype)) + " has non-native byte order");
+    }
+    return *type;
+}
+
+DataType DataTypeFromPy(const py::handle& dtypeLike) {
+    if (py::isinstance<py::str>(dtypeLike) && py::str(dtypeLike).cast<std::string>() == "bfloat16") {
+        py::module_::import("ml_dtypes");
+    }
+    py::dtype dtype;
+    try {
+        dtype = py::dtype::from_args(py::reinterpret_borrow<py::object>(dtypeLike));
+    } catch (py::error_already_set&) {
+        throw py::type_error("dtype " + std::string(py::repr(dtypeLike)) + " is not a dtype (supported: " +
+                             SupportedDtypes() + ")");
+    }
+    return DataTypeOf(dtype);
+}
+
+void CheckAclnn(aclnnStatus status) {
+    if (status == 0) return;
+    RaiseAclnnError(static_cast<int64_t>(status), DecodeMessage(aclGetRecentErrMsg()));
+}
+
+void CheckAcl(aclError error, const char* what) {
+    if (error == 0) return;
+    std::string message = std::string(what) + " failed: aclError " + std::to_string(error);
+    const char* recent = aclGetRecentErrMsg();
+    if (recent != nullptr && recent[0] != '\0') message += std::string(": ") + recent;
+    RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError), DecodeMessage(message.c_str()));
+}
+
+DeviceBuffer::DeviceBuffer(uint64_t bytes) : bytes_(bytes) {
+    if (bytes == 0) return;
+    CheckAcl(aclrtMalloc(&ptr_, bytes, ACL_MEM_MALLOC_HUGE_FIRST),
+             ("aclrtMalloc(" + std::to_string(bytes) + " bytes)").c_str());
+}
+
+DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept
+    : ptr_(std::exchange(other.ptr_, nullptr)), bytes_(std::exchange(other.bytes_, 0)) {}
+
+DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
+    if (this != &other) {
+        if (ptr_ != nullptr) aclrtFree(ptr_);
+        ptr_ = std::exchange(other.ptr_, nullptr);
+        bytes_ = std::exchange(other.bytes_, 0);
+    }
+    return *this;
+}
+
+DeviceBuffer::~DeviceBuffer() {
+    if (ptr_ != nullptr) aclrtFree(ptr_);
+}
+
+DeviceTensor::DeviceTensor(DeviceTensor&& other) noexcept
+    : storage_(std::move(other.storage_)),
+      tensor_(std::exchange(other.tensor_, nullptr)),
+      dtype_(other.dtype_),
+      shape_(std::move(other.shape_)),
+      strides_(std::move(other.strides_)),
+      offset_(other.offset_),
+      storageElements_(other.storageElements_) {}
+
+DeviceTensor& DeviceTensor::operator=(DeviceTensor&& other) noexcept {
+    if (this != &other) {
+        if (tensor_ != nullptr) aclDestroyTensor(tensor_);
+        storage_ = std::move(other.storage_);
+        tensor_ = std::exchange(other.tensor_, nullptr);
+        dtype_ = other.dtype_;
+        shape_ = std::move(other.shape_);
+        strides_ = std::move(other.strides_);
+        offset_ = other.offset_;
+        storageElements_ = other.storageElements_;
+    }
+    return *this;
+}
+
+DeviceTensor::~DeviceTensor() {
+    if (tensor_ != nullptr) aclDestroyTensor(tensor_);
+}
+
+void DeviceTensor::CreateView() {
+    // A dense view with no offset over exactly its storage is described as CANN's samples do (storage shape =
+    // view shape); any other view has a flat storage of storageElements_ elements.
+    bool dense = offset_ == 0 && storageElements_ == CheckedNumel(shape_);
+    int64_t expected = 1;
+    for (std::size_t i = shape_.size(); dense && i-- > 0;) {
+        if (shape_[i] != 1 && strides_[i] != expected) dense = false;
+        expected *= shape_[i];
+    }
+    std::vector<int64_t> storageShape = dense ? shape_ : std::vector<int64_t>{storageElements_};
+    tensor_ = aclCreateTensor(shape_.data(), shape_.size(), static_cast<aclDataType>(dtype_), strides_.data(),
+                              offset_, ACL_FORMAT_ND, storageShape.data(), storageShape.size(), storage_.Get());
+    if (tensor_ == nullptr) {
+        RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
+                        DecodeMessage((std::string("aclCreateTensor returned null: ") + aclGetRecentErrMsg()).c_str()));
+    }
+}
+
+DeviceTensor DeviceTensor::FromArray(const py::array& input) {
+    py::module_ np = py::module_::import("numpy");
+    py::array array = input;
+    if (!IsNativeOrder(array.dtype())) {
+        array = py::array(array.attr("astype")(array.dtype().attr("newbyteorder")("=")));
+    }
+    DeviceTensor t;
+    t.dtype_ = DataTypeOf(array.dtype());
+    const int64_t item = array.itemsize();
+    bool needsCopy = false;
+    for (py::ssize_t i = 0; i < array.ndim(); ++i) {
+        if (array.strides(i) < 0 || array.strides(i) % item != 0) needsCopy = true;
+    }
+    if (needsCopy) array = py::array(np.attr("ascontiguousarray")(array));
+
+    const auto ndim = static_cast<std::size_t>(array.ndim());
+    t.shape_.assign(array.shape(), array.shape() + ndim);
+    t.strides_.resize(ndim);
+    for (std::size_t i = 0; i < ndim; ++i) t.strides_[i] = array.strides()[i] / item;
+    const int64_t numel = CheckedNumel(t.shape_);
+    if (numel == 0) {  // nothing to copy: an empty tensor without storage, as op_api's empty-tensor path expects
+        t.CreateView();
+        return t;
+    }
+    // The bytes the view touches: [lo, hi).
+    const auto* lo = static_cast<const uint8_t*>(array.data());
+    const uint8_t* hi = lo + item;
+    for (std::size_t i = 0; i < ndim; ++i) hi += (t.shape_[i] - 1) * array.strides()[i];
+    // Storage: the outermost contiguous ndarray the view lies in (keeps the view's offset), else the span.
+    const uint8_t* storageLo = lo;
+    const uint8_t* storageHi = hi;
+    py::object owner = array.attr("base");
+    py::object outer;
+    while (py::isinstance<py::array>(owner)) {
+        outer = owner;
+        owner = owner.attr("base");
+    }
+    if (outer) {
+        py::array o = py::reinterpret_borrow<py::array>(outer);
+        bool contiguous = (o.flags() & (py::array::c_style | py::array::f_style)) != 0;
+        const auto* olo = static_cast<const uint8_t*>(o.data());
+        const uint8_t* ohi = olo + o.nbytes();
+        if (contiguous && olo <= lo && hi <= ohi && (lo - olo) % item == 0 && (ohi - olo) % item == 0) {
+            storageLo = olo;
+            storageHi = ohi;
+        }
+    }
+    t.offset_ = (lo - storageLo) / item;
+    t.storageElements_ = (storageHi - storageLo) / item;
+    t.storage_ = DeviceBuffer(static_cast<uint64_t>(storageHi - storageLo));
+    CheckAcl(aclrtMemcpy(t.storage_.Get(), t.storage_.Bytes(), storageLo, t.storage_.Bytes(),
+                         ACL_MEMCPY_HOST_TO_DEVICE),
+             "aclrtMemcpy host to device");
+    t.CreateView();
+    return t;
+}
+
+DeviceTensor DeviceTensor::Empty(const std::vector<int64_t>& shape, DataType dtype) {
+    DeviceTensor t;
+    t.dtype_ = dtype;
+    t.shape_ = shape;
+    const int64_t numel = CheckedNumel(shape);
+    const uint32_t item = DataTypeSize(dtype);
+    if (item == 0) NumpyDtype(dtype);  // raises TypeError naming the supported dtypes
+    if (numel > std::numeric_limits<int64_t>::max() / item) throw py::value_error("shape is too large");
+    t.strides_.resize(shape.size());
+    int64_t stride = 1;
+    for (std::size_t i = shape.size(); i-- > 0;) {
+        t.strides_[i] = stride;
+        stride *= std::max<int64_t>(shape[i], 1);
+    }
+    t.storageElements_ = numel;
+    t.storage_ = DeviceBuffer(static_cast<uint64_t>(numel) * item);
+    t.CreateView();
+    return t;
+}
+
+py::array DeviceTensor::ToArray() const {
+    py::dtype dtype = NumpyDtype(dtype_);
+    py::array host(dtype, std::vector<py::ssize_t>{static_cast<py::ssize_t>(storageElements_)});
+    if (storage_.Bytes() > 0) {
+        CheckAcl(aclrtMemcpy(host.mutable_data(), storage_.Bytes(), storage_.Get(), storage_.Bytes(),
+                             ACL_MEMCPY_DEVICE_TO_HOST),
+                 "aclrtMemcpy device to host");
+    }
+    const int64_t item = dtype.itemsize();
+    std::vector<py::ssize_t> byteStrides(strides_.size());
+    for (std::size_t i = 0; i < strides_.size(); ++i) byteStrides[i] = strides_[i] * item;
+    std::vector<py::ssize_t> shape(shape_.begin(), shape_.end());
+    const void* first = storage_.Bytes() > 0 ? static_cast<const uint8_t*>(host.data()) + offset_ * item
+                                             : host.data();
+    py::array view(dtype, shape, byteStrides, first, host);
+    return view.attr("copy")().cast<py::array>();  // C-contiguous, owns its data
+}
+
+}  // namespace ascendops::bridge

@@ -1,0 +1,119 @@
+// The one bridge between NumPy and aclnn that every per-operator binding uses:
+//   NumPy array -> DeviceTensor (device copy + aclTensor with the array's shape, strides and offset),
+//   DeviceTensor -> new NumPy array, dtype mapping through op_host/common/dtype.h (kDataTypes),
+//   aclnn status -> ascendops.AclnnError, and the two-phase aclnn call.
+// A per-operator binding is then a few lines:
+//   auto x = DeviceTensor::FromArray(xArray);
+//   auto y = DeviceTensor::Empty(x.Shape(), DataTypeFromPy(dtype));
+//   CallAclnn([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(x, dt, y, ws, ex); },
+//             aclnnCast);
+//   return y.ToArray();
+#pragma once
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "aclnn/aclnn_base.h"
+#include "op_host/common/dtype.h"
+
+namespace ascendops::bridge {
+
+// NumPy dtype of a package dtype (bfloat16 through ml_dtypes). TypeError for a dtype outside kDataTypes.
+pybind11::dtype NumpyDtype(DataType dtype);
+// Package dtype of a NumPy dtype; TypeError naming the supported dtypes otherwise (also for non-native byte order).
+DataType DataTypeOf(const pybind11::dtype& dtype);
+// Package dtype of anything np.dtype() accepts ("int8", np.float16, ml_dtypes.bfloat16, ...).
+DataType DataTypeFromPy(const pybind11::handle& dtypeLike);
+
+// Raises ascendops.AclnnError(status, aclGetRecentErrMsg()) unless status is 0.
+void CheckAclnn(aclnnStatus status);
+// Raises ascendops.AclnnError(361001, "<what> failed: aclError <error>: <recent message>") unless error is 0.
+void CheckAcl(aclError error, const char* what);
+
+// Device memory (aclrtMalloc/aclrtFree), move-only. Zero bytes: no allocation, Get() is nullptr.
+class DeviceBuffer {
+public:
+    DeviceBuffer() = default;
+    explicit DeviceBuffer(uint64_t bytes);
+    DeviceBuffer(DeviceBuffer&& other) noexcept;
+    DeviceBuffer& operator=(DeviceBuffer&& other) noexcept;
+    DeviceBuffer(const DeviceBuffer&) = delete;
+    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+    ~DeviceBuffer();
+
+    void* Get() const { return ptr_; }
+    uint64_t Bytes() const { return bytes_; }
+
+private:
+    void* ptr_ = nullptr;
+    uint64_t bytes_ = 0;
+};
+
+// A device tensor: storage in device memory plus its aclTensor view (ND format). Shape, strides and offset are
+// in elements, as aclCreateTensor takes them. Move-only; destroys the aclTensor and frees the memory.
+class DeviceTensor {
+public:
+    // Copies `array` to the device. A strided view keeps its strides and its element offset inside the NumPy
+    // buffer it views (the whole owner buffer is copied), so op_api sees a real non-contiguous aclTensor.
+    // Negative or non-element-multiple strides are first copied to a C-contiguous array.
+    static DeviceTensor FromArray(const pybind11::array& array);
+    // A C-contiguous output tensor; its memory holds the twin's fresh pattern (not zeros), as on hardware.
+    static DeviceTensor Empty(const std::vector<int64_t>& shape, DataType dtype);
+
+    DeviceTensor(DeviceTensor&& other) noexcept;
+    DeviceTensor& operator=(DeviceTensor&& other) noexcept;
+    DeviceTensor(const DeviceTensor&) = delete;
+    DeviceTensor& operator=(const DeviceTensor&) = delete;
+    ~DeviceTensor();
+
+    aclTensor* Get() const { return tensor_; }
+    operator aclTensor*() const { return tensor_; }  // NOLINT: passes straight into aclnn calls
+
+    DataType Dtype() const { return dtype_; }
+    const std::vector<int64_t>& Shape() const { return shape_; }
+    const std::vector<int64_t>& Strides() const { return strides_; }
+    int64_t Offset() const { return offset_; }
+    int64_t StorageElements() const { return storageElements_; }
+    void* Data() const { return storage_.Get(); }
+
+    // A new C-contiguous NumPy array with the view's values (copied back from the device).
+    pybind11::array ToArray() const;
+
+private:
+    DeviceTensor() = default;
+    void CreateView();
+
+    DeviceBuffer storage_;
+    aclTensor* tensor_ = nullptr;
+    DataType dtype_ = DataType::kFloat;
+    std::vector<int64_t> shape_;
+    std::vector<int64_t> strides_;
+    int64_t offset_ = 0;
+    int64_t storageElements_ = 0;
+};
+
+// Runs both aclnn phases: getWorkspaceSize(&workspaceSize, &executor), allocates the workspace, then
+// run(workspace, workspaceSize, executor, stream) with the GIL released, and waits for the stream.
+// Raises AclnnError on a non-zero status of either phase.
+template <typename Phase1, typename Phase2>
+void CallAclnn(Phase1&& getWorkspaceSize, Phase2&& run) {
+    uint64_t workspaceSize = 0;
+    aclOpExecutor* executor = nullptr;
+    CheckAclnn(getWorkspaceSize(&workspaceSize, &executor));
+    DeviceBuffer workspace(workspaceSize);
+    aclnnStatus status = 0;
+    aclError synced = 0;
+    {
+        pybind11::gil_scoped_release release;  // the kernel runs on blockDim threads of the twin
+        status = run(workspace.Get(), workspaceSize, executor, nullptr);
+        if (status == 0) synced = aclrtSynchronizeStream(nullptr);
+    }
+    CheckAclnn(status);
+    CheckAcl(synced, "aclrtSynchronizeStream");
+}
+
+}  // namespace ascendops::bridge

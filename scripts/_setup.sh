@@ -1,0 +1,28 @@
+# Shared setup of demo.sh and test.sh (sourced, not run): enter the repo root, use the active virtual
+# environment or create/use .venv there, and pip install the package with its test extras
+# (numpy, ml_dtypes, pytest, hypothesis). Quiet; errors are shown.
+set -euo pipefail
+
+ASCENDOPS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ASCENDOPS_ROOT"
+
+if [[ -z "${VIRTUAL_ENV:-}" ]]; then
+    if [[ ! -x .venv/bin/python ]]; then
+        base_python="$(command -v python3 || command -v python)"
+        echo "setup: creating .venv with $base_python" >&2
+        if ! "$base_python" -m venv .venv 2>/dev/null; then
+            # Some distributions ship Python without ensurepip: fall back to virtualenv from PyPI.
+            rm -rf .venv
+            "$base_python" -m pip install --quiet --user virtualenv
+            "$base_python" -m virtualenv --quiet .venv
+        fi
+    fi
+    # shellcheck disable=SC1091
+    source .venv/bin/activate
+fi
+
+echo "setup: installing ascendops into ${VIRTUAL_ENV} (CMake build of the CPU path; first run takes minutes)" >&2
+# The CMake build directory is kept under build/ so later runs rebuild incrementally.
+export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
+python -m pip install --quiet --disable-pip-version-check \
+    --config-settings=build-dir="build/pip-{wheel_tag}" ".[test]"

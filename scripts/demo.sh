@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The main job: every operator against its NumPy golden on the CPU twin (modeled times), after setup.
+# Extra arguments go to `python -m ascendops demo` (e.g. --op cast --soc ascend910b).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
+python -m ascendops soc
+echo
+python -m ascendops demo "$@"

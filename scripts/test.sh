@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The tests: setup, then pytest from the repo root with the strict configuration of pyproject.toml.
+# Extra arguments go to pytest (e.g. tests/ut -k split). Collecting no test is a failure.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
+status=0
+python -m pytest -q "$@" || status=$?
+if [[ $status -eq 5 ]]; then
+    echo "test.sh: no tests were collected: counted as a failure" >&2
+    exit 1
+fi
+exit "$status"

@@ -1,0 +1,89 @@
+"""Cast on the CPU twin against the NumPy golden: every delivered pair x shape class x SoC.
+
+Integers and bools are compared bit-exactly; floats within the spec (fp32 1e-4, fp16 1e-3). The twin checks every
+GM access against the launch's buffers and the guard zones around them, so an overrun fails the call itself.
+"""
+
+import numpy as np
+import pytest
+
+import ascendops
+from ascendops.golden import cast as golden
+from ascendops.ops.cast import TOLERANCE, _dtype, delivered_pairs, sample
+
+SHAPES = [(), (1,), (31,), (32,), (33,), (255,), (256,), (257,), (4095,), (3, 5, 7, 11), (2**20 + 17,)]
+SOCS = ["ascend310p", "ascend910b"]
+PAIRS = delivered_pairs("ascend310p")
+
+
+def check(x, dst, soc, **kw):
+    actual = ascendops.cast(x, dst, soc=soc, **kw)
+    expected = golden.cast(x, dst, soc)
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+    tol = TOLERANCE.get(np.dtype(dst).name, 0.0)
+    if tol:
+        np.testing.assert_allclose(actual.astype(np.float64), expected.astype(np.float64), rtol=tol, atol=tol)
+    else:
+        np.testing.assert_array_equal(actual, expected)
+
+
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: "x".join(map(str, s)) or "scalar")
+@pytest.mark.parametrize("src,dst", PAIRS, ids=lambda p: p)
+def test_pair_shape_soc(src, dst, shape, soc):
+    n = int(np.prod(shape))
+    x = sample(src, n, seed=n).reshape(shape)
+    check(x, _dtype(dst), soc)
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_wrap_and_window_edges(soc):
+    x = np.array([-2049, -2048, -2047, 1919, 1920, 1921, 127, 128, 255, 256, -128, -129, 2**31 - 1, -(2**31)],
+                 np.int32)
+    check(x, np.int8, soc)
+    check(x, np.uint8, soc)
+    expected = np.array([-1, 0, 1, 127, -128, -127, 127, -128, -1, 0, -128, 127, -1, 0], np.int8)
+    np.testing.assert_array_equal(ascendops.cast(x, np.int8, soc=soc), expected)  # mod-256 wrap, by hand
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_int64_limits_and_the_int32_window(soc):
+    x = np.array([0, 1, -1, 2**31 - 1, -(2**31), 2**31, 2**32, 2**32 + 5, 2**63 - 1, -(2**63)], np.int64)
+    for dst in (np.float32, np.int32, np.int16, np.int8, np.uint8, np.bool_, np.float16):
+        check(x, dst, soc)
+    np.testing.assert_array_equal(ascendops.cast(x, np.bool_, soc=soc),
+                                  [False, True, True, True, True, True, True, True, True, True])
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_float_specials(soc):
+    x = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 0.5, -0.5, 1e-30, 3e9, -3e9], np.float32)
+    for dst in (np.int32, np.int8, np.uint8, np.int16, np.int64, np.bool_, np.float16):
+        check(x, dst, soc)
+    np.testing.assert_array_equal(ascendops.cast(x, np.int32, soc=soc),
+                                  [0, 2**31 - 1, -(2**31), 0, 0, 0, 0, 0, 2**31 - 1, -(2**31)])
+    np.testing.assert_array_equal(ascendops.cast(x, np.bool_, soc=soc),
+                                  [True, True, True, False, False, True, True, True, True, True])
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_bfloat16_is_quantised_first(soc):
+    x = np.array([1.00390625, 300.5, -129.75, np.nan, np.inf], np.float32).astype(golden.BFLOAT16)
+    for dst in (np.float32, np.float16, np.int32, np.int8, np.int64, np.bool_):
+        check(x, dst, soc)
+
+
+@pytest.mark.parametrize("soc,core_num", [("ascend310p", 10), ("ascend310p", 1), ("ascend910b", 40)])
+def test_other_core_counts(soc, core_num):
+    x = sample("float32", 100_003, seed=3)
+    check(x, np.int8, soc, core_num=core_num)
+    assert ascendops._C.last_launch_report()["block_dim"] == core_num
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_non_contiguous_input(soc):
+    base = sample("int32", 2 * 3 * 40 * 7, seed=5).reshape(2, 3, 40, 7)
+    x = base[:, ::2, 3:37, ::3].transpose(2, 0, 1, 3)
+    assert not x.flags.c_contiguous
+    check(x, np.float16, soc)
+    check(x, np.int8, soc)

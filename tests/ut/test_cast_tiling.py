@@ -1,0 +1,137 @@
+"""Cast host tiling: the delivered matrix, hand-worked tiling fields and invariants over random sizes."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from ascendops import AclnnError
+from ascendops.ops import cast as cast_op
+from ascendops.ops.cast import tiling
+
+# The delivered matrix of shared/spec/cast.md, written out independently of the plan table it checks.
+DELIVERED = {
+    "float16": ["float32", "int32", "int16", "int8", "uint8", "bool"],
+    "float32": ["float16", "int32", "int16", "int8", "uint8", "bool", "int64"],
+    "int32": ["float32", "float16", "int16", "int8", "uint8", "bool", "int64"],
+    "int8": ["float16", "float32", "int32", "int16", "uint8", "bool", "int64"],
+    "uint8": ["float16", "float32", "int32", "int8", "int16", "int64"],
+    "int16": ["float16", "float32", "int32", "int8", "uint8", "int64"],
+    "bool": ["float16", "float32", "int32", "int8", "uint8", "int64"],
+    "int64": ["float16", "float32", "int32", "int8", "uint8", "int16", "bool"],
+    "bfloat16": ["float32", "float16", "int32", "int16", "int8", "uint8", "bool", "int64"],
+}
+DELIVERED_PAIRS = sorted((s, d) for s, ds in DELIVERED.items() for d in ds)
+SOCS = ("ascend310p", "ascend910b", "ascend910_93")
+UB = {"ascend310p": 256 * 1024, "ascend910b": 192 * 1024, "ascend910_93": 192 * 1024}
+CORES = {"ascend310p": 8, "ascend910b": 48, "ascend910_93": 48}
+
+
+def _dtype(name):
+    return cast_op._dtype(name)
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_plan_table_delivers_exactly_the_spec_matrix(soc):
+    table = cast_op.plan_table(soc)
+    assert len(table) == 13 * 13  # every pair of the dtype table is decided
+    delivered = {(r["src"], r["dst"]) for r in table if r["path"] != "UNSUPPORTED"}
+    assert delivered == set(DELIVERED_PAIRS)
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_path_classes_follow_the_spec(soc):
+    path = {(r["src"], r["dst"]): r["path"] for r in cast_op.plan_table(soc)}
+    assert path["bool", "int8"] == path["int8", "uint8"] == path["uint8", "int8"] == "SAMEWIDTH_8BIT"
+    assert path["bfloat16", "float32"] == "BF16_TO_F32"
+    assert {path["bfloat16", d] for d in DELIVERED["bfloat16"] if d != "float32"} == {"BF16_TO_OTHER"}
+    assert {path["int64", d] for d in DELIVERED["int64"]} == {"NARROW64"}
+    assert {path[s, "bool"] for s in ("float16", "float32", "int32", "int8")} == {"DST_BOOL"}
+    assert {path[s, "int8"] for s in ("float16", "float32", "int32", "int16")} == {"NARROW8"}
+    assert path["float32", "float16"] == path["float16", "float32"] == path["int32", "float32"] == "DIRECT"
+
+
+def test_ascend310p_uses_software_paths_where_it_lacks_instructions():
+    p310 = {(r["src"], r["dst"]): r["path"] for r in cast_op.plan_table("ascend310p")}
+    p910 = {(r["src"], r["dst"]): r["path"] for r in cast_op.plan_table("ascend910b")}
+    assert p310["int32", "int64"] == "WIDEN64" and p910["int32", "int64"] == "DIRECT"
+    assert p310["int16", "float32"] == "WIDEN64" and p910["int16", "float32"] == "DIRECT"
+    assert p310["float32", "int16"] == "TWO_CAST" and p910["float32", "int16"] == "DIRECT"
+
+
+def test_round_modes():
+    rm = {(r["src"], r["dst"]): r["round_mode"] for r in cast_op.plan_table("ascend310p")}
+    assert rm["float32", "int32"] == rm["float16", "int32"] == "CAST_TRUNC"  # float -> int truncates
+    assert rm["float16", "bool"] == "CAST_CEIL"
+    assert rm["float32", "float16"] == rm["int32", "float32"] == "CAST_NONE"
+
+
+@pytest.mark.parametrize("src,dst", [("float32", "bfloat16"), ("float64", "float32"), ("uint8", "bool"),
+                                     ("int16", "bool"), ("float16", "float16"), ("uint16", "int32")])
+def test_undelivered_pairs_are_rejected_with_the_pair_named(src, dst):
+    with pytest.raises(AclnnError) as e:
+        tiling((8,), _dtype(src), _dtype(dst), soc="ascend310p")
+    assert e.value.code == 161002
+    assert f"{src} -> {dst}" in e.value.message
+
+
+def test_hand_worked_float32_to_float16_on_ascend310p():
+    t = tiling((1024, 1000), np.float32, np.float16, soc="ascend310p")
+    # 32-byte blocks of half: 16 elements; 1,024,000 / 16 = 64,000 blocks over 8 cores, no remainder.
+    assert (t["key"], t["path"], t["block_dim"]) == (0, "DIRECT", 8)
+    assert (t["block_elems"], t["blocks_per_core"], t["big_cores"], t["tail_elems"]) == (16, 8000, 0, 0)
+    # UB: 2 buffers x (4 + 2) bytes per element = 12; (262144 - 1024) / 12 = 21760 = 85 x 256.
+    assert t["ub_former"] == 21760 and t["middle_bytes"] == 0
+    assert t["core_elems"] == [128000] * 8 and t["core_tiles"] == [6] * 8
+    assert t["round_mode"] == "CAST_NONE" and t["use_pad"] is False
+
+
+def test_hand_worked_bfloat16_to_int8_on_ascend310p():
+    t = tiling((1024, 1000), _dtype("bfloat16"), np.int8, soc="ascend310p")
+    # Gather tables: bf16 widening 8 + int8 masks 4 + 2; tiles: fp32 4 + int32 4 + int16 2 + half 2 = 26 bytes.
+    assert t["path"] == "BF16_TO_OTHER" and t["middle_bytes"] == 26
+    # 2 x (2 + 1) + 26 = 32 bytes per element: (262144 - 1024) / 32 = 8160 -> 7936 (31 x 256).
+    assert t["ub_former"] == 7936 and t["block_elems"] == 32
+
+
+def test_hand_worked_tail_and_remainder_on_ascend910b():
+    t = tiling((2**20 + 17,), np.float32, np.float16, soc="ascend910b")
+    # 65,537 whole blocks of 16 over 48 cores: 1365 each, the first 17 take one more; 1 ragged element.
+    assert (t["block_dim"], t["blocks_per_core"], t["big_cores"], t["tail_elems"]) == (48, 1365, 17, 1)
+    assert t["core_elems"][0] == 1366 * 16 and t["core_elems"][17] == 1365 * 16
+    assert t["core_elems"][-1] == 1365 * 16 + 1 and t["use_pad"] is True
+    assert sum(t["core_elems"]) == 2**20 + 17
+
+
+@pytest.mark.parametrize("n,expected", [(5, [5]), (33, [16, 17]), (16, [16]), (48, [16, 16, 16])])
+def test_small_sizes_never_use_more_cores_than_blocks(n, expected):
+    assert tiling((n,), np.float32, np.float16, soc="ascend310p")["core_elems"] == expected
+
+
+def test_core_count_override():
+    assert tiling((10**6,), np.float32, np.float16, soc="ascend910b", core_num=40)["block_dim"] == 40
+    assert tiling((10**6,), np.float32, np.float16, soc="ascend310p", core_num=10)["block_dim"] == 10
+
+
+def test_empty_size_is_not_tiled():
+    with pytest.raises(AclnnError) as e:
+        tiling((0,), np.float32, np.float16, soc="ascend310p")
+    assert e.value.code == 161002
+
+
+@settings(max_examples=400, deadline=None)
+@given(n=st.integers(1, 10**8), pair=st.sampled_from(DELIVERED_PAIRS), soc=st.sampled_from(SOCS),
+       cores=st.sampled_from([0, 1, 7, 10, 40]))
+def test_tiling_invariants(n, pair, soc, cores):
+    src, dst = (_dtype(p) for p in pair)
+    t = tiling((n,), src, dst, soc=soc, core_num=cores)
+    core_num = cores or CORES[soc]
+    assert t["ub_bytes"] <= UB[soc]
+    assert t["ub_former"] > 0 and t["ub_former"] % 256 == 0
+    assert 1 <= t["block_dim"] <= min(core_num, max(1, n // t["block_elems"]))
+    assert sum(t["core_elems"]) == n
+    assert t["core_starts"] == list(np.cumsum([0] + t["core_elems"][:-1]))
+    block_bytes = t["block_elems"] * min(src.itemsize, dst.itemsize)
+    assert block_bytes == 32 and t["block_elems"] * max(src.itemsize, dst.itemsize) % 32 == 0
+    for start, count in zip(t["core_starts"], t["core_elems"][:-1]):  # all but the last: whole blocks
+        assert start % t["block_elems"] == 0 and count % t["block_elems"] == 0
+    assert t["tail_elems"] < t["block_elems"]

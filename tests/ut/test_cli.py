@@ -1,0 +1,86 @@
+"""The ascendops command: help, soc, demo, tiling and bench dispatch, clean usage errors."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import ascendops
+from ascendops import cli
+from ascendops.ops import OPERATORS
+
+
+def run(capsys, *argv):
+    """(exit code, stdout, stderr) of `ascendops argv...` in-process; argparse exits count as exit codes."""
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as e:
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_python_dash_m_help():
+    proc = subprocess.run([sys.executable, "-m", "ascendops", "--help"], capture_output=True, text=True,
+                          env=dict(os.environ), check=False)
+    assert proc.returncode == 0
+    for command in ("soc", "demo", "tiling", "bench"):
+        assert command in proc.stdout
+
+
+def test_version(capsys):
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.strip() == f"ascendops {ascendops.__version__}"
+
+
+def test_no_command_is_a_usage_error(capsys):
+    code, _, err = run(capsys)
+    assert code == 2 and "usage: ascendops" in err
+
+
+def test_soc_lists_every_soc(capsys):
+    code, out, _ = run(capsys, "soc")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["name", "product", "vector_cores"]
+    for s in ascendops.socs():
+        row = next(line for line in lines if line.startswith(s["name"] + " "))
+        assert str(s["vector_cores"]) in row.split()
+
+
+def test_soc_cost(capsys):
+    code, out, _ = run(capsys, "soc", "--cost")
+    assert code == 0 and "freq_mhz" in out and "1850" in out
+
+
+def test_demo(capsys):
+    code, out, _ = run(capsys, "demo")
+    if not OPERATORS:
+        assert code == 0 and "no operator is built yet" in out
+        return
+    assert code == 0, out
+    header = out.splitlines()[0]
+    for column in ("op", "case", "soc", "tiling key", "blockDim", "max error", "modeled us", "roofline ratio",
+                   "status"):
+        assert column in header
+    assert "modeled" in out.splitlines()[-1]
+
+
+def test_tiling_usage_errors_are_clean(capsys):
+    code, _, err = run(capsys, "tiling")
+    assert code == 2 and "Traceback" not in err
+    code, _, err = run(capsys, "tiling", "no_such_op")
+    assert code == 2 and "Traceback" not in err
+
+
+def test_bench_usage_errors_are_clean(capsys):
+    code, _, err = run(capsys, "bench")
+    assert code == 2 and "usage" in err
+    code, _, err = run(capsys, "bench", "no_such_target")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_format_table_aligns_numbers_right_and_marks_missing():
+    table = cli.format_table([{"a": "x", "n": 1.5}, {"a": "long", "n": None}])
+    assert table.splitlines() == ["a       n", "----  ---", "x     1.5", "long    -"]

@@ -1,0 +1,136 @@
+"""FusedGdnDecode host tiling: every validation rule with its own message, keys, BV selection and the index buffer,
+against numbers worked by hand from the spec (shared/spec/fused_gdn_decode.md)."""
+
+import pytest
+
+from ascendops import AclnnError, _C
+from ascendops.ops.fused_gdn_decode import tiling
+
+UB = 192 * 1024
+
+
+def rejected(**kw):
+    shape = kw.pop("shape", (4, 8, 16, 128, 128))
+    with pytest.raises(AclnnError) as e:
+        tiling(*shape, **kw)
+    assert e.value.code == 161002
+    return e.value.message
+
+
+@pytest.mark.parametrize("dtype,state,key", [
+    ("bfloat16", "float32", "BF16_FP32_STATE"), ("float16", "float32", "FP16_FP32_STATE"),
+    ("bfloat16", "bfloat16", "BF16_BF16_STATE"), ("float16", "float16", "FP16_FP16_STATE")])
+def test_dtype_combo_selects_key(dtype, state, key):
+    assert tiling(1, 8, 16, 128, 128, dtype=dtype, state_dtype=state)["key"] == key
+
+
+def test_k_v_128_fp32_state_takes_bv_128():
+    # queue 2*128*2 + 8*4 + 2*1*(128*128*4 + 128*2) = 132128; compute (3*128 + 3*128 + 192)*4 + 9*256 = 6144;
+    # helper 128*4 + 256 = 768; total 139040 <= 196608.
+    t = tiling(1, 8, 16, 128, 128, state_dtype="float32")
+    assert (t["bv"], t["v_tiles"], t["state_buffer_num"]) == (128, 1, 1)
+    assert (t["ub"]["queue_bytes"], t["ub"]["compute_bytes"], t["ub"]["helper_bytes"]) == (132128, 6144, 768)
+    assert t["ub_rest_bytes"] == UB - 139040
+
+
+def test_k_v_128_bf16_state_takes_bv_64():
+    # bv 128 would need 66592 + (3840 + 2*128*128*4 + 2304) + 768 = 204576 > 196608.
+    assert _C.fused_gdn_decode_estimate_ub(128, 128, 128, 2, 8)["total_bytes"] == 204576
+    # bv 64 (two state buffers): queue 512 + 32 + 2*2*(128*64*2 + 64*2) = 66592; compute 3072 + 65536 + 2304.
+    t = tiling(1, 8, 16, 128, 128, dtype="bfloat16", state_dtype="bfloat16")
+    assert (t["bv"], t["v_tiles"], t["state_buffer_num"]) == (64, 2, 2)
+    assert (t["ub"]["queue_bytes"], t["ub"]["compute_bytes"], t["ub"]["helper_bytes"]) == (66592, 70912, 512)
+    assert t["ub_rest_bytes"] == UB - 138016
+
+
+def test_v_below_128_skips_larger_candidates():
+    t = tiling(3, 2, 4, 64, 100, dtype="bfloat16", state_dtype="bfloat16")
+    assert (t["bv"], t["v_tiles"]) == (64, 2)  # 100 is not a multiple of 64: the last tile has 36 rows
+
+
+def test_v_below_8_falls_back_to_v():
+    t = tiling(3, 2, 4, 64, 5, state_dtype="float32")
+    assert (t["bv"], t["v_tiles"], t["state_buffer_num"]) == (5, 1, 1)
+
+
+def test_large_k_only_small_bv_fits():
+    # K 704 fp32: bv 16 needs 2816 + 32 + 4*(704*16*4 + 32) + (3*704 + 48 + 192)*4 + 2304 + 320 = 195232.
+    t = tiling(2, 1, 4, 704, 128, state_dtype="float32")
+    assert (t["bv"], t["v_tiles"], t["ub_rest_bytes"]) == (16, 8, UB - 195232)
+
+
+def test_k_2032_never_fits_192kb():
+    msg = rejected(shape=(2, 1, 4, 2032, 8), dtype="bfloat16", state_dtype="bfloat16")
+    assert msg == "k 2032 needs 426336 bytes of UB even at bv 8, more than the 196608 bytes of ascend910b"
+
+
+def test_index_buffer_counts_rows_of_a_mid_batch_range():
+    # 124 tasks (B 31 x Hv 4) on 4 cores: 31 tasks each; core 1 runs tasks 31..61 = rows 7..15, nine rows,
+    # one more than ceil(31 / 4) = 8: the buffer needs 16 slots, not 8.
+    assert _C.fused_gdn_decode_index_buffer_elems(124, 4, 4) == 16
+    assert tiling(31, 1, 4, 64, 16, core_num=4)["index_buffer_elems"] == 16
+    assert _C.fused_gdn_decode_index_buffer_elems(128, 4, 4) == 8  # aligned ranges: exactly 8 rows each
+
+
+@pytest.mark.parametrize("core_num,block_dim,per,big", [(0, 48, 1, 16), (40, 40, 1, 24), (7, 7, 9, 1), (64, 64, 1, 0)])
+def test_task_split(core_num, block_dim, per, big):
+    t = tiling(4, 8, 16, 128, 128, core_num=core_num)
+    assert (t["block_dim"], t["tasks_per_core"], t["big_cores"], t["total_tasks"]) == (block_dim, per, big, 64)
+
+
+def test_strides_and_derived_h():
+    t = tiling(2, 4, 8, 64, 32, block_num=5)
+    assert (t["h"], t["mixed_stride"], t["state_slot_stride"], t["state_head_stride"], t["out_batch_stride"]) == (
+        4, 2 * 4 * 64 + 8 * 32, 8 * 32 * 64, 32 * 64, 8 * 32)
+    assert t["block_num"] == 5 and t["workspace_bytes"] == 0
+
+
+def test_310p_rejected():
+    assert rejected(soc="ascend310p") == ("soc ascend310p is not supported: fused_gdn_decode runs on AIV cores with "
+                                         "DataCopyPad (ascend910b, ascend910_93)")
+
+
+def test_910_93_supported():
+    assert tiling(1, 8, 16, 128, 128, soc="ascend910_93")["bv"] == 128
+
+
+@pytest.mark.parametrize("kw,message", [
+    (dict(shapes={"mixedQkv": (4, 1, 4096)}), "mixedQkv rank 3 must be 2"),
+    (dict(shapes={"aLog": (16, 1)}), "aLog rank 2 must be 1"),
+    (dict(shapes={"stateRef": (5, 16, 128)}), "stateRef rank 3 must be 4"),
+    (dict(shapes={"out": (4, 16, 128)}), "out rank 3 must be 4"),
+    (dict(shapes={"ssmStateIndices": (0,)}), "ssmStateIndices dim 0 value 0 must be > 0 (no empty tensors)"),
+    (dict(dtype="float32"), "mixedQkv dtype float32 must be bfloat16 or float16"),
+    (dict(dtypes={"a": "float16"}), "a dtype float16 must equal mixedQkv's dtype (bfloat16)"),
+    (dict(dtypes={"b": "float32"}), "b dtype float32 must equal mixedQkv's dtype (bfloat16)"),
+    (dict(dtypes={"dtBias": "float16"}), "dtBias dtype float16 must equal mixedQkv's dtype (bfloat16)"),
+    (dict(dtypes={"out": "float32"}), "out dtype float32 must equal mixedQkv's dtype (bfloat16)"),
+    (dict(dtypes={"aLog": "bfloat16"}), "aLog dtype bfloat16 must be float32 (float32)"),
+    (dict(dtypes={"ssmStateIndices": "int64"}), "ssmStateIndices dtype int64 must be int32 (int32)"),
+    (dict(state_dtype="float16"), "stateRef dtype float16 must be float32 or mixedQkv's dtype (bfloat16)"),
+    (dict(scale=float("inf")), "scale inf must be finite"),
+    (dict(softplus_threshold=float("nan")), "softplusThreshold nan must be finite"),
+    (dict(shapes={"a": (4, 8)}), "b shape (4, 16) must be (4, 8)"),
+    (dict(shapes={"dtBias": (15,)}), "dtBias shape (15,) must be (16,)"),
+    (dict(shapes={"stateRef": (5, 16, 128, 96)}), "mixedQkv dim 1 value 4096 minus hv*v gives q/k width 2048 that "
+                                                  "must be a multiple of 2*k (192)"),
+    (dict(shapes={"ssmStateIndices": (3,)}), "ssmStateIndices shape (3,) must be (4,)"),
+    (dict(shapes={"out": (4, 2, 16, 128)}), "out shape (4, 2, 16, 128) must be (4, 1, 16, 128)"),
+    (dict(shape=(4, 8, 16, 63, 128), dtype="float16", state_dtype="float16"), "k 63 must be in [64, 2032]"),
+    (dict(shape=(4, 1, 1, 2048, 8), dtype="float16", state_dtype="float16"), "k 2048 must be in [64, 2032]"),
+    (dict(shapes={"mixedQkv": (4, 2048)}), "mixedQkv dim 1 value 2048 must be > hv*v (2048) to hold q and k"),
+    (dict(shapes={"mixedQkv": (4, 2048 + 3 * 256)}), "hv 16 must be a multiple of the derived h 3"),
+    (dict(shape=(4, 8, 16, 65, 128)), "k 65 with a float32 stateRef pads each row by 60 bytes, more than the "
+                                      "DataCopyPad limit 32"),
+    (dict(shapes={"stateRef": (2**44, 16, 128, 128)}), "stateRef shape (17592186044416, 16, 128, 128) size in bytes "
+                                                       "must fit in int64"),
+])
+def test_each_rule_has_its_message(kw, message):
+    assert rejected(**kw) == message
+
+
+def test_fp32_state_padding_rule_boundaries():
+    assert tiling(1, 1, 2, 72, 16)["k"] == 72    # 8 padding floats = 32 bytes: allowed
+    assert tiling(1, 1, 2, 79, 16)["k"] == 79    # 1 padding float
+    assert rejected(shape=(1, 1, 2, 71, 16)).startswith("k 71 with a float32 stateRef pads each row by 36 bytes")
+    assert tiling(1, 1, 2, 129, 16, dtype="float16", state_dtype="float16")["k"] == 129  # 16-bit: always fits

@@ -1,0 +1,91 @@
+"""The SoC table (design.md), the simulated device and backend selection."""
+
+import pytest
+
+import ascendops
+from ascendops import BackendUnavailableError, _backend, _C
+
+KB = 1024
+
+# Values of design.md's SoC table.
+EXPECTED = {
+    "ascend310p": dict(vector_cores=8, cube_cores=8, ub_bytes=256 * KB, has_data_copy_pad=False,
+                       has_vector_shift=False, has_sync_all=False, mem_bandwidth_gbps=204.8),
+    "ascend910b": dict(vector_cores=48, cube_cores=24, ub_bytes=192 * KB, has_data_copy_pad=True,
+                       has_vector_shift=True, has_sync_all=True, mem_bandwidth_gbps=1600.0),
+    "ascend910_93": dict(vector_cores=48, cube_cores=24, ub_bytes=192 * KB, has_data_copy_pad=True,
+                         has_vector_shift=True, has_sync_all=True, mem_bandwidth_gbps=1600.0),
+}
+
+
+def test_soc_names_in_order():
+    assert [s["name"] for s in ascendops.socs()] == list(EXPECTED)
+
+
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_soc_values(name):
+    row = next(s for s in ascendops.socs() if s["name"] == name)
+    assert {k: row[k] for k in EXPECTED[name]} == EXPECTED[name]
+    assert row["cost"]["mem_bandwidth_gbps"] == row["mem_bandwidth_gbps"]
+
+
+def test_910b_cost_params_from_cann_platform_config():
+    cost = next(s for s in ascendops.socs() if s["name"] == "ascend910b")["cost"]
+    assert cost["freq_mhz"] == 1850.0
+    assert cost["gm_to_ub_bytes_per_cycle"] == 32.0
+    assert cost["ub_to_gm_bytes_per_cycle"] == 64.0
+
+
+def test_every_cost_param_is_positive():
+    for s in ascendops.socs():
+        assert all(v > 0 for v in s["cost"].values()), s["name"]
+
+
+@pytest.fixture
+def restore_device():
+    before = _C.sim_device()
+    yield
+    _C.set_sim_device(before["soc"], before["core_num"])
+
+
+@pytest.mark.parametrize("soc, core_num, expected", [
+    ("ascend310p", 0, 8), ("ascend310p", 10, 10), ("ascend910b", 0, 48), ("ascend910b", 40, 40),
+    ("ascend910_93", 0, 48),
+])
+def test_core_override(restore_device, soc, core_num, expected):
+    _C.set_sim_device(soc, core_num)
+    assert _C.sim_device() == {"soc": soc, "core_num": expected}
+
+
+def test_unknown_soc_is_rejected(restore_device):
+    with pytest.raises(ValueError, match="unknown soc 'ascend999'"):
+        _C.set_sim_device("ascend999")
+
+
+def test_select_defaults_to_sim_on_the_default_soc(restore_device):
+    assert _backend.select() == ascendops.DEFAULT_SOC == "ascend310p"
+    assert _C.sim_device() == {"soc": "ascend310p", "core_num": 8}
+    assert _backend.select("sim", "ascend910b", 40) == "ascend910b"
+    assert _C.sim_device() == {"soc": "ascend910b", "core_num": 40}
+
+
+def test_npu_backend_is_unavailable_with_reason(monkeypatch):
+    monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
+    with pytest.raises(BackendUnavailableError,
+                       match=r"backend 'npu' is unavailable: built without the CANN toolkit \(ASCEND_HOME_PATH unset\)"):
+        _backend.select("npu")
+    assert not issubclass(BackendUnavailableError, ascendops.AclnnError)
+
+
+@pytest.mark.parametrize("backend", ["gpu", "", None, 3])
+def test_unknown_backend_is_value_error(backend):
+    with pytest.raises(ValueError, match="unknown backend"):
+        _backend.select(backend)
+
+
+@pytest.mark.parametrize("soc, core_num, match", [
+    ("ascend910", 0, "unknown soc"), ("ascend310p", -1, "core_num"), ("ascend310p", 2.0, "core_num"),
+])
+def test_select_rejects_bad_device(soc, core_num, match):
+    with pytest.raises(ValueError, match=match):
+        _backend.select("sim", soc, core_num)
