@@ -12,6 +12,7 @@ uint64_t TensorView::Numel() const {
 }
 
 bool TensorView::IsContiguous() const {
+    if (Numel() == 0) return true;  // no element to misplace
     int64_t expected = 1;
     for (size_t i = shape.size(); i-- > 0;) {
         if (shape[i] != 1 && strides[i] != expected) return false;

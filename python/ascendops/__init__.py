@@ -10,6 +10,8 @@ from ._errors import AclnnError, BackendUnavailableError
 from ._backend import BACKENDS, DEFAULT_SOC
 from .socs import socs
 from .ops import OPERATORS
+from .ops.cast import cast
+from .ops.fused_gdn_decode import fused_gdn_decode
 
 __all__ = [
     "__version__",
@@ -19,4 +21,6 @@ __all__ = [
     "DEFAULT_SOC",
     "OPERATORS",
     "socs",
+    "cast",
+    "fused_gdn_decode",
 ]

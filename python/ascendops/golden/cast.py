@@ -28,8 +28,8 @@ def _float_to_int(v: np.ndarray, soc: str, dst: np.dtype) -> np.ndarray:
     """Truncate toward zero, NaN -> 0, saturate at the range the hardware's first integer step holds."""
     t = np.trunc(np.where(np.isnan(v), 0.0, v))
     if dst == np.int64 and soc != "ascend310p":
-        lo, hi = -(2.0**63), 2.0**63 - 1024  # largest float64 below 2^63
-        return np.clip(t, lo, hi).astype(np.int64)
+        inside = np.clip(t, -(2.0**63), 2.0**63 - 1024).astype(np.int64)  # the largest double below 2^63
+        return np.where(t >= 2.0**63, np.iinfo(np.int64).max, inside)
     return np.clip(t, _INT32.min, _INT32.max).astype(np.int64)
 
 
@@ -49,7 +49,11 @@ def _int_to(v: np.ndarray, dst: np.dtype) -> np.ndarray:
 
 
 def cast(x: np.ndarray, dst, soc: str = "ascend310p") -> np.ndarray:
-    dst = np.dtype(dst)
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow to Inf is the rule, not an accident
+        return _cast(x, np.dtype(dst), soc)
+
+
+def _cast(x: np.ndarray, dst: np.dtype, soc: str) -> np.ndarray:
     src = x.dtype
     if dst == np.bool_:
         if src == np.int64:

@@ -1,0 +1,93 @@
+"""EmbeddingDenseGrad: the backward of an embedding lookup (shared/spec/embedding_dense_grad.md), on the CPU twin.
+
+``out[k] = sum of grad rows whose index is k`` over ``[num_weights, D]`` (grad merged to ``[N, D]``), starting from
+zero; with ``scale_grad_by_freq`` a row whose index occurs count >= 2 times is divided by count. Rows whose index
+is ``padding_idx`` (>= 0) are skipped; so are indices outside [0, num_weights) (documented behaviour: they never
+touch memory, out keeps zeros there).
+"""
+
+import numpy as np
+
+from .. import _C
+from .._backend import select
+from ..demo import DemoCase
+from ..golden import embedding_dense_grad as golden
+from ..tiling import parse_shape
+
+__all__ = ["embedding_dense_grad", "embedding_dense_grad_sorted", "tiling", "KEYS", "TOLERANCE"]
+
+# Tiling keys, in key order (op_kernel/embedding_dense_grad/embedding_dense_grad_tiling_data.h).
+KEYS = ("DEFAULT", "SCALE_GRAD_BY_FREQ")
+
+# fp32 thresholds of the spec (rtol = atol).
+TOLERANCE = 1e-4
+
+
+def embedding_dense_grad(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None,
+                         core_num=0, backend="sim"):
+    """User level: raw ``indices`` (int32/int64, any rank, numel == grad rows), sorted stably on the host.
+    Returns a new float32 array ``[num_weights, grad.shape[-1]]``."""
+    select(backend, soc, core_num)
+    return _C.embedding_dense_backward(np.asarray(grad), np.asarray(indices), int(num_weights), int(padding_idx),
+                                       bool(scale_grad_by_freq))
+
+
+def embedding_dense_grad_sorted(grad, sort_indices, pos_idx, num_weights, padding_idx=-1, scale_grad_by_freq=False,
+                                *, soc=None, core_num=0, backend="sim"):
+    """Kernel level: ``sort_indices`` ascending (int32) and ``pos_idx`` (int32, the grad row of each position)."""
+    select(backend, soc, core_num)
+    return _C.embedding_dense_grad(np.asarray(grad), np.asarray(sort_indices), np.asarray(pos_idx), int(num_weights),
+                                   int(padding_idx), bool(scale_grad_by_freq))
+
+
+def tiling(grad_shape, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, indices_numel=None, soc=None,
+           core_num=0):
+    """The host tiling for a grad of ``grad_shape`` (indices numel defaults to the merged rows), as a dict."""
+    soc = select("sim", soc, core_num)
+    grad_shape = [int(d) for d in grad_shape]
+    if indices_numel is None:
+        indices_numel = int(np.prod(grad_shape[:-1], dtype=np.int64))
+    return _C.embedding_dense_grad_tiling(grad_shape, int(indices_numel), int(num_weights), int(padding_idx),
+                                          bool(scale_grad_by_freq), soc, core_num)
+
+
+def tiling_key_name(key):
+    return KEYS[key] if 0 <= key < len(KEYS) else str(key)
+
+
+def add_tiling_args(parser):
+    parser.add_argument("--shape", type=parse_shape, required=True, help="grad shape, e.g. 65536,128")
+    parser.add_argument("--num-weights", type=int, required=True)
+    parser.add_argument("--padding-idx", type=int, default=-1)
+    parser.add_argument("--scale-grad-by-freq", action="store_true")
+
+
+def tiling_from_args(args):
+    return tiling(args.shape, args.num_weights, args.padding_idx, args.scale_grad_by_freq, soc=args.soc,
+                  core_num=args.core_num)
+
+
+def sample(n, dim, num_weights, seed=0, lead=None):
+    """grad of shape ``lead + (dim,)`` (default ``(n, dim)``) and uniform random int32 indices of the same rows."""
+    rng = np.random.default_rng(seed)
+    shape = (n,) if lead is None else tuple(lead)
+    grad = rng.standard_normal((*shape, dim)).astype(np.float32)
+    indices = rng.integers(0, num_weights, shape, dtype=np.int64).astype(np.int32)
+    return grad, indices
+
+
+def demo_cases():
+    cases = []
+    for n, dim, nw, pad, scale in [(4099, 128, 1000, -1, False), (4099, 33, 1000, 7, False),
+                                   (2000, 64, 50, 0, True), (37, 1000, 5, 4, True)]:
+        grad, idx = sample(n, dim, nw, seed=n + dim)
+        cases.append(DemoCase(
+            name=f"[{n}, {dim}] -> [{nw}, {dim}] pad {pad}{' scale' if scale else ''}",
+            run=lambda soc, g=grad, i=idx, nw=nw, p=pad, s=scale: embedding_dense_grad(g, i, nw, p, s, soc=soc),
+            golden=lambda g=grad, i=idx, nw=nw, p=pad, s=scale: golden.embedding_dense_grad(g, i, nw, p, s),
+            atol=TOLERANCE, rtol=TOLERANCE))
+    cases.append(DemoCase(name="padding_idx >= num_weights rejected",
+                          run=lambda soc: embedding_dense_grad(np.ones((2, 8), np.float32), np.zeros(2, np.int32), 4,
+                                                               4, soc=soc),
+                          expect_code=161002))
+    return cases

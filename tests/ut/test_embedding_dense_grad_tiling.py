@@ -1,0 +1,112 @@
+"""EmbeddingDenseGrad host tiling: hand-worked fields, workspace sizes, rejections, UB never exceeded.
+
+Hand arithmetic (310P: 8 cores, UB 262144 - 20480 reserve = 241664; 910B: 48 cores, 196608 - 20480 = 176128):
+fixed UB = 2 * idxBatch * 4 (+ 32 + 256 count blocks + usedCores * 32 soft-barrier state on the scale path);
+maxCols = AlignDown((budget - fixed) / 8, 8); colChunkNum = ceil(D / maxCols); colChunk = AlignUp(ceil(D / num), 8).
+"""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from ascendops import AclnnError
+from ascendops.ops.embedding_dense_grad import tiling
+
+MB16 = 16 * 1024 * 1024
+
+
+def test_rows_fewer_than_cores():
+    t = tiling([3, 16], 10)
+    assert (t["block_dim"], t["used_core_num"], t["former_core_num"], t["former_row_num"], t["tail_row_num"]) == (
+        3, 3, 0, 1, 1)
+    assert (t["idx_batch"], t["col_chunk"], t["col_chunk_num"], t["last_col_chunk"]) == (8, 16, 1, 16)
+    assert t["copy_mode"] == "BLOCK" and t["key"] == 0 and t["workspace_bytes"] == MB16
+
+
+def test_rows_k_cores_plus_r():
+    t = tiling([37, 128], 100)  # 37 = 4 * 8 + 5: five cores take 5 rows, three take 4
+    assert (t["used_core_num"], t["former_core_num"], t["former_row_num"], t["tail_row_num"]) == (8, 5, 5, 4)
+    assert t["core_row_starts"] == [0, 5, 10, 15, 20, 25, 29, 33]
+    assert t["core_row_counts"] == [5, 5, 5, 5, 5, 4, 4, 4]
+    assert t["ub_bytes"] == 2 * 128 * 4 + 2 * 8 * 4  # 1088
+
+
+def test_other_core_count():
+    t = tiling([37, 128], 100, core_num=10)  # 37 = 3 * 10 + 7
+    assert (t["used_core_num"], t["former_core_num"], t["former_row_num"], t["tail_row_num"]) == (10, 7, 4, 3)
+    assert t["core_row_starts"] == [0, 4, 8, 12, 16, 20, 24, 28, 31, 34]
+
+
+@pytest.mark.parametrize("soc,mode,ub", [("ascend310p", "SCALAR", 0), ("ascend910b", "PAD", 2 * 40 * 4 + 64)])
+def test_unaligned_dim(soc, mode, ub):
+    t = tiling([4, 33], 10, soc=soc)
+    assert t["copy_mode"] == mode and (t["col_chunk"], t["col_chunk_num"], t["last_col_chunk"]) == (40, 1, 33)
+    assert t["ub_bytes"] == ub
+
+
+@pytest.mark.parametrize("soc,dim,num,chunk,last", [
+    ("ascend310p", 40000, 2, 20000, 20000),  # maxCols = AlignDown((241664 - 64) / 8, 8) = 30200
+    ("ascend310p", 61000, 3, 20336, 20328),  # ceil(61000 / 3) = 20334 -> 20336; 61000 - 2 * 20336
+    ("ascend910b", 40000, 2, 20000, 20000),  # maxCols = AlignDown((176128 - 64) / 8, 8) = 22008
+    ("ascend910b", 22008, 1, 22008, 22008),
+    ("ascend910b", 22016, 2, 11008, 11008),
+])
+def test_dim_larger_than_one_chunk(soc, dim, num, chunk, last):
+    t = tiling([2, dim], 5, soc=soc)
+    assert (t["col_chunk_num"], t["col_chunk"], t["last_col_chunk"]) == (num, chunk, last)
+
+
+def test_scale_on_ascend310p_soft_barrier_workspace():
+    t = tiling([37, 128], 100, scale_grad_by_freq=True)
+    assert t["key"] == 1 and t["soft_sync"] and t["weight_rows_per_core"] == 16  # AlignUp(ceil(100 / 8), 8)
+    assert t["sync_offset"] == MB16 and t["counts_offset"] == MB16 + 8 * 32
+    assert t["workspace_bytes"] == MB16 + 8 * 32 + 104 * 4  # sync slot + counts[AlignUp(100, 8)]
+    assert t["ub_bytes"] == 1088 + 32 + 256 + 8 * 32
+
+
+def test_scale_on_ascend910b_hard_barrier_workspace():
+    t = tiling([37, 128], 100, scale_grad_by_freq=True, soc="ascend910b")
+    assert t["key"] == 1 and not t["soft_sync"] and t["used_core_num"] == 37
+    assert t["counts_offset"] == MB16 and t["workspace_bytes"] == MB16 + 104 * 4
+    assert t["ub_bytes"] == 1088 + 32 + 256
+
+
+def test_bench_shape_batches_indices():
+    t = tiling([65536, 128], 50000)
+    assert (t["former_row_num"], t["tail_row_num"], t["idx_batch"]) == (8192, 8192, 2048)
+    assert t["ub_bytes"] == 2 * 128 * 4 + 2 * 2048 * 4
+
+
+def test_empty_indices_and_padding_normalised():
+    t = tiling([0, 8], 5)
+    assert (t["used_core_num"], t["former_row_num"], t["tail_row_num"]) == (1, 0, 0)
+    assert tiling([2, 3, 8], 5, padding_idx=-7)["padding_idx"] == -1
+    assert tiling([2, 3, 8], 5, padding_idx=4)["num_rows"] == 6
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(grad_shape=[4, 8], num_weights=10, indices_numel=5), "indices numel 5 must equal grad rows 4"),
+    (dict(grad_shape=[4, 8], num_weights=10, padding_idx=10), "padding_idx 10 must be < num_weights 10"),
+    (dict(grad_shape=[4, 8], num_weights=0), "num_weights 0 must be in [1, 2^31 - 1]"),
+    (dict(grad_shape=[1] * 9, num_weights=3), "grad rank 9 must be in [1, 8]"),
+    (dict(grad_shape=[4, 0], num_weights=3), "grad last dim 0 must be >= 1"),
+    (dict(grad_shape=[65536, 65536, 8], num_weights=3), "grad rows (all dims but the last) must be <= 2^31 - 1"),
+])
+def test_rejections(kwargs, message):
+    with pytest.raises(AclnnError) as e:
+        tiling(**kwargs)
+    assert e.value.code == 161002 and message in str(e.value)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=st.integers(0, 300000), dim=st.integers(1, 100000), nw=st.integers(1, 1 << 20), scale=st.booleans(),
+       soc=st.sampled_from(["ascend310p", "ascend910b"]), cores=st.integers(0, 64))
+def test_ub_never_exceeded_and_splits_cover(rows, dim, nw, scale, soc, cores):
+    t = tiling([rows, dim], nw, scale_grad_by_freq=scale, soc=soc, core_num=cores)
+    assert t["ub_bytes"] <= t["ub_capacity"] - 20480
+    assert t["col_chunk"] % 8 == 0 and t["idx_batch"] % 8 == 0 and t["weight_rows_per_core"] % 8 == 0
+    assert (t["col_chunk_num"] - 1) * t["col_chunk"] + t["last_col_chunk"] == dim
+    assert 0 < t["last_col_chunk"] <= t["col_chunk"]
+    assert sum(t["core_row_counts"]) == rows and t["block_dim"] == t["used_core_num"]
+    assert t["weight_rows_per_core"] * t["used_core_num"] >= nw
+    if t["copy_mode"] != "SCALAR":
+        assert t["idx_batch"] >= min(2048, t["former_row_num"])
