@@ -86,8 +86,8 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
         if (auto e = CheckDtype(a.indices, DataType::kInt32)) return Fail(*e);
         if (auto e = CheckDtype(*a.pos, DataType::kInt32)) return Fail(*e);
         if (a.pos->Numel() != a.indices.Numel()) {
-            return Fail(InvalidParam("posIdx numel " + std::to_string(a.pos->Numel()) + " must equal sortIndices numel " +
-                                     std::to_string(a.indices.Numel())));
+            return Fail(InvalidParam("posIdx numel " + std::to_string(a.pos->Numel()) +
+                                     " must equal sortIndices numel " + std::to_string(a.indices.Numel())));
         }
     } else if (a.indices.dtype != DataType::kInt32 && a.indices.dtype != DataType::kInt64) {
         return Fail(InvalidParam(std::string("indices dtype ") + DataTypeName(a.indices.dtype) +

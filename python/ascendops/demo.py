@@ -16,7 +16,7 @@ from . import _C
 from ._backend import select, soc_names
 from ._errors import AclnnError
 from .golden import max_error, mismatches
-from . import ops  # ops modules import DemoCase from here: read ops.OPERATORS at call time
+from . import ops as _ops  # ops modules import DemoCase from here: read ops.OPERATORS at call time
 
 __all__ = ["DemoCase", "run", "COLUMNS"]
 
@@ -79,7 +79,7 @@ def run(ops=None, socs=None):
     """Runs the demo cases of ``ops`` (default: all registered) on ``socs`` (default: each case's own);
     returns the rows."""
     rows = []
-    for name, module in ops.OPERATORS.items():
+    for name, module in _ops.OPERATORS.items():
         if ops and name not in ops:
             continue
         for case in module.demo_cases():
