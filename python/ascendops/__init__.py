@@ -9,8 +9,10 @@ from ._version import __version__
 from ._errors import AclnnError, BackendUnavailableError
 from ._backend import BACKENDS, DEFAULT_SOC
 from .socs import socs
+from . import tiling
 from .ops import OPERATORS
 from .ops.cast import cast
+from .ops.embedding_dense_grad import embedding_dense_grad
 from .ops.fused_gdn_decode import fused_gdn_decode
 
 __all__ = [
@@ -21,6 +23,8 @@ __all__ = [
     "DEFAULT_SOC",
     "OPERATORS",
     "socs",
+    "tiling",
     "cast",
+    "embedding_dense_grad",
     "fused_gdn_decode",
 ]

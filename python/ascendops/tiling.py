@@ -1,5 +1,8 @@
 """``ascendops tiling <op>``: print the host tiling an operator chooses, without running it.
 
+``ascendops.tiling.<op>(...)`` is the same as ``ascendops.ops.<op>.tiling(...)`` (e.g.
+``ascendops.tiling.cast((1024, 1000), "bfloat16", "int8", soc="ascend310p")``).
+
 The driver adds the platform options every operator shares (``--soc``, ``--core-num``) and calls the op
 module's hooks (see ``ascendops.ops``): ``add_tiling_args(parser)`` for the op's own options and
 ``tiling_from_args(args) -> dict`` for the result. ``parse_shape`` and ``parse_dtype`` are the argparse types
@@ -42,3 +45,14 @@ def add_platform_args(parser):
     parser.add_argument("--core-num", type=int, default=0, metavar="N",
                         help="vector cores available (default 0: the SoC's own count)")
 
+
+
+def __getattr__(name):
+    """``ascendops.tiling.<op>``: the tiling function of a registered operator."""
+    if name.startswith("__"):  # import machinery probes (__path__, ...): never an operator
+        raise AttributeError(name)
+    from .ops import OPERATORS  # the op modules import this module: resolve at call time
+
+    if name in OPERATORS:
+        return OPERATORS[name].tiling
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

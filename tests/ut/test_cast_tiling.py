@@ -135,3 +135,15 @@ def test_tiling_invariants(n, pair, soc, cores):
     for start, count in zip(t["core_starts"], t["core_elems"][:-1]):  # all but the last: whole blocks
         assert start % t["block_elems"] == 0 and count % t["block_elems"] == 0
     assert t["tail_elems"] < t["block_elems"]
+
+
+def test_front_and_cli_show_the_same_tiling(capsys):
+    import ascendops
+    from ascendops import cli
+
+    t = ascendops.tiling.cast((1024, 1000), cast_op._dtype("bfloat16"), np.int8, soc="ascend310p")
+    assert (t["path"], t["ub_former"]) == ("BF16_TO_OTHER", 7936)
+    assert cli.main(["tiling", "cast", "--shape", "1024,1000", "--src", "bfloat16", "--dst", "int8",
+                     "--soc", "ascend310p"]) == 0
+    out = capsys.readouterr().out
+    assert "BF16_TO_OTHER" in out and "7936" in out

@@ -87,10 +87,10 @@ def demo_cases():
     for src, dst in [("float32", "float16"), ("float16", "int8"), ("bfloat16", "float32"), ("bfloat16", "int8"),
                      ("int32", "int8"), ("int64", "float32"), ("int32", "int64"), ("uint8", "int8"),
                      ("float32", "bool")]:
-        x = sample(src, 4099, seed=1)
+        x = sample(src, (1 << 20) + 17, seed=1)
         tol = TOLERANCE.get(dst, 0.0)
         cases.append(DemoCase(
-            name=f"{src}->{dst} [4099]",
+            name=f"{src}->{dst} [2^20+17]",
             run=lambda soc, x=x, dst=dst: cast(x, dst, soc=soc),
             golden=lambda x=x, dst=dst: golden.cast(x, dst),
             atol=tol, rtol=tol,
