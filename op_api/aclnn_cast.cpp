@@ -73,8 +73,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, aclDataType dstType, a
     const bool dense = self->IsContiguous();
     const uint64_t selfBytes = n * DataTypeSize(self->dtype);
     exec->workspaceSize = dense ? 0 : selfBytes;
-    KernelLaunch launch{"cast_" + name, tiling->blockDim, tiling->tilingKey,
-                        selfBytes + n * DataTypeSize(dst)};
+    KernelLaunch launch{"cast_" + name, tiling->blockDim, tiling->tilingKey, selfBytes + n * DataTypeSize(dst)};
     exec->run = [launch, fn = instance->second, td = tiling->data, selfView = *self, outView = *out, dense](
                     void* workspace, uint64_t, aclrtStream) -> Result<LaunchReport> {
         uint8_t* x = selfView.ElementAddress();
@@ -97,7 +96,6 @@ extern "C" aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, aclDataT
     return ascendops::cast::GetWorkspaceSize(self, dstType, out, workspaceSize, executor);
 }
 
-extern "C" aclnnStatus aclnnCast(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                 aclrtStream stream) {
+extern "C" aclnnStatus aclnnCast(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
     return ascendops::RunExecutor(workspace, workspaceSize, executor, stream);
 }

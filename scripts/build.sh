@@ -1,30 +1,48 @@
 #!/usr/bin/env bash
-# NPU opp package build (needs the CANN toolkit; never run on the CPU-only machines of this project).
+# NPU build with the CANN 8.x toolkit. Never run on the CPU-only machines of this project (no toolkit, no NPU).
 #
-# Steps, on a machine with CANN 8.x installed:
-#   1. source "$ASCEND_HOME_PATH/../set_env.sh" (or the toolkit's set_env.sh) so ASCEND_HOME_PATH is set;
-#   2. configure: CMake detects CANN (cmake/cann.cmake) and adds the NPU targets: op_kernel/<op>/<op>.cpp compiled
-#      by the Ascend C compiler for each SoC in ASCENDOPS_NPU_SOCS, op_host/<op> def/infershape/tiling adapters;
-#   3. build the target ascendops_opp: a custom opp .run package under build/npu/;
-#   4. install it: build/npu/custom_opp_*.run --install-path=<dir>, then
-#      export ASCEND_CUSTOM_OPP_PATH=<dir>/vendors/ascendops:$ASCEND_CUSTOM_OPP_PATH
-#   5. run the tests with the NPU: bash scripts/test.sh (tests marked npu then run instead of being skipped).
+# What it builds (cmake/npu.cmake, configured only when CMake finds the toolkit through ASCEND_HOME_PATH):
+#   build/npu/<soc>/libascendops_api_npu.so   the aclnn API launching the kernels compiled for one exact SoC
+#                                             (ascendc_library + the generated aclrtlaunch_<kernel> stubs);
+#   build/npu/custom_opp_<os>_<arch>.run      the custom opp package (target ascendops_opp) for every SoC given.
 #
-# Usage: bash scripts/build.sh [soc ...]   (default: ascend310p ascend910b ascend910_93)
+# Usage (after `source <toolkit>/set_env.sh`, which sets ASCEND_HOME_PATH):
+#   bash scripts/build.sh [SOC_VERSION ...]   exact SoCs as npu-smi reports them; default: Ascend310P3 Ascend910B2
+# Then install the package: build/npu/custom_opp_*.run --install-path=<dir> (see README, "The NPU path").
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 if [[ -z "${ASCEND_HOME_PATH:-}" || ! -d "${ASCEND_HOME_PATH}" ]]; then
     echo "build.sh: the CANN toolkit is not installed (ASCEND_HOME_PATH unset or missing)." >&2
-    echo "build.sh: the NPU opp package needs it; without it use the CPU path: bash scripts/test.sh, bash scripts/demo.sh" >&2
+    echo "build.sh: the NPU build needs it; without it use the CPU path: bash scripts/test.sh, bash scripts/demo.sh" >&2
     exit 2
 fi
 
-socs="${*:-ascend310p ascend910b ascend910_93}"
-cmake -S . -B build/npu -DCMAKE_BUILD_TYPE=Release -DASCENDOPS_NPU_SOCS="${socs// /;}"
-if ! cmake --build build/npu --target help | grep -q ascendops_opp; then
-    echo "build.sh: this checkout has no ascendops_opp target yet (the NPU path is a later issue)" >&2
-    exit 2
-fi
-cmake --build build/npu --target ascendops_opp -j"$(nproc)"
+soc_versions=("${@:-Ascend310P3 Ascend910B2}")
+read -r -a soc_versions <<< "${soc_versions[*]}"
+# The opp package's compute units: the SoC families of the exact SoCs (ascend310p, ascend910b, ascend910_93).
+units=()
+for v in "${soc_versions[@]}"; do
+    case "${v,,}" in
+        ascend310p*) u=ascend310p ;;
+        ascend910b*) u=ascend910b ;;
+        ascend910_93*) u=ascend910_93 ;;
+        *) echo "build.sh: unsupported SoC '${v}' (expected Ascend310P*, Ascend910B*, Ascend910_93*)" >&2; exit 2 ;;
+    esac
+    [[ " ${units[*]} " == *" ${u} "* ]] || units+=("${u}")
+done
+units_list="$(IFS=';'; echo "${units[*]}")"
+
+# Kernel-launch + aclnn library: one configure per exact SoC (ascendc_library compiles for one SOC_VERSION).
+for v in "${soc_versions[@]}"; do
+    cmake -S . -B "build/npu/${v}" -DCMAKE_BUILD_TYPE=Release -DASCENDOPS_NPU_SOC_VERSION="${v}" \
+          -DASCENDOPS_NPU_SOCS="${units_list}"
+    cmake --build "build/npu/${v}" --target ascendops_api_npu -j"$(nproc)"
+done
+
+# The opp package, for all the families at once.
+first="build/npu/${soc_versions[0]}"
+cmake --build "${first}" --target ascendops_opp
+cp "${first}"/custom_opp_*.run build/npu/
+echo "build.sh: aclnn libraries: $(ls build/npu/*/libascendops_api_npu.so | tr '\n' ' ')"
 echo "build.sh: opp package: $(ls build/npu/custom_opp_*.run)"

@@ -74,13 +74,12 @@ void HardSyncAll() {
 }
 
 // Each core bumps its own 32-byte slot, then waits until every participating slot has reached its count.
-void SoftSyncAll(int32_t* gmSlots, uint64_t gmElems, int32_t usedCores) {
+void SoftSyncAll(int32_t* gmSlots, int32_t usedCores) {
     CoreContext& c = Core();
     LaunchShared& l = *c.launch;
     if (c.blockIdx >= static_cast<uint32_t>(usedCores)) {
         Fail("SyncAll", Str("core ", c.blockIdx, " is not among the usedCores ", usedCores));
     }
-    (void)gmElems;
     ++c.cost.barriers;
     int32_t* mine = gmSlots + uint64_t{c.blockIdx} * 8;
     int32_t target = __atomic_add_fetch(mine, 1, __ATOMIC_SEQ_CST);

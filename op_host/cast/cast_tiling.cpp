@@ -13,12 +13,10 @@ constexpr std::pair<DataType, CastType> kCastTypeOf[] = {
     {DataType::kBool, CastType::kBool},   {DataType::kInt64, CastType::kI64}, {DataType::kBf16, CastType::kBf16},
 };
 
-constexpr const char* kPathNames[] = {"DIRECT",        "TWO_CAST",     "DST_BOOL",       "NARROW64", "WIDEN64",
-                                      "BF16_TO_F32",   "BF16_TO_OTHER", "SAMEWIDTH_8BIT", "NARROW8"};
+constexpr const char* kPathNames[] = {"DIRECT",      "TWO_CAST",      "DST_BOOL",       "NARROW64", "WIDEN64",
+                                      "BF16_TO_F32", "BF16_TO_OTHER", "SAMEWIDTH_8BIT", "NARROW8"};
 
-std::string PairName(DataType src, DataType dst) {
-    return std::string(DataTypeName(src)) + " -> " + DataTypeName(dst);
-}
+std::string PairName(DataType src, DataType dst) { return std::string(DataTypeName(src)) + " -> " + DataTypeName(dst); }
 
 CastPlan PlanFor(SocVersion soc, DataType src, DataType dst) {
     auto s = ToCastType(src);
@@ -58,9 +56,8 @@ CastRound RoundModeOf(SocVersion soc, DataType src, DataType dst) { return PlanF
 uint64_t UbBytesFor(const CastPlan& plan, CastType src, CastType dst, CastArch arch, uint64_t ubFormer) {
     const CastScratch m = ScratchOf(arch, src, dst);
     // SAMEWIDTH_8BIT moves each tile through one bound queue (no separate output buffer).
-    const uint64_t queueBytes = plan.path == CastPath::kSameWidth8Bit
-                                    ? kBufferNum * BytesOf(src)
-                                    : kBufferNum * (BytesOf(src) + BytesOf(dst));
+    const uint64_t queueBytes =
+        plan.path == CastPath::kSameWidth8Bit ? kBufferNum * BytesOf(src) : kBufferNum * (BytesOf(src) + BytesOf(dst));
     return ubFormer * (queueBytes + m.table + m.scratch) + kUbReserveBytes;
 }
 

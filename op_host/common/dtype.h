@@ -31,10 +31,10 @@ struct DataTypeInfo {
 };
 
 inline constexpr DataTypeInfo kDataTypes[] = {
-    {DataType::kFloat, "float32", 4},  {DataType::kFloat16, "float16", 2}, {DataType::kInt8, "int8", 1},
-    {DataType::kInt32, "int32", 4},    {DataType::kUint8, "uint8", 1},     {DataType::kInt16, "int16", 2},
-    {DataType::kUint16, "uint16", 2},  {DataType::kUint32, "uint32", 4},   {DataType::kInt64, "int64", 8},
-    {DataType::kUint64, "uint64", 8},  {DataType::kDouble, "float64", 8},  {DataType::kBool, "bool", 1},
+    {DataType::kFloat, "float32", 4}, {DataType::kFloat16, "float16", 2}, {DataType::kInt8, "int8", 1},
+    {DataType::kInt32, "int32", 4},   {DataType::kUint8, "uint8", 1},     {DataType::kInt16, "int16", 2},
+    {DataType::kUint16, "uint16", 2}, {DataType::kUint32, "uint32", 4},   {DataType::kInt64, "int64", 8},
+    {DataType::kUint64, "uint64", 8}, {DataType::kDouble, "float64", 8},  {DataType::kBool, "bool", 1},
     {DataType::kBf16, "bfloat16", 2},
 };
 

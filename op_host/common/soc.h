@@ -10,21 +10,21 @@ enum class SocVersion : uint8_t { kAscend310P = 0, kAscend910B = 1, kAscend910_9
 
 // Cost-model rates, per core unless stated. Sources are in soc.cpp next to each value.
 struct SocCostParams {
-    double freqMHz;              // AI core clock
-    double gmToUbBytesPerCycle;  // MTE2
-    double ubToGmBytesPerCycle;  // MTE3
-    double vecCyclesPerRepeat;   // one 256-byte vector repeat, simple op
-    double vecIssueCycles;       // fixed cost of one vector instruction
-    double scalarGmAccessCycles; // one GetValue/SetValue on GM (cache-missing scalar load/store)
-    double barrierCycles;        // one cross-core barrier round trip
-    double memBandwidthGBps;     // device memory bandwidth shared by all cores
-    double launchOverheadUs;     // fixed kernel launch cost
+    double freqMHz;               // AI core clock
+    double gmToUbBytesPerCycle;   // MTE2
+    double ubToGmBytesPerCycle;   // MTE3
+    double vecCyclesPerRepeat;    // one 256-byte vector repeat, simple op
+    double vecIssueCycles;        // fixed cost of one vector instruction
+    double scalarGmAccessCycles;  // one GetValue/SetValue on GM (cache-missing scalar load/store)
+    double barrierCycles;         // one cross-core barrier round trip
+    double memBandwidthGBps;      // device memory bandwidth shared by all cores
+    double launchOverheadUs;      // fixed kernel launch cost
 };
 
 struct SocInfo {
     SocVersion version;
-    const char* name;     // CANN SoC name, e.g. "ascend310p"
-    const char* product;  // marketing name
+    const char* name;        // CANN SoC name, e.g. "ascend310p"
+    const char* product;     // marketing name
     uint32_t vectorCoreNum;  // cores a vector kernel launches on (AIV on A2/A3, AI cores on 310P)
     uint32_t cubeCoreNum;    // AIC on A2/A3; the AI cores (cube + vector in one) on 310P
     uint64_t ubBytes;

@@ -24,7 +24,7 @@ struct Error {
 template <typename T>
 class Result {
 public:
-    Result(T value) : v_(std::move(value)) {}  // NOLINT: implicit on purpose, like std::expected
+    Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit on purpose, like std::expected
     Result(Error error) : v_(std::move(error)) {}  // NOLINT
 
     bool ok() const { return std::holds_alternative<T>(v_); }

@@ -29,32 +29,89 @@ inline constexpr int32_t kBufferNum = 2;
 inline constexpr uint32_t kZeroTailElems = 16;  // one 32-byte block of zero halfwords after a BF16 input tile
 
 // Element type <-> CastType. BOOL is stored as one byte 0/1 and computed on as uint8_t.
-template <CastType T> struct TypeOf;
-template <> struct TypeOf<CastType::kF16> { using type = half; };
-template <> struct TypeOf<CastType::kF32> { using type = float; };
-template <> struct TypeOf<CastType::kI32> { using type = int32_t; };
-template <> struct TypeOf<CastType::kI16> { using type = int16_t; };
-template <> struct TypeOf<CastType::kI8> { using type = int8_t; };
-template <> struct TypeOf<CastType::kU8> { using type = uint8_t; };
-template <> struct TypeOf<CastType::kBool> { using type = uint8_t; };
-template <> struct TypeOf<CastType::kI64> { using type = int64_t; };
-template <> struct TypeOf<CastType::kBf16> { using type = bfloat16_t; };
-template <CastType T> using TypeOfT = typename TypeOf<T>::type;
+template <CastType T>
+struct TypeOf;
+template <>
+struct TypeOf<CastType::kF16> {
+    using type = half;
+};
+template <>
+struct TypeOf<CastType::kF32> {
+    using type = float;
+};
+template <>
+struct TypeOf<CastType::kI32> {
+    using type = int32_t;
+};
+template <>
+struct TypeOf<CastType::kI16> {
+    using type = int16_t;
+};
+template <>
+struct TypeOf<CastType::kI8> {
+    using type = int8_t;
+};
+template <>
+struct TypeOf<CastType::kU8> {
+    using type = uint8_t;
+};
+template <>
+struct TypeOf<CastType::kBool> {
+    using type = uint8_t;
+};
+template <>
+struct TypeOf<CastType::kI64> {
+    using type = int64_t;
+};
+template <>
+struct TypeOf<CastType::kBf16> {
+    using type = bfloat16_t;
+};
+template <CastType T>
+using TypeOfT = typename TypeOf<T>::type;
 
-template <typename T> struct CastTypeOf;
-template <> struct CastTypeOf<half> { static constexpr CastType value = CastType::kF16; };
-template <> struct CastTypeOf<float> { static constexpr CastType value = CastType::kF32; };
-template <> struct CastTypeOf<int32_t> { static constexpr CastType value = CastType::kI32; };
-template <> struct CastTypeOf<int16_t> { static constexpr CastType value = CastType::kI16; };
-template <> struct CastTypeOf<int8_t> { static constexpr CastType value = CastType::kI8; };
-template <> struct CastTypeOf<uint8_t> { static constexpr CastType value = CastType::kU8; };
-template <> struct CastTypeOf<bool> { static constexpr CastType value = CastType::kBool; };
-template <> struct CastTypeOf<int64_t> { static constexpr CastType value = CastType::kI64; };
-template <> struct CastTypeOf<bfloat16_t> { static constexpr CastType value = CastType::kBf16; };
+template <typename T>
+struct CastTypeOf;
+template <>
+struct CastTypeOf<half> {
+    static constexpr CastType value = CastType::kF16;
+};
+template <>
+struct CastTypeOf<float> {
+    static constexpr CastType value = CastType::kF32;
+};
+template <>
+struct CastTypeOf<int32_t> {
+    static constexpr CastType value = CastType::kI32;
+};
+template <>
+struct CastTypeOf<int16_t> {
+    static constexpr CastType value = CastType::kI16;
+};
+template <>
+struct CastTypeOf<int8_t> {
+    static constexpr CastType value = CastType::kI8;
+};
+template <>
+struct CastTypeOf<uint8_t> {
+    static constexpr CastType value = CastType::kU8;
+};
+template <>
+struct CastTypeOf<bool> {
+    static constexpr CastType value = CastType::kBool;
+};
+template <>
+struct CastTypeOf<int64_t> {
+    static constexpr CastType value = CastType::kI64;
+};
+template <>
+struct CastTypeOf<bfloat16_t> {
+    static constexpr CastType value = CastType::kBf16;
+};
 
 __aicore__ inline RoundMode ToRoundMode(CastRound r) {
-    constexpr RoundMode kModes[] = {RoundMode::CAST_NONE,  RoundMode::CAST_RINT,  RoundMode::CAST_FLOOR,
-                                    RoundMode::CAST_CEIL,  RoundMode::CAST_ROUND, RoundMode::CAST_TRUNC,
+    constexpr RoundMode kModes[] = {RoundMode::CAST_NONE, RoundMode::CAST_RINT,  RoundMode::CAST_FLOOR,
+                                    RoundMode::CAST_CEIL, RoundMode::CAST_ROUND, RoundMode::CAST_TRUNC,
                                     RoundMode::CAST_ODD};
     return kModes[static_cast<uint32_t>(r)];
 }
@@ -354,35 +411,51 @@ __aicore__ inline void CopyUbToGm(const GlobalTensor<T>& dst, const LocalTensor<
 
 // One core's share: whole tiles, then the tail. Without DataCopyPad the tail is a whole-block window that ends at
 // the tensor end and overlaps elements this core already wrote (same values); a tensor smaller than one block
-// goes element by element through scalar GM access.
-template <typename Derived>
+// goes element by element through scalar GM access. Derived provides Tile(offset, n) and ScalarTile(n).
+template <typename Derived, typename S, typename D>
 class CastPipeline {
 public:
-    __aicore__ inline void Run(const CastTilingData& td) {
+    __aicore__ inline void Process() {
         const uint64_t core = GetBlockIdx();
-        const uint64_t count = CoreElems(td, core);
-        const bool lastCore = core + 1 == td.blockDim;
-        const uint64_t ragged = lastCore ? td.tailElems : 0;
+        const uint64_t count = CoreElems(td_, core);
+        const bool lastCore = core + 1 == td_.blockDim;
+        const uint64_t ragged = lastCore ? td_.tailElems : 0;
         const uint64_t whole = count - ragged;
         auto& self = *static_cast<Derived*>(this);
-        uint64_t done = 0;
-        for (; done < whole; done += td.ubFormer) {
-            uint64_t left = whole - done;
-            self.Tile(done, static_cast<uint32_t>(left < td.ubFormer ? left : td.ubFormer));
+        for (uint64_t done = 0; done < whole; done += td_.ubFormer) {
+            const uint64_t left = whole - done;
+            self.Tile(done, static_cast<uint32_t>(left < td_.ubFormer ? left : td_.ubFormer));
         }
         if (ragged == 0) return;
-        if (td.usePad != 0) {
+        if (td_.usePad != 0) {
             self.Tile(whole, static_cast<uint32_t>(ragged));
-        } else if (count >= td.blockElems) {
-            self.Tile(count - td.blockElems, static_cast<uint32_t>(td.blockElems));
+        } else if (count >= td_.blockElems) {
+            self.Tile(count - td_.blockElems, static_cast<uint32_t>(td_.blockElems));
         } else {
             self.ScalarTile(static_cast<uint32_t>(count));
         }
     }
+
+protected:
+    // GM views of this core's range only: an access outside it is a bug the twin reports.
+    __aicore__ inline void InitGm(GM_ADDR x, GM_ADDR y, const CastTilingData& td) {
+        td_ = td;
+        const uint64_t core = GetBlockIdx();
+        const uint64_t start = CoreStart(td, core);
+        const uint64_t count = CoreElems(td, core);
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ S*>(x) + start, count);
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ D*>(y) + start, count);
+    }
+
+    CastTilingData td_;
+    TPipe pipe_;
+    GlobalTensor<S> xGm_;
+    GlobalTensor<D> yGm_;
 };
 
 template <typename SrcT, typename DstT>
-class CastKernel : public CastPipeline<CastKernel<SrcT, DstT>> {
+class CastKernel
+    : public CastPipeline<CastKernel<SrcT, DstT>, TypeOfT<CastTypeOf<SrcT>::value>, TypeOfT<CastTypeOf<DstT>::value>> {
     static constexpr CastType kSrc = CastTypeOf<SrcT>::value;
     static constexpr CastType kDst = CastTypeOf<DstT>::value;
     using S = TypeOfT<kSrc>;
@@ -391,42 +464,35 @@ class CastKernel : public CastPipeline<CastKernel<SrcT, DstT>> {
 
 public:
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const CastTilingData& td) {
-        td_ = td;
-        const uint64_t core = GetBlockIdx();
-        const uint64_t start = CoreStart(td, core);
-        const uint64_t count = CoreElems(td, core);
-        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ S*>(x) + start, count);
-        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ D*>(y) + start, count);
+        this->InitGm(x, y, td);
         const uint32_t tile = td.ubFormer;
-        pipe_.InitBuffer(inQueue_, kBufferNum, tile * sizeof(S) + (kZeroTail ? kZeroTailElems * sizeof(S) : 0));
-        pipe_.InitBuffer(outQueue_, kBufferNum, tile * sizeof(D));
+        this->pipe_.InitBuffer(inQueue_, kBufferNum, tile * sizeof(S) + (kZeroTail ? kZeroTailElems * sizeof(S) : 0));
+        this->pipe_.InitBuffer(outQueue_, kBufferNum, tile * sizeof(D));
         constexpr CastScratch kScratch = ScratchOf(kArch, kSrc, kDst);
         if constexpr (kScratch.table + kScratch.scratch > 0) {
-            pipe_.InitBuffer(tmpBuf_, tile * (kScratch.table + kScratch.scratch));
+            this->pipe_.InitBuffer(tmpBuf_, tile * (kScratch.table + kScratch.scratch));
             LocalTensor<uint8_t> tmp = tmpBuf_.template Get<uint8_t>();
             scratch_.Init(tmp, tmp[tile * kScratch.table], tile);
         }
     }
 
-    __aicore__ inline void Process() { this->Run(td_); }
-
     __aicore__ inline void Tile(uint64_t offset, uint32_t n) {
         LocalTensor<S> in = inQueue_.template AllocTensor<S>();
-        CopyGmToUb(in, xGm_[offset], n);
+        CopyGmToUb(in, this->xGm_[offset], n);
         inQueue_.EnQue(in);
         Compute(n);
         LocalTensor<D> out = outQueue_.template DeQue<D>();
-        CopyUbToGm(yGm_[offset], out, n);
+        CopyUbToGm(this->yGm_[offset], out, n);
         outQueue_.FreeTensor(out);
     }
 
     __aicore__ inline void ScalarTile(uint32_t n) {
         LocalTensor<S> in = inQueue_.template AllocTensor<S>();
-        for (uint32_t i = 0; i < n; ++i) in.SetValue(i, xGm_.GetValue(i));
+        for (uint32_t i = 0; i < n; ++i) in.SetValue(i, this->xGm_.GetValue(i));
         inQueue_.EnQue(in);
         Compute(n);
         LocalTensor<D> out = outQueue_.template DeQue<D>();
-        for (uint32_t i = 0; i < n; ++i) yGm_.SetValue(i, out.GetValue(i));
+        for (uint32_t i = 0; i < n; ++i) this->yGm_.SetValue(i, out.GetValue(i));
         outQueue_.FreeTensor(out);
     }
 
@@ -436,60 +502,46 @@ private:
         LocalTensor<D> out = outQueue_.template AllocTensor<D>();
         scratch_.BeginTile(firstTile_);
         firstTile_ = false;
-        Convert<kSrc, kDst>(out, in, n, scratch_, static_cast<CastRound>(td_.roundMode),
-                            static_cast<CastRound>(td_.midRoundMode));
+        Convert<kSrc, kDst>(out, in, n, scratch_, static_cast<CastRound>(this->td_.roundMode),
+                            static_cast<CastRound>(this->td_.midRoundMode));
         outQueue_.EnQue(out);
         inQueue_.FreeTensor(in);
     }
 
-    CastTilingData td_;
-    TPipe pipe_;
     TQue<QuePosition::VECIN, kBufferNum> inQueue_;
     TQue<QuePosition::VECOUT, kBufferNum> outQueue_;
     TBuf<TPosition::VECCALC> tmpBuf_;
     Scratch scratch_;
-    GlobalTensor<S> xGm_;
-    GlobalTensor<D> yGm_;
     bool firstTile_ = true;
 };
 
 // SAMEWIDTH_8BIT: bool/int8/uint8 re-typing is bit-identical: GM -> UB -> GM through one bound queue.
 template <typename SrcT>
-class CastCopyKernel : public CastPipeline<CastCopyKernel<SrcT>> {
+class CastCopyKernel
+    : public CastPipeline<CastCopyKernel<SrcT>, TypeOfT<CastTypeOf<SrcT>::value>, TypeOfT<CastTypeOf<SrcT>::value>> {
     using S = TypeOfT<CastTypeOf<SrcT>::value>;
 
 public:
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const CastTilingData& td) {
-        td_ = td;
-        const uint64_t core = GetBlockIdx();
-        const uint64_t start = CoreStart(td, core);
-        const uint64_t count = CoreElems(td, core);
-        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ S*>(x) + start, count);
-        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ S*>(y) + start, count);
-        pipe_.InitBuffer(queue_, kBufferNum, td.ubFormer * sizeof(S));
+        this->InitGm(x, y, td);
+        this->pipe_.InitBuffer(queue_, kBufferNum, td.ubFormer * sizeof(S));
     }
-
-    __aicore__ inline void Process() { this->Run(td_); }
 
     __aicore__ inline void Tile(uint64_t offset, uint32_t n) {
         LocalTensor<S> t = queue_.template AllocTensor<S>();
-        CopyGmToUb(t, xGm_[offset], n);
+        CopyGmToUb(t, this->xGm_[offset], n);
         queue_.EnQue(t);
         t = queue_.template DeQue<S>();
-        CopyUbToGm(yGm_[offset], t, n);
+        CopyUbToGm(this->yGm_[offset], t, n);
         queue_.FreeTensor(t);
     }
 
     __aicore__ inline void ScalarTile(uint32_t n) {
-        for (uint32_t i = 0; i < n; ++i) yGm_.SetValue(i, xGm_.GetValue(i));
+        for (uint32_t i = 0; i < n; ++i) this->yGm_.SetValue(i, this->xGm_.GetValue(i));
     }
 
 private:
-    CastTilingData td_;
-    TPipe pipe_;
     TQueBind<QuePosition::VECIN, QuePosition::VECOUT, kBufferNum> queue_;
-    GlobalTensor<S> xGm_;
-    GlobalTensor<S> yGm_;
 };
 
 template <typename SrcT, typename DstT>

@@ -13,7 +13,7 @@ enum class CastType : uint8_t { kF16, kF32, kI32, kI16, kI8, kU8, kBool, kI64, k
 inline constexpr int kCastTypeCount = static_cast<int>(CastType::kCount);
 inline constexpr uint32_t kCastTypeBytes[kCastTypeCount] = {2, 4, 4, 2, 1, 1, 1, 8, 2};
 // Enumerator names without the k: the build names kernel instances "<src>_<dst>_m<arch>" with them.
-inline constexpr const char* kCastTypeTags[kCastTypeCount] = {"F16", "F32", "I32", "I16", "I8",
+inline constexpr const char* kCastTypeTags[kCastTypeCount] = {"F16", "F32",  "I32", "I16", "I8",
                                                               "U8",  "Bool", "I64", "Bf16"};
 
 // SoC families with different vector Cast instruction sets: dav_m200 (ascend310p), dav_m220 (ascend910b/_93).

@@ -1,23 +1,15 @@
 # One kernel instance per delivered (source, destination) pair and SoC family, read from the rows of the plan
-# table in cast_plan.h (the one list of delivered pairs). dav_m200 = ascend310p, dav_m220 = ascend910b/_93.
-set(cast_types_F16 half)
-set(cast_types_F32 float)
-set(cast_types_I32 int32_t)
-set(cast_types_I16 int16_t)
-set(cast_types_I8 int8_t)
-set(cast_types_U8 uint8_t)
-set(cast_types_Bool bool)
-set(cast_types_I64 int64_t)
-set(cast_types_Bf16 bfloat16_t)
-file(STRINGS ${CMAKE_CURRENT_LIST_DIR}/cast_plan.h cast_rows REGEX "^ *\\{T::k[A-Za-z0-9]+, T::k[A-Za-z0-9]+,")
+# table in cast_plan.h (cmake/cast_plan.cmake). dav_m200 = ascend310p, dav_m220 = ascend910b/_93.
+include(${CMAKE_SOURCE_DIR}/cmake/cast_plan.cmake)
+ascendops_cast_pairs(cast_pairs)
 set(cast_variants "")
-foreach(row ${cast_rows})
-    string(REGEX MATCH "T::k([A-Za-z0-9]+), T::k([A-Za-z0-9]+)," _ "${row}")
-    set(src ${CMAKE_MATCH_1})
-    set(dst ${CMAKE_MATCH_2})
+foreach(pair ${cast_pairs})
+    string(REPLACE "_" ";" types ${pair})
+    list(GET types 0 src)
+    list(GET types 1 dst)
     foreach(arch 200 220)
-        list(APPEND cast_variants VARIANT ${src}_${dst}_m${arch}
-             DEFINES DTYPE_X=${cast_types_${src}} DTYPE_Y=${cast_types_${dst}} __CCE_AICORE__=${arch})
+        list(APPEND cast_variants VARIANT ${pair}_m${arch} DEFINES DTYPE_X=${ASCENDOPS_CAST_CTYPE_${src}}
+             DTYPE_Y=${ASCENDOPS_CAST_CTYPE_${dst}} __CCE_AICORE__=${arch})
     endforeach()
 endforeach()
 ascendops_sim_kernel(cast ${CMAKE_CURRENT_LIST_DIR}/cast.cpp ${cast_variants})

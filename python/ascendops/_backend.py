@@ -3,8 +3,9 @@
 Every operator function takes ``backend="sim"`` (the CPU twin, always available) and ``soc=`` (the SoC the twin
 plays, default ``DEFAULT_SOC``) plus ``core_num=`` (0: the SoC's own core count; other values model e.g. 910B3
 with 40 AIV). It calls ``select(backend, soc, core_num)`` before reaching ``_C``; that call validates the three
-and configures the simulated device. ``backend="npu"`` is reserved for the NPU path and raises
-``BackendUnavailableError`` with the reason until that path is built.
+and configures the simulated device. ``backend="npu"`` is reserved and raises ``BackendUnavailableError`` with the
+reason: ``_C`` drives only the CPU twin. The NPU path (aclnn library + opp package, built with the CANN toolkit by
+scripts/build.sh) is for C callers and has never been run in this project's CI.
 """
 
 import os
@@ -24,10 +25,13 @@ def soc_names():
 
 
 def npu_unavailable_reason():
-    """Why the NPU backend cannot run here (this build has no NPU launch path yet)."""
+    """Why ``backend="npu"`` cannot run: the Python module launches kernels only on the CPU twin."""
+    python_side = ("ascendops._C launches only on the CPU twin; the NPU aclnn library (libascendops_api_npu.so) and "
+                   "the opp package are built for C callers by scripts/build.sh with the toolkit (never run in this "
+                   "project's CI)")
     if not os.environ.get("ASCEND_HOME_PATH"):
-        return "built without the CANN toolkit (ASCEND_HOME_PATH unset)"
-    return "this build has only the CPU twin; build the NPU opp package with scripts/build.sh"
+        return f"built without the CANN toolkit (ASCEND_HOME_PATH unset), and {python_side}"
+    return python_side
 
 
 def select(backend=DEFAULT_BACKEND, soc=None, core_num=0):

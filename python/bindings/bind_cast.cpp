@@ -2,8 +2,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
-#include <chrono>
 #include <optional>
 #include <vector>
 
@@ -105,14 +103,14 @@ py::dict GetWorkspace(const py::object& x, const py::object& dtype, const py::ob
     std::optional<bridge::DeviceTensor> self, out;
     if (!x.is_none()) self.emplace(bridge::DeviceTensor::FromArray(x.cast<py::array>()));
     if (!outShape.is_none()) {
-        out.emplace(bridge::DeviceTensor::Empty(outShape.cast<std::vector<int64_t>>(),
-                                                bridge::DataTypeFromPy(outDtype)));
+        out.emplace(
+            bridge::DeviceTensor::Empty(outShape.cast<std::vector<int64_t>>(), bridge::DataTypeFromPy(outDtype)));
     }
     uint64_t workspace = 0;
     aclOpExecutor* executor = nullptr;
-    aclnnStatus status = aclnnCastGetWorkspaceSize(self ? self->Get() : nullptr,
-                                                   static_cast<aclDataType>(bridge::DataTypeFromPy(dtype)),
-                                                   out ? out->Get() : nullptr, &workspace, &executor);
+    aclnnStatus status =
+        aclnnCastGetWorkspaceSize(self ? self->Get() : nullptr, static_cast<aclDataType>(bridge::DataTypeFromPy(dtype)),
+                                  out ? out->Get() : nullptr, &workspace, &executor);
     delete executor;  // never run: the executor of a successful phase 1 is simply dropped
     py::dict d;
     d["status"] = status;
@@ -126,19 +124,9 @@ double HostOverheadUs(const std::vector<int64_t>& shape, const py::object& src, 
     auto self = bridge::DeviceTensor::Empty(shape, bridge::DataTypeFromPy(src));
     auto out = bridge::DeviceTensor::Empty(shape, bridge::DataTypeFromPy(dst));
     const auto dstType = static_cast<aclDataType>(bridge::DataTypeFromPy(dst));
-    std::vector<double> us;
-    for (int i = 0; i < repeats; ++i) {
-        uint64_t workspace = 0;
-        aclOpExecutor* executor = nullptr;
-        auto t0 = std::chrono::steady_clock::now();
-        aclnnStatus status = aclnnCastGetWorkspaceSize(self, dstType, out, &workspace, &executor);
-        auto t1 = std::chrono::steady_clock::now();
-        delete executor;
-        bridge::CheckAclnn(status);
-        us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
-    }
-    std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
-    return us[us.size() / 2];
+    return bridge::MedianPhase1Us(repeats, [&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnCastGetWorkspaceSize(self, dstType, out, ws, ex);
+    });
 }
 
 }  // namespace

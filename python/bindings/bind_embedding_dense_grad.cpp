@@ -4,8 +4,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
-#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -130,21 +128,9 @@ double HostOverheadUs(const std::vector<int64_t>& gradShape, int64_t numWeights,
     for (size_t d = 0; d + 1 < gradShape.size(); ++d) n *= gradShape[d];
     auto i = DeviceTensor::Empty({n}, DataType::kInt32);
     auto out = DeviceTensor::Empty({numWeights, gradShape.back()}, DataType::kFloat);
-    std::vector<double> us;
-    for (int r = 0; r < repeats; ++r) {
-        uint64_t workspace = 0;
-        aclOpExecutor* executor = nullptr;
-        auto t0 = std::chrono::steady_clock::now();
-        aclnnStatus status =
-            aclnnEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, -1, scaleGradByFreq, out, &workspace,
-                                                        &executor);
-        auto t1 = std::chrono::steady_clock::now();
-        delete executor;
-        bridge::CheckAclnn(status);
-        us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
-    }
-    std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
-    return us[us.size() / 2];
+    return bridge::MedianPhase1Us(repeats, [&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, -1, scaleGradByFreq, out, ws, ex);
+    });
 }
 
 }  // namespace

@@ -3,8 +3,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
-#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,20 +70,9 @@ double HostOverheadUs(const std::vector<Shape>& shapes, const std::vector<std::s
     for (size_t i = 0; i < 8; ++i) {
         t.push_back(DeviceTensor::Empty(shapes.at(i), ascendops::bridge::DataTypeFromPy(py::str(dtypes.at(i)))));
     }
-    std::vector<double> us;
-    for (int i = 0; i < repeats; ++i) {
-        uint64_t workspace = 0;
-        aclOpExecutor* executor = nullptr;
-        auto t0 = std::chrono::steady_clock::now();
-        aclnnStatus status = aclnnFusedGdnDecodeGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], t[6], 1.0f,
-                                                                 20.0f, t[7], &workspace, &executor);
-        auto t1 = std::chrono::steady_clock::now();
-        delete executor;
-        ascendops::bridge::CheckAclnn(status);
-        us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
-    }
-    std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
-    return us[us.size() / 2];
+    return ascendops::bridge::MedianPhase1Us(repeats, [&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnFusedGdnDecodeGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], t[6], 1.0f, 20.0f, t[7], ws, ex);
+    });
 }
 
 py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>& dtypes, float scale,

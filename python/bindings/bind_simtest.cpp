@@ -70,7 +70,7 @@ std::unique_ptr<Dev> Upload(const py::array& a, size_t minBytes = 0) {
 }
 
 py::array Download(const Dev& d, const py::dtype& dt, size_t count) {
-    py::array out(dt, {count});
+    py::array out(dt, std::vector<py::ssize_t>{static_cast<py::ssize_t>(count)});
     aclrtMemcpy(out.mutable_data(), out.nbytes(), d.Get(), out.nbytes(), ACL_MEMCPY_DEVICE_TO_HOST);
     return out;
 }

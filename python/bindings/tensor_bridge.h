@@ -12,12 +12,15 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
+#include "common/aclnn_context.h"  // aclOpExecutor (defined by op_api)
 #include "op_host/common/dtype.h"
 
 namespace ascendops::bridge {
@@ -114,6 +117,26 @@ void CallAclnn(Phase1&& getWorkspaceSize, Phase2&& run) {
     }
     CheckAclnn(status);
     CheckAcl(synced, "aclrtSynchronizeStream");
+}
+
+// Median wall time, in microseconds, of `repeats` phase-1 calls getWorkspaceSize(&workspaceSize, &executor)
+// (the host overhead of an aclnn call: checks + tiling + executor). The executors are dropped unrun.
+template <typename Phase1>
+double MedianPhase1Us(int repeats, Phase1&& getWorkspaceSize) {
+    std::vector<double> us;
+    for (int i = 0; i < repeats; ++i) {
+        uint64_t workspaceSize = 0;
+        aclOpExecutor* executor = nullptr;
+        const auto t0 = std::chrono::steady_clock::now();
+        const aclnnStatus status = getWorkspaceSize(&workspaceSize, &executor);
+        const auto t1 = std::chrono::steady_clock::now();
+        delete executor;
+        CheckAclnn(status);
+        us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    }
+    if (us.empty()) return 0.0;
+    std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
+    return us[us.size() / 2];
 }
 
 }  // namespace ascendops::bridge

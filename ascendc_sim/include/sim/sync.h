@@ -16,7 +16,7 @@ namespace ascendc_sim {
 void SetEvent(const char* api, int kind, int32_t eventId);
 void WaitEvent(const char* api, int kind, int32_t eventId);
 void HardSyncAll();
-void SoftSyncAll(int32_t* gmSlots, uint64_t gmElems, int32_t usedCores);
+void SoftSyncAll(int32_t* gmSlots, int32_t usedCores);
 
 }  // namespace ascendc_sim
 
@@ -60,7 +60,7 @@ __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const L
     ubWorkspace.Operand("SyncAll", "ubWorkspace (needs usedCores x 32 bytes)", elems);
     gmWorkspace.CheckRange(c, "SyncAll (gmWorkspace needs usedCores x 32 bytes)", 0, elems,
                            ascendc_sim::GmAccess::kAtomicWrite);
-    ascendc_sim::SoftSyncAll(gmWorkspace.GetPhyAddr(), elems, cores);
+    ascendc_sim::SoftSyncAll(gmWorkspace.GetPhyAddr(), cores);
 }
 
 template <typename T, CacheLine entireType, DcciDst dcciDst>

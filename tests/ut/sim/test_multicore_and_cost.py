@@ -1,0 +1,86 @@
+"""Cross-core behaviour (atomics, barriers), DataCopyPad semantics and the cost counters."""
+import numpy as np
+import pytest
+
+
+@pytest.mark.parametrize("cores", [8, 16])
+def test_atomic_int32_sums_exactly(simtest, cores):
+    rng = np.random.default_rng(cores)
+    x = rng.integers(-2**24, 2**24, cores * 64, dtype=np.int32)
+    y, _ = simtest.run_atomic(x, cores)
+    np.testing.assert_array_equal(y, x.reshape(cores, 64).sum(axis=0, dtype=np.int64).astype(np.int32))
+
+
+def test_atomic_float_sums_exactly(simtest):
+    cores = 12
+    x = (np.arange(cores * 64) % 17 - 8).astype(np.float32) * 0.25  # every partial sum exactly representable
+    y, _ = simtest.run_atomic(x, cores)
+    np.testing.assert_array_equal(y, x.reshape(cores, 64).sum(axis=0))
+
+
+def test_atomic_int32_rejected_on_310p(simtest):
+    with pytest.raises(RuntimeError, match=r"SetAtomicAdd: atomic add of int32 is not supported on ascend310p"):
+        simtest.run_atomic(np.ones(8 * 64, np.int32), 8, soc="ascend310p")
+
+
+@pytest.mark.parametrize("hardware,soc", [(False, "ascend310p"), (False, "ascend910b"), (True, "ascend910b")])
+def test_barrier_orders_writes_across_8_cores(simtest, hardware, soc):
+    cores, rounds = 8, 3
+    z, stats = simtest.run_sync(cores, hardware, rounds=rounds, soc=soc)
+    last = rounds - 1
+    expected = sum(i + 1 + last for i in range(cores))
+    np.testing.assert_array_equal(z.reshape(cores, 8), np.full((cores, 8), expected, np.float32))
+    assert all(c["barriers"] == 2 * rounds for c in stats["cores"])
+
+
+def test_hardware_sync_all_rejected_on_310p(simtest):
+    with pytest.raises(RuntimeError, match=r"SyncAll: hardware SyncAll\(\) is not available on ascend310p"):
+        simtest.run_sync(8, True, soc="ascend310p")
+
+
+def test_data_copy_pad_round_trip(simtest):
+    rows, row_bytes, gap = 5, 22, 6  # 11 halves per row, 3 halves of gap in GM
+    x = np.arange(rows * 14, dtype=np.float16)
+    y = simtest.run_copy_pad(x, rows, row_bytes, gap, pad=-1.0)
+    src = x.reshape(rows, 14)[:, :11]
+    ub = y[:rows * 16].reshape(rows, 16)
+    np.testing.assert_array_equal(ub[:, :11], src)
+    assert (ub[:, 11:] == -1).all()  # each row padded to 32 B with the padding value
+    np.testing.assert_array_equal(y[rows * 16:rows * 16 + rows * 11], src.reshape(-1))
+
+
+def test_data_copy_pad_rejected_on_310p(simtest):
+    with pytest.raises(RuntimeError, match=r"DataCopyPad: not available on ascend310p"):
+        simtest.run_copy_pad(np.zeros(64, np.float16), 2, 22, 0, 0.0, soc="ascend310p")
+
+
+def test_copy_counters_and_model(simtest):
+    n, cores, tile = 8 * 4096, 8, 1024
+    x = np.arange(n, dtype=np.float16)
+    y, stats = simtest.run_copy(x, cores, tile)
+    np.testing.assert_array_equal(y, x)
+    per_core = n // cores * 2
+    for c in stats["cores"]:
+        assert c["gm_to_ub_bytes"] == per_core and c["ub_to_gm_bytes"] == per_core
+        assert c["vec_repeats"] == [0, 0, 0, 0] and c["double_buffered"]
+        assert c["ub_bytes_allocated"] == 2 * tile * 2
+    assert stats["total_gm_bytes"] == 2 * n * 2
+    # ascend910b: 1850 MHz, MTE2 32 B/cycle, MTE3 64 B/cycle; double-buffered -> max of the pipes; 1600 GB/s; 3 us.
+    core_us = per_core / 32 / 1850
+    assert stats["modeled_slowest_core_us"] == pytest.approx(core_us)
+    assert stats["modeled_device_us"] == pytest.approx(max(core_us, 2 * n * 2 / 1.6e6) + 3.0)
+
+
+def test_cast_add_counters_and_values(simtest):
+    n, cores, tile = 4 * 2048, 4, 512
+    rng = np.random.default_rng(5)
+    x = rng.uniform(-8, 8, n).astype(np.float16)
+    y = rng.uniform(-8, 8, n).astype(np.float32)
+    z, stats = simtest.run_cast_add(x, y, cores, tile)
+    np.testing.assert_array_equal(z, (x.astype(np.float32) + y).astype(np.float16))
+    tiles = n // cores // tile
+    repeats = tile * 4 // 256  # each instruction is counted on its wider (float) operand
+    for c in stats["cores"]:
+        assert c["vec_repeats"] == [tiles * repeats, 2 * tiles * repeats, 0, 0]  # simple (Add), cast (two Casts)
+        assert c["vec_instrs"] == 3 * tiles
+        assert c["gm_to_ub_bytes"] == n // cores * (2 + 4) and c["ub_to_gm_bytes"] == n // cores * 2
