@@ -151,7 +151,7 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
         aclrtMemset(a.out.ElementAddress(), outBytes, 0, outBytes);  // the kernel accumulates into zeros
         if (td.softSync != 0) {  // the soft barrier's slot must start zeroed
             const uint64_t syncBytes = uint64_t{td.usedCoreNum} * kBlockBytes;
-            aclrtMemset(base + td.syncOffset, syncBytes, 0, syncBytes);
+            aclrtMemset(base + kSystemWorkspaceBytes + td.syncOffset, syncBytes, 0, syncBytes);
         }
         return LaunchKernel(launch, &embedding_dense_grad_default, td, grad, indices, pos, a.out.ElementAddress(),
                             base);

@@ -12,8 +12,8 @@ constexpr uint8_t Bit(RoundMode m) { return static_cast<uint8_t>(1u << static_ca
 constexpr uint8_t kN = Bit(RoundMode::CAST_NONE);
 constexpr uint8_t kOdd = Bit(RoundMode::CAST_ODD);
 // RINT, FLOOR, CEIL, ROUND, TRUNC: the five rounding modes most conversions share.
-constexpr uint8_t kDirected = Bit(RoundMode::CAST_FLOOR) | Bit(RoundMode::CAST_CEIL) | Bit(RoundMode::CAST_ROUND) |
-                              Bit(RoundMode::CAST_TRUNC);
+constexpr uint8_t kDirected =
+    Bit(RoundMode::CAST_FLOOR) | Bit(RoundMode::CAST_CEIL) | Bit(RoundMode::CAST_ROUND) | Bit(RoundMode::CAST_TRUNC);
 constexpr uint8_t kR5 = Bit(RoundMode::CAST_RINT) | kDirected;
 
 struct CastEntry {
@@ -42,28 +42,17 @@ constexpr CastEntry k310P[] = {
 
 // ascend910b / ascend910_93: the asc-devkit Cast doc tables for Atlas A2 and A3 (identical for these pairs).
 constexpr CastEntry k910B[] = {
-    {DataType::kInt8, DataType::kFloat16, kN},
-    {DataType::kUint8, DataType::kFloat16, kN},
-    {DataType::kInt16, DataType::kFloat16, kN | kR5},
-    {DataType::kInt16, DataType::kFloat, kN},
-    {DataType::kFloat16, DataType::kInt8, kN | kR5},
-    {DataType::kFloat16, DataType::kUint8, kN | kR5},
-    {DataType::kFloat16, DataType::kInt16, kR5},
-    {DataType::kFloat16, DataType::kInt32, kR5},
-    {DataType::kFloat16, DataType::kFloat, kN},
-    {DataType::kBf16, DataType::kInt32, kR5},
-    {DataType::kBf16, DataType::kFloat, kN},
-    {DataType::kInt32, DataType::kInt16, kN},
-    {DataType::kInt32, DataType::kFloat, kN | kR5},
-    {DataType::kInt32, DataType::kInt64, kN},
-    {DataType::kFloat, DataType::kInt16, kR5},
-    {DataType::kFloat, DataType::kFloat16, kN | kR5 | kOdd},
-    {DataType::kFloat, DataType::kBf16, kR5},
-    {DataType::kFloat, DataType::kInt32, kR5},
-    {DataType::kFloat, DataType::kFloat, kR5},
-    {DataType::kFloat, DataType::kInt64, kR5},
-    {DataType::kInt64, DataType::kInt32, kN},
-    {DataType::kInt64, DataType::kFloat, kR5},
+    {DataType::kInt8, DataType::kFloat16, kN},        {DataType::kUint8, DataType::kFloat16, kN},
+    {DataType::kInt16, DataType::kFloat16, kN | kR5}, {DataType::kInt16, DataType::kFloat, kN},
+    {DataType::kFloat16, DataType::kInt8, kN | kR5},  {DataType::kFloat16, DataType::kUint8, kN | kR5},
+    {DataType::kFloat16, DataType::kInt16, kR5},      {DataType::kFloat16, DataType::kInt32, kR5},
+    {DataType::kFloat16, DataType::kFloat, kN},       {DataType::kBf16, DataType::kInt32, kR5},
+    {DataType::kBf16, DataType::kFloat, kN},          {DataType::kInt32, DataType::kInt16, kN},
+    {DataType::kInt32, DataType::kFloat, kN | kR5},   {DataType::kInt32, DataType::kInt64, kN},
+    {DataType::kFloat, DataType::kInt16, kR5},        {DataType::kFloat, DataType::kFloat16, kN | kR5 | kOdd},
+    {DataType::kFloat, DataType::kBf16, kR5},         {DataType::kFloat, DataType::kInt32, kR5},
+    {DataType::kFloat, DataType::kFloat, kR5},        {DataType::kFloat, DataType::kInt64, kR5},
+    {DataType::kInt64, DataType::kInt32, kN},         {DataType::kInt64, DataType::kFloat, kR5},
 };
 
 }  // namespace

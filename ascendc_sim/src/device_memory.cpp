@@ -36,8 +36,8 @@ const DeviceAllocation* FindLocked(Registry& r, uintptr_t p) {
 void* DeviceMalloc(std::size_t bytes) {
     std::size_t total = bytes + 2 * kGuardBytes;
     // 512-byte guards keep the usable base 512-byte aligned, like device allocations.
-    auto* raw = static_cast<uint8_t*>(std::aligned_alloc(kGuardBytes, (total + kGuardBytes - 1) / kGuardBytes *
-                                                                          kGuardBytes));
+    auto* raw =
+        static_cast<uint8_t*>(std::aligned_alloc(kGuardBytes, (total + kGuardBytes - 1) / kGuardBytes * kGuardBytes));
     if (raw == nullptr) return nullptr;
     std::memset(raw, kGuardPattern, kGuardBytes);
     std::memset(raw + kGuardBytes, kFreshPattern, bytes);

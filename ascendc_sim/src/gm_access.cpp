@@ -10,9 +10,12 @@ namespace {
 
 const char* AccessName(GmAccess a) {
     switch (a) {
-        case GmAccess::kRead: return "read";
-        case GmAccess::kWrite: return "write";
-        case GmAccess::kAtomicWrite: return "atomic write";
+        case GmAccess::kRead:
+            return "read";
+        case GmAccess::kWrite:
+            return "write";
+        case GmAccess::kAtomicWrite:
+            return "atomic write";
     }
     return "?";
 }
@@ -66,9 +69,8 @@ void NoteGmPoll(CoreContext& c, const void* addr, uint64_t bits) {
     if (spinCount == 256) spinStart = Clock::now();
     double waited = std::chrono::duration<double>(Clock::now() - spinStart).count();
     if (waited > c.launch->cfg.deadlockTimeoutSeconds) {
-        Fail("GlobalTensor::GetValue",
-             Str("deadlock: polled GM address ", addr, " ", spinCount, " times over ", waited,
-                 " s without the value changing"));
+        Fail("GlobalTensor::GetValue", Str("deadlock: polled GM address ", addr, " ", spinCount, " times over ", waited,
+                                           " s without the value changing"));
     }
 }
 

@@ -16,9 +16,7 @@ namespace {
 
 constexpr uint8_t kUbPattern = 0xA5;  // UB starts with garbage on hardware; a fixed pattern keeps runs repeatable
 
-ascendops::Error RuntimeError(std::string message) {
-    return {ascendops::Status::kRuntimeError, std::move(message)};
-}
+ascendops::Error RuntimeError(std::string message) { return {ascendops::Status::kRuntimeError, std::move(message)}; }
 
 // Two cores writing overlapping GM bytes between the same barriers without atomic add race on hardware.
 std::string FindWriteRace(const std::vector<CoreContext>& cores) {
@@ -123,7 +121,8 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
 
     if (shared.stop.load()) return RuntimeError(shared.firstError);
     std::vector<std::string> guards = CheckAllGuards(/*repair=*/true);
-    if (!guards.empty()) return RuntimeError(prefix + "GM overrun caught by a guard zone after the launch: " + guards[0]);
+    if (!guards.empty())
+        return RuntimeError(prefix + "GM overrun caught by a guard zone after the launch: " + guards[0]);
     std::string race = FindWriteRace(cores);
     if (!race.empty()) return RuntimeError(prefix + race);
 

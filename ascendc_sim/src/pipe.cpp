@@ -51,7 +51,8 @@ BufferSlot* QueueCore::Alloc(const char* api) {
             return s;
         }
     }
-    Fail(api, Str("all ", slots_.size(), " buffers of the queue are in use (alloc beyond the InitBuffer count; "
+    Fail(api, Str("all ", slots_.size(),
+                  " buffers of the queue are in use (alloc beyond the InitBuffer count; "
                   "on hardware this blocks forever)"));
 }
 

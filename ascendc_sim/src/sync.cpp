@@ -15,9 +15,7 @@ void CheckEvent(const char* api, int kind, int32_t eventId) {
     if (eventId < 0 || eventId >= kEventIds) Fail(api, Str("event id ", eventId, " outside [0, ", kEventIds, ")"));
 }
 
-[[noreturn]] void Deadlock(const char* api, const std::string& what) {
-    Fail(api, Str("deadlock: ", what));
-}
+[[noreturn]] void Deadlock(const char* api, const std::string& what) { Fail(api, Str("deadlock: ", what)); }
 
 }  // namespace
 
@@ -41,8 +39,9 @@ void WaitEvent(const char* api, int kind, int32_t eventId) {
 void HardSyncAll() {
     CoreContext& c = Core();
     Poll(c);
-    if (!Soc(c).hasSyncAll) Fail("SyncAll", Str("hardware SyncAll() is not available on ", Soc(c).name,
-                                                 "; use the soft SyncAll(gmWorkspace, ubWorkspace)"));
+    if (!Soc(c).hasSyncAll)
+        Fail("SyncAll", Str("hardware SyncAll() is not available on ", Soc(c).name,
+                            "; use the soft SyncAll(gmWorkspace, ubWorkspace)"));
     LaunchShared& l = *c.launch;
     ++c.cost.barriers;
     std::unique_lock<std::mutex> lock(l.barrierMu);
@@ -108,8 +107,8 @@ namespace AscendC {
 
 int64_t GetSystemCycle() {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
-    auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                  std::chrono::steady_clock::now().time_since_epoch()).count();
+    auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+                  .count();
     return static_cast<int64_t>(ns * ascendc_sim::Soc(c).cost.freqMHz / 1000.0);
 }
 

@@ -39,6 +39,10 @@ extern const SocInfo kSocTable[3];
 const SocInfo& GetSocInfo(SocVersion soc);
 std::optional<SocVersion> ParseSoc(std::string_view name);
 
+// Workspace the runtime keeps for itself in front of an operator's own (GetUserWorkspace skips it); the seed's
+// 16 MB system reserve. Every workspace size a tiling returns includes it.
+inline constexpr uint64_t kSystemWorkspaceBytes = 16ull * 1024 * 1024;
+
 // The platform one tiling call sees: a SoC, possibly with a different core count (910B3 has 40 AIV, 310P1 10).
 struct Platform {
     const SocInfo* soc;

@@ -111,12 +111,12 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     // key
     const auto key = in.scaleGradByFreq ? EmbeddingDenseGradKey::kScaleGradByFreq : EmbeddingDenseGradKey::kDefault;
 
-    // workspace: system reserve, then [soft-barrier slot][counts]
+    // workspace: system reserve, then the user workspace [soft-barrier slot][counts]
     const uint64_t syncBytes = td.softSync != 0 ? used * kBlockBytes : 0;
     const uint64_t countsBytes =
         in.scaleGradByFreq ? AlignUp(static_cast<uint64_t>(in.numWeights), kFloatsPerBlock) * sizeof(float) : 0;
-    td.syncOffset = kSystemWorkspaceBytes;
-    td.countsOffset = kSystemWorkspaceBytes + syncBytes;
+    td.syncOffset = 0;
+    td.countsOffset = syncBytes;
 
     return TilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum,
                         kSystemWorkspaceBytes + syncBytes + countsBytes};

@@ -10,7 +10,6 @@
 
 namespace ascendops::embedding_dense_grad {
 
-inline constexpr uint64_t kSystemWorkspaceBytes = 16ull * 1024 * 1024;  // reserved for the runtime, before ours
 inline constexpr uint64_t kUbReserveBytes = 20480;  // UB left to the framework (ops-nn reference value)
 inline constexpr uint32_t kMaxIdxBatch = 2048;      // sorted indices per UB batch (8 KB + 8 KB of pos_idx)
 inline constexpr uint32_t kMaxRank = 8;

@@ -28,9 +28,10 @@ public:
         posGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(posIdx), td_.numRows);
         outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), uint64_t{td_.numWeights} * dim);
         if (td_.scaleGradByFreq != 0) {
-            countsGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(workspace + td_.countsOffset),
+            GM_ADDR user = AscendC::GetUserWorkspace(workspace);
+            countsGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(user + td_.countsOffset),
                                       AlignUp8(td_.numWeights));
-            syncGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(workspace + td_.syncOffset),
+            syncGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user + td_.syncOffset),
                                     uint64_t{td_.usedCoreNum} * kInt32PerBlock);
         }
         if (copyMode_ == EdgCopyMode::kScalar) return;  // the scalar path works on GM only

@@ -43,7 +43,7 @@ struct EmbeddingDenseGradTilingData {
     uint32_t idxBatch;         // sorted indices (and pos_idx) loaded into UB per batch, multiple of 8
     uint32_t weightRowsPerCore;  // scale phases 0 and 2: out rows per core, multiple of 8
     uint32_t softSync;         // 1: GM-workspace soft barrier (no hardware SyncAll on this SoC)
-    // Byte offsets from the start of the workspace (past the 16 MB system reserve the tiling puts first):
+    // Byte offsets into the user workspace (GetUserWorkspace: past the runtime's system reserve):
     uint64_t syncOffset;       // soft-barrier slot, usedCoreNum * 32 bytes, zeroed by the host before launch
     uint64_t countsOffset;     // float counts[AlignUp(numWeights, 8)], zeroed by the kernel (phase 0)
 };

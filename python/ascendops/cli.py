@@ -102,7 +102,7 @@ def _cmd_bench(args):
         print("no benchmark rows")
         return 1
     print(format_table(rows))
-    print("\n(times are modeled by the CPU twin's cost model, not measured)")
+    print("\n" + getattr(args.bench_module, "NOTE", "(times are modeled by the CPU twin's cost model, not measured)"))
     return 0
 
 

@@ -177,8 +177,8 @@ py::tuple RunCast(const py::array& x, const std::string& dst, int mode, const st
     return py::make_tuple(Download(dz, dstType, n), stats);
 }
 
-py::dict RunStrict(int scenario, const std::string& soc, uint32_t blockDim, uint32_t n, uint32_t extra,
-                   double timeout, size_t wsBytes) {
+py::dict RunStrict(int scenario, const std::string& soc, uint32_t blockDim, uint32_t n, uint32_t extra, double timeout,
+                   size_t wsBytes) {
     Dev dx(n * 2), dy(n * 2), dws(wsBytes);
     auto dt = TilingDev({n, 0, 0, scenario, 0.0f, extra});
     return Run(Config("simtest_strict", soc, blockDim, timeout), simtest_strict, dx.Get(), dy.Get(), dws.Get(),
@@ -224,8 +224,7 @@ py::tuple RunCopy(const py::array& x, uint32_t blockDim, uint32_t tile, const st
     return py::make_tuple(Download(dy, x.dtype(), x.size()), stats);
 }
 
-py::tuple RunCastAdd(const py::array& x, const py::array& y, uint32_t blockDim, uint32_t tile,
-                     const std::string& soc) {
+py::tuple RunCastAdd(const py::array& x, const py::array& y, uint32_t blockDim, uint32_t tile, const std::string& soc) {
     auto dx = Upload(x);
     auto dy = Upload(y);
     Dev dz(x.nbytes());
@@ -296,8 +295,8 @@ py::dict Bench(uint32_t n, const std::string& soc, uint32_t blockDim, uint32_t t
 
 void Bind_simtest(py::module_& m) {
     py::module_ s = m.def_submodule("simtest", "test kernels of the CPU twin (tests/ut/sim)");
-    s.def("run_vec", &RunVec, py::arg("op"), py::arg("x"), py::arg("y"), py::arg("scalar") = 0.0f,
-          py::arg("mode") = 0, py::arg("count") = 0, py::arg("soc") = "ascend910b");
+    s.def("run_vec", &RunVec, py::arg("op"), py::arg("x"), py::arg("y"), py::arg("scalar") = 0.0f, py::arg("mode") = 0,
+          py::arg("count") = 0, py::arg("soc") = "ascend910b");
     s.def("run_cast", &RunCast, py::arg("x"), py::arg("dst"), py::arg("mode"), py::arg("soc") = "ascend910b");
     s.def("run_strict", &RunStrict, py::arg("scenario"), py::arg("soc") = "ascend910b", py::arg("block_dim") = 1,
           py::arg("n") = 64, py::arg("extra") = 0, py::arg("timeout") = 10.0, py::arg("ws_bytes") = 1024);

@@ -13,7 +13,7 @@ struct aclTensor {
     aclDataType dataType = ACL_DT_UNDEFINED;
     aclFormat format = ACL_FORMAT_ND;
     std::vector<int64_t> storageShape;
-    void* data = nullptr;          // device memory (storage base)
+    void* data = nullptr;  // device memory (storage base)
 
     ascendops::DataType DType() const { return static_cast<ascendops::DataType>(dataType); }
     int64_t Numel() const {

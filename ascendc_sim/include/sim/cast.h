@@ -30,19 +30,25 @@ inline long double RoundMagnitude(long double s, RoundMode m, bool negative) {
     bool flOdd = std::fmod(fl, 2.0L) != 0;
     switch (m) {
         case RoundMode::CAST_NONE:
-        case RoundMode::CAST_RINT: return frac > 0.5L || (frac == 0.5L && flOdd) ? fl + 1 : fl;
-        case RoundMode::CAST_ROUND: return frac >= 0.5L ? fl + 1 : fl;
-        case RoundMode::CAST_TRUNC: return fl;
-        case RoundMode::CAST_FLOOR: return negative && frac > 0 ? fl + 1 : fl;
-        case RoundMode::CAST_CEIL: return !negative && frac > 0 ? fl + 1 : fl;
-        case RoundMode::CAST_ODD: return frac > 0 && !flOdd ? fl + 1 : fl;
+        case RoundMode::CAST_RINT:
+            return frac > 0.5L || (frac == 0.5L && flOdd) ? fl + 1 : fl;
+        case RoundMode::CAST_ROUND:
+            return frac >= 0.5L ? fl + 1 : fl;
+        case RoundMode::CAST_TRUNC:
+            return fl;
+        case RoundMode::CAST_FLOOR:
+            return negative && frac > 0 ? fl + 1 : fl;
+        case RoundMode::CAST_CEIL:
+            return !negative && frac > 0 ? fl + 1 : fl;
+        case RoundMode::CAST_ODD:
+            return frac > 0 && !flOdd ? fl + 1 : fl;
     }
     return fl;
 }
 
 struct FloatFormat {
-    int precision;       // significand bits including the implicit one
-    int minNormalExp;    // exponent of the smallest normal number
+    int precision;     // significand bits including the implicit one
+    int minNormalExp;  // exponent of the smallest normal number
     long double maxFinite;
 };
 inline constexpr FloatFormat kHalfFormat{11, -14, 65504.0L};
@@ -69,9 +75,12 @@ inline long double RoundToFormat(long double x, const FloatFormat& f, RoundMode 
 
 template <typename T>
 constexpr const FloatFormat& FormatOf() {
-    if constexpr (std::is_same_v<T, half>) return kHalfFormat;
-    else if constexpr (std::is_same_v<T, bfloat16_t>) return kBf16Format;
-    else return kFloatFormat;
+    if constexpr (std::is_same_v<T, half>)
+        return kHalfFormat;
+    else if constexpr (std::is_same_v<T, bfloat16_t>)
+        return kBf16Format;
+    else
+        return kFloatFormat;
 }
 
 // Float -> integer: NaN gives 0 and out-of-range values saturate, as the vector unit's conversions do (documented

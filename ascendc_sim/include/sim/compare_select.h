@@ -16,12 +16,18 @@ namespace ascendc_sim {
 template <typename C>
 inline bool CompareValues(C a, C b, AscendC::CMPMODE m) {
     switch (m) {
-        case AscendC::CMPMODE::LT: return a < b;
-        case AscendC::CMPMODE::GT: return a > b;
-        case AscendC::CMPMODE::EQ: return a == b;
-        case AscendC::CMPMODE::LE: return a <= b;
-        case AscendC::CMPMODE::GE: return a >= b;
-        case AscendC::CMPMODE::NE: return a != b;
+        case AscendC::CMPMODE::LT:
+            return a < b;
+        case AscendC::CMPMODE::GT:
+            return a > b;
+        case AscendC::CMPMODE::EQ:
+            return a == b;
+        case AscendC::CMPMODE::LE:
+            return a <= b;
+        case AscendC::CMPMODE::GE:
+            return a >= b;
+        case AscendC::CMPMODE::NE:
+            return a != b;
     }
     return false;
 }
@@ -36,7 +42,8 @@ void CompareLoop(const char* api, const AscendC::LocalTensor<U>& dst, const Asce
     RequireType<T>(api, kFloatTypes<T> || (std::is_same_v<T, int32_t> && mode == AscendC::CMPMODE::EQ));
     RequireType<U>(api, kOneOf<U, uint8_t, int8_t>);
     if (uint64_t{count} * sizeof(T) % 256 != 0) {
-        Fail(api, Str("count ", count, " x ", sizeof(T), " B is not a whole number of 256-byte repeats (the rest would "
+        Fail(api, Str("count ", count, " x ", sizeof(T),
+                      " B is not a whole number of 256-byte repeats (the rest would "
                       "be silently skipped)"));
     }
     auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", (count + 8 * sizeof(U) - 1) / (8 * sizeof(U))));

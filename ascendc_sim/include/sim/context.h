@@ -1,12 +1,12 @@
 // The per-core execution context (thread-local) and the error path shared by every API of the twin.
 #pragma once
 #include <atomic>
-#include <stdexcept>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <mutex>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 

@@ -85,7 +85,8 @@ void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const Asce
                 const CopyShape& s) {
     CoreContext& c = Core();
     Poll(c);
-    const auto* u = reinterpret_cast<const uint8_t*>(src.Operand(api, "src", (s.SrcSpan() + sizeof(T) - 1) / sizeof(T)));
+    const auto* u =
+        reinterpret_cast<const uint8_t*>(src.Operand(api, "src", (s.SrcSpan() + sizeof(T) - 1) / sizeof(T)));
     auto* g = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     if (dst.GetPhyAddr() == nullptr) Fail(api, "GlobalTensor has no buffer (SetGlobalBuffer not called)");
     for (uint64_t r = 0; r < s.count; ++r) {
@@ -93,8 +94,8 @@ void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const Asce
         dst.CheckRange(c, api, offset / sizeof(T), s.rowBytes / sizeof(T),
                        c.atomicAdd ? GmAccess::kAtomicWrite : GmAccess::kWrite);
         if (c.atomicAdd) {
-            AtomicAccumulate<T>(c, api, reinterpret_cast<T*>(g + offset), reinterpret_cast<const T*>(u + r * s.srcPitch),
-                                s.rowBytes / sizeof(T));
+            AtomicAccumulate<T>(c, api, reinterpret_cast<T*>(g + offset),
+                                reinterpret_cast<const T*>(u + r * s.srcPitch), s.rowBytes / sizeof(T));
         } else {
             std::memcpy(g + offset, u + r * s.srcPitch, s.rowBytes);
         }
@@ -204,8 +205,9 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                                    const DataCopyPadParams& pad) {
-    DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
-                DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, static_cast<T>(pad.paddingValue)));
+    DataCopyPad(
+        dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
+        DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, static_cast<T>(pad.paddingValue)));
 }
 
 // UB->GM: rows are read from 32-byte aligned UB rows (stride in blocks) and written as blockLen bytes (stride in
@@ -219,7 +221,8 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
     if (p.blockCount == 0 || p.blockLen == 0) return;
     uint64_t rowUb = (uint64_t{p.blockLen} + kBlock - 1) / kBlock * kBlock;
     CopyUbToGm(api, dst, src,
-               CopyShape{p.blockCount, p.blockLen, rowUb + uint64_t{p.srcStride} * kBlock, p.blockLen + uint64_t{p.dstStride}});
+               CopyShape{p.blockCount, p.blockLen, rowUb + uint64_t{p.srcStride} * kBlock,
+                         p.blockLen + uint64_t{p.dstStride}});
 }
 
 template <typename T>

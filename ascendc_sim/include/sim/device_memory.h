@@ -9,9 +9,9 @@
 
 namespace ascendc_sim {
 
-inline constexpr uint64_t kGuardBytes = 512;     // before and after every allocation
-inline constexpr uint8_t kGuardPattern = 0xE7;   // what an untouched guard byte holds
-inline constexpr uint8_t kFreshPattern = 0xCD;   // new device memory is not zeroed, as on hardware
+inline constexpr uint64_t kGuardBytes = 512;    // before and after every allocation
+inline constexpr uint8_t kGuardPattern = 0xE7;  // what an untouched guard byte holds
+inline constexpr uint8_t kFreshPattern = 0xCD;  // new device memory is not zeroed, as on hardware
 
 struct DeviceAllocation {
     uint64_t id;

@@ -11,20 +11,34 @@ namespace ascendc_sim {
 template <typename T>
 constexpr ascendops::DataType DTypeOf() {
     using ascendops::DataType;
-    if constexpr (std::is_same_v<T, half>) return DataType::kFloat16;
-    else if constexpr (std::is_same_v<T, bfloat16_t>) return DataType::kBf16;
-    else if constexpr (std::is_same_v<T, float>) return DataType::kFloat;
-    else if constexpr (std::is_same_v<T, double>) return DataType::kDouble;
-    else if constexpr (std::is_same_v<T, bool>) return DataType::kBool;
-    else if constexpr (std::is_same_v<T, int8_t>) return DataType::kInt8;
-    else if constexpr (std::is_same_v<T, uint8_t>) return DataType::kUint8;
-    else if constexpr (std::is_same_v<T, int16_t>) return DataType::kInt16;
-    else if constexpr (std::is_same_v<T, uint16_t>) return DataType::kUint16;
-    else if constexpr (std::is_same_v<T, int32_t>) return DataType::kInt32;
-    else if constexpr (std::is_same_v<T, uint32_t>) return DataType::kUint32;
-    else if constexpr (std::is_same_v<T, int64_t>) return DataType::kInt64;
-    else if constexpr (std::is_same_v<T, uint64_t>) return DataType::kUint64;
-    else static_assert(sizeof(T) == 0, "element type unknown to the CPU twin");
+    if constexpr (std::is_same_v<T, half>)
+        return DataType::kFloat16;
+    else if constexpr (std::is_same_v<T, bfloat16_t>)
+        return DataType::kBf16;
+    else if constexpr (std::is_same_v<T, float>)
+        return DataType::kFloat;
+    else if constexpr (std::is_same_v<T, double>)
+        return DataType::kDouble;
+    else if constexpr (std::is_same_v<T, bool>)
+        return DataType::kBool;
+    else if constexpr (std::is_same_v<T, int8_t>)
+        return DataType::kInt8;
+    else if constexpr (std::is_same_v<T, uint8_t>)
+        return DataType::kUint8;
+    else if constexpr (std::is_same_v<T, int16_t>)
+        return DataType::kInt16;
+    else if constexpr (std::is_same_v<T, uint16_t>)
+        return DataType::kUint16;
+    else if constexpr (std::is_same_v<T, int32_t>)
+        return DataType::kInt32;
+    else if constexpr (std::is_same_v<T, uint32_t>)
+        return DataType::kUint32;
+    else if constexpr (std::is_same_v<T, int64_t>)
+        return DataType::kInt64;
+    else if constexpr (std::is_same_v<T, uint64_t>)
+        return DataType::kUint64;
+    else
+        static_assert(sizeof(T) == 0, "element type unknown to the CPU twin");
 }
 
 template <typename T>

@@ -24,8 +24,8 @@ __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& s
     for (uint32_t i = 0; i < count; ++i) {
         uint64_t byte = uint64_t{srcBaseAddr} + off[i];
         if (byte % sizeof(T) != 0 || byte + sizeof(T) > srcBytes) {
-            Fail(api, Str("element ", i, ": byte offset ", byte, " is unaligned or beyond src of ", srcBytes,
-                          " bytes"));
+            Fail(api,
+                 Str("element ", i, ": byte offset ", byte, " is unaligned or beyond src of ", srcBytes, " bytes"));
         }
         d[i] = s[byte / sizeof(T)];
     }

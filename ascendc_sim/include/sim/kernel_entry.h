@@ -8,7 +8,6 @@
 #include "sim/device_memory.h"
 #include "sim/qualifiers.h"
 
-
 namespace ascendc_sim {
 
 // Copies the tiling struct from device memory, checking it lies inside one allocation.
@@ -42,6 +41,11 @@ enum KernelMetaType : uint8_t {
     KERNEL_TYPE_MIX_AIC_1_2,
 };
 
+// The user part of the launch's workspace: the runtime keeps the first kSystemWorkspaceBytes for itself.
+__aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
+    return workspace == nullptr ? nullptr : workspace + ascendops::kSystemWorkspaceBytes;
+}
+
 __aicore__ inline int64_t GetBlockIdx() { return ascendc_sim::Core().blockIdx; }
 __aicore__ inline int64_t GetBlockNum() { return ascendc_sim::Core().launch->cfg.blockDim; }
 // Vector kernels run one sub-block per core on the twin.
@@ -58,8 +62,8 @@ using AscendC::KERNEL_TYPE_MIX_AIC_1_2;
 using AscendC::KERNEL_TYPE_MIX_AIV_1_0;
 
 // The twin runs vector code only: AIV is true, AIC false (`if ASCEND_IS_AIV { ... }`).
-#define ASCEND_IS_AIV constexpr (true)
-#define ASCEND_IS_AIC constexpr (false)
+#define ASCEND_IS_AIV constexpr(true)
+#define ASCEND_IS_AIC constexpr(false)
 
 #define KERNEL_TASK_TYPE_DEFAULT(type) static_cast<void>(type)
 #define REGISTER_TILING_DEFAULT(Type) using AscendcSimDefaultTiling = Type

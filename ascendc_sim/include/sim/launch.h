@@ -19,21 +19,21 @@ void CallWith(Fn fn, uint8_t* const* a, std::index_sequence<I...>) {
 enum class VecClass : uint8_t { kSimple, kCast, kTranscendental, kReduce, kCount };
 
 struct CoreCost {
-    uint64_t gmToUbBytes = 0;   // MTE2
-    uint64_t ubToGmBytes = 0;   // MTE3
+    uint64_t gmToUbBytes = 0;  // MTE2
+    uint64_t ubToGmBytes = 0;  // MTE3
     uint64_t ubToUbBytes = 0;
     uint64_t vecRepeats[static_cast<int>(VecClass::kCount)] = {};  // 256-byte repeats per class
     uint64_t vecInstrs = 0;
     uint64_t scalarGmAccesses = 0;
-    uint64_t barriers = 0;        // SyncAll (hard or soft)
+    uint64_t barriers = 0;          // SyncAll (hard or soft)
     uint64_t ubBytesAllocated = 0;  // TPipe total
     bool doubleBuffered = false;    // some queue has >= 2 buffers: copy and compute pipes overlap
 };
 
-struct ModeledTime {  // always "modeled": derived from counts and the SoC table, never measured
-    double deviceUs = 0;      // max(slowest core, shared-bandwidth bound) + launch overhead
+struct ModeledTime {      // always "modeled": derived from counts and the SoC table, never measured
+    double deviceUs = 0;  // max(slowest core, shared-bandwidth bound) + launch overhead
     double slowestCoreUs = 0;
-    double bandwidthUs = 0;   // all GM bytes of all cores / memory bandwidth
+    double bandwidthUs = 0;  // all GM bytes of all cores / memory bandwidth
     double launchUs = 0;
 };
 

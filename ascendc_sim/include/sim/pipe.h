@@ -108,8 +108,7 @@ public:
 
     template <class Que>
     __aicore__ inline bool InitBuffer(Que& que, uint8_t num, uint32_t len) {
-        que.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveUb("TPipe::InitBuffer", num, len, &que),
-                        QueDepth(que));
+        que.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveUb("TPipe::InitBuffer", num, len, &que), QueDepth(que));
         return true;
     }
     template <TPosition pos>

@@ -62,8 +62,8 @@ __aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>
 // One sum per repeat of `mask` elements; dstRepStride in elements, src strides in 32-byte blocks.
 template <typename T, bool isSetMask = true>
 __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
-                                      const int32_t repeatTimes, const int32_t dstRepStride,
-                                      const int32_t srcBlkStride, const int32_t srcRepStride) {
+                                      const int32_t repeatTimes, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                      const int32_t srcRepStride) {
     using namespace ascendc_sim;
     const char* api = "WholeReduceSum";
     CoreContext& c = Core();
@@ -82,8 +82,8 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
     for (int32_t r = 0; r < repeatTimes; ++r) {
         float acc = 0.0f;
         for (int32_t i = 0; i < mask; ++i) {
-            acc += static_cast<float>(
-                s[int64_t{r} * srcRepStride * kPerBlock + int64_t{i / kPerBlock} * srcBlkStride * kPerBlock + i % kPerBlock]);
+            acc += static_cast<float>(s[int64_t{r} * srcRepStride * kPerBlock +
+                                        int64_t{i / kPerBlock} * srcBlkStride * kPerBlock + i % kPerBlock]);
         }
         d[int64_t{r} * dstRepStride] = T(acc);
     }
@@ -105,8 +105,8 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
     if (repeatTime == 0) return;
     constexpr int64_t kPerBlock = 32 / sizeof(T);
     const T* s = src.Operand(api, "src", int64_t{repeatTime} * 8);
-    int64_t extent = (int64_t{repeatTime - 1} * repeatParams.dstRepStride + 7 * int64_t{repeatParams.dstBlkStride} + 1) *
-                     kPerBlock;
+    int64_t extent =
+        (int64_t{repeatTime - 1} * repeatParams.dstRepStride + 7 * int64_t{repeatParams.dstBlkStride} + 1) * kPerBlock;
     T* d = dst.Operand(api, "dst", extent);
     for (int64_t r = 0; r < repeatTime; ++r) {
         for (int64_t j = 0; j < 8; ++j) {

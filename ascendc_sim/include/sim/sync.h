@@ -8,7 +8,18 @@
 #include "sim/events.h"
 #include "sim/tensor.h"
 
-enum pipe_t : uint8_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX, PIPE_MTE4, PIPE_MTE5 };
+enum pipe_t : uint8_t {
+    PIPE_S,
+    PIPE_V,
+    PIPE_M,
+    PIPE_MTE1,
+    PIPE_MTE2,
+    PIPE_MTE3,
+    PIPE_ALL,
+    PIPE_FIX,
+    PIPE_MTE4,
+    PIPE_MTE5
+};
 enum event_t : int32_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
 namespace ascendc_sim {
@@ -21,7 +32,6 @@ void SoftSyncAll(int32_t* gmSlots, int32_t usedCores);
 }  // namespace ascendc_sim
 
 namespace AscendC {
-
 
 enum class CacheLine : uint8_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
 enum class DcciDst : uint8_t { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
@@ -54,8 +64,8 @@ __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const L
     int32_t cores = usedCores != 0 ? usedCores : static_cast<int32_t>(c.launch->cfg.blockDim);
     uint64_t elems = static_cast<uint64_t>(cores) * 8;  // one 32-byte slot per core
     if (cores < 0 || static_cast<uint32_t>(cores) > c.launch->cfg.blockDim) {
-        ascendc_sim::Fail("SyncAll", ascendc_sim::Str("usedCores ", usedCores, " exceeds blockDim ",
-                                                      c.launch->cfg.blockDim));
+        ascendc_sim::Fail("SyncAll",
+                          ascendc_sim::Str("usedCores ", usedCores, " exceeds blockDim ", c.launch->cfg.blockDim));
     }
     ubWorkspace.Operand("SyncAll", "ubWorkspace (needs usedCores x 32 bytes)", elems);
     gmWorkspace.CheckRange(c, "SyncAll (gmWorkspace needs usedCores x 32 bytes)", 0, elems,

@@ -147,9 +147,7 @@ public:
         size_ = size;
     }
     // The UB byte address, as on hardware.
-    __aicore__ inline uint64_t GetPhyAddr() const {
-        return reinterpret_cast<uint8_t*>(data_) - ascendc_sim::Core().ub;
-    }
+    __aicore__ inline uint64_t GetPhyAddr() const { return reinterpret_cast<uint8_t*>(data_) - ascendc_sim::Core().ub; }
 
     // Twin internals: the checked element pointer of a vector/copy operand covering `count` elements.
     T* Operand(const char* api, const char* role, uint64_t count) const {
@@ -160,8 +158,8 @@ public:
             ascendc_sim::Fail(api, ascendc_sim::Str(role, " UB address ", addr, " is not 32-byte aligned"));
         }
         if (count > size_) {
-            ascendc_sim::Fail(api, ascendc_sim::Str(role, " covers ", count, " elements but the LocalTensor has ",
-                                                    size_));
+            ascendc_sim::Fail(api,
+                              ascendc_sim::Str(role, " covers ", count, " elements but the LocalTensor has ", size_));
         }
         return data_;
     }

@@ -23,7 +23,7 @@ inline float HalfBitsToFloat(uint16_t h) {
     uint32_t em = h & 0x7fffu;
     if (em >= 0x7c00u) return BitsFloat(sign | 0x7f800000u | ((em & 0x3ffu) << 13));  // Inf / NaN keeps payload
     if (em >= 0x0400u) return BitsFloat(sign | ((em << 13) + 0x38000000u));           // normal: rebias 15 -> 127
-    float mag = static_cast<float>(em) * 5.9604644775390625e-8f;                       // subnormal: em * 2^-24
+    float mag = static_cast<float>(em) * 5.9604644775390625e-8f;                      // subnormal: em * 2^-24
     return BitsFloat(sign | FloatBits(mag));
 }
 

@@ -18,7 +18,7 @@ template <typename T>
 using ScalarOf = typename Identity<T>::type;
 
 template <typename T, typename... Ts>
-inline constexpr bool kOneOf = (std::is_same_v<T, Ts>|| ...);
+inline constexpr bool kOneOf = (std::is_same_v<T, Ts> || ...);
 
 // Dtype sets of the Ascend C docs (Atlas A2/A3 and Atlas inference AI Core agree for these).
 template <typename T>

@@ -6,36 +6,36 @@
 #include "sim/vector_core.h"
 
 // Element-wise instruction with two tensor sources.
-#define ASCENDC_SIM_BINARY(Name, kind, typeSet, expr)                                                            \
-    template <typename T, bool isSetMask = true>                                                                 \
+#define ASCENDC_SIM_BINARY(Name, kind, typeSet, expr)                                                              \
+    template <typename T, bool isSetMask = true>                                                                   \
     __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-                                const int32_t& count) {                                                          \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                             \
-        using C = ascendc_sim::ComputeType<T>;                                                                   \
-        ascendc_sim::BinaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src0, src1, count,                      \
-                                [](C a, C b) { return static_cast<C>(expr); });                                  \
+                                const int32_t& count) {                                                            \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                               \
+        using C = ascendc_sim::ComputeType<T>;                                                                     \
+        ascendc_sim::BinaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src0, src1, count,                        \
+                                [](C a, C b) { return static_cast<C>(expr); });                                    \
     }
 
 // Element-wise instruction with a tensor and a scalar source.
-#define ASCENDC_SIM_SCALAR(Name, kind, typeSet, expr)                                                              \
-    template <typename T, bool isSetMask = true>                                                                   \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                              \
-                                const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count) {               \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                               \
-        using C = ascendc_sim::ComputeType<T>;                                                                     \
-        C b = ascendc_sim::ToCompute(scalarValue);                                                                 \
-        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                                \
-                               [b](C a) { return static_cast<C>(expr); });                                         \
+#define ASCENDC_SIM_SCALAR(Name, kind, typeSet, expr)                                                \
+    template <typename T, bool isSetMask = true>                                                     \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                \
+                                const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count) { \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                 \
+        using C = ascendc_sim::ComputeType<T>;                                                       \
+        C b = ascendc_sim::ToCompute(scalarValue);                                                   \
+        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                  \
+                               [b](C a) { return static_cast<C>(expr); });                           \
     }
 
 // Element-wise instruction with one tensor source.
-#define ASCENDC_SIM_UNARY(Name, kind, typeSet, expr)                                                               \
-    template <typename T, bool isSetMask = true>                                                                   \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {      \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                               \
-        using C = ascendc_sim::ComputeType<T>;                                                                     \
-        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                                \
-                               [](C a) { return static_cast<C>(expr); });                                          \
+#define ASCENDC_SIM_UNARY(Name, kind, typeSet, expr)                                                          \
+    template <typename T, bool isSetMask = true>                                                              \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                          \
+        using C = ascendc_sim::ComputeType<T>;                                                                \
+        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                           \
+                               [](C a) { return static_cast<C>(expr); });                                     \
     }
 
 namespace AscendC {
@@ -46,7 +46,7 @@ ASCENDC_SIM_BINARY(Mul, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
 ASCENDC_SIM_BINARY(Div, kTranscendental, kFloatTypes, a / b)
 ASCENDC_SIM_BINARY(Max, kSimple, kArithTypes, a > b ? a : b)
 ASCENDC_SIM_BINARY(Min, kSimple, kArithTypes, a < b ? a : b)
-ASCENDC_SIM_BINARY(And, kSimple, kBitTypes, a & b)
+ASCENDC_SIM_BINARY(And, kSimple, kBitTypes, a& b)
 ASCENDC_SIM_BINARY(Or, kSimple, kBitTypes, a | b)
 
 ASCENDC_SIM_SCALAR(Adds, kSimple, kArithTypes, ascendc_sim::WrapAdd(a, b))
@@ -75,7 +75,8 @@ template <typename T, bool isSetMask = true>
 __aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                  const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
-    if (!ascendc_sim::Soc(c).hasVectorShift) ascendc_sim::Fail("ShiftLeft", ascendc_sim::Str("not available on ", ascendc_sim::Soc(c).name));
+    if (!ascendc_sim::Soc(c).hasVectorShift)
+        ascendc_sim::Fail("ShiftLeft", ascendc_sim::Str("not available on ", ascendc_sim::Soc(c).name));
     ascendc_sim::RequireType<T>("ShiftLeft", ascendc_sim::kShiftTypes<T>);
     using U = std::make_unsigned_t<T>;
     ascendc_sim::UnaryLoop("ShiftLeft", ascendc_sim::VecClass::kSimple, dst, src, count,
@@ -87,7 +88,8 @@ __aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T
                                   const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count,
                                   bool roundEn = false) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
-    if (!ascendc_sim::Soc(c).hasVectorShift) ascendc_sim::Fail("ShiftRight", ascendc_sim::Str("not available on ", ascendc_sim::Soc(c).name));
+    if (!ascendc_sim::Soc(c).hasVectorShift)
+        ascendc_sim::Fail("ShiftRight", ascendc_sim::Str("not available on ", ascendc_sim::Soc(c).name));
     ascendc_sim::RequireType<T>("ShiftRight", ascendc_sim::kShiftTypes<T>);
     if (roundEn) ascendc_sim::Fail("ShiftRight", "roundEn = true is not modeled by the twin");
     // Signed types shift arithmetically, unsigned logically (per the docs).
@@ -113,8 +115,8 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
                             const ascendc_sim::ScalarOf<U>& scalarValue, const int32_t& count) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
-    constexpr bool ok = (std::is_same_v<T, U> && ascendc_sim::kFloatTypes<T>) ||
-                        (std::is_same_v<T, float> && std::is_same_v<U, half>);
+    constexpr bool ok =
+        (std::is_same_v<T, U> && ascendc_sim::kFloatTypes<T>) || (std::is_same_v<T, float> && std::is_same_v<U, half>);
     ascendc_sim::RequireType<T>("Axpy", ok);
     ascendc_sim::RequireCount("Axpy", count);
     T* d = dst.Operand("Axpy", "dst", count);

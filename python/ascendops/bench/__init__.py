@@ -9,6 +9,9 @@ module ``ascendops/bench/<target>.py`` provides:
     Runs the benchmark and returns one row per measurement point; every row has the same keys, in display
     order. Times are the cost model's (keys say so: ``modeled_us``), never wall-clock claims about hardware.
 
+``NOTE`` (optional)
+    The line printed under the table; by default it says the times are modeled.
+
 The driver only dispatches and prints; a target must not print its own table.
 """
 

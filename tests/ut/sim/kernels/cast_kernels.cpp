@@ -31,9 +31,9 @@ __aicore__ inline void RunCast(GM_ADDR x, GM_ADDR z, GM_ADDR tiling) {
 
 }  // namespace
 
-#define SIMTEST_CAST(S, D, sname, dname)                                                                       \
+#define SIMTEST_CAST(S, D, sname, dname)                                                                         \
     extern "C" __global__ __aicore__ void simtest_cast_##sname##_##dname(GM_ADDR x, GM_ADDR z, GM_ADDR tiling) { \
-        RunCast<S, D>(x, z, tiling);                                                                           \
+        RunCast<S, D>(x, z, tiling);                                                                             \
     }
 #include "tests/ut/sim/kernels/cast_pairs.inc"
 #undef SIMTEST_CAST

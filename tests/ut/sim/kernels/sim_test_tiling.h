@@ -8,5 +8,5 @@ struct SimTestTiling {
     int32_t op;            // which instruction a generic kernel runs
     int32_t mode;          // round mode / compare mode / scenario
     float scalar;
-    uint32_t extra;        // scenario-specific
+    uint32_t extra;  // scenario-specific
 };

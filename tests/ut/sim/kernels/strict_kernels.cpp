@@ -8,10 +8,31 @@ using namespace AscendC;
 namespace {
 
 enum Scenario : int32_t {
-    kUbOverflow = 1, kCopyNotBlocks, kDataCopyPad, kShift, kHardSyncAll, kGmOutOfAllocation, kGmBeyondSize,
-    kAtomicType, kAllocBeyondNum, kDequeEmpty, kDoubleFree, kUseAfterFree, kLocalBounds, kCrossCoreRace,
-    kWaitWithoutSet, kSpinDeadlock, kSoftSyncDeadlock, kFirstErrorStopsAll, kUnalignedOperand, kRawOverrun,
-    kCastTriple, kSoftSyncSmallWorkspace, kHardSyncMissingCore, kDisjointWrites, kVectorBeyondTensor,
+    kUbOverflow = 1,
+    kCopyNotBlocks,
+    kDataCopyPad,
+    kShift,
+    kHardSyncAll,
+    kGmOutOfAllocation,
+    kGmBeyondSize,
+    kAtomicType,
+    kAllocBeyondNum,
+    kDequeEmpty,
+    kDoubleFree,
+    kUseAfterFree,
+    kLocalBounds,
+    kCrossCoreRace,
+    kWaitWithoutSet,
+    kSpinDeadlock,
+    kSoftSyncDeadlock,
+    kFirstErrorStopsAll,
+    kUnalignedOperand,
+    kRawOverrun,
+    kCastTriple,
+    kSoftSyncSmallWorkspace,
+    kHardSyncMissingCore,
+    kDisjointWrites,
+    kVectorBeyondTensor,
 };
 
 }  // namespace
@@ -27,7 +48,9 @@ extern "C" __global__ __aicore__ void simtest_strict(GM_ADDR x, GM_ADDR y, GM_AD
     TQue<QuePosition::VECIN, 1> que;
     TBuf<TPosition::VECCALC> buf;
     switch (t.mode) {
-        case kUbOverflow: pipe.InitBuffer(buf, t.extra); break;
+        case kUbOverflow:
+            pipe.InitBuffer(buf, t.extra);
+            break;
         case kCopyNotBlocks: {
             pipe.InitBuffer(buf, 64);
             DataCopy(buf.Get<half>(), xGm, 15);
@@ -44,7 +67,9 @@ extern "C" __global__ __aicore__ void simtest_strict(GM_ADDR x, GM_ADDR y, GM_AD
             ShiftLeft(v, v, int16_t(1), 16);
             break;
         }
-        case kHardSyncAll: SyncAll(); break;
+        case kHardSyncAll:
+            SyncAll();
+            break;
         case kGmOutOfAllocation: {
             GlobalTensor<half> unsized;
             unsized.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x));
@@ -59,7 +84,9 @@ extern "C" __global__ __aicore__ void simtest_strict(GM_ADDR x, GM_ADDR y, GM_AD
             DataCopy(buf.Get<half>(), small, 32);
             break;
         }
-        case kAtomicType: SetAtomicAdd<int32_t>(); break;
+        case kAtomicType:
+            SetAtomicAdd<int32_t>();
+            break;
         case kAllocBeyondNum: {
             pipe.InitBuffer(que, 1, 64);
             LocalTensor<half> a = que.AllocTensor<half>();
@@ -156,6 +183,7 @@ extern "C" __global__ __aicore__ void simtest_strict(GM_ADDR x, GM_ADDR y, GM_AD
             Adds(v, v, half(1.0f), 48);
             break;
         }
-        default: break;
+        default:
+            break;
     }
 }
