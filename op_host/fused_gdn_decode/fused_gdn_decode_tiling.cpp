@@ -14,13 +14,13 @@ namespace {
 struct DtypeCombo {
     DataType input;
     DataType state;
-    FusedGdnDecodeTilingKey key;
+    FusedGdnDecodeKey key;
 };
 constexpr DtypeCombo kDtypeCombos[] = {
-    {DataType::kBf16, DataType::kFloat, kFusedGdnDecodeBf16Fp32State},
-    {DataType::kFloat16, DataType::kFloat, kFusedGdnDecodeFp16Fp32State},
-    {DataType::kBf16, DataType::kBf16, kFusedGdnDecodeBf16Bf16State},
-    {DataType::kFloat16, DataType::kFloat16, kFusedGdnDecodeFp16Fp16State},
+    {DataType::kBf16, DataType::kFloat, FusedGdnDecodeKey::kBf16Fp32State},
+    {DataType::kFloat16, DataType::kFloat, FusedGdnDecodeKey::kFp16Fp32State},
+    {DataType::kBf16, DataType::kBf16, FusedGdnDecodeKey::kBf16Bf16State},
+    {DataType::kFloat16, DataType::kFloat16, FusedGdnDecodeKey::kFp16Fp16State},
 };
 
 constexpr SocVersion kSupportedSocs[] = {SocVersion::kAscend910B, SocVersion::kAscend910_93};
@@ -91,7 +91,7 @@ std::optional<Error> CheckDtypes(const TilingInput& in) {
     return std::nullopt;
 }
 
-std::optional<FusedGdnDecodeTilingKey> FindKey(DataType input, DataType state) {
+std::optional<FusedGdnDecodeKey> FindKey(DataType input, DataType state) {
     for (const auto& c : kDtypeCombos) {
         if (c.input == input && c.state == state) return c.key;
     }
@@ -301,7 +301,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     t.ubRestBytes = static_cast<uint32_t>(platform.UbBytes() - est.TotalBytes());
 
     // key
-    r.tilingKey = *key;
+    r.tilingKey = static_cast<uint64_t>(*key);
     r.blockDim = blockDim;
     // workspace: none (no cross-core data)
     r.workspaceBytes = 0;

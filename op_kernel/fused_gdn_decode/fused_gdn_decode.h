@@ -3,7 +3,7 @@
 #include "kernel_operator.h"
 #include "fused_gdn_decode_tiling_data.h"
 
-namespace gdn_kernel {
+namespace ascendops::fused_gdn_decode {
 using namespace AscendC;
 
 constexpr uint32_t kBlockBytes = 32;
@@ -406,4 +406,4 @@ private:
     uint32_t qkRow_ = UINT32_MAX, qkHead_ = UINT32_MAX;
 };
 
-}  // namespace gdn_kernel
+}  // namespace ascendops::fused_gdn_decode

@@ -2,12 +2,14 @@
 #pragma once
 #include <cstdint>
 
+namespace ascendops::fused_gdn_decode {
+
 // Tiling key = (mixedQkv dtype, stateRef dtype) combination; the kernel instantiates one template per key.
-enum FusedGdnDecodeTilingKey : uint64_t {
-    kFusedGdnDecodeBf16Fp32State = 1,
-    kFusedGdnDecodeFp16Fp32State = 2,
-    kFusedGdnDecodeBf16Bf16State = 3,
-    kFusedGdnDecodeFp16Fp16State = 4,
+enum class FusedGdnDecodeKey : uint64_t {
+    kBf16Fp32State = 1,
+    kFp16Fp32State = 2,
+    kBf16Bf16State = 3,
+    kFp16Fp16State = 4,
 };
 
 struct FusedGdnDecodeTilingData {
@@ -32,3 +34,5 @@ struct FusedGdnDecodeTilingData {
     float softplusThreshold;    // softplus(x) = x above it
     uint32_t ubRestBytes;       // UB left after the estimate (for the record; the kernel allocates the estimate)
 };
+
+}  // namespace ascendops::fused_gdn_decode

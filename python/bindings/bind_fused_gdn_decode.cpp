@@ -91,7 +91,7 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
     const ascendops::Platform platform = ascendops::Platform::Of(*socVersion, coreNum);
     auto r = fgd::ComputeTiling(in, platform);
     if (!r) ascendops::bridge::CheckAclnn(ascendops::Fail(r.error()));
-    const FusedGdnDecodeTilingData& t = r->data;
+    const fgd::FusedGdnDecodeTilingData& t = r->data;
     const fgd::UbEstimate ub = fgd::EstimateUb(t.k, t.v, t.bv, ascendops::DataTypeSize(in.stateType),
                                                t.indexBufferElems);
     py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.queueBytes,
