@@ -75,13 +75,13 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, aclDataType dstType, a
     exec->workspaceSize = dense ? 0 : selfBytes;
     KernelLaunch launch{"cast_" + name, tiling->blockDim, tiling->tilingKey, selfBytes + n * DataTypeSize(dst)};
     exec->run = [launch, fn = instance->second, td = tiling->data, selfView = *self, outView = *out, dense](
-                    void* workspace, uint64_t, aclrtStream) -> Result<LaunchReport> {
+                    void* workspace, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
         uint8_t* x = selfView.ElementAddress();
         if (!dense) {
             CopyToContiguous(selfView, static_cast<uint8_t*>(workspace));
             x = static_cast<uint8_t*>(workspace);
         }
-        return LaunchKernel(launch, fn, td, x, outView.ElementAddress(), static_cast<uint8_t*>(nullptr));
+        return LaunchKernel(stream, launch, fn, td, x, outView.ElementAddress(), static_cast<uint8_t*>(nullptr));
     };
     *workspaceSize = exec->workspaceSize;
     *executor = exec.release();

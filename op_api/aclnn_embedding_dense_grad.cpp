@@ -134,7 +134,7 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
     KernelLaunch launch{"embedding_dense_grad", tiling->blockDim, tiling->tilingKey,
                         gradBytes + 2 * idxBytes + rowsWritten * td.dimSize * sizeof(float)};
     exec->workspaceSize = layout.total;
-    exec->run = [launch, td, a, layout, outBytes](void* ws, uint64_t, aclrtStream) -> Result<LaunchReport> {
+    exec->run = [launch, td, a, layout, outBytes](void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
         auto* base = static_cast<uint8_t*>(ws);
         uint8_t* grad = a.grad.ElementAddress();
         uint8_t* indices = a.indices.ElementAddress();
@@ -153,7 +153,7 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
             const uint64_t syncBytes = uint64_t{td.usedCoreNum} * kBlockBytes;
             aclrtMemset(base + kSystemWorkspaceBytes + td.syncOffset, syncBytes, 0, syncBytes);
         }
-        return LaunchKernel(launch, &embedding_dense_grad_default, td, grad, indices, pos, a.out.ElementAddress(),
+        return LaunchKernel(stream, launch, &embedding_dense_grad_default, td, grad, indices, pos, a.out.ElementAddress(),
                             base);
     };
     *workspaceSize = exec->workspaceSize;

@@ -68,7 +68,7 @@ aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& in
                         stateBytes + inputBytes + out->Numel() * DataTypeSize(out->dtype)};
     exec->workspaceSize = workspace;
     exec->run = [launch, td, inputs, gatherOffset, stateView = *state, outView = *out](
-                    void* ws, uint64_t, aclrtStream) -> Result<LaunchReport> {
+                    void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
         std::array<uint8_t*, kInputCount> args{};
         for (size_t i = 0; i < kInputCount; ++i) {
             args[i] = inputs[i].ElementAddress();
@@ -77,7 +77,7 @@ aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& in
                 CopyToContiguous(inputs[i], args[i]);
             }
         }
-        return LaunchKernel(launch, &fused_gdn_decode_default, td, args[0], args[1], args[2], args[3], args[4],
+        return LaunchKernel(stream, launch, &fused_gdn_decode_default, td, args[0], args[1], args[2], args[3], args[4],
                             stateView.ElementAddress(), args[5], outView.ElementAddress(),
                             static_cast<uint8_t*>(nullptr));
     };

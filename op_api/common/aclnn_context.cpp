@@ -2,6 +2,8 @@
 
 #include <memory>
 #include <mutex>
+#include <string>
+#include <utility>
 
 namespace ascendops {
 
@@ -16,15 +18,34 @@ Platform simDevice = Platform::Of(SocVersion::kAscend310P);
 
 }  // namespace
 
+Platform CurrentSimPlatform() {
+    std::lock_guard<std::mutex> lock(deviceMutex);
+    return simDevice;
+}
+
 void SetSimDevice(SocVersion soc, uint32_t coreNum) {
     std::lock_guard<std::mutex> lock(deviceMutex);
     simDevice = Platform::Of(soc, coreNum);
 }
 
+#ifdef ASCENDOPS_NPU
+// The device's own SoC, from its CANN name ("Ascend310P3", "Ascend910B2", "Ascend910_9391", ...).
 Platform CurrentPlatform() {
-    std::lock_guard<std::mutex> lock(deviceMutex);
-    return simDevice;
+    static constexpr std::pair<const char*, SocVersion> kPrefixes[] = {
+        {"Ascend310P", SocVersion::kAscend310P},
+        {"Ascend910B", SocVersion::kAscend910B},
+        {"Ascend910_93", SocVersion::kAscend910_93},
+    };
+    const char* name = aclrtGetSocName();
+    const std::string soc = name != nullptr ? name : "";
+    for (const auto& [prefix, version] : kPrefixes) {
+        if (soc.rfind(prefix, 0) == 0) return Platform::Of(version);
+    }
+    return CurrentSimPlatform();  // an unknown device: the tilings reject what they cannot serve
 }
+#else
+Platform CurrentPlatform() { return CurrentSimPlatform(); }
+#endif
 
 aclnnStatus Fail(const Error& error) {
     recentError = error.message;

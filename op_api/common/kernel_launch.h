@@ -90,8 +90,8 @@ Result<LaunchReport> Run(const KernelLaunch& k, aclrtStream, void (*fn)(GmArgs..
 
 // Copies `tiling` into device memory and runs `fn(args..., tilingAddr)` on `stream` of the current device.
 template <typename Tiling, typename... GmArgs, typename... Args>
-Result<LaunchReport> LaunchKernelOn(aclrtStream stream, const KernelLaunch& k, void (*fn)(GmArgs...),
-                                    const Tiling& tiling, Args... args) {
+Result<LaunchReport> LaunchKernel(aclrtStream stream, const KernelLaunch& k, void (*fn)(GmArgs...),
+                                  const Tiling& tiling, Args... args) {
     void* tilingDev = nullptr;
     if (aclrtMalloc(&tilingDev, sizeof(Tiling), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
         return Error{Status::kRuntimeError, k.kernel + ": cannot allocate device memory for the tiling data"};
@@ -105,10 +105,5 @@ Result<LaunchReport> LaunchKernelOn(aclrtStream stream, const KernelLaunch& k, v
     return report;
 }
 
-// The same on the default stream (nullptr): the op_api call sites do not pass the aclnn stream through yet.
-template <typename Tiling, typename... GmArgs, typename... Args>
-Result<LaunchReport> LaunchKernel(const KernelLaunch& k, void (*fn)(GmArgs...), const Tiling& tiling, Args... args) {
-    return LaunchKernelOn(nullptr, k, fn, tiling, args...);
-}
 
 }  // namespace ascendops

@@ -144,8 +144,8 @@ def test_reduce_max_with_index(simtest, dtype, bits):
     assert z[1:2].view(bits)[0] == int(np.argmax(x))
 
 
-@pytest.mark.parametrize("mode,fn", enumerate([np.less, np.greater, np.equal, np.less_equal, np.greater_equal,
-                                               np.not_equal]))
+@pytest.mark.parametrize("mode,fn", list(enumerate([np.less, np.greater, np.equal, np.less_equal, np.greater_equal,
+                                               np.not_equal])))
 def test_compare_bitmask(simtest, mode, fn):
     x = RNG.integers(0, 4, N).astype(np.float32)
     y = RNG.integers(0, 4, N).astype(np.float32)

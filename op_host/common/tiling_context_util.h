@@ -1,0 +1,57 @@
+// What every gert::TilingContext adapter shares: the SoC table row of the device and the failure log.
+// Compiled only with the CANN toolkit; not built or run in this repository's CI.
+#pragma once
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "op_host/common/soc.h"
+#include "op_host/common/status.h"
+#include "register/op_def_registry.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace ascendops::npu {
+
+inline ge::graphStatus FailTiling(const char* op, const std::string& message) {
+    std::fprintf(stderr, "[ascendops] %s tiling: %s\n", op, message.c_str());
+    return ge::GRAPH_FAILED;
+}
+
+// The SoC table row of the device the framework tiles for, with its AIV core count (0: the row's default).
+inline Result<Platform> PlatformOf(gert::TilingContext* context) {
+    const auto ascendc = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
+    const uint32_t cores = ascendc.GetCoreNumAiv();
+    switch (ascendc.GetSocVersion()) {
+        case platform_ascendc::SocVersion::ASCEND310P:
+            return Platform::Of(SocVersion::kAscend310P, cores);
+        case platform_ascendc::SocVersion::ASCEND910B:
+            return Platform::Of(SocVersion::kAscend910B, cores);
+        case platform_ascendc::SocVersion::ASCEND910_93:
+            return Platform::Of(SocVersion::kAscend910_93, cores);
+        default:
+            return InvalidParam("this SoC is none of ascend310p, ascend910b, ascend910_93");
+    }
+}
+
+// ge::DataType numbers equal aclDataType's, which DataType mirrors (op_host/common/dtype.h).
+inline DataType InputType(gert::TilingContext* context, size_t i) {
+    return static_cast<DataType>(context->GetInputDesc(i)->GetDataType());
+}
+inline DataType OutputType(gert::TilingContext* context, size_t i) {
+    return static_cast<DataType>(context->GetOutputDesc(i)->GetDataType());
+}
+
+// Hands a pure tiling result (data, tilingKey, blockDim, workspaceBytes) to the framework.
+template <typename TilingResult>
+ge::graphStatus ApplyTiling(const char* op, gert::TilingContext* context, const TilingResult& tiling) {
+    gert::TilingData* raw = context->GetRawTilingData();
+    if (raw->GetCapacity() < sizeof(tiling.data)) return FailTiling(op, "the tiling data does not fit its buffer");
+    std::memcpy(raw->GetData(), &tiling.data, sizeof(tiling.data));
+    raw->SetDataSize(sizeof(tiling.data));
+    context->SetTilingKey(tiling.tilingKey);
+    context->SetBlockDim(tiling.blockDim);
+    context->GetWorkspaceSizes(1)[0] = tiling.workspaceBytes;  // includes the system reserve
+    return ge::GRAPH_SUCCESS;
+}
+
+}  // namespace ascendops::npu
