@@ -14,7 +14,7 @@
 #include "op_host/common/tiling_util.h"
 #include "op_host/embedding_dense_grad/embedding_dense_grad_tiling.h"
 
-#define ASCENDOPS_SIM_KERNEL(entry, variant)                                                                   \
+#define ASCENDOPS_SIM_KERNEL(entry, variant)                                                              \
     extern "C" void entry##_##variant(uint8_t* grad, uint8_t* sortIndices, uint8_t* posIdx, uint8_t* out, \
                                       uint8_t* workspace, uint8_t* tiling);
 #include "sim_kernels_embedding_dense_grad.inc"
@@ -48,14 +48,25 @@ struct Args {
 std::optional<Error> CheckOut(const TensorView& out, int64_t numWeights, int64_t dim) {
     const std::vector<int64_t> expected{numWeights, dim};
     if (out.shape != expected) {
-        return InvalidParam("out shape " + ShapeString(out.shape) + " must be [num_weights, D] = " +
-                            ShapeString(expected));
+        return InvalidParam("out shape " + ShapeString(out.shape) +
+                            " must be [num_weights, D] = " + ShapeString(expected));
     }
     return CheckContiguous(out);
 }
 
 // Raw indices (any rank, INT32 or INT64) -> stable ascending order with the original row of each position.
 // The CPU backend sorts on the host; an NPU build uses the built-in stable Sort instead.
+// Rows of out the kernel must write: distinct sorted indices in [0, numWeights) other than the padding row.
+uint64_t DistinctLiveRows(const int32_t* sorted, const EmbeddingDenseGradTilingData& td) {
+    uint64_t rows = 0;
+    for (uint32_t i = 0; i < td.numRows; ++i) {
+        const int32_t idx = sorted[i];
+        const bool live = idx >= 0 && static_cast<uint32_t>(idx) < td.numWeights && idx != td.paddingIdx;
+        if (live && (i == 0 || sorted[i - 1] != idx)) ++rows;
+    }
+    return rows;
+}
+
 void SortIndices(const TensorView& indices, int32_t* sorted, int32_t* pos) {
     const uint64_t n = indices.Numel();
     std::vector<int64_t> keys(n);
@@ -78,8 +89,8 @@ void SortIndices(const TensorView& indices, int32_t* sorted, int32_t* pos) {
     }
 }
 
-aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq,
-                  uint64_t* workspaceSize, aclOpExecutor** executor) {
+aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq, uint64_t* workspaceSize,
+                  aclOpExecutor** executor) {
     if (workspaceSize == nullptr) return Fail(NullPointer("workspaceSize is null"));
     if (executor == nullptr) return Fail(NullPointer("executor is null"));
     if (a.pos) {
@@ -90,8 +101,8 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
                                      " must equal sortIndices numel " + std::to_string(a.indices.Numel())));
         }
     } else if (a.indices.dtype != DataType::kInt32 && a.indices.dtype != DataType::kInt64) {
-        return Fail(InvalidParam(std::string("indices dtype ") + DataTypeName(a.indices.dtype) +
-                                 " must be int32 or int64"));
+        return Fail(
+            InvalidParam(std::string("indices dtype ") + DataTypeName(a.indices.dtype) + " must be int32 or int64"));
     }
     TilingInput in;
     in.gradShape = a.grad.shape;
@@ -129,10 +140,9 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
     if (!a.grad.IsContiguous()) layout.grad = layout.Stage(gradBytes);
     if (!a.pos || !a.indices.IsContiguous()) layout.indices = layout.Stage(idxBytes);
     if (!a.pos || !a.pos->IsContiguous()) layout.pos = layout.Stage(idxBytes);
-    // Roofline: grad and both index arrays read once, at most min(N, numWeights) rows of out written.
-    const uint64_t rowsWritten = std::min<uint64_t>(n, td.numWeights);
-    KernelLaunch launch{"embedding_dense_grad", tiling->blockDim, tiling->tilingKey,
-                        gradBytes + 2 * idxBytes + rowsWritten * td.dimSize * sizeof(float)};
+    // Roofline (completed at launch, when the sorted indices are known): grad and both index arrays read once,
+    // each distinct live row of out written once.
+    KernelLaunch launch{"embedding_dense_grad", tiling->blockDim, tiling->tilingKey, gradBytes + 2 * idxBytes};
     exec->workspaceSize = layout.total;
     exec->run = [launch, td, a, layout, outBytes](void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
         auto* base = static_cast<uint8_t*>(ws);
@@ -149,11 +159,15 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
             if (layout.pos) CopyToContiguous(*a.pos, pos = base + *layout.pos);
         }
         aclrtMemset(a.out.ElementAddress(), outBytes, 0, outBytes);  // the kernel accumulates into zeros
-        if (td.softSync != 0) {  // the soft barrier's slot must start zeroed
+        if (td.softSync != 0) {                                      // the soft barrier's slot must start zeroed
             const uint64_t syncBytes = uint64_t{td.usedCoreNum} * kBlockBytes;
             aclrtMemset(base + kSystemWorkspaceBytes + td.syncOffset, syncBytes, 0, syncBytes);
         }
-        return LaunchKernel(stream, launch, &embedding_dense_grad_default, td, grad, indices, pos, a.out.ElementAddress(),
+        KernelLaunch k = launch;
+#ifndef ASCENDOPS_NPU  // the roofline is the twin's; on the NPU the sorted indices stay in device memory
+        k.rooflineBytes += DistinctLiveRows(reinterpret_cast<const int32_t*>(indices), td) * td.dimSize * sizeof(float);
+#endif
+        return LaunchKernel(stream, k, &embedding_dense_grad_default, td, grad, indices, pos, a.out.ElementAddress(),
                             base);
     };
     *workspaceSize = exec->workspaceSize;
@@ -190,9 +204,8 @@ namespace edg = ascendops::embedding_dense_grad;
 
 extern "C" aclnnStatus aclnnEmbeddingDenseGradGetWorkspaceSize(const aclTensor* grad, const aclTensor* sortIndices,
                                                                const aclTensor* posIdx, int64_t numWeights,
-                                                               int64_t paddingIdx, bool scaleGradByFreq,
-                                                               aclTensor* out, uint64_t* workspaceSize,
-                                                               aclOpExecutor** executor) {
+                                                               int64_t paddingIdx, bool scaleGradByFreq, aclTensor* out,
+                                                               uint64_t* workspaceSize, aclOpExecutor** executor) {
     if (posIdx == nullptr) return Fail(NullPointer("posIdx is null"));
     auto args = edg::ReadArgs(grad, sortIndices, "sortIndices", posIdx, out);
     if (!args) return Fail(args.error());

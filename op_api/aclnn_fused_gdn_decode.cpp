@@ -10,9 +10,9 @@
 #include "op_host/common/tiling_util.h"
 #include "op_host/fused_gdn_decode/fused_gdn_decode_tiling.h"
 
-#define ASCENDOPS_SIM_KERNEL(entry, variant)                                                                    \
+#define ASCENDOPS_SIM_KERNEL(entry, variant)                                                                     \
     extern "C" void entry##_##variant(uint8_t* mixedQkv, uint8_t* a, uint8_t* b, uint8_t* aLog, uint8_t* dtBias, \
-                                      uint8_t* stateRef, uint8_t* indices, uint8_t* out, uint8_t* workspace,    \
+                                      uint8_t* stateRef, uint8_t* indices, uint8_t* out, uint8_t* workspace,     \
                                       uint8_t* tiling);
 #include "sim_kernels_fused_gdn_decode.inc"
 #undef ASCENDOPS_SIM_KERNEL
@@ -43,9 +43,9 @@ aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& in
     if (auto e = CheckContiguous(*out)) return Fail(*e);
 
     const auto& [mixed, a, b, aLog, dtBias, indices] = inputs;
-    TilingInput in{mixed.shape, a.shape, b.shape, aLog.shape, dtBias.shape, state->shape, indices.shape, out->shape,
-                   mixed.dtype, a.dtype, b.dtype, aLog.dtype, dtBias.dtype, state->dtype, indices.dtype, out->dtype,
-                   scale,       softplusThreshold};
+    TilingInput in{mixed.shape,   a.shape,      b.shape,       aLog.shape, dtBias.shape, state->shape,
+                   indices.shape, out->shape,   mixed.dtype,   a.dtype,    b.dtype,      aLog.dtype,
+                   dtBias.dtype,  state->dtype, indices.dtype, out->dtype, scale,        softplusThreshold};
     const Platform platform = CurrentPlatform();
     auto tiling = ComputeTiling(in, platform);
     if (!tiling) return Fail(tiling.error());

@@ -14,10 +14,10 @@
 namespace ascendops {
 
 struct KernelLaunch {
-    std::string kernel;       // instance name, for messages
+    std::string kernel;  // instance name, for messages
     uint32_t blockDim;
     uint64_t tilingKey;
-    uint64_t rooflineBytes;   // bytes that must move (inputs read + outputs written)
+    uint64_t rooflineBytes;  // bytes that must move (inputs read + outputs written)
 };
 
 #ifdef ASCENDOPS_NPU
@@ -104,6 +104,5 @@ Result<LaunchReport> LaunchKernel(aclrtStream stream, const KernelLaunch& k, voi
     aclrtFree(tilingDev);
     return report;
 }
-
 
 }  // namespace ascendops
