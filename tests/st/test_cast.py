@@ -87,3 +87,10 @@ def test_non_contiguous_input(soc):
     assert not x.flags.c_contiguous
     check(x, np.float16, soc)
     check(x, np.int8, soc)
+
+
+@pytest.mark.parametrize("src,dst", PAIRS, ids=lambda p: p)
+def test_ascend910_93(src, dst):
+    """Atlas A3 runs the dav_m220 instances with its own platform (48 AIV, DataCopyPad): a ragged tail."""
+    x = sample(src, 4099, seed=7)
+    check(x, _dtype(dst), "ascend910_93")
