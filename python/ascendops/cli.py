@@ -109,7 +109,7 @@ def _cmd_bench(args):
 def build_parser(bench_module=None):
     """The argument parser; ``bench_module`` is the loaded module of the chosen bench target (its options)."""
     from . import bench
-    from ._backend import soc_names
+    from ._backend import DEFAULT_SOC, soc_names
     from .ops import OPERATORS
     from .tiling import add_platform_args
 
@@ -135,7 +135,7 @@ def build_parser(bench_module=None):
     p.set_defaults(func=_cmd_no_operator)
     for name, module in OPERATORS.items():
         q = ops.add_parser(name, help=f"tiling of {name}")
-        add_platform_args(q)
+        add_platform_args(q, getattr(module, "DEFAULT_SOC", DEFAULT_SOC))  # an op's own default SoC, if it has one
         module.add_tiling_args(q)
         q.set_defaults(func=_cmd_tiling, op_module=module)
 

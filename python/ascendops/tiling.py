@@ -40,8 +40,8 @@ def parse_dtype(text):
     return name
 
 
-def add_platform_args(parser):
-    parser.add_argument("--soc", choices=soc_names(), default=DEFAULT_SOC, help=f"SoC (default {DEFAULT_SOC})")
+def add_platform_args(parser, default_soc=DEFAULT_SOC):
+    parser.add_argument("--soc", choices=soc_names(), default=default_soc, help=f"SoC (default {default_soc})")
     parser.add_argument("--core-num", type=int, default=0, metavar="N",
                         help="vector cores available (default 0: the SoC's own count)")
 
