@@ -29,85 +29,30 @@ inline constexpr int32_t kBufferNum = 2;
 inline constexpr uint32_t kZeroTailElems = 16;  // one 32-byte block of zero halfwords after a BF16 input tile
 
 // Element type <-> CastType. BOOL is stored as one byte 0/1 and computed on as uint8_t.
-template <CastType T>
-struct TypeOf;
-template <>
-struct TypeOf<CastType::kF16> {
-    using type = half;
-};
-template <>
-struct TypeOf<CastType::kF32> {
-    using type = float;
-};
-template <>
-struct TypeOf<CastType::kI32> {
-    using type = int32_t;
-};
-template <>
-struct TypeOf<CastType::kI16> {
-    using type = int16_t;
-};
-template <>
-struct TypeOf<CastType::kI8> {
-    using type = int8_t;
-};
-template <>
-struct TypeOf<CastType::kU8> {
-    using type = uint8_t;
-};
-template <>
-struct TypeOf<CastType::kBool> {
-    using type = uint8_t;
-};
-template <>
-struct TypeOf<CastType::kI64> {
-    using type = int64_t;
-};
-template <>
-struct TypeOf<CastType::kBf16> {
-    using type = bfloat16_t;
-};
-template <CastType T>
-using TypeOfT = typename TypeOf<T>::type;
+// clang-format off
+template <CastType T> struct TypeOf;
+template <> struct TypeOf<CastType::kF16> { using type = half; };
+template <> struct TypeOf<CastType::kF32> { using type = float; };
+template <> struct TypeOf<CastType::kI32> { using type = int32_t; };
+template <> struct TypeOf<CastType::kI16> { using type = int16_t; };
+template <> struct TypeOf<CastType::kI8> { using type = int8_t; };
+template <> struct TypeOf<CastType::kU8> { using type = uint8_t; };
+template <> struct TypeOf<CastType::kBool> { using type = uint8_t; };
+template <> struct TypeOf<CastType::kI64> { using type = int64_t; };
+template <> struct TypeOf<CastType::kBf16> { using type = bfloat16_t; };
+template <CastType T> using TypeOfT = typename TypeOf<T>::type;
 
-template <typename T>
-struct CastTypeOf;
-template <>
-struct CastTypeOf<half> {
-    static constexpr CastType value = CastType::kF16;
-};
-template <>
-struct CastTypeOf<float> {
-    static constexpr CastType value = CastType::kF32;
-};
-template <>
-struct CastTypeOf<int32_t> {
-    static constexpr CastType value = CastType::kI32;
-};
-template <>
-struct CastTypeOf<int16_t> {
-    static constexpr CastType value = CastType::kI16;
-};
-template <>
-struct CastTypeOf<int8_t> {
-    static constexpr CastType value = CastType::kI8;
-};
-template <>
-struct CastTypeOf<uint8_t> {
-    static constexpr CastType value = CastType::kU8;
-};
-template <>
-struct CastTypeOf<bool> {
-    static constexpr CastType value = CastType::kBool;
-};
-template <>
-struct CastTypeOf<int64_t> {
-    static constexpr CastType value = CastType::kI64;
-};
-template <>
-struct CastTypeOf<bfloat16_t> {
-    static constexpr CastType value = CastType::kBf16;
-};
+template <typename T> struct CastTypeOf;
+template <> struct CastTypeOf<half> { static constexpr CastType value = CastType::kF16; };
+template <> struct CastTypeOf<float> { static constexpr CastType value = CastType::kF32; };
+template <> struct CastTypeOf<int32_t> { static constexpr CastType value = CastType::kI32; };
+template <> struct CastTypeOf<int16_t> { static constexpr CastType value = CastType::kI16; };
+template <> struct CastTypeOf<int8_t> { static constexpr CastType value = CastType::kI8; };
+template <> struct CastTypeOf<uint8_t> { static constexpr CastType value = CastType::kU8; };
+template <> struct CastTypeOf<bool> { static constexpr CastType value = CastType::kBool; };
+template <> struct CastTypeOf<int64_t> { static constexpr CastType value = CastType::kI64; };
+template <> struct CastTypeOf<bfloat16_t> { static constexpr CastType value = CastType::kBf16; };
+// clang-format on
 
 __aicore__ inline RoundMode ToRoundMode(CastRound r) {
     constexpr RoundMode kModes[] = {RoundMode::CAST_NONE, RoundMode::CAST_RINT,  RoundMode::CAST_FLOOR,
@@ -258,7 +203,7 @@ __aicore__ inline void Narrow8(const LocalTensor<TypeOfT<D>>& dst, const LocalTe
     Cast(dst, h, RoundMode::CAST_NONE, n);
 }
 
-// Sign lanes of `x` (-1 or 0) computed in a float type F: min(max(min(x, 0), -1)) is -1 for every negative integer.
+// Sign lanes of `x` (-1 or 0) computed in a float type F: max(min(x, 0), -1) is -1 for every negative integer.
 template <typename F, typename I>
 __aicore__ inline void SignLanes(const LocalTensor<I>& sign, const LocalTensor<I>& x, const LocalTensor<F>& tmp,
                                  uint32_t n) {
@@ -293,13 +238,9 @@ __aicore__ inline void Widen(const LocalTensor<TypeOfT<D>>& dst, const LocalTens
         }
     } else if constexpr (kArch == CastArch::kM220) {  // 32-bit result, then the direct INT32 -> INT64
         LocalTensor<int32_t> r = sc.Tile<int32_t>();
-        if constexpr (S == CastType::kI32) {
-            Cast(dst, src, RoundMode::CAST_NONE, n);
-        } else {
-            ConvertStep<S, CastType::kI32>(r, src, n, sc);
-            PipeBarrier<PIPE_V>();
-            Cast(dst, r, RoundMode::CAST_NONE, n);
-        }
+        ConvertStep<S, CastType::kI32>(r, src, n, sc);
+        PipeBarrier<PIPE_V>();
+        Cast(dst, r, RoundMode::CAST_NONE, n);
     } else {  // dav_m200: [value | sign] words interleaved into little-endian INT64
         LocalTensor<uint32_t> offsets = sc.Table<uint32_t>(2);
         if (sc.BuildTables()) FillInterleaveOffsets(offsets, tile, 0, 4, tile * 4, 4);
