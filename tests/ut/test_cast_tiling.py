@@ -127,7 +127,7 @@ def test_tiling_invariants(n, pair, soc, cores):
     core_num = cores or CORES[soc]
     assert t["ub_bytes"] <= UB[soc]
     assert t["ub_former"] > 0 and t["ub_former"] % 256 == 0
-    assert 1 <= t["block_dim"] <= min(core_num, max(1, n // t["block_elems"]))
+    assert t["block_dim"] >= 1 and t["block_dim"] <= min(core_num, max(1, n // t["block_elems"]))
     assert sum(t["core_elems"]) == n
     assert t["core_starts"] == list(np.cumsum([0] + t["core_elems"][:-1]))
     block_bytes = t["block_elems"] * min(src.itemsize, dst.itemsize)

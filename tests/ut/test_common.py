@@ -90,7 +90,7 @@ def test_split_properties(total, max_parts, block):
     s = _C.split_evenly(total, max_parts, block)
     block = block or 1
     blocks = total // block
-    assert 1 <= s["parts"] <= max(1, max_parts)
+    assert s["parts"] >= 1 and s["parts"] <= max(1, max_parts)
     assert s["parts"] <= max(1, blocks)                      # never more parts than blocks
     assert s["big_parts"] < s["parts"] or s["parts"] == 1 and s["big_parts"] == 0
     assert sum(s["units"]) == total                         # parts cover everything ...

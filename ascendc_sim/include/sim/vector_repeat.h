@@ -1,0 +1,211 @@
+// Repeat-parameter ("high-dimensional") forms of the element-wise vector instructions, mask in continuous mode:
+// repeat r, element i (< mask) of an operand lives at ((r * repStride + (i / perBlock) * blkStride) * perBlock
+// + i % perBlock) elements from its start, strides counted in 32-byte blocks (Ascend C docs: BinaryRepeatParams,
+// UnaryRepeatParams, "repeatStride" / "dataBlockStride"). A stride of 0 re-reads the same block(s): a src1RepStride
+// of 0 broadcasts one row to every repeat. One call is one instruction of repeatTime repeats.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "sim/vector_core.h"
+
+namespace ascendc_sim {
+
+// A stride argument that must fit the API's field width (the hardware would silently truncate it).
+template <typename Field>
+inline Field StrideField(const char* api, const char* name, int64_t value) {
+    constexpr int64_t kMax = static_cast<int64_t>(static_cast<Field>(~Field{0}));
+    if (value < 0 || value > kMax) Fail(api, Str(name, " ", value, " outside [0, ", kMax, "]"));
+    return static_cast<Field>(value);
+}
+
+}  // namespace ascendc_sim
+
+namespace AscendC {
+
+struct UnaryRepeatParams {
+    UnaryRepeatParams() = default;
+    UnaryRepeatParams(int64_t dstBlk, int64_t srcBlk, int64_t dstRep, int64_t srcRep)
+        : dstBlkStride(ascendc_sim::StrideField<uint16_t>("UnaryRepeatParams", "dstBlkStride", dstBlk)),
+          srcBlkStride(ascendc_sim::StrideField<uint16_t>("UnaryRepeatParams", "srcBlkStride", srcBlk)),
+          dstRepStride(ascendc_sim::StrideField<uint8_t>("UnaryRepeatParams", "dstRepStride", dstRep)),
+          srcRepStride(ascendc_sim::StrideField<uint8_t>("UnaryRepeatParams", "srcRepStride", srcRep)) {}
+    uint16_t dstBlkStride = 1;
+    uint16_t srcBlkStride = 1;
+    uint8_t dstRepStride = 8;
+    uint8_t srcRepStride = 8;
+};
+
+struct BinaryRepeatParams {
+    BinaryRepeatParams() = default;
+    BinaryRepeatParams(int64_t dstBlk, int64_t src0Blk, int64_t src1Blk, int64_t dstRep, int64_t src0Rep,
+                       int64_t src1Rep)
+        : dstBlkStride(ascendc_sim::StrideField<uint8_t>("BinaryRepeatParams", "dstBlkStride", dstBlk)),
+          src0BlkStride(ascendc_sim::StrideField<uint8_t>("BinaryRepeatParams", "src0BlkStride", src0Blk)),
+          src1BlkStride(ascendc_sim::StrideField<uint8_t>("BinaryRepeatParams", "src1BlkStride", src1Blk)),
+          dstRepStride(ascendc_sim::StrideField<uint8_t>("BinaryRepeatParams", "dstRepStride", dstRep)),
+          src0RepStride(ascendc_sim::StrideField<uint8_t>("BinaryRepeatParams", "src0RepStride", src0Rep)),
+          src1RepStride(ascendc_sim::StrideField<uint8_t>("BinaryRepeatParams", "src1RepStride", src1Rep)) {}
+    uint8_t dstBlkStride = 1;
+    uint8_t src0BlkStride = 1;
+    uint8_t src1BlkStride = 1;
+    uint8_t dstRepStride = 8;
+    uint8_t src0RepStride = 8;
+    uint8_t src1RepStride = 8;
+};
+
+}  // namespace AscendC
+
+namespace ascendc_sim {
+
+// Element offset of element i of repeat r of an operand with the given strides (32-byte blocks).
+template <typename T>
+inline int64_t RepeatOffset(int64_t r, int64_t i, int64_t blkStride, int64_t repStride) {
+    constexpr int64_t kPerBlock = 32 / sizeof(T);
+    return (r * repStride + (i / kPerBlock) * blkStride) * kPerBlock + i % kPerBlock;
+}
+
+// Elements an operand must hold for `repeat` repeats of `mask` elements (offsets grow with r; within a repeat a
+// block stride of 0 makes the first block's last element the farthest).
+template <typename T>
+inline int64_t RepeatExtent(int64_t mask, int64_t repeat, int64_t blkStride, int64_t repStride) {
+    constexpr int64_t kPerBlock = 32 / sizeof(T);
+    int64_t last = RepeatOffset<T>(repeat - 1, mask - 1, blkStride, repStride);
+    if (mask > kPerBlock) last = std::max(last, RepeatOffset<T>(repeat - 1, kPerBlock - 1, blkStride, repStride));
+    return last + 1;
+}
+
+// Shared checks of a repeat-form call; returns false for the documented no-op repeatTime 0.
+template <typename T>
+inline bool CheckRepeatForm(const char* api, uint64_t mask, int64_t repeatTime) {
+    constexpr uint64_t kPerRepeat = 256 / sizeof(T);
+    if (mask < 1 || mask > kPerRepeat) Fail(api, Str("mask ", mask, " outside [1, ", kPerRepeat, "]"));
+    if (repeatTime < 0 || repeatTime > 255) Fail(api, Str("repeatTime ", repeatTime, " outside [0, 255]"));
+    return repeatTime > 0;
+}
+
+inline void CountRepeats(CoreContext& c, VecClass k, int64_t repeatTime) {
+    c.cost.vecRepeats[static_cast<int>(k)] += static_cast<uint64_t>(repeatTime);
+    ++c.cost.vecInstrs;
+}
+
+// dst = f(src0, src1, dst) per element; each repeat reads all its operands before writing (in-place safe).
+template <typename T, typename F>
+void BinaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>& dst,
+                      const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>& src1, uint64_t mask,
+                      int64_t repeatTime, const AscendC::BinaryRepeatParams& p, F f) {
+    CoreContext& c = Core();
+    Poll(c);
+    if (!CheckRepeatForm<T>(api, mask, repeatTime)) return;
+    const int64_t m = static_cast<int64_t>(mask);
+    T* d = dst.Operand(api, "dst", RepeatExtent<T>(m, repeatTime, p.dstBlkStride, p.dstRepStride));
+    const T* a = src0.Operand(api, "src0", RepeatExtent<T>(m, repeatTime, p.src0BlkStride, p.src0RepStride));
+    const T* b = src1.Operand(api, "src1", RepeatExtent<T>(m, repeatTime, p.src1BlkStride, p.src1RepStride));
+    using C = ComputeType<T>;
+    std::vector<C> out(static_cast<size_t>(m));
+    for (int64_t r = 0; r < repeatTime; ++r) {
+        for (int64_t i = 0; i < m; ++i) {
+            out[i] = f(ToCompute(a[RepeatOffset<T>(r, i, p.src0BlkStride, p.src0RepStride)]),
+                       ToCompute(b[RepeatOffset<T>(r, i, p.src1BlkStride, p.src1RepStride)]),
+                       ToCompute(d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)]));
+        }
+        for (int64_t i = 0; i < m; ++i) d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
+    }
+    CountRepeats(c, k, repeatTime);
+}
+
+// dst = f(src) per element (the scalar is captured by f).
+template <typename T, typename F>
+void UnaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>& dst,
+                     const AscendC::LocalTensor<T>& src, uint64_t mask, int64_t repeatTime,
+                     const AscendC::UnaryRepeatParams& p, F f) {
+    CoreContext& c = Core();
+    Poll(c);
+    if (!CheckRepeatForm<T>(api, mask, repeatTime)) return;
+    const int64_t m = static_cast<int64_t>(mask);
+    T* d = dst.Operand(api, "dst", RepeatExtent<T>(m, repeatTime, p.dstBlkStride, p.dstRepStride));
+    const T* s = src.Operand(api, "src", RepeatExtent<T>(m, repeatTime, p.srcBlkStride, p.srcRepStride));
+    using C = ComputeType<T>;
+    std::vector<C> out(static_cast<size_t>(m));
+    for (int64_t r = 0; r < repeatTime; ++r) {
+        for (int64_t i = 0; i < m; ++i) out[i] = f(ToCompute(s[RepeatOffset<T>(r, i, p.srcBlkStride, p.srcRepStride)]));
+        for (int64_t i = 0; i < m; ++i) d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
+    }
+    CountRepeats(c, k, repeatTime);
+}
+
+}  // namespace ascendc_sim
+
+// Binary instruction, repeat form.
+#define ASCENDC_SIM_BINARY_REPEAT(Name, kind, typeSet, expr)                                                       \
+    template <typename T, bool isSetMask = true>                                                                   \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) { \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                               \
+        using C = ascendc_sim::ComputeType<T>;                                                                     \
+        ascendc_sim::BinaryRepeatLoop(#Name, ascendc_sim::VecClass::kind, dst, src0, src1, mask, repeatTime,       \
+                                      repeatParams, [](C a, C b, C d) {                                            \
+                                          (void)d;                                                                 \
+                                          return static_cast<C>(expr);                                             \
+                                      });                                                                          \
+    }
+
+// Tensor-scalar instruction, repeat form.
+#define ASCENDC_SIM_SCALAR_REPEAT(Name, kind, typeSet, expr)                                                        \
+    template <typename T, bool isSetMask = true>                                                                    \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                               \
+                                const ascendc_sim::ScalarOf<T>& scalarValue, uint64_t mask, const int32_t repeatTime, \
+                                const UnaryRepeatParams& repeatParams) {                                            \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                \
+        using C = ascendc_sim::ComputeType<T>;                                                                      \
+        C b = ascendc_sim::ToCompute(scalarValue);                                                                  \
+        ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind, dst, src, mask, repeatTime, repeatParams,  \
+                                     [b](C a) { return static_cast<C>(expr); });                                    \
+    }
+
+namespace AscendC {
+
+ASCENDC_SIM_BINARY_REPEAT(Add, kSimple, kArithTypes, ascendc_sim::WrapAdd(a, b))
+ASCENDC_SIM_BINARY_REPEAT(Sub, kSimple, kArithTypes, ascendc_sim::WrapSub(a, b))
+ASCENDC_SIM_BINARY_REPEAT(Mul, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
+ASCENDC_SIM_BINARY_REPEAT(Max, kSimple, kArithTypes, a > b ? a : b)
+ASCENDC_SIM_BINARY_REPEAT(Min, kSimple, kArithTypes, a < b ? a : b)
+
+ASCENDC_SIM_SCALAR_REPEAT(Adds, kSimple, kArithTypes, ascendc_sim::WrapAdd(a, b))
+ASCENDC_SIM_SCALAR_REPEAT(Muls, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
+
+// dst = src0 * src1 + dst (half / float, dst and sources of one dtype; the mixed float-dst form is not modeled).
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                                 const int32_t& count) {
+    static_assert(std::is_same_v<T, U>, "MulAddDst: the twin models only dst and sources of one dtype");
+    ascendc_sim::RequireType<T>("MulAddDst", ascendc_sim::kFloatTypes<T>);
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    ascendc_sim::Poll(c);
+    ascendc_sim::RequireCount("MulAddDst", count);
+    T* d = dst.Operand("MulAddDst", "dst", count);
+    const T* a = src0.Operand("MulAddDst", "src0", count);
+    const T* b = src1.Operand("MulAddDst", "src1", count);
+    using C = ascendc_sim::ComputeType<T>;
+    for (int32_t i = 0; i < count; ++i) {
+        // One fused instruction: the product is not rounded to T before the add.
+        d[i] = ascendc_sim::FromCompute<T>(static_cast<C>(ascendc_sim::ToCompute(a[i]) * ascendc_sim::ToCompute(b[i]) +
+                                                          ascendc_sim::ToCompute(d[i])));
+    }
+    ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
+}
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                                 uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) {
+    static_assert(std::is_same_v<T, U>, "MulAddDst: the twin models only dst and sources of one dtype");
+    ascendc_sim::RequireType<T>("MulAddDst", ascendc_sim::kFloatTypes<T>);
+    using C = ascendc_sim::ComputeType<T>;
+    ascendc_sim::BinaryRepeatLoop("MulAddDst", ascendc_sim::VecClass::kSimple, dst, src0, src1, mask, repeatTime,
+                                  repeatParams, [](C a, C b, C d) { return static_cast<C>(a * b + d); });
+}
+
+}  // namespace AscendC
+
+#undef ASCENDC_SIM_BINARY_REPEAT
+#undef ASCENDC_SIM_SCALAR_REPEAT
