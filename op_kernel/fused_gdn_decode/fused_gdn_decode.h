@@ -11,8 +11,10 @@ constexpr uint32_t kFp32PerRepeat = 64;  // fp32 elements of one 256-byte vector
 constexpr uint32_t kGateElems = 64;      // gating vectors are one repeat: Compare works on whole repeats
 constexpr uint32_t kGateSlotBytes = 256;
 constexpr uint32_t kGateSlots = 9;
-constexpr uint32_t kGateScalarElems = 192;  // [0, 64) exp(g), [64, 128) beta, [128, 192) norm sum / partial
+constexpr uint32_t kGateScalarElems = 192;  // [0, 64) exp(g), [64, 128) beta, [128, 192) norm sum / k.q / partial
+constexpr uint32_t kKqSlot = 136;           // k.q of the loaded q/k head (32-byte aligned, between sum and partial)
 constexpr uint32_t kMaxGroupHeads = 8;
+constexpr uint32_t kDotGroupRows = 4;  // 16-bit state: state rows one product repeat covers (RowDotsGrouped)
 constexpr uint32_t kSelectMaskBytes = 256;
 constexpr float kEps = 1e-6f;
 
@@ -68,8 +70,15 @@ public:
         pipe_.InitBuffer(gateBuf_, kGateSlots * kGateSlotBytes);
         pipe_.InitBuffer(reduceBuf_, alignBv_ * sizeof(float));
         pipe_.InitBuffer(maskBuf_, kSelectMaskBytes);
-        // UB beyond the estimate holds k and q repeated over repRows_ rows: one Mul covers that many state rows.
-        repRows_ = Min(td.bv, td.ubRestBytes / (2 * alignK_ * sizeof(float)));
+        // UB beyond the estimate holds k and q repeated over repRows_ rows. FP32 state: one Mul covers that many
+        // state rows. 16-bit state: kDotGroupRows copies let one product repeat span that many state rows
+        // (RowDotsGrouped; its source repeat stride kDotGroupRows * alignK / 8 blocks must fit a uint8).
+        if constexpr (kFp32State) {
+            repRows_ = Min(td.bv, td.ubRestBytes / (2 * alignK_ * sizeof(float)));
+        } else {
+            const bool fits = td.ubRestBytes >= 2 * kDotGroupRows * alignK_ * sizeof(float);
+            repRows_ = fits && kDotGroupRows * alignK_ * sizeof(float) / kBlockBytes <= 255 ? kDotGroupRows : 0;
+        }
         if (repRows_ > 0) pipe_.InitBuffer(repBuf_, 2 * repRows_ * alignK_ * sizeof(float));
 
         qF_ = vecKBuf_.Get<float>();
@@ -83,6 +92,9 @@ public:
         if constexpr (!kFp32State) {
             matS_ = matrixBuf_.Get<float>();
             matP_ = matS_[stateTileElems_];
+            // Both vectors' 64-column products (2 x 64 x alignBv fp32) fit matP_ when alignK >= 128; the block stride
+            // 2 * alignBv must fit BinaryRepeatParams' uint8 field.
+            pairedDots_ = alignK_ >= 2 * kFp32PerRepeat && 2 * alignBv_ <= 255;
         }
         kRows_ = kF_;
         qRows_ = qF_;
@@ -230,7 +242,11 @@ private:
         for (uint32_t tile = 0; tile < td_.vTiles; ++tile) {
             LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
             if (tile + 1 < td_.vTiles) CopyInTile(stateBase, vBase, tile + 1);
-            ComputeTile(in, TileRows(tile), expG, beta);
+            if constexpr (kFp32State) {
+                ComputeTile(in, TileRows(tile), expG, beta);
+            } else {
+                ComputeTile16(in, TileRows(tile), expG, beta);
+            }
             CopyOutTile(stateBase, OutOffset(row, j, tile), tile);
         }
     }
@@ -257,6 +273,14 @@ private:
         if (repRows_ > 0) {
             Repeat(kRows_, kF_);
             Repeat(qRows_, qF_);
+        }
+        if constexpr (!kFp32State) {
+            // k.q: out = S' q = exp(g) (S q) + delta (k.q), so the updated tile need not be read again.
+            Mul(sq_, qF_, kF_, alignK_);
+            PipeBarrier<PIPE_V>();
+            RowSums(scalars_[kKqSlot], sq_, 1, scalars_[2 * kGateElems + 32]);
+            Sync<HardEvent::V_S>();
+            kq_ = scalars_.GetValue(kKqSlot);
         }
         qkRow_ = row;
         qkHead_ = h;
@@ -323,47 +347,136 @@ private:
         stateInQue_.EnQue(buf);
     }
 
-    // S' = exp(g) S; delta = beta * (v - S' k); S' += delta k^T; out = S' q. Leaves S' and out in stateOutQue_.
+    // FP32 state: S k on the undecayed tile, the decay fused into the copy to the out buffer; delta = beta * (v -
+    // exp(g) S k); S' = exp(g) S + delta k^T; out = S' q. Leaves S' and out in stateOutQue_.
     __aicore__ inline void ComputeTile(LocalTensor<StateT>& in, uint32_t rows, float expG, float beta) {
         const uint32_t count = rows * alignK_;
         LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
         Cast(vF_, TailView(in), RoundMode::CAST_NONE, rows);
-        // fp32 state: S k on the undecayed tile, the decay fused into the copy to the out buffer.
-        // 16-bit state: an fp32 working copy, decayed in place.
-        LocalTensor<float> s, p, next;
-        float hkScale = expG;
-        if constexpr (kFp32State) {
-            s = in;
-            p = outBuf;
-            next = outBuf;
-        } else {
-            s = matS_;
-            p = matP_;
-            next = matS_;
-            Cast(s, in, RoundMode::CAST_NONE, count);
-            PipeBarrier<PIPE_V>();
-            Muls(s, s, expG, count);
-            hkScale = 1.0f;
-        }
+        LocalTensor<float> s = in, next = outBuf;
         PipeBarrier<PIPE_V>();
-        RowProducts(p, s, kRows_, rows);
-        RowSums(hk_, p, rows, reduceTmp_);
-        Muls(hk_, hk_, -hkScale, rows);
+        RowProducts(next, s, kRows_, rows);
+        RowSums(hk_, next, rows, reduceTmp_);
+        Muls(hk_, hk_, -expG, rows);
         PipeBarrier<PIPE_V>();
         Add(vF_, vF_, hk_, rows);
         PipeBarrier<PIPE_V>();
         Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
-        if constexpr (kFp32State) Muls(next, s, expG, count);
+        Muls(next, s, expG, count);
         Sync<HardEvent::V_S>();
         for (uint32_t r = 0; r < rows; ++r) Axpy(next[r * alignK_], kF_, vF_.GetValue(r), alignK_);
         PipeBarrier<PIPE_V>();
-        LocalTensor<float> q = kFp32State ? s : p;  // scratch for S' q
-        RowProducts(q, next, qRows_, rows);
-        RowSums(outF_, q, rows, reduceTmp_);
-        if constexpr (!kFp32State) Cast(outBuf, next, RoundMode::CAST_RINT, count);
+        RowProducts(s, next, qRows_, rows);  // the input tile is scratch for S' q
+        RowSums(outF_, s, rows, reduceTmp_);
         Cast(TailView(outBuf), outF_, RoundMode::CAST_RINT, rows);
         stateInQue_.FreeTensor(in);
         stateOutQue_.EnQue(outBuf);
+    }
+
+    // 16-bit state, one fp32 working copy S and each of its elements touched by few instructions:
+    // hk = S k and sq = S q from the old S (RowDotsGrouped, or RowDots when its strides do not fit);
+    // delta = beta (v - exp(g) hk); out = exp(g) sq + delta (k.q), so S' is never read back;
+    // S' = exp(g) S + delta k^T as one Muls plus one MulAddDst per 64 columns (k broadcast down the rows by a repeat
+    // stride of 0, delta_r across row r by Brcb and a block stride of 0).
+    __aicore__ inline void ComputeTile16(LocalTensor<StateT>& in, uint32_t rows, float expG, float beta) {
+        const uint32_t count = rows * alignK_;
+        LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
+        Cast(vF_, TailView(in), RoundMode::CAST_NONE, rows);
+        Cast(matS_, in, RoundMode::CAST_NONE, count);
+        PipeBarrier<PIPE_V>();
+        // hk_ = S k and outF_ = S q (outF_ follows hk_ in vecBvBuf_: one set of folds serves both when they fit)
+        const LocalTensor<float> vecs[2] = {kF_, qF_};
+        if (repRows_ == kDotGroupRows) {
+            RowDotsGrouped(hk_, rows);
+        } else if (pairedDots_) {
+            RowDots(hk_, vecs, 2, rows);
+        } else {
+            RowDots(hk_, vecs, 1, rows);
+            RowDots(outF_, vecs + 1, 1, rows);
+        }
+        Muls(hk_, hk_, -expG, rows);
+        PipeBarrier<PIPE_V>();
+        Add(vF_, vF_, hk_, rows);
+        PipeBarrier<PIPE_V>();
+        Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
+        Muls(outF_, outF_, expG, rows);
+        PipeBarrier<PIPE_V>();
+        Axpy(outF_, vF_, kq_, rows);
+        LocalTensor<float> deltaBlocks = matP_;  // the products are reduced: their buffer is free
+        Brcb(deltaBlocks, vF_, static_cast<uint8_t>((rows + 7) / 8), BrcbRepeatParams(1, 8));
+        Muls(matS_, matS_, expG, static_cast<int32_t>(count));
+        PipeBarrier<PIPE_V>();
+        const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
+        const BinaryRepeatParams update(1, 1, 0, rowBlocks, 0, 1);
+        for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
+            MulAddDst(matS_[c], kF_[c], deltaBlocks, Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows),
+                      update);
+        }
+        PipeBarrier<PIPE_V>();
+        Cast(outBuf, matS_, RoundMode::CAST_RINT, count);
+        Cast(TailView(outBuf), outF_, RoundMode::CAST_RINT, rows);
+        stateInQue_.FreeTensor(in);
+        stateOutQue_.EnQue(outBuf);
+    }
+
+    // dst[v * alignBv_ + r] = sum over the first k columns of matS_ row r times vecs[v], v < n (n = 1 or 2), for
+    // `rows` rows. The products of each 64-column chunk accumulate (Mul, then MulAddDst) into matP_ laid out
+    // block-major (block b of row r of vector v at block (b * n + v) * alignBv_ + r), so the halving folds are
+    // contiguous Adds covering all n vectors; one BlockReduceSum then sums 8 rows per repeat.
+    __aicore__ inline void RowDots(const LocalTensor<float>& dst, const LocalTensor<float>* vecs, uint32_t n,
+                                   uint32_t rows) {
+        constexpr uint32_t kBlockElems = kBlockBytes / sizeof(float);
+        const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
+        const uint32_t blockRows = n * alignBv_;  // the product buffer's block stride between column blocks
+        const BinaryRepeatParams products(blockRows, 1, 1, 1, rowBlocks, 0);
+        for (uint32_t v = 0; v < n; ++v) {
+            LocalTensor<float> p = matP_[v * alignBv_ * kBlockElems];
+            Mul(p, matS_, vecs[v], kFp32PerRepeat, static_cast<int32_t>(rows), products);
+            for (uint32_t c = kFp32PerRepeat; c < td_.k; c += kFp32PerRepeat) {
+                PipeBarrier<PIPE_V>();
+                MulAddDst(p, matS_[c], vecs[v][c], Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows),
+                          products);
+            }
+        }
+        for (uint32_t half = 4 * blockRows * kBlockElems; half >= blockRows * kBlockElems; half /= 2) {
+            PipeBarrier<PIPE_V>();
+            Add(matP_, matP_, matP_[half], static_cast<int32_t>(half));
+        }
+        PipeBarrier<PIPE_V>();
+        const int32_t reduceRepeats = static_cast<int32_t>(((n - 1) * alignBv_ + rows + 7) / 8);
+        BlockReduceSum(dst, matP_, reduceRepeats, static_cast<int32_t>(kFp32PerRepeat), 1, 1, 8);
+        PipeBarrier<PIPE_V>();
+    }
+
+    // hk_[r] = S_r k and outF_[r] = hk_[alignBv_ + r] = S_r q. One product repeat covers two column blocks (half a
+    // row apart) of each of kDotGroupRows consecutive rows against the matching blocks of kRows_ / qRows_ (the
+    // vector repeated kDotGroupRows times), so rowBlocks / 2 Mul / MulAddDst instructions leave each row's sum in two
+    // blocks of matP_ ([vector][row][2 blocks]); one strided Add folds them (8 rows per repeat), one BlockReduceSum
+    // sums each block. Pad columns are zero in S (DataCopyPad) and in k, q, so whole blocks need no mask.
+    __aicore__ inline void RowDotsGrouped(const LocalTensor<float>& dst, uint32_t rows) {
+        constexpr uint32_t kBlockElems = kBlockBytes / sizeof(float);
+        const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
+        const uint32_t step = rowBlocks / 2;  // block stride inside a repeat: 2 blocks per row
+        const int32_t groups = static_cast<int32_t>((rows + kDotGroupRows - 1) / kDotGroupRows);
+        const BinaryRepeatParams products(1, step, step, 8, kDotGroupRows * rowBlocks, 0);
+        const LocalTensor<float> vecRows[2] = {kRows_, qRows_};
+        const uint32_t vecStride = alignBv_ * 2 * kBlockElems;  // floats of one vector's [row][2 blocks]
+        for (uint32_t v = 0; v < 2; ++v) {
+            LocalTensor<float> p = matP_[v * vecStride];
+            Mul(p, matS_, vecRows[v], kFp32PerRepeat, groups, products);
+            for (uint32_t c = 1; c < step; ++c) {
+                PipeBarrier<PIPE_V>();
+                MulAddDst(p, matS_[c * kBlockElems], vecRows[v][c * kBlockElems], kFp32PerRepeat, groups, products);
+            }
+        }
+        PipeBarrier<PIPE_V>();
+        LocalTensor<float> folded = matP_[2 * vecStride];  // [vector][row] blocks
+        Add(folded, matP_, matP_[kBlockElems], kFp32PerRepeat, static_cast<int32_t>(2 * alignBv_ / 8),
+            BinaryRepeatParams(1, 2, 2, 8, 16, 16));
+        PipeBarrier<PIPE_V>();
+        BlockReduceSum(dst, folded, static_cast<int32_t>((alignBv_ + rows + 7) / 8),
+                       static_cast<int32_t>(kFp32PerRepeat), 1, 1, 8);
+        PipeBarrier<PIPE_V>();
     }
 
     __aicore__ inline void CopyOutTile(uint64_t stateBase, uint64_t outOffset, uint32_t tile) {
@@ -404,6 +517,8 @@ private:
     uint32_t taskStart_ = 0, taskEnd_ = 0, rowBase_ = 0;
     uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0, repRows_ = 0;
     uint32_t qkRow_ = UINT32_MAX, qkHead_ = UINT32_MAX;
+    float kq_ = 0.0f;
+    bool pairedDots_ = false;
 };
 
 }  // namespace ascendops::fused_gdn_decode

@@ -67,6 +67,8 @@ def test_vllm_shapes(shape, indices, dtype, state_dtype):
     (3, 2, 4, 64, 100),   # V 100: not a multiple of bv 64
     (2, 4, 16, 72, 40),   # Hv/H 4, K 72 (8 padding floats on an fp32 row)
     (5, 1, 2, 80, 5),     # V 5 < 8: bv falls back to V
+    (2, 2, 4, 200, 72),   # K 200: a last 64-column chunk of 8 (16-bit state: masked MulAddDst products / update)
+    (3, 2, 4, 136, 100),  # K 136, V 100: paired row dots over a 36-row tail tile (not a multiple of 8 rows)
 ], ids=lambda s: "x".join(map(str, s)))
 def test_odd_sizes(shape, dtype, state_dtype):
     check(shape, dtype, state_dtype, seed=sum(shape))

@@ -1,8 +1,10 @@
 // Reductions (FP32 accumulation), WholeReduceSum, Brcb and the Sigmoid high-level API.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "sim/vector_core.h"
 
@@ -88,6 +90,57 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
         d[int64_t{r} * dstRepStride] = T(acc);
     }
     c.cost.vecRepeats[static_cast<int>(VecClass::kReduce)] += repeatTimes;
+    ++c.cost.vecInstrs;
+}
+
+// One sum per 32-byte block: repeat r writes the sums of its (up to 8) blocks to dst[r * dstRepStride * 8 + b];
+// dstRepStride counts reduced repeats (8 elements), src strides 32-byte blocks. Pairwise (binary-tree) adds in T
+// per the docs; a block with no element under the mask is not written. half saturation at 65504 is not modeled.
+template <typename T, bool isSetMask = true>
+__aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                                      const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,
+                                      const int32_t srcRepStride) {
+    using namespace ascendc_sim;
+    const char* api = "BlockReduceSum";
+    CoreContext& c = Core();
+    Poll(c);
+    RequireType<T>(api, kFloatTypes<T>);
+    constexpr int32_t kPerRepeat = 256 / sizeof(T);
+    constexpr int32_t kPerBlock = 32 / sizeof(T);
+    if (mask < 1 || mask > kPerRepeat) Fail(api, Str("mask ", mask, " outside [1, ", kPerRepeat, "]"));
+    if (repeatTime < 0 || repeatTime > 255) Fail(api, Str("repeatTime ", repeatTime, " outside [0, 255]"));
+    if (dstRepStride < 0 || srcBlkStride < 0 || srcRepStride < 0) {
+        Fail(api, Str("negative stride (dstRepStride ", dstRepStride, ", srcBlkStride ", srcBlkStride,
+                      ", srcRepStride ", srcRepStride, ")"));
+    }
+    if (repeatTime == 0) return;
+    const int32_t blocks = (mask + kPerBlock - 1) / kPerBlock;
+    int64_t srcExtent = 0;
+    for (int32_t i = 0; i < mask; ++i) {
+        int64_t off = (int64_t{repeatTime - 1} * srcRepStride + int64_t{i / kPerBlock} * srcBlkStride) * kPerBlock +
+                      i % kPerBlock;
+        srcExtent = std::max(srcExtent, off + 1);
+    }
+    const T* s = src.Operand(api, "src", srcExtent);
+    T* d = dst.Operand(api, "dst", int64_t{repeatTime - 1} * dstRepStride * 8 + blocks);
+    std::vector<T> sums(static_cast<size_t>(blocks));
+    for (int32_t r = 0; r < repeatTime; ++r) {
+        for (int32_t b = 0; b < blocks; ++b) {
+            T v[kPerBlock];
+            for (int32_t i = 0; i < kPerBlock; ++i) {
+                int32_t e = b * kPerBlock + i;
+                v[i] = e < mask ? s[(int64_t{r} * srcRepStride + int64_t{b} * srcBlkStride) * kPerBlock + i] : T(0);
+            }
+            for (int32_t width = kPerBlock / 2; width >= 1; width /= 2) {
+                for (int32_t i = 0; i < width; ++i) {
+                    v[i] = T(static_cast<float>(v[2 * i]) + static_cast<float>(v[2 * i + 1]));
+                }
+            }
+            sums[b] = v[0];
+        }
+        for (int32_t b = 0; b < blocks; ++b) d[int64_t{r} * dstRepStride * 8 + b] = sums[b];
+    }
+    c.cost.vecRepeats[static_cast<int>(VecClass::kReduce)] += repeatTime;
     ++c.cost.vecInstrs;
 }
 

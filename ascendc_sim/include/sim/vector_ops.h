@@ -131,3 +131,6 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
 #undef ASCENDC_SIM_BINARY
 #undef ASCENDC_SIM_SCALAR
 #undef ASCENDC_SIM_UNARY
+
+// The repeat-parameter forms of the instructions above.
+#include "sim/vector_repeat.h"

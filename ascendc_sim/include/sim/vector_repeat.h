@@ -4,7 +4,9 @@
 // UnaryRepeatParams, "repeatStride" / "dataBlockStride"). A stride of 0 re-reads the same block(s): a src1RepStride
 // of 0 broadcasts one row to every repeat. One call is one instruction of repeatTime repeats.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "sim/vector_core.h"
@@ -109,7 +111,8 @@ void BinaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>
                        ToCompute(b[RepeatOffset<T>(r, i, p.src1BlkStride, p.src1RepStride)]),
                        ToCompute(d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)]));
         }
-        for (int64_t i = 0; i < m; ++i) d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
+        for (int64_t i = 0; i < m; ++i)
+            d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
     }
     CountRepeats(c, k, repeatTime);
 }
@@ -129,7 +132,8 @@ void UnaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>&
     std::vector<C> out(static_cast<size_t>(m));
     for (int64_t r = 0; r < repeatTime; ++r) {
         for (int64_t i = 0; i < m; ++i) out[i] = f(ToCompute(s[RepeatOffset<T>(r, i, p.srcBlkStride, p.srcRepStride)]));
-        for (int64_t i = 0; i < m; ++i) d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
+        for (int64_t i = 0; i < m; ++i)
+            d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
     }
     CountRepeats(c, k, repeatTime);
 }
@@ -151,16 +155,16 @@ void UnaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>&
     }
 
 // Tensor-scalar instruction, repeat form.
-#define ASCENDC_SIM_SCALAR_REPEAT(Name, kind, typeSet, expr)                                                        \
-    template <typename T, bool isSetMask = true>                                                                    \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                               \
+#define ASCENDC_SIM_SCALAR_REPEAT(Name, kind, typeSet, expr)                                                          \
+    template <typename T, bool isSetMask = true>                                                                      \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                 \
                                 const ascendc_sim::ScalarOf<T>& scalarValue, uint64_t mask, const int32_t repeatTime, \
-                                const UnaryRepeatParams& repeatParams) {                                            \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                \
-        using C = ascendc_sim::ComputeType<T>;                                                                      \
-        C b = ascendc_sim::ToCompute(scalarValue);                                                                  \
-        ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind, dst, src, mask, repeatTime, repeatParams,  \
-                                     [b](C a) { return static_cast<C>(expr); });                                    \
+                                const UnaryRepeatParams& repeatParams) {                                              \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                  \
+        using C = ascendc_sim::ComputeType<T>;                                                                        \
+        C b = ascendc_sim::ToCompute(scalarValue);                                                                    \
+        ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind, dst, src, mask, repeatTime, repeatParams,    \
+                                     [b](C a) { return static_cast<C>(expr); });                                      \
     }
 
 namespace AscendC {
@@ -188,9 +192,9 @@ __aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>
     const T* b = src1.Operand("MulAddDst", "src1", count);
     using C = ascendc_sim::ComputeType<T>;
     for (int32_t i = 0; i < count; ++i) {
-        // One fused instruction: the product is not rounded to T before the add.
-        d[i] = ascendc_sim::FromCompute<T>(static_cast<C>(ascendc_sim::ToCompute(a[i]) * ascendc_sim::ToCompute(b[i]) +
-                                                          ascendc_sim::ToCompute(d[i])));
+        // Twin assumption: product and sum in the compute type (float for half), rounded to T once.
+        d[i] = ascendc_sim::FromCompute<T>(
+            static_cast<C>(ascendc_sim::ToCompute(a[i]) * ascendc_sim::ToCompute(b[i]) + ascendc_sim::ToCompute(d[i])));
     }
     ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
 }

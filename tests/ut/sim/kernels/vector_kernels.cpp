@@ -42,7 +42,87 @@ enum VecOp : int32_t {
     kWholeReduceSum,
     kBrcb,
     kCompareScalar,
+    kBinaryRepeat,  // repeat-parameter forms; t.mode picks the scenario (RunRepeatForms)
+    kMulAddDst,
+    kMulAddDstRepeat,
+    kScalarRepeat,
+    kBlockReduceSum,
 };
+
+// The repeat-parameter forms: per = elements of one repeat, reps = repeats covering all n elements.
+template <typename T>
+__aicore__ inline void RunRepeatForms(const SimTestTiling& t, const LocalTensor<T>& d, const LocalTensor<T>& a,
+                                      const LocalTensor<T>& b) {
+    constexpr uint32_t kPer = 256 / sizeof(T);
+    const int32_t reps = static_cast<int32_t>(t.totalLength * sizeof(T) / 256);
+    const uint64_t mask = t.extra != 0 ? t.extra : kPer;
+    const T s = T(t.scalar);
+    if (t.op == kBinaryRepeat) {
+        switch (t.mode) {
+            case 0:  // default strides: the count form's layout
+                Add(d, a, b, mask, reps, BinaryRepeatParams());
+                break;
+            case 1:  // src1 row 0 broadcast to every repeat
+                Mul(d, a, b, mask, reps, BinaryRepeatParams(1, 1, 1, 8, 8, 0));
+                break;
+            case 2:  // src1 block r broadcast across repeat r
+                Mul(d, a, b, mask, reps, BinaryRepeatParams(1, 1, 0, 8, 8, 1));
+                break;
+            case 3:  // dst every other block
+                Sub(d, a, b, mask, reps / 2, BinaryRepeatParams(2, 1, 1, 16, 8, 8));
+                break;
+            case 4:  // src1 read past its tensor
+                Mul(d, a, b, mask, reps, BinaryRepeatParams(1, 1, 1, 8, 8, 9));
+                break;
+            case 5:
+                Add(d, a, b, mask, 256, BinaryRepeatParams(1, 1, 1, 0, 0, 0));
+                break;
+            case 6:
+                Add(d, a, b, mask, 1, BinaryRepeatParams(1, 1, 1, 256, 8, 8));
+                break;
+            case 7:  // src0 not 32-byte aligned
+                Add(d, a[1], b, mask, 1, BinaryRepeatParams());
+                break;
+            case 8:  // pairwise block fold: dst block 8 r + j = src block 16 r + 2 j + src block 16 r + 2 j + 1
+                Add(d, a, a[32 / sizeof(T)], mask, reps / 2, BinaryRepeatParams(1, 2, 2, 8, 16, 16));
+                break;
+            default:
+                break;
+        }
+    } else if (t.op == kScalarRepeat) {
+        switch (t.mode) {
+            case 0:  // src row 0 to every repeat
+                Muls(d, a, s, mask, reps, UnaryRepeatParams(1, 1, 8, 0));
+                break;
+            case 1:
+                Adds(d, a, s, mask, reps, UnaryRepeatParams(1, 1, 8, 8));
+                break;
+            case 2:
+                Muls(d, a, s, mask, reps, UnaryRepeatParams(70000, 1, 8, 8));
+                break;
+            default:
+                break;
+        }
+    } else if constexpr (std::is_same_v<T, half> || std::is_same_v<T, float>) {
+        switch (t.op) {
+            case kMulAddDst:  // y = x * x + y
+                MulAddDst(b, a, a, static_cast<int32_t>(t.totalLength));
+                DataCopy(d, b, t.totalLength);
+                break;
+            case kMulAddDstRepeat:  // y[r][i] = x row 0 [i] * x block r [i % perBlock] + y[r][i]
+                MulAddDst(b, a, a, mask, reps, BinaryRepeatParams(1, 1, 0, 8, 0, 1));
+                DataCopy(d, b, t.totalLength);
+                break;
+            case kBlockReduceSum:
+                if (t.mode == 0) BlockReduceSum(d, a, reps, static_cast<int32_t>(mask), 1, 1, 8);
+                if (t.mode == 1) BlockReduceSum(d, a, reps / 2, static_cast<int32_t>(mask), 1, 2, 16);
+                if (t.mode == 2) BlockReduceSum(d, a, reps + 1, static_cast<int32_t>(mask), 1, 1, 8);
+                break;
+            default:
+                break;
+        }
+    }
+}
 
 template <typename T>
 __aicore__ inline void RunVec(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
@@ -155,6 +235,13 @@ __aicore__ inline void RunVec(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
             break;
         case kBrcb:
             Brcb(d, a, n * sizeof(T) / 256, BrcbRepeatParams(1, 8));
+            break;
+        case kBinaryRepeat:
+        case kMulAddDst:
+        case kMulAddDstRepeat:
+        case kScalarRepeat:
+        case kBlockReduceSum:
+            RunRepeatForms<T>(t, d, a, b);
             break;
         default:
             if constexpr (std::is_integral_v<T>) {
