@@ -2,6 +2,7 @@
 // Compiled only with the CANN toolkit; not built or run in this repository's CI.
 #include <vector>
 
+#include "op_host/fused_gdn_decode/fused_gdn_decode_tiling.h"
 #include "register/op_def_registry.h"
 
 namespace ascendops::fused_gdn_decode::npu {
@@ -16,9 +17,13 @@ namespace ops {
 class FusedGdnDecode : public OpDef {
 public:
     explicit FusedGdnDecode(const char* name) : OpDef(name) {
-        // Column i of every list is tiling key i + 1: (BF16, FP32 state), (FP16, FP32), (BF16, BF16), (FP16, FP16).
-        const std::vector<ge::DataType> in16 = {ge::DT_BF16, ge::DT_FLOAT16, ge::DT_BF16, ge::DT_FLOAT16};
-        const std::vector<ge::DataType> state = {ge::DT_FLOAT, ge::DT_FLOAT, ge::DT_BF16, ge::DT_FLOAT16};
+        // Column i of every list is one (input, state) combination of the tiling's table (ge::DataType numbers equal
+        // aclDataType's, which DataType mirrors).
+        std::vector<ge::DataType> in16, state;
+        for (const auto& combo : ascendops::fused_gdn_decode::kDtypeCombos) {
+            in16.push_back(static_cast<ge::DataType>(combo.input));
+            state.push_back(static_cast<ge::DataType>(combo.state));
+        }
         const std::vector<ge::DataType> fp32(in16.size(), ge::DT_FLOAT);
         const std::vector<ge::DataType> int32(in16.size(), ge::DT_INT32);
         const std::vector<ge::Format> nd(in16.size(), ge::FORMAT_ND);

@@ -10,19 +10,6 @@
 namespace ascendops::fused_gdn_decode {
 namespace {
 
-// Supported (mixedQkv, stateRef) dtype pairs and their kernel instance.
-struct DtypeCombo {
-    DataType input;
-    DataType state;
-    FusedGdnDecodeKey key;
-};
-constexpr DtypeCombo kDtypeCombos[] = {
-    {DataType::kBf16, DataType::kFloat, FusedGdnDecodeKey::kBf16Fp32State},
-    {DataType::kFloat16, DataType::kFloat, FusedGdnDecodeKey::kFp16Fp32State},
-    {DataType::kBf16, DataType::kBf16, FusedGdnDecodeKey::kBf16Bf16State},
-    {DataType::kFloat16, DataType::kFloat16, FusedGdnDecodeKey::kFp16Fp16State},
-};
-
 constexpr SocVersion kSupportedSocs[] = {SocVersion::kAscend910B, SocVersion::kAscend910_93};
 
 constexpr uint64_t kGateScalarElems = 192;     // fp32 gating results and norm partials

@@ -17,6 +17,19 @@ constexpr uint32_t kMaxGroupHeads = 8;  // value heads gated together
 constexpr uint32_t kBvCandidates[] = {128, 64, 32, 16, 8};
 constexpr float kEps = 1e-6f;
 
+// Supported (mixedQkv, stateRef) dtype pairs and their kernel instance (the OpDef dtype lists derive from it).
+struct DtypeCombo {
+    DataType input;
+    DataType state;
+    FusedGdnDecodeKey key;
+};
+inline constexpr DtypeCombo kDtypeCombos[] = {
+    {DataType::kBf16, DataType::kFloat, FusedGdnDecodeKey::kBf16Fp32State},
+    {DataType::kFloat16, DataType::kFloat, FusedGdnDecodeKey::kFp16Fp32State},
+    {DataType::kBf16, DataType::kBf16, FusedGdnDecodeKey::kBf16Bf16State},
+    {DataType::kFloat16, DataType::kFloat16, FusedGdnDecodeKey::kFp16Fp16State},
+};
+
 struct TilingInput {
     std::vector<int64_t> mixedQkvShape, aShape, bShape, aLogShape, dtBiasShape, stateShape, indicesShape, outShape;
     DataType mixedQkvType = DataType::kBf16;
