@@ -21,8 +21,22 @@ if [[ -z "${VIRTUAL_ENV:-}" ]]; then
     source .venv/bin/activate
 fi
 
-echo "setup: installing ascendops into ${VIRTUAL_ENV} (CMake build of the CPU path; first run takes minutes)" >&2
-# The CMake build directory is kept under build/ so later runs rebuild incrementally.
-export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
-python -m pip install --quiet --disable-pip-version-check \
-    --config-settings=build-dir="build/pip-{wheel_tag}" ".[test]"
+# Skip the (minutes-long) reinstall when this environment already holds a build of exactly these sources.
+stamp_file="${VIRTUAL_ENV}/.ascendops-source-stamp"
+stamp=""
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    stamp="$(git ls-files -z --cached --others --exclude-standard | xargs -0 sha1sum 2>/dev/null | sha1sum |
+        cut -d' ' -f1)"
+fi
+if [[ -n "$stamp" && -f "$stamp_file" && "$(cat "$stamp_file")" == "$stamp" ]] &&
+    python -c "import ascendops" >/dev/null 2>&1; then
+    echo "setup: ascendops is already installed from these sources in ${VIRTUAL_ENV}" >&2
+else
+    echo "setup: installing ascendops into ${VIRTUAL_ENV} (CMake build of the CPU path; first run takes minutes)" >&2
+    # The CMake build directory is kept under build/ so later runs rebuild incrementally.
+    export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
+    rm -f "$stamp_file"
+    python -m pip install --quiet --disable-pip-version-check \
+        --config-settings=build-dir="build/pip-{wheel_tag}" ".[test]"
+    if [[ -n "$stamp" ]]; then echo "$stamp" > "$stamp_file"; fi
+fi
