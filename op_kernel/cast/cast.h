@@ -113,11 +113,23 @@ __aicore__ inline void FillInterleaveOffsets(const LocalTensor<uint32_t>& offset
         offsets.SetValue(2 * i, firstBase + i * firstStride);
         offsets.SetValue(2 * i + 1, secondBase + i * secondStride);
     }
+    PipeBarrier<PIPE_ALL>();  // the scalar unit's UB writes land before the vector unit reads the table
 }
 
 // Gather offsets (bytes) that pick one 32-bit lane of every 64-bit element.
 __aicore__ inline void FillLaneOffsets(const LocalTensor<uint32_t>& offsets, uint32_t tileElems, uint32_t lane) {
     for (uint32_t i = 0; i < tileElems; ++i) offsets.SetValue(i, i * 8 + lane * 4);
+    PipeBarrier<PIPE_ALL>();  // the scalar unit's UB writes land before the vector unit reads the table
+}
+
+// Scalar GM stores sit in the core's data cache until flushed (DMA copies do not go through it).
+template <typename T>
+__aicore__ inline void FlushScalarStores(const GlobalTensor<T>& gm) {
+    if constexpr (kArch == CastArch::kM200) {  // Atlas inference AI Core: the form without DcciDst
+        DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE>(gm);
+    } else {
+        DataCacheCleanAndInvalid<T, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_OUT>(gm);
+    }
 }
 
 template <CastType S, CastType D>
@@ -427,13 +439,17 @@ public:
         outQueue_.FreeTensor(out);
     }
 
+    // Below one 32-byte block: scalar GM loads and stores, with full barriers between the scalar and vector units.
     __aicore__ inline void ScalarTile(uint32_t n) {
         LocalTensor<S> in = inQueue_.template AllocTensor<S>();
         for (uint32_t i = 0; i < n; ++i) in.SetValue(i, this->xGm_.GetValue(i));
+        PipeBarrier<PIPE_ALL>();
         inQueue_.EnQue(in);
         Compute(n);
         LocalTensor<D> out = outQueue_.template DeQue<D>();
+        PipeBarrier<PIPE_ALL>();
         for (uint32_t i = 0; i < n; ++i) this->yGm_.SetValue(i, out.GetValue(i));
+        FlushScalarStores(this->yGm_);
         outQueue_.FreeTensor(out);
     }
 
@@ -479,6 +495,7 @@ public:
 
     __aicore__ inline void ScalarTile(uint32_t n) {
         for (uint32_t i = 0; i < n; ++i) this->yGm_.SetValue(i, this->xGm_.GetValue(i));
+        FlushScalarStores(this->yGm_);
     }
 
 private:
