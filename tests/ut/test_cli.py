@@ -4,8 +4,6 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 import ascendops
 from ascendops import cli
 from ascendops.ops import OPERATORS
