@@ -27,7 +27,7 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
     RequireCount("ReduceSum", count);
     if (count == 0) return;  // documented NOP
     const T* s = src.Operand("ReduceSum", "src", count);
-    sharedTmpBuffer.Operand("ReduceSum", "sharedTmpBuffer", (uint64_t{count} * sizeof(T) + 255) / 256);
+    sharedTmpBuffer.Operand("ReduceSum", "sharedTmpBuffer", (static_cast<uint64_t>(count) * sizeof(T) + 255) / 256);
     T* d = dst.Operand("ReduceSum", "dst", 1);
     float acc = 0.0f;
     for (int32_t i = 0; i < count; ++i) acc += static_cast<float>(s[i]);
@@ -46,7 +46,7 @@ __aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>
     RequireCount("ReduceMax", count);
     if (count == 0) return;
     const T* s = src.Operand("ReduceMax", "src", count);
-    sharedTmpBuffer.Operand("ReduceMax", "sharedTmpBuffer", (uint64_t{count} * sizeof(T) + 255) / 256);
+    sharedTmpBuffer.Operand("ReduceMax", "sharedTmpBuffer", (static_cast<uint64_t>(count) * sizeof(T) + 255) / 256);
     T* d = dst.Operand("ReduceMax", "dst", calIndex ? 2 : 1);
     int32_t best = 0;
     for (int32_t i = 1; i < count; ++i) {
