@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/vector_core.h"
+#include "sim/vector_repeat.h"  // RepeatOffset / RepeatExtent / CheckRepeatForm / CountRepeats
 
 namespace AscendC {
 
@@ -71,26 +72,17 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
     CoreContext& c = Core();
     Poll(c);
     RequireType<T>(api, kFloatTypes<T>);
-    constexpr int32_t kPerRepeat = 256 / sizeof(T);
-    constexpr int32_t kPerBlock = 32 / sizeof(T);
-    if (mask < 1 || mask > kPerRepeat) Fail(api, Str("mask ", mask, " outside [1, ", kPerRepeat, "]"));
-    if (repeatTimes < 0 || repeatTimes > 255) Fail(api, Str("repeatTimes ", repeatTimes, " outside [0, 255]"));
-    if (repeatTimes == 0) return;
-    int64_t lastBlock = (mask - 1) / kPerBlock;
-    int64_t srcExtent = int64_t{repeatTimes - 1} * srcRepStride * kPerBlock + lastBlock * srcBlkStride * kPerBlock +
-                        (mask - lastBlock * kPerBlock);
-    const T* s = src.Operand(api, "src", srcExtent);
+    if (!CheckRepeatForm<T>(api, static_cast<uint64_t>(std::max(mask, 0)), repeatTimes)) return;
+    const T* s = src.Operand(api, "src", RepeatExtent<T>(mask, repeatTimes, srcBlkStride, srcRepStride));
     T* d = dst.Operand(api, "dst", int64_t{repeatTimes - 1} * dstRepStride + 1);
     for (int32_t r = 0; r < repeatTimes; ++r) {
         float acc = 0.0f;
         for (int32_t i = 0; i < mask; ++i) {
-            acc += static_cast<float>(s[int64_t{r} * srcRepStride * kPerBlock +
-                                        int64_t{i / kPerBlock} * srcBlkStride * kPerBlock + i % kPerBlock]);
+            acc += static_cast<float>(s[RepeatOffset<T>(r, i, srcBlkStride, srcRepStride)]);
         }
         d[int64_t{r} * dstRepStride] = T(acc);
     }
-    c.cost.vecRepeats[static_cast<int>(VecClass::kReduce)] += repeatTimes;
-    ++c.cost.vecInstrs;
+    CountRepeats(c, VecClass::kReduce, repeatTimes);
 }
 
 // One sum per 32-byte block: repeat r writes the sums of its (up to 8) blocks to dst[r * dstRepStride * 8 + b];
@@ -105,22 +97,14 @@ __aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTens
     CoreContext& c = Core();
     Poll(c);
     RequireType<T>(api, kFloatTypes<T>);
-    constexpr int32_t kPerRepeat = 256 / sizeof(T);
-    constexpr int32_t kPerBlock = 32 / sizeof(T);
-    if (mask < 1 || mask > kPerRepeat) Fail(api, Str("mask ", mask, " outside [1, ", kPerRepeat, "]"));
-    if (repeatTime < 0 || repeatTime > 255) Fail(api, Str("repeatTime ", repeatTime, " outside [0, 255]"));
     if (dstRepStride < 0 || srcBlkStride < 0 || srcRepStride < 0) {
         Fail(api, Str("negative stride (dstRepStride ", dstRepStride, ", srcBlkStride ", srcBlkStride,
                       ", srcRepStride ", srcRepStride, ")"));
     }
-    if (repeatTime == 0) return;
+    if (!CheckRepeatForm<T>(api, static_cast<uint64_t>(std::max(mask, 0)), repeatTime)) return;
+    constexpr int32_t kPerBlock = 32 / sizeof(T);
     const int32_t blocks = (mask + kPerBlock - 1) / kPerBlock;
-    int64_t srcExtent = 0;
-    for (int32_t i = 0; i < mask; ++i) {
-        int64_t off = (int64_t{repeatTime - 1} * srcRepStride + int64_t{i / kPerBlock} * srcBlkStride) * kPerBlock +
-                      i % kPerBlock;
-        srcExtent = std::max(srcExtent, off + 1);
-    }
+    const int64_t srcExtent = RepeatExtent<T>(mask, repeatTime, srcBlkStride, srcRepStride);
     const T* s = src.Operand(api, "src", srcExtent);
     T* d = dst.Operand(api, "dst", int64_t{repeatTime - 1} * dstRepStride * 8 + blocks);
     std::vector<T> sums(static_cast<size_t>(blocks));
@@ -129,7 +113,7 @@ __aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTens
             T v[kPerBlock];
             for (int32_t i = 0; i < kPerBlock; ++i) {
                 int32_t e = b * kPerBlock + i;
-                v[i] = e < mask ? s[(int64_t{r} * srcRepStride + int64_t{b} * srcBlkStride) * kPerBlock + i] : T(0);
+                v[i] = e < mask ? s[RepeatOffset<T>(r, e, srcBlkStride, srcRepStride)] : T(0);
             }
             for (int32_t width = kPerBlock / 2; width >= 1; width /= 2) {
                 for (int32_t i = 0; i < width; ++i) {
@@ -140,8 +124,7 @@ __aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTens
         }
         for (int32_t b = 0; b < blocks; ++b) d[int64_t{r} * dstRepStride * 8 + b] = sums[b];
     }
-    c.cost.vecRepeats[static_cast<int>(VecClass::kReduce)] += repeatTime;
-    ++c.cost.vecInstrs;
+    CountRepeats(c, VecClass::kReduce, repeatTime);
 }
 
 // Each repeat reads 8 elements and broadcasts each into one 32-byte block of dst.
