@@ -31,3 +31,12 @@ function(ascendops_cast_pairs out)
     endif()
     set(${out} ${pairs} PARENT_SCOPE)
 endfunction()
+
+# ascendops_cast_pair_ctypes(<pair> <x_out> <y_out>): the C++ element types (DTYPE_X, DTYPE_Y) of "<Src>_<Dst>".
+function(ascendops_cast_pair_ctypes pair x_out y_out)
+    string(REPLACE "_" ";" types ${pair})
+    list(GET types 0 src)
+    list(GET types 1 dst)
+    set(${x_out} ${ASCENDOPS_CAST_CTYPE_${src}} PARENT_SCOPE)
+    set(${y_out} ${ASCENDOPS_CAST_CTYPE_${dst}} PARENT_SCOPE)
+endfunction()
