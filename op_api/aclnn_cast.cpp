@@ -91,11 +91,12 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, aclDataType dstType, a
 }  // namespace
 }  // namespace ascendops::cast
 
-extern "C" aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, aclDataType dstType, aclTensor* out,
-                                                 uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnAscendopsCastGetWorkspaceSize(const aclTensor* self, aclDataType dstType, aclTensor* out,
+                                                          uint64_t* workspaceSize, aclOpExecutor** executor) {
     return ascendops::cast::GetWorkspaceSize(self, dstType, out, workspaceSize, executor);
 }
 
-extern "C" aclnnStatus aclnnCast(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+extern "C" aclnnStatus aclnnAscendopsCast(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                          aclrtStream stream) {
     return ascendops::RunExecutor(workspace, workspaceSize, executor, stream);
 }

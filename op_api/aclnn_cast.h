@@ -1,4 +1,4 @@
-// aclnnCast: out = (dstType) self, element-wise, same shape. Two-stage aclnn API as in CANN.
+// aclnnAscendopsCast: out = (dstType) self, element-wise, same shape. Two-stage aclnn API as in CANN.
 #pragma once
 #include <cstdint>
 
@@ -12,9 +12,9 @@ extern "C" {
 // self: any delivered source dtype (FLOAT16, FLOAT, INT32, INT8, UINT8, INT16, BOOL, INT64, BF16), rank <= 8,
 // may be non-contiguous. out: contiguous, dtype == dstType, same shape as self.
 // Errors: 161001 null argument; 161002 unsupported pair, dstType != out dtype, shape mismatch, rank > 8.
-aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, aclDataType dstType, aclTensor* out,
-                                      uint64_t* workspaceSize, aclOpExecutor** executor);
-aclnnStatus aclnnCast(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+aclnnStatus aclnnAscendopsCastGetWorkspaceSize(const aclTensor* self, aclDataType dstType, aclTensor* out,
+                                               uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus aclnnAscendopsCast(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
 
 #ifdef __cplusplus
 }

@@ -202,31 +202,29 @@ using ascendops::Fail;
 using ascendops::NullPointer;
 namespace edg = ascendops::embedding_dense_grad;
 
-extern "C" aclnnStatus aclnnEmbeddingDenseGradGetWorkspaceSize(const aclTensor* grad, const aclTensor* sortIndices,
-                                                               const aclTensor* posIdx, int64_t numWeights,
-                                                               int64_t paddingIdx, bool scaleGradByFreq, aclTensor* out,
-                                                               uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnAscendopsEmbeddingDenseGradGetWorkspaceSize(
+    const aclTensor* grad, const aclTensor* sortIndices, const aclTensor* posIdx, int64_t numWeights,
+    int64_t paddingIdx, bool scaleGradByFreq, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
     if (posIdx == nullptr) return Fail(NullPointer("posIdx is null"));
     auto args = edg::ReadArgs(grad, sortIndices, "sortIndices", posIdx, out);
     if (!args) return Fail(args.error());
     return edg::Build(*args, numWeights, paddingIdx, scaleGradByFreq, workspaceSize, executor);
 }
 
-extern "C" aclnnStatus aclnnEmbeddingDenseGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                               aclrtStream stream) {
+extern "C" aclnnStatus aclnnAscendopsEmbeddingDenseGrad(void* workspace, uint64_t workspaceSize,
+                                                        aclOpExecutor* executor, aclrtStream stream) {
     return ascendops::RunExecutor(workspace, workspaceSize, executor, stream);
 }
 
-extern "C" aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor* grad, const aclTensor* indices,
-                                                                   int64_t numWeights, int64_t paddingIdx,
-                                                                   bool scaleGradByFreq, aclTensor* out,
-                                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(
+    const aclTensor* grad, const aclTensor* indices, int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq,
+    aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
     auto args = edg::ReadArgs(grad, indices, "indices", nullptr, out);
     if (!args) return Fail(args.error());
     return edg::Build(*args, numWeights, paddingIdx, scaleGradByFreq, workspaceSize, executor);
 }
 
-extern "C" aclnnStatus aclnnEmbeddingDenseBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                                   aclrtStream stream) {
+extern "C" aclnnStatus aclnnAscendopsEmbeddingDenseBackward(void* workspace, uint64_t workspaceSize,
+                                                            aclOpExecutor* executor, aclrtStream stream) {
     return ascendops::RunExecutor(workspace, workspaceSize, executor, stream);
 }

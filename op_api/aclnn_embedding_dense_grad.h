@@ -1,6 +1,7 @@
-// aclnnEmbeddingDenseGrad (kernel-level: sorted indices + pos_idx) and aclnnEmbeddingDenseBackward (user-level:
-// raw indices, sorted stably on the host). Both write out = scatter-add of grad rows into [numWeights, D], starting
-// from zero; rows whose index is paddingIdx (>= 0) or outside [0, numWeights) are skipped. Two-stage aclnn API.
+// aclnnAscendopsEmbeddingDenseGrad (kernel-level: sorted indices + pos_idx) and aclnnAscendopsEmbeddingDenseBackward
+// (user-level: raw indices, sorted stably on the host). Both write out = scatter-add of grad rows into [numWeights, D],
+// starting from zero; rows whose index is paddingIdx (>= 0) or outside [0, numWeights) are skipped. Two-stage aclnn
+// API.
 #pragma once
 #include <cstdint>
 
@@ -15,21 +16,21 @@ extern "C" {
 // N elements each; sortIndices ascending (stable), posIdx[i] = the grad row of sorted position i. out: FLOAT,
 // contiguous, [numWeights, D]. Errors: 161001 null argument; 161002 dtype, rank > 8, numel or shape mismatch,
 // numWeights < 1, paddingIdx >= numWeights. N = 0: out is zeroed, nothing launched.
-aclnnStatus aclnnEmbeddingDenseGradGetWorkspaceSize(const aclTensor* grad, const aclTensor* sortIndices,
-                                                    const aclTensor* posIdx, int64_t numWeights, int64_t paddingIdx,
-                                                    bool scaleGradByFreq, aclTensor* out, uint64_t* workspaceSize,
-                                                    aclOpExecutor** executor);
-aclnnStatus aclnnEmbeddingDenseGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                    aclrtStream stream);
+aclnnStatus aclnnAscendopsEmbeddingDenseGradGetWorkspaceSize(const aclTensor* grad, const aclTensor* sortIndices,
+                                                             const aclTensor* posIdx, int64_t numWeights,
+                                                             int64_t paddingIdx, bool scaleGradByFreq, aclTensor* out,
+                                                             uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus aclnnAscendopsEmbeddingDenseGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                             aclrtStream stream);
 
 // indices: INT32 or INT64, any rank <= 8, numel == grad rows (INT64 values outside INT32 are skipped like any
 // index outside [0, numWeights)). Other arguments and errors as above.
-aclnnStatus aclnnEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor* grad, const aclTensor* indices,
-                                                        int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq,
-                                                        aclTensor* out, uint64_t* workspaceSize,
-                                                        aclOpExecutor** executor);
-aclnnStatus aclnnEmbeddingDenseBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                        aclrtStream stream);
+aclnnStatus aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(const aclTensor* grad, const aclTensor* indices,
+                                                                 int64_t numWeights, int64_t paddingIdx,
+                                                                 bool scaleGradByFreq, aclTensor* out,
+                                                                 uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus aclnnAscendopsEmbeddingDenseBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                                 aclrtStream stream);
 
 #ifdef __cplusplus
 }

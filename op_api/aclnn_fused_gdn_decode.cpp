@@ -89,17 +89,17 @@ aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& in
 }  // namespace
 }  // namespace ascendops::fused_gdn_decode
 
-extern "C" aclnnStatus aclnnFusedGdnDecodeGetWorkspaceSize(const aclTensor* mixedQkv, const aclTensor* a,
-                                                           const aclTensor* b, const aclTensor* aLog,
-                                                           const aclTensor* dtBias, aclTensor* stateRef,
-                                                           const aclTensor* ssmStateIndices, float scale,
-                                                           float softplusThreshold, aclTensor* out,
-                                                           uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(const aclTensor* mixedQkv, const aclTensor* a,
+                                                                    const aclTensor* b, const aclTensor* aLog,
+                                                                    const aclTensor* dtBias, aclTensor* stateRef,
+                                                                    const aclTensor* ssmStateIndices, float scale,
+                                                                    float softplusThreshold, aclTensor* out,
+                                                                    uint64_t* workspaceSize, aclOpExecutor** executor) {
     return ascendops::fused_gdn_decode::GetWorkspaceSize({mixedQkv, a, b, aLog, dtBias, ssmStateIndices}, stateRef,
                                                          scale, softplusThreshold, out, workspaceSize, executor);
 }
 
-extern "C" aclnnStatus aclnnFusedGdnDecode(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                           aclrtStream stream) {
+extern "C" aclnnStatus aclnnAscendopsFusedGdnDecode(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                                    aclrtStream stream) {
     return ascendops::RunExecutor(workspace, workspaceSize, executor, stream);
 }

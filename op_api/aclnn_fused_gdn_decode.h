@@ -1,4 +1,4 @@
-// aclnnFusedGdnDecode: one gated-delta-net decode step; stateRef is updated in place. Two-stage aclnn API.
+// aclnnAscendopsFusedGdnDecode: one gated-delta-net decode step; stateRef is updated in place. Two-stage aclnn API.
 #pragma once
 #include <cstdint>
 
@@ -13,12 +13,14 @@ extern "C" {
 // stateRef (BlockNum, Hv, V, K) FP32 or mixedQkv's dtype, contiguous, updated in place; ssmStateIndices (B,) INT32;
 // out (B, 1, Hv, V) mixedQkv's dtype. Inputs other than stateRef may be non-contiguous.
 // Errors: 161001 null argument; 161002 any rule of the spec (message names parameter, value and rule).
-aclnnStatus aclnnFusedGdnDecodeGetWorkspaceSize(const aclTensor* mixedQkv, const aclTensor* a, const aclTensor* b,
-                                                const aclTensor* aLog, const aclTensor* dtBias, aclTensor* stateRef,
-                                                const aclTensor* ssmStateIndices, float scale, float softplusThreshold,
-                                                aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
-aclnnStatus aclnnFusedGdnDecode(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                                aclrtStream stream);
+aclnnStatus aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(const aclTensor* mixedQkv, const aclTensor* a,
+                                                         const aclTensor* b, const aclTensor* aLog,
+                                                         const aclTensor* dtBias, aclTensor* stateRef,
+                                                         const aclTensor* ssmStateIndices, float scale,
+                                                         float softplusThreshold, aclTensor* out,
+                                                         uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus aclnnAscendopsFusedGdnDecode(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                         aclrtStream stream);
 
 #ifdef __cplusplus
 }

@@ -35,8 +35,10 @@ py::array Cast(const py::array& x, const py::object& dtype) {
     auto out = bridge::DeviceTensor::Empty(self.Shape(), dst);
     const auto dstType = static_cast<aclDataType>(dst);
     bridge::CallAclnn(
-        [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(self, dstType, out, ws, ex); },
-        aclnnCast);
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAscendopsCastGetWorkspaceSize(self, dstType, out, ws, ex);
+        },
+        aclnnAscendopsCast);
     return out.ToArray();
 }
 
@@ -108,9 +110,9 @@ py::dict GetWorkspace(const py::object& x, const py::object& dtype, const py::ob
     }
     uint64_t workspace = 0;
     aclOpExecutor* executor = nullptr;
-    aclnnStatus status =
-        aclnnCastGetWorkspaceSize(self ? self->Get() : nullptr, static_cast<aclDataType>(bridge::DataTypeFromPy(dtype)),
-                                  out ? out->Get() : nullptr, &workspace, &executor);
+    aclnnStatus status = aclnnAscendopsCastGetWorkspaceSize(self ? self->Get() : nullptr,
+                                                            static_cast<aclDataType>(bridge::DataTypeFromPy(dtype)),
+                                                            out ? out->Get() : nullptr, &workspace, &executor);
     delete executor;  // never run: the executor of a successful phase 1 is simply dropped
     py::dict d;
     d["status"] = status;
@@ -119,25 +121,26 @@ py::dict GetWorkspace(const py::object& x, const py::object& dtype, const py::ob
     return d;
 }
 
-// Median wall time of aclnnCastGetWorkspaceSize (host overhead: checks + tiling + executor), in microseconds.
+// Median wall time of aclnnAscendopsCastGetWorkspaceSize (host overhead: checks + tiling + executor), in microseconds.
 double HostOverheadUs(const std::vector<int64_t>& shape, const py::object& src, const py::object& dst, int repeats) {
     auto self = bridge::DeviceTensor::Empty(shape, bridge::DataTypeFromPy(src));
     auto out = bridge::DeviceTensor::Empty(shape, bridge::DataTypeFromPy(dst));
     const auto dstType = static_cast<aclDataType>(bridge::DataTypeFromPy(dst));
     return bridge::MedianPhase1Us(repeats, [&](uint64_t* ws, aclOpExecutor** ex) {
-        return aclnnCastGetWorkspaceSize(self, dstType, out, ws, ex);
+        return aclnnAscendopsCastGetWorkspaceSize(self, dstType, out, ws, ex);
     });
 }
 
 }  // namespace
 
 void Bind_cast(py::module_& m) {
-    m.def("cast", &Cast, py::arg("x"), py::arg("dtype"), "aclnnCast on the current device; returns a new array");
+    m.def("cast", &Cast, py::arg("x"), py::arg("dtype"),
+          "aclnnAscendopsCast on the current device; returns a new array");
     m.def("cast_tiling", &Tiling, py::arg("total_elements"), py::arg("src"), py::arg("dst"), py::arg("soc"),
           py::arg("core_num") = 0, "Cast host tiling as a dict");
     m.def("cast_get_workspace", &GetWorkspace, py::arg("x"), py::arg("dtype"), py::arg("out_shape"),
-          py::arg("out_dtype"), "phase 1 of aclnnCast only (None = a null tensor)");
+          py::arg("out_dtype"), "phase 1 of aclnnAscendopsCast only (None = a null tensor)");
     m.def("cast_host_overhead_us", &HostOverheadUs, py::arg("shape"), py::arg("src"), py::arg("dst"),
-          py::arg("repeats") = 1001, "median microseconds of aclnnCastGetWorkspaceSize");
+          py::arg("repeats") = 1001, "median microseconds of aclnnAscendopsCastGetWorkspaceSize");
     m.def("cast_plan_table", &PlanTable, py::arg("soc"), "Cast path of every dtype pair on a SoC");
 }

@@ -34,10 +34,10 @@ py::array Backward(const py::array& grad, const py::array& indices, int64_t numW
     auto out = DeviceTensor::Empty(OutShape(g, numWeights), DataType::kFloat);
     bridge::CallAclnn(
         [&](uint64_t* ws, aclOpExecutor** ex) {
-            return aclnnEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, paddingIdx, scaleGradByFreq, out, ws,
-                                                               ex);
+            return aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, paddingIdx, scaleGradByFreq,
+                                                                        out, ws, ex);
         },
-        aclnnEmbeddingDenseBackward);
+        aclnnAscendopsEmbeddingDenseBackward);
     return out.ToArray();
 }
 
@@ -50,10 +50,10 @@ py::array Sorted(const py::array& grad, const py::array& sortIndices, const py::
     auto out = DeviceTensor::Empty(OutShape(g, numWeights), DataType::kFloat);
     bridge::CallAclnn(
         [&](uint64_t* ws, aclOpExecutor** ex) {
-            return aclnnEmbeddingDenseGradGetWorkspaceSize(g, s, p, numWeights, paddingIdx, scaleGradByFreq, out, ws,
-                                                           ex);
+            return aclnnAscendopsEmbeddingDenseGradGetWorkspaceSize(g, s, p, numWeights, paddingIdx, scaleGradByFreq,
+                                                                    out, ws, ex);
         },
-        aclnnEmbeddingDenseGrad);
+        aclnnAscendopsEmbeddingDenseGrad);
     return out.ToArray();
 }
 
@@ -76,10 +76,10 @@ py::dict GetWorkspace(const py::object& grad, const py::object& indices, const p
     uint64_t workspace = 0;
     aclOpExecutor* executor = nullptr;
     const aclnnStatus status =
-        kernelLevel ? aclnnEmbeddingDenseGradGetWorkspaceSize(get(g), get(i), get(p), numWeights, paddingIdx,
-                                                              scaleGradByFreq, get(out), &workspace, &executor)
-                    : aclnnEmbeddingDenseBackwardGetWorkspaceSize(get(g), get(i), numWeights, paddingIdx,
-                                                                  scaleGradByFreq, get(out), &workspace, &executor);
+        kernelLevel ? aclnnAscendopsEmbeddingDenseGradGetWorkspaceSize(get(g), get(i), get(p), numWeights, paddingIdx,
+                                                                       scaleGradByFreq, get(out), &workspace, &executor)
+                    : aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(
+                          get(g), get(i), numWeights, paddingIdx, scaleGradByFreq, get(out), &workspace, &executor);
     delete executor;  // never run
     return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : std::string(aclGetRecentErrMsg()),
                     "workspace_size"_a = workspace);
@@ -121,7 +121,7 @@ py::dict Tiling(const std::vector<int64_t>& gradShape, int64_t indicesNumel, int
                     "ub_capacity"_a = platform.UbBytes(), "core_row_starts"_a = starts, "core_row_counts"_a = counts);
 }
 
-// Median wall time of aclnnEmbeddingDenseBackwardGetWorkspaceSize (checks + tiling + executor), microseconds.
+// Median wall time of aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize (checks + tiling + executor), microseconds.
 double HostOverheadUs(const std::vector<int64_t>& gradShape, int64_t numWeights, bool scaleGradByFreq, int repeats) {
     auto g = DeviceTensor::Empty(gradShape, DataType::kFloat);
     int64_t n = 1;
@@ -129,7 +129,7 @@ double HostOverheadUs(const std::vector<int64_t>& gradShape, int64_t numWeights,
     auto i = DeviceTensor::Empty({n}, DataType::kInt32);
     auto out = DeviceTensor::Empty({numWeights, gradShape.back()}, DataType::kFloat);
     return bridge::MedianPhase1Us(repeats, [&](uint64_t* ws, aclOpExecutor** ex) {
-        return aclnnEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, -1, scaleGradByFreq, out, ws, ex);
+        return aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, -1, scaleGradByFreq, out, ws, ex);
     });
 }
 
@@ -137,16 +137,16 @@ double HostOverheadUs(const std::vector<int64_t>& gradShape, int64_t numWeights,
 
 void Bind_embedding_dense_grad(py::module_& m) {
     m.def("embedding_dense_backward", &Backward, "grad"_a, "indices"_a, "num_weights"_a, "padding_idx"_a,
-          "scale_grad_by_freq"_a, "aclnnEmbeddingDenseBackward (raw indices) on the current device");
-    m.def("embedding_dense_grad", &Sorted, "grad"_a, "sort_indices"_a, "pos_idx"_a, "num_weights"_a,
-          "padding_idx"_a, "scale_grad_by_freq"_a, "aclnnEmbeddingDenseGrad (sorted indices + pos_idx)");
-    m.def("embedding_dense_grad_get_workspace", &GetWorkspace, "grad"_a, "indices"_a, "pos_idx"_a,
-          "kernel_level"_a, "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "out_shape"_a, "out_dtype"_a,
+          "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseBackward (raw indices) on the current device");
+    m.def("embedding_dense_grad", &Sorted, "grad"_a, "sort_indices"_a, "pos_idx"_a, "num_weights"_a, "padding_idx"_a,
+          "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseGrad (sorted indices + pos_idx)");
+    m.def("embedding_dense_grad_get_workspace", &GetWorkspace, "grad"_a, "indices"_a, "pos_idx"_a, "kernel_level"_a,
+          "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "out_shape"_a, "out_dtype"_a,
           "phase 1 only (None = a null tensor)");
     m.def("embedding_dense_grad_tiling", &Tiling, "grad_shape"_a, "indices_numel"_a, "num_weights"_a,
           "padding_idx"_a = -1, "scale_grad_by_freq"_a = false, "soc"_a = "ascend310p", "core_num"_a = 0,
           "EmbeddingDenseGrad host tiling as a dict");
     m.def("embedding_dense_grad_host_overhead_us", &HostOverheadUs, "grad_shape"_a, "num_weights"_a,
           "scale_grad_by_freq"_a = false, "repeats"_a = 1001,
-          "median microseconds of aclnnEmbeddingDenseBackwardGetWorkspaceSize");
+          "median microseconds of aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize");
 }

@@ -31,10 +31,10 @@ py::tuple Run(const py::array& mixedQkv, const py::array& a, const py::array& b,
     auto out = DeviceTensor::Empty(outShape, mixed.Dtype());
     ascendops::bridge::CallAclnn(
         [&](uint64_t* ws, aclOpExecutor** ex) {
-            return aclnnFusedGdnDecodeGetWorkspaceSize(mixed, ta, tb, tLog, tBias, tState, tIdx, scale,
-                                                       softplusThreshold, out, ws, ex);
+            return aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(mixed, ta, tb, tLog, tBias, tState, tIdx, scale,
+                                                                softplusThreshold, out, ws, ex);
         },
-        aclnnFusedGdnDecode);
+        aclnnAscendopsFusedGdnDecode);
     return py::make_tuple(out.ToArray(), tState.ToArray());
 }
 
@@ -55,15 +55,15 @@ py::dict GetWorkspace(const std::vector<py::object>& arrays, const py::object& o
     auto get = [](std::optional<DeviceTensor>& x) -> aclTensor* { return x ? x->Get() : nullptr; };
     uint64_t workspace = 0;
     aclOpExecutor* executor = nullptr;
-    aclnnStatus status = aclnnFusedGdnDecodeGetWorkspaceSize(get(t[0]), get(t[1]), get(t[2]), get(t[3]), get(t[4]),
-                                                             get(t[5]), get(t[6]), scale, softplusThreshold,
-                                                             get(out), &workspace, &executor);
+    aclnnStatus status = aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(
+        get(t[0]), get(t[1]), get(t[2]), get(t[3]), get(t[4]), get(t[5]), get(t[6]), scale, softplusThreshold, get(out),
+        &workspace, &executor);
     delete executor;  // never run
     return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : aclGetRecentErrMsg(),
                     "workspace_size"_a = workspace);
 }
 
-// Median wall time of aclnnFusedGdnDecodeGetWorkspaceSize (checks + tiling + executor), in microseconds.
+// Median wall time of aclnnAscendopsFusedGdnDecodeGetWorkspaceSize (checks + tiling + executor), in microseconds.
 double HostOverheadUs(const std::vector<Shape>& shapes, const std::vector<std::string>& dtypes, int repeats) {
     using ascendops::bridge::DeviceTensor;
     std::vector<DeviceTensor> t;
@@ -71,7 +71,8 @@ double HostOverheadUs(const std::vector<Shape>& shapes, const std::vector<std::s
         t.push_back(DeviceTensor::Empty(shapes.at(i), ascendops::bridge::DataTypeFromPy(py::str(dtypes.at(i)))));
     }
     return ascendops::bridge::MedianPhase1Us(repeats, [&](uint64_t* ws, aclOpExecutor** ex) {
-        return aclnnFusedGdnDecodeGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], t[6], 1.0f, 20.0f, t[7], ws, ex);
+        return aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], t[6], 1.0f, 20.0f, t[7],
+                                                            ws, ex);
     });
 }
 
@@ -85,27 +86,26 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
     for (const auto& name : dtypes) types.push_back(ascendops::bridge::DataTypeFromPy(py::str(name)));
     auto socVersion = ascendops::ParseSoc(soc);
     if (!socVersion) throw py::value_error("unknown soc '" + soc + "'");
-    fgd::TilingInput in{shapes[0], shapes[1], shapes[2], shapes[3], shapes[4], shapes[5], shapes[6], shapes[7],
-                        types[0],  types[1],  types[2],  types[3],  types[4],  types[5],  types[6],  types[7],
-                        scale,     softplusThreshold};
+    fgd::TilingInput in{shapes[0], shapes[1], shapes[2], shapes[3], shapes[4], shapes[5],
+                        shapes[6], shapes[7], types[0],  types[1],  types[2],  types[3],
+                        types[4],  types[5],  types[6],  types[7],  scale,     softplusThreshold};
     const ascendops::Platform platform = ascendops::Platform::Of(*socVersion, coreNum);
     auto r = fgd::ComputeTiling(in, platform);
     if (!r) ascendops::bridge::CheckAclnn(ascendops::Fail(r.error()));
     const fgd::FusedGdnDecodeTilingData& t = r->data;
-    const fgd::UbEstimate ub = fgd::EstimateUb(t.k, t.v, t.bv, ascendops::DataTypeSize(in.stateType),
-                                               t.indexBufferElems);
+    const fgd::UbEstimate ub =
+        fgd::EstimateUb(t.k, t.v, t.bv, ascendops::DataTypeSize(in.stateType), t.indexBufferElems);
     py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.queueBytes,
                     "compute_bytes"_a = ub.computeBytes, "helper_bytes"_a = ub.helperBytes,
                     "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbBytes());
-    return py::dict("key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes,
-                    "b"_a = t.b, "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv,
-                    "v_tiles"_a = t.vTiles, "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks,
-                    "tasks_per_core"_a = t.tasksPerCore, "big_cores"_a = t.bigCores,
-                    "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
-                    "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
-                    "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride,
-                    "scale"_a = t.scale, "softplus_threshold"_a = t.softplusThreshold,
-                    "ub_rest_bytes"_a = t.ubRestBytes, "ub"_a = ubDict);
+    return py::dict(
+        "key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "b"_a = t.b,
+        "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
+        "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks, "tasks_per_core"_a = t.tasksPerCore,
+        "big_cores"_a = t.bigCores, "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
+        "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
+        "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
+        "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes, "ub"_a = ubDict);
 }
 
 }  // namespace
@@ -113,11 +113,11 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
 void Bind_fused_gdn_decode(py::module_& m) {
     m.def("fused_gdn_decode", &Run, "mixed_qkv"_a, "a"_a, "b"_a, "a_log"_a, "dt_bias"_a, "state"_a,
           "ssm_state_indices"_a, "out_shape"_a, "scale"_a, "softplus_threshold"_a,
-          "aclnnFusedGdnDecode on the current device; returns (out, updated state).");
+          "aclnnAscendopsFusedGdnDecode on the current device; returns (out, updated state).");
     m.def("fused_gdn_decode_get_workspace", &GetWorkspace, "arrays"_a, "out_shape"_a, "out_dtype"_a, "scale"_a = 1.0f,
-          "softplus_threshold"_a = 20.0f, "phase 1 of aclnnFusedGdnDecode only (None = a null tensor)");
+          "softplus_threshold"_a = 20.0f, "phase 1 of aclnnAscendopsFusedGdnDecode only (None = a null tensor)");
     m.def("fused_gdn_decode_host_overhead_us", &HostOverheadUs, "shapes"_a, "dtypes"_a, "repeats"_a = 201,
-          "median microseconds of aclnnFusedGdnDecodeGetWorkspaceSize");
+          "median microseconds of aclnnAscendopsFusedGdnDecodeGetWorkspaceSize");
     m.def("fused_gdn_decode_tiling", &Tiling, "shapes"_a, "dtypes"_a, "scale"_a, "softplus_threshold"_a, "soc"_a,
           "core_num"_a = 0, "Host tiling of FusedGdnDecode as a dict (fields, key, blockDim, UB estimate terms).");
     m.def(

@@ -67,8 +67,7 @@ DataType DataTypeOf(const py::dtype& dtype) {
     std::string name = py::str(dtype.attr("name"));
     auto type = ParseDataType(name);
     if (!type || DataTypeSize(*type) != static_cast<uint32_t>(dtype.itemsize())) {
-        throw py::type_error("dtype " + name + " is not supported by ascendops (supported: " + SupportedDtypes() +
-                             ")");
+        throw py::type_error("dtype " + name + " is not supported by ascendops (supported: " + SupportedDtypes() + ")");
     }
     if (!IsNativeOrder(dtype)) {
         throw py::type_error("dtype " + std::string(py::str(dtype)) + " has non-native byte order");
@@ -84,8 +83,8 @@ DataType DataTypeFromPy(const py::handle& dtypeLike) {
     try {
         dtype = py::dtype::from_args(py::reinterpret_borrow<py::object>(dtypeLike));
     } catch (py::error_already_set&) {
-        throw py::type_error("dtype " + std::string(py::repr(dtypeLike)) + " is not a dtype (supported: " +
-                             SupportedDtypes() + ")");
+        throw py::type_error("dtype " + std::string(py::repr(dtypeLike)) +
+                             " is not a dtype (supported: " + SupportedDtypes() + ")");
     }
     return DataTypeOf(dtype);
 }
@@ -162,8 +161,8 @@ void DeviceTensor::CreateView() {
         expected *= shape_[i];
     }
     std::vector<int64_t> storageShape = dense ? shape_ : std::vector<int64_t>{storageElements_};
-    tensor_ = aclCreateTensor(shape_.data(), shape_.size(), static_cast<aclDataType>(dtype_), strides_.data(),
-                              offset_, ACL_FORMAT_ND, storageShape.data(), storageShape.size(), storage_.Get());
+    tensor_ = aclCreateTensor(shape_.data(), shape_.size(), static_cast<aclDataType>(dtype_), strides_.data(), offset_,
+                              ACL_FORMAT_ND, storageShape.data(), storageShape.size(), storage_.Get());
     if (tensor_ == nullptr) {
         RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
                         DecodeMessage((std::string("aclCreateTensor returned null: ") + aclGetRecentErrMsg()).c_str()));
@@ -220,9 +219,9 @@ DeviceTensor DeviceTensor::FromArray(const py::array& input) {
     t.offset_ = (lo - storageLo) / item;
     t.storageElements_ = (storageHi - storageLo) / item;
     t.storage_ = DeviceBuffer(static_cast<uint64_t>(storageHi - storageLo));
-    CheckAcl(aclrtMemcpy(t.storage_.Get(), t.storage_.Bytes(), storageLo, t.storage_.Bytes(),
-                         ACL_MEMCPY_HOST_TO_DEVICE),
-             "aclrtMemcpy host to device");
+    CheckAcl(
+        aclrtMemcpy(t.storage_.Get(), t.storage_.Bytes(), storageLo, t.storage_.Bytes(), ACL_MEMCPY_HOST_TO_DEVICE),
+        "aclrtMemcpy host to device");
     t.CreateView();
     return t;
 }
@@ -259,8 +258,7 @@ py::array DeviceTensor::ToArray() const {
     std::vector<py::ssize_t> byteStrides(strides_.size());
     for (std::size_t i = 0; i < strides_.size(); ++i) byteStrides[i] = strides_[i] * item;
     std::vector<py::ssize_t> shape(shape_.begin(), shape_.end());
-    const void* first = storage_.Bytes() > 0 ? static_cast<const uint8_t*>(host.data()) + offset_ * item
-                                             : host.data();
+    const void* first = storage_.Bytes() > 0 ? static_cast<const uint8_t*>(host.data()) + offset_ * item : host.data();
     py::array view(dtype, shape, byteStrides, first, host);
     return view.attr("copy")().cast<py::array>();  // C-contiguous, owns its data
 }

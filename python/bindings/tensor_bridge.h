@@ -5,8 +5,8 @@
 // A per-operator binding is then a few lines:
 //   auto x = DeviceTensor::FromArray(xArray);
 //   auto y = DeviceTensor::Empty(x.Shape(), DataTypeFromPy(dtype));
-//   CallAclnn([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(x, dt, y, ws, ex); },
-//             aclnnCast);
+//   CallAclnn([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnAscendopsCastGetWorkspaceSize(x, dt, y, ws, ex); },
+//             aclnnAscendopsCast);
 //   return y.ToArray();
 #pragma once
 #include <pybind11/numpy.h>

@@ -1,4 +1,4 @@
-"""aclnnCast validation: exact error codes and messages, empty tensors, strided inputs."""
+"""aclnnAscendopsCast validation: exact error codes and messages, empty tensors, strided inputs."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""aclnnEmbeddingDenseGrad / aclnnEmbeddingDenseBackward validation: exact codes and messages, empty indices,
+"""aclnnAscendopsEmbeddingDenseGrad / aclnnAscendopsEmbeddingDenseBackward validation: exact codes and messages, empty indices,
 workspace layout, strided inputs, int64 and out-of-range indices (skipped, as documented)."""
 
 import numpy as np

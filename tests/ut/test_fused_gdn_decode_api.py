@@ -1,4 +1,4 @@
-"""aclnnFusedGdnDecode validation: null pointers, contiguity of stateRef, strided inputs, nothing written on a
+"""aclnnAscendopsFusedGdnDecode validation: null pointers, contiguity of stateRef, strided inputs, nothing written on a
 rejected call."""
 
 import ml_dtypes

@@ -84,7 +84,7 @@ constexpr const FloatFormat& FormatOf() {
 }
 
 // Float -> integer: NaN gives 0 and out-of-range values saturate, as the vector unit's conversions do (documented
-// for aclnnCast: NaN -> 0, +-Inf -> the integer limits).
+// for aclnnAscendopsCast: NaN -> 0, +-Inf -> the integer limits).
 template <typename D>
 inline D FloatToInt(long double v, RoundMode m) {
     if (std::isnan(v)) return 0;

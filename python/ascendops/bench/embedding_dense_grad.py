@@ -3,7 +3,7 @@
 Target (issue 5): main path (D % 8 == 0, no scaling) at N = 2^16 rows, D in {128, 1024, 4096}, numWeights 50000,
 uniform random indices: modeled time <= 1.10 x theory, theory = input_bytes * 2 / (204 GB/s * 0.5) with
 input_bytes = grad + indices. The scale path and the non-aligned-D path are reported without a target, with the
-median host time of aclnnEmbeddingDenseBackwardGetWorkspaceSize.
+median host time of aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize.
 """
 
 from .. import _C

@@ -28,7 +28,7 @@ def _out_shape(mixed_qkv, a, state):
 
 def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0,
                      softplus_threshold=20.0, soc=DEFAULT_SOC, core_num=0, backend="sim"):
-    """Runs aclnnFusedGdnDecode; writes the updated state back into ``state`` (a writeable NumPy array)."""
+    """Runs aclnnAscendopsFusedGdnDecode; writes the updated state back into ``state`` (a writeable NumPy array)."""
     if not isinstance(state, np.ndarray) or not state.flags.writeable:
         raise TypeError("state must be a writeable numpy array: it is updated in place")
     select(backend, soc, core_num)
