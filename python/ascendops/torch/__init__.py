@@ -1,0 +1,31 @@
+"""The PyTorch front: ``torch.ops.ascendops.*`` and autograd functions whose backward runs our kernels.
+
+Importing this module needs PyTorch (``pip install 'ascendops[torch]'``, torch==2.13.0); ``import ascendops``
+does not. Each operator is registered from Python with torch.library (table: ``_specs.OP_SPECS``):
+
+- CPU tensors run on the CPU twin through the NumPy API, on views of the tensors' memory (bfloat16 included);
+  ``soc=`` / ``core_num=`` choose the SoC it plays (None: the package default of the calling thread).
+- NPU tensors (torch_npu) run the installed opp package's aclnn pairs on the current stream: registered only when
+  torch_npu imports; never run in this project.
+- Fake kernels give shapes and dtypes to FakeTensor and torch.compile.
+
+Errors raise ``ascendops.AclnnError`` with the aclnn code, as in the NumPy API.
+"""
+
+try:
+    import torch  # noqa: F401
+except ImportError as error:  # pragma: no cover - exercised only without torch
+    raise ImportError("ascendops.torch needs PyTorch: pip install 'ascendops[torch]' (torch==2.13.0)") from error
+
+from ._autograd import embedding
+from ._register import NAMESPACE, register
+from ._specs import OP_SPECS
+
+__all__ = ["NAMESPACE", "OPS", "OP_SPECS", "cast", "embedding", "embedding_dense_grad", "fused_gdn_decode"]
+
+# name -> torch.library.CustomOpDef (callable; the same op as torch.ops.ascendops.<name>).
+OPS = register(OP_SPECS)
+
+cast = OPS["cast"]
+embedding_dense_grad = OPS["embedding_dense_grad"]
+fused_gdn_decode = OPS["fused_gdn_decode"]

@@ -1,0 +1,108 @@
+"""The operator table of the torch front: one ``OpSpec`` per operator, registered by ``_register.py``.
+
+Adding an operator is one entry: its schema (mutated inputs annotated ``Tensor(a!)``, list outputs ``Tensor[]``), a
+CPU kernel that runs the NumPy API on views of the tensors' memory, a fake kernel (shapes and dtypes only, for
+FakeTensor / meta / torch.compile) and an NPU kernel (aclnn pair through torch_npu, see ``_npu_aclnn.py``). Every
+schema ends with ``*, str? soc=None, int core_num=0``: the SoC the CPU twin plays (None: the package default of
+the calling thread) and its core count; NPU kernels ignore both (the device is what it is).
+"""
+
+from dataclasses import dataclass
+from typing import Callable
+
+import torch
+
+from ..ops.cast import cast as numpy_cast
+from ..ops.embedding_dense_grad import embedding_dense_grad as numpy_embedding_dense_grad
+from ..ops.fused_gdn_decode import _out_shape as _gdn_out_shape
+from ..ops.fused_gdn_decode import fused_gdn_decode as numpy_fused_gdn_decode
+from . import _npu_aclnn as aclnn
+from ._convert import from_numpy, numpy_dtype, to_numpy
+
+__all__ = ["OpSpec", "OP_SPECS"]
+
+_DEVICE_ARGS = "str? soc=None, int core_num=0"
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    name: str  # torch.ops.ascendops.<name>
+    schema: str  # "(arguments) -> returns"
+    cpu: Callable  # CPU tensors -> the NumPy API (the CPU twin)
+    fake: Callable  # FakeTensor / meta: output shapes and dtypes
+    npu: Callable  # PrivateUse1 tensors -> the aclnn pair (registered only with torch_npu)
+
+
+def _device(soc, core_num):
+    """The NumPy API's device arguments; soc=None keeps the operator's own default."""
+    return {"core_num": core_num} if soc is None else {"soc": soc, "core_num": core_num}
+
+
+# Cast ------------------------------------------------------------------------------------------------------------
+def _cast_cpu(x, dtype, *, soc=None, core_num=0):
+    return from_numpy(numpy_cast(to_numpy(x), numpy_dtype(dtype), **_device(soc, core_num)))
+
+
+def _cast_fake(x, dtype, *, soc=None, core_num=0):
+    return x.new_empty(x.shape, dtype=dtype)
+
+
+def _cast_npu(x, dtype, *, soc=None, core_num=0):
+    out = x.new_empty(x.shape, dtype=dtype)
+    aclnn.call("Cast", x, dtype, out)
+    return out
+
+
+# EmbeddingDenseGrad (the raw-index level: aclnnAscendopsEmbeddingDenseBackward) ----------------------------------
+def _edg_shape(grad, num_weights):
+    return (num_weights, grad.shape[-1] if grad.dim() else 0)
+
+
+def _edg_cpu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
+    out = numpy_embedding_dense_grad(to_numpy(grad), to_numpy(indices), num_weights, padding_idx, scale_grad_by_freq,
+                                     **_device(soc, core_num))
+    return from_numpy(out)
+
+
+def _edg_fake(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
+    return grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
+
+
+def _edg_npu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
+    out = grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
+    aclnn.call("EmbeddingDenseBackward", grad, indices, num_weights, padding_idx, scale_grad_by_freq, out)
+    return out
+
+
+# FusedGdnDecode (state updated in place) ---------------------------------------------------------------------------
+def _gdn_cpu(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0, softplus_threshold=20.0,
+             soc=None, core_num=0):
+    inputs = [to_numpy(t) for t in (mixed_qkv, a, b, a_log, dt_bias)]
+    out = numpy_fused_gdn_decode(*inputs, to_numpy(state), to_numpy(ssm_state_indices), scale=scale,
+                                 softplus_threshold=softplus_threshold, **_device(soc, core_num))
+    return from_numpy(out)
+
+
+def _gdn_fake(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0, softplus_threshold=20.0,
+              soc=None, core_num=0):
+    return mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
+
+
+def _gdn_npu(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0, softplus_threshold=20.0,
+             soc=None, core_num=0):
+    out = mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
+    aclnn.call("FusedGdnDecode", mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, float(scale),
+               float(softplus_threshold), out)
+    return out
+
+
+OP_SPECS = (
+    OpSpec("cast", f"(Tensor x, ScalarType dtype, *, {_DEVICE_ARGS}) -> Tensor", _cast_cpu, _cast_fake, _cast_npu),
+    OpSpec("embedding_dense_grad",
+           f"(Tensor grad, Tensor indices, SymInt num_weights, int padding_idx=-1, bool scale_grad_by_freq=False, "
+           f"*, {_DEVICE_ARGS}) -> Tensor", _edg_cpu, _edg_fake, _edg_npu),
+    OpSpec("fused_gdn_decode",
+           f"(Tensor mixed_qkv, Tensor a, Tensor b, Tensor a_log, Tensor dt_bias, Tensor(a!) state, "
+           f"Tensor ssm_state_indices, *, float scale=1.0, float softplus_threshold=20.0, "
+           f"{_DEVICE_ARGS}) -> Tensor", _gdn_cpu, _gdn_fake, _gdn_npu),
+)
