@@ -1,6 +1,6 @@
 # Shared setup of demo.sh and test.sh (sourced, not run): enter the repo root, use the active virtual
 # environment or create/use .venv there, and pip install the package with its test extras
-# (numpy, ml_dtypes, pytest, hypothesis). Quiet; errors are shown.
+# (numpy, ml_dtypes, pytest, hypothesis) and the torch extra (torch==2.13.0). Quiet; errors are shown.
 set -euo pipefail
 
 ASCENDOPS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -37,6 +37,6 @@ else
     export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
     rm -f "$stamp_file"
     python -m pip install --quiet --disable-pip-version-check \
-        --config-settings=build-dir="build/pip-{wheel_tag}" ".[test]"
+        --config-settings=build-dir="build/pip-{wheel_tag}" ".[test,torch]"
     if [[ -n "$stamp" ]]; then echo "$stamp" > "$stamp_file"; fi
 fi

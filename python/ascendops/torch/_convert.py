@@ -30,7 +30,8 @@ def numpy_dtype(dtype):
 
 def to_numpy(tensor):
     """A NumPy view of a CPU tensor's memory (strides kept; writes through it reach the tensor)."""
-    tensor = tensor.detach()
+    if tensor.requires_grad:
+        tensor = tensor.detach()
     if tensor.dtype == torch.bfloat16:
         return tensor.view(torch.int16).numpy().view(_BFLOAT16)
     return tensor.numpy()
