@@ -1,6 +1,7 @@
 """ascendops.torch operators: torch.library.opcheck per op and dtype family, bit-for-bit equality with the NumPy API,
 zero-copy views (bfloat16 both ways), FusedGdnDecode's in-place state, soc/core_num passed through, aclnn errors."""
 
+import ctypes
 import os
 import subprocess
 import sys
@@ -161,3 +162,45 @@ def test_npu_kernels_absent_without_torch_npu():
     assert _npu_aclnn.unavailable_reason() in ("torch_npu is not installed",
                                                "the CANN toolkit is not set up (ASCEND_HOME_PATH unset)")
     assert not torch._C._dispatch_has_kernel_for_dispatch_key("ascendops::cast", "PrivateUse1")
+
+
+class StubNnopbase:
+    """Stands in for libnnopbase: numbered handles, a log of creations and destructions."""
+
+    def __init__(self):
+        self.created, self.destroyed = [], []
+
+    def _create(self, kind):
+        self.created.append(kind)
+        return 100 + len(self.created)
+
+    def aclCreateTensor(self, dims, rank, dtype, strides, offset, fmt, storage_dims, storage_rank, data):
+        return self._create(("tensor", tuple(dims[:rank]), dtype, tuple(strides[:rank]), offset, storage_dims[0]))
+
+    def aclCreateTensorList(self, handles, count):
+        return self._create(("list", tuple(handles[:count])))
+
+    def aclCreateIntArray(self, values, count):
+        return self._create(("ints", tuple(values[:count])))
+
+    def _destroy(self, handle):
+        self.destroyed.append(handle.value)
+
+    aclDestroyTensor = aclDestroyTensorList = aclDestroyIntArray = _destroy
+
+
+def test_npu_arguments_are_marshalled_as_aclnn_expects():
+    from ascendops.torch._npu_aclnn import _Arguments
+
+    stub = StubNnopbase()
+    arguments = _Arguments(stub)
+    base = torch.zeros(4, 6, dtype=torch.float16)
+    values = [arguments.convert(v) for v in (base[1:, ::2], [torch.ones(2), torch.ones(3)], [2, 0, 5],
+                                             torch.bfloat16, True, -1, 0.5)]
+    assert stub.created == [("tensor", (3, 3), 1, (6, 2), 6, 24), ("tensor", (2,), 0, (1,), 0, 2),
+                            ("tensor", (3,), 0, (1,), 0, 3), ("list", (102, 103)), ("ints", (2, 0, 5))]
+    assert [v.value for v in values[:3]] == [101, 104, 105]
+    assert [type(v) for v in values[3:]] == [ctypes.c_int, ctypes.c_bool, ctypes.c_int64, ctypes.c_float]
+    assert values[3].value == 27 and values[5].value == -1
+    arguments.destroy()
+    assert stub.destroyed == [105, 104, 101]  # the list owns its tensors: 102 and 103 go with it

@@ -62,7 +62,12 @@ def _libs():
     nnopbase.aclCreateTensor.argtypes = [ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_int,
                                          ctypes.POINTER(ctypes.c_int64), ctypes.c_int64, ctypes.c_int,
                                          ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64, ctypes.c_void_p]
-    nnopbase.aclDestroyTensor.argtypes = [ctypes.c_void_p]
+    nnopbase.aclCreateTensorList.restype = ctypes.c_void_p
+    nnopbase.aclCreateTensorList.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.c_uint64]
+    nnopbase.aclCreateIntArray.restype = ctypes.c_void_p
+    nnopbase.aclCreateIntArray.argtypes = [ctypes.POINTER(ctypes.c_int64), ctypes.c_uint64]
+    for destroy in ("aclDestroyTensor", "aclDestroyTensorList", "aclDestroyIntArray"):
+        getattr(nnopbase, destroy).argtypes = [ctypes.c_void_p]
     ascendcl.aclGetRecentErrMsg.restype = ctypes.c_char_p
     return nnopbase, ascendcl, opapi
 
@@ -71,24 +76,48 @@ def _int64s(values):
     return (ctypes.c_int64 * max(len(values), 1))(*values)
 
 
-def _acl_tensor(nnopbase, tensor):
-    """An aclTensor over the tensor's storage: view shape, strides and offset in elements, ND format."""
-    storage_elems = tensor.untyped_storage().nbytes() // tensor.element_size()
-    return nnopbase.aclCreateTensor(_int64s(tensor.shape), tensor.dim(), ACL_DTYPE[tensor.dtype],
-                                    _int64s(tensor.stride()), tensor.storage_offset(), ACL_FORMAT_ND,
-                                    _int64s([storage_elems]), 1, ctypes.c_void_p(tensor.untyped_storage().data_ptr()))
+class _Arguments:
+    """Turns Python arguments into ctypes values: tensors -> aclTensor, lists of tensors -> aclTensorList, lists of
+    ints -> aclIntArray, torch dtypes -> aclDataType; remembers what to destroy after the call."""
 
+    def __init__(self, nnopbase):
+        self.lib = nnopbase
+        self.owned = []  # (destroy function, handle)
+        self.tensors = []
 
-def _ctype(value, handles):
-    if isinstance(value, torch.Tensor):
-        return ctypes.c_void_p(handles[id(value)])
-    if isinstance(value, torch.dtype):
-        return ctypes.c_int(ACL_DTYPE[value])
-    if isinstance(value, bool):
-        return ctypes.c_bool(value)
-    if isinstance(value, int):
-        return ctypes.c_int64(value)
-    return ctypes.c_float(value)
+    def _tensor(self, tensor):
+        self.tensors.append(tensor)
+        storage_elems = tensor.untyped_storage().nbytes() // tensor.element_size()
+        return self.lib.aclCreateTensor(_int64s(tensor.shape), tensor.dim(), ACL_DTYPE[tensor.dtype],
+                                        _int64s(tensor.stride()), tensor.storage_offset(), ACL_FORMAT_ND,
+                                        _int64s([storage_elems]), 1,
+                                        ctypes.c_void_p(tensor.untyped_storage().data_ptr()))
+
+    def _owned(self, destroy, handle):
+        self.owned.append((destroy, handle))
+        return ctypes.c_void_p(handle)
+
+    def convert(self, value):
+        if isinstance(value, torch.Tensor):
+            return self._owned(self.lib.aclDestroyTensor, self._tensor(value))
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, torch.Tensor) for v in value):
+            handles = (ctypes.c_void_p * len(value))(*[self._tensor(v) for v in value])
+            # aclDestroyTensorList also destroys the tensors it holds (CANN aclnn API reference).
+            return self._owned(self.lib.aclDestroyTensorList, self.lib.aclCreateTensorList(handles, len(value)))
+        if isinstance(value, (list, tuple)):
+            ints = [int(v) for v in value]
+            return self._owned(self.lib.aclDestroyIntArray, self.lib.aclCreateIntArray(_int64s(ints), len(ints)))
+        if isinstance(value, torch.dtype):
+            return ctypes.c_int(ACL_DTYPE[value])
+        if isinstance(value, bool):
+            return ctypes.c_bool(value)
+        if isinstance(value, int):
+            return ctypes.c_int64(value)
+        return ctypes.c_float(value)
+
+    def destroy(self):
+        for destroy, handle in reversed(self.owned):
+            destroy(ctypes.c_void_p(handle))
 
 
 def _check(status, ascendcl, what):
@@ -99,23 +128,23 @@ def _check(status, ascendcl, what):
 
 def call(op, *args):
     """Runs aclnnAscendops<op>GetWorkspaceSize(*args, &ws, &executor) then aclnnAscendops<op>(...) on torch_npu's
-    current stream of the first tensor's device. Outputs are tensors among ``args``, allocated by the caller."""
+    current stream of the first tensor's device. Outputs are tensors (or lists of tensors) among ``args``,
+    allocated by the caller."""
     import torch_npu
 
     nnopbase, ascendcl, opapi = _libs()
-    tensors = [a for a in args if isinstance(a, torch.Tensor)]
-    handles = {id(t): _acl_tensor(nnopbase, t) for t in tensors}
+    arguments = _Arguments(nnopbase)
     try:
+        converted = [arguments.convert(a) for a in args]
         workspace_size, executor = ctypes.c_uint64(0), ctypes.c_void_p()
-        status = getattr(opapi, f"aclnnAscendops{op}GetWorkspaceSize")(
-            *[_ctype(a, handles) for a in args], ctypes.byref(workspace_size), ctypes.byref(executor))
+        status = getattr(opapi, f"aclnnAscendops{op}GetWorkspaceSize")(*converted, ctypes.byref(workspace_size),
+                                                                       ctypes.byref(executor))
         _check(status, ascendcl, f"aclnnAscendops{op}GetWorkspaceSize")
-        device = tensors[0].device
+        device = arguments.tensors[0].device
         workspace = torch.empty(workspace_size.value, dtype=torch.uint8, device=device)
         stream = torch_npu.npu.current_stream(device).npu_stream
         status = getattr(opapi, f"aclnnAscendops{op}")(ctypes.c_void_p(workspace.data_ptr() or None),
                                                        workspace_size, executor, ctypes.c_void_p(stream))
         _check(status, ascendcl, f"aclnnAscendops{op}")
     finally:
-        for handle in handles.values():
-            nnopbase.aclDestroyTensor(handle)
+        arguments.destroy()
