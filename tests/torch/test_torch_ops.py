@@ -204,3 +204,27 @@ def test_npu_arguments_are_marshalled_as_aclnn_expects():
     assert values[3].value == 27 and values[5].value == -1
     arguments.destroy()
     assert stub.destroyed == [105, 104, 101]  # the list owns its tensors: 102 and 103 go with it
+
+
+def test_npu_kernels_pass_arguments_in_the_aclnn_order(monkeypatch):
+    """The NPU kernels, with the aclnn call recorded instead of run (op_api/aclnn_<op>.h gives the order)."""
+    from ascendops.torch import _specs
+
+    calls = []
+    monkeypatch.setattr(_specs.aclnn, "call", lambda op, *args: calls.append((op, args)))
+    out = _specs._cast_npu(torch.ones(2, 3).t(), torch.float16)
+    grad_weight = _specs._edg_npu(torch.ones(4, 8), torch.zeros(4, dtype=torch.int32), 10, 2, True)
+    gdn = [from_numpy(a) for a in gdn_arrays("bfloat16", "float32")]
+    gdn_out = _specs._gdn_npu(*gdn, scale=0.125)
+
+    def kinds(args):
+        return [(tuple(a.shape), a.dtype, a.is_contiguous()) if isinstance(a, torch.Tensor) else a for a in args]
+
+    assert [op for op, _ in calls] == ["Cast", "EmbeddingDenseBackward", "FusedGdnDecode"]
+    assert kinds(calls[0][1]) == [((3, 2), torch.float32, True), torch.float16, ((3, 2), torch.float16, True)]
+    assert calls[0][1][2] is out
+    assert kinds(calls[1][1]) == [((4, 8), torch.float32, True), ((4,), torch.int32, True), 10, 2, True,
+                                  ((10, 8), torch.float32, True)]
+    assert calls[1][1][5] is grad_weight
+    assert calls[2][1][5] is gdn[5] and calls[2][1][9] is gdn_out and calls[2][1][7:9] == (0.125, 20.0)
+    assert gdn_out.shape == (2, 1, 4, 16) and gdn_out.dtype == torch.bfloat16

@@ -38,6 +38,12 @@ def _device(soc, core_num):
     return {"core_num": core_num} if soc is None else {"soc": soc, "core_num": core_num}
 
 
+def _dense(*tensors):
+    """Contiguous inputs for the NPU kernels: op_api gathers strided inputs on the host, which device memory does
+    not allow (README, known gaps of the NPU path)."""
+    return [t.contiguous() for t in tensors]
+
+
 # Cast ------------------------------------------------------------------------------------------------------------
 def _cast_cpu(x, dtype, *, soc=None, core_num=0):
     return from_numpy(numpy_cast(to_numpy(x), numpy_dtype(dtype), **_device(soc, core_num)))
@@ -49,7 +55,7 @@ def _cast_fake(x, dtype, *, soc=None, core_num=0):
 
 def _cast_npu(x, dtype, *, soc=None, core_num=0):
     out = x.new_empty(x.shape, dtype=dtype)
-    aclnn.call("Cast", x, dtype, out)
+    aclnn.call("Cast", *_dense(x), dtype, out)
     return out
 
 
@@ -70,7 +76,7 @@ def _edg_fake(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=Fal
 
 def _edg_npu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
     out = grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
-    aclnn.call("EmbeddingDenseBackward", grad, indices, num_weights, padding_idx, scale_grad_by_freq, out)
+    aclnn.call("EmbeddingDenseBackward", *_dense(grad, indices), num_weights, padding_idx, scale_grad_by_freq, out)
     return out
 
 
@@ -91,8 +97,9 @@ def _gdn_fake(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scal
 def _gdn_npu(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0, softplus_threshold=20.0,
              soc=None, core_num=0):
     out = mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
-    aclnn.call("FusedGdnDecode", mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, float(scale),
-               float(softplus_threshold), out)
+    inputs = _dense(mixed_qkv, a, b, a_log, dt_bias)  # not state: it is written in place (and must be contiguous)
+    aclnn.call("FusedGdnDecode", *inputs, state, *_dense(ssm_state_indices), float(scale), float(softplus_threshold),
+               out)
     return out
 
 
