@@ -129,7 +129,7 @@ def test_soc_is_passed_through():
     with pytest.raises(ascendops.AclnnError) as error:
         at.fused_gdn_decode(*tensors, soc="ascend310p")
     assert error.value.code == 161002 and "ascend310p" in error.value.message
-    with pytest.raises(ValueError, match="core_num must be a non-negative int"):
+    with pytest.raises(ValueError, match=r"core_num.*-1"):  # the message names the argument and the value
         at.cast(torch.ones(4), torch.float16, core_num=-1)
     with pytest.raises(ValueError, match="unknown soc 'ascend999'"):
         at.cast(torch.ones(4), torch.float16, soc="ascend999")
