@@ -144,3 +144,40 @@ def test_embedding_dense_grad_sorts_stably_on_the_host(monkeypatch, package):
     assert out.shape == (6, 4) and out.dtype == np.float32 and not out.any()
     # Values outside int32 become -1 (skipped like any index outside [0, num_weights)); equal keys keep row order.
     assert module.calls[-1] == ("edg", (6, 4), [-1, 0, 1, 1, 4, 4], [4, 5, 1, 3, 0, 2], (6, 4), 6, 2, True)
+
+
+@pytest.mark.parametrize("argv", [["bench", "--backend", "npu"], ["bench", "npu", "--repeats", "3"]])
+def test_bench_npu_without_a_device_says_what_is_missing(no_cann, capsys, argv):
+    from ascendops import cli
+
+    assert cli.main(argv) != 0
+    err = capsys.readouterr().err
+    assert err.startswith("ascendops bench: error: backend 'npu' is unavailable: the CANN toolkit is missing")
+    assert err.count("\n") == 1
+
+
+def test_bench_npu_applies_the_seed_criteria(monkeypatch, package, tmp_path):
+    """The criteria arithmetic over stand-in device times (ours 10 us everywhere, bf16 sources 10.5 us)."""
+    from ascendops.bench import npu as bench_npu
+    from ascendops.cli import build_parser
+
+    (tmp_path / "lib64").mkdir()
+    (tmp_path / "lib64" / "libopapi.so").write_bytes(b"")
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path))
+    module = fake(monkeypatch)
+    module.bench_cast = lambda x, s, out, d, lib, w, r: {"ours_us": 10.5 if x.dtype.name == "bfloat16" else 10.0,
+                                                        "builtin_us": 9.6}
+    module.bench_embedding_dense_grad = lambda *a: {"ours_us": 200.0, "builtin_us": 300.0}
+    args = build_parser(bench_npu).parse_args(["bench", "npu", "--pairs", "float32:int8,bfloat16:int8", "--cast-n",
+                                               "64", "--edg-n", "8", "--num-weights", "5", "--dims", "8"])
+    rows = bench_npu.run(args)
+    by_case = {r["case"]: r for r in rows}
+    assert by_case["float32->int8 [64]"]["ratio"] == 0.96 and by_case["float32->int8 [64]"]["met"] == "yes"
+    bf16 = by_case["bfloat16->int8 [64]"]
+    assert bf16["ratio"] == round(9.6 / 10.5, 3) and bf16["met"] == "NO"
+    assert by_case["bfloat16->int8 vs float32->int8"]["ratio"] == round(10 / 10.5, 3)
+    assert by_case["bfloat16->int8 vs float32->int8"]["met"] == "yes"
+    main = by_case["main N=8 D=8"]
+    theory_us = (8 * 8 * 4 + 8 * 4) * 2 / (204e9 * 0.5) * 1e6
+    assert main["ratio"] == round(200.0 / theory_us, 3) and main["met"] == "NO" and main["builtin_us"] == 300.0
+    assert [r["case"] for r in rows[-2:]] == ["scale N=8 D=8", "non-aligned N=8 D=7"]
