@@ -30,8 +30,9 @@ acl_inc="${scratch}/x/torch_npu/include/third_party/acl/inc"
 echo "check_npu_host.sh: ACL headers of $(basename "${wheel}")"
 
 py_includes="$("${py}" -m pybind11 --includes 2> /dev/null || true)"
-includes=(-I"${acl_inc}" -Iop_api -I.)
-for dir in ${ASCENDOPS_EXTRA_INCLUDES:-}; do includes+=(-I"${dir}"); done
+includes=(-Iop_api -I.)
+for dir in ${ASCENDOPS_EXTRA_INCLUDES:-}; do includes+=(-I"${dir}"); done  # before the wheel's: they win
+includes+=(-I"${acl_inc}")
 
 # Every NPU-only host unit that is compiled with CANN's headers (never with the twin's).
 units=(python/bindings/npu/npu_device.cpp python/bindings/npu/npu_aclnn.cpp python/bindings/npu/npu_module.cpp
