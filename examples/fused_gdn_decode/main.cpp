@@ -5,7 +5,8 @@
 // the two-stage call, synchronise, copy back, release.
 //
 // Built here against the CPU twin (examples/CMakeLists.txt); on an Atlas A2/A3 machine the same file builds against
-// CANN (include $ASCEND_HOME_PATH/include and the package's op_api/include; link ascendcl, nnopbase, cust_opapi).
+// CANN (include $ASCEND_HOME_PATH/include and this repository's op_api/, whose declaration equals the package's
+// generated one; link ascendcl, nnopbase and the package's cust_opapi).
 // Prints "out:" (the 16 outputs), "state_slot1:" (the 1024 updated state values) and whether slot 0 is unchanged.
 #include <cmath>
 #include <cstdint>
