@@ -86,7 +86,7 @@ def soc_of_device_name(name):
 
 def select(soc=None, core_num=0, device_id=0):
     """Opens NPU ``device_id`` (once per process) and returns its SoC name; ``soc`` must be None or that SoC."""
-    reason = unavailable_reason()
+    reason = None if _state["loaded"] else unavailable_reason()  # checked until the package is loaded once
     if reason is not None:
         raise BackendUnavailableError(f"backend 'npu' is unavailable: {reason}")
     if isinstance(device_id, bool) or not isinstance(device_id, int) or device_id < 0:
