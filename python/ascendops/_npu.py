@@ -36,8 +36,12 @@ def _module():
 
 
 def package_library():
-    """Path of the installed package's libcust_opapi.so, or None: ASCEND_CUSTOM_OPP_PATH entries (set by the vendor's
-    set_env.bash after --install-path) first, then the default install under ASCEND_OPP_PATH/vendors."""
+    """Path of the installed package's libcust_opapi.so, or None: $ASCENDOPS_ACLNN_LIB if set (as the torch front
+    reads it), else the ASCEND_CUSTOM_OPP_PATH entries (set by the vendor's set_env.bash after --install-path), then
+    the default install under ASCEND_OPP_PATH/vendors."""
+    explicit = os.environ.get("ASCENDOPS_ACLNN_LIB")
+    if explicit:
+        return explicit if Path(explicit).is_file() else None
     roots = [Path(p) for p in os.environ.get("ASCEND_CUSTOM_OPP_PATH", "").split(":") if p]
     if os.environ.get("ASCEND_OPP_PATH"):
         roots.append(Path(os.environ["ASCEND_OPP_PATH"]) / "vendors" / VENDOR)
@@ -71,7 +75,7 @@ def unavailable_reason():
     if package_library() is None:
         return (f"the ascendops opp package is not installed: no vendors/{VENDOR}/op_api/lib/libcust_opapi.so under "
                 "ASCEND_CUSTOM_OPP_PATH or ASCEND_OPP_PATH (install custom_opp_*.run from scripts/build.sh, then "
-                f"source <path>/vendors/{VENDOR}/bin/set_env.bash)")
+                f"source <path>/vendors/{VENDOR}/bin/set_env.bash), nor a file at ASCENDOPS_ACLNN_LIB")
     return None
 
 

@@ -53,6 +53,7 @@ def package(tmp_path, monkeypatch):
     lib.write_bytes(b"")
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", f"{tmp_path / 'vendors' / 'other'}:{lib.parents[2]}")
     monkeypatch.delenv("ASCEND_OPP_PATH", raising=False)
+    monkeypatch.delenv("ASCENDOPS_ACLNN_LIB", raising=False)
     return str(lib)
 
 
@@ -94,7 +95,9 @@ def test_without_the_package_the_message_names_the_package(monkeypatch):
     fake(monkeypatch)
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", "/nonexistent/vendors/ascendops")
     monkeypatch.delenv("ASCEND_OPP_PATH", raising=False)
+    monkeypatch.setenv("ASCENDOPS_ACLNN_LIB", "/nonexistent/libcust_opapi.so")
     reason = _npu.unavailable_reason()
+    assert reason.endswith("nor a file at ASCENDOPS_ACLNN_LIB")
     assert reason.startswith("the ascendops opp package is not installed: no vendors/ascendops/op_api/lib/"
                              "libcust_opapi.so under ASCEND_CUSTOM_OPP_PATH or ASCEND_OPP_PATH")
 
@@ -102,6 +105,15 @@ def test_without_the_package_the_message_names_the_package(monkeypatch):
 def test_device_id_needs_the_npu_backend():
     with pytest.raises(ValueError, match=r"device_id=1 selects an NPU device; it needs backend='npu'"):
         ascendops.cast(np.ones(4, np.float32), "float16", device_id=1)
+
+
+def test_an_explicit_library_path_wins(monkeypatch, package, tmp_path):
+    explicit = tmp_path / "mine.so"
+    explicit.write_bytes(b"")
+    monkeypatch.setenv("ASCENDOPS_ACLNN_LIB", str(explicit))
+    assert _npu.package_library() == str(explicit)
+    monkeypatch.delenv("ASCENDOPS_ACLNN_LIB")
+    assert _npu.package_library() == package  # the ascendops vendor entry, not the other vendor listed first
 
 
 def test_select_opens_the_device_once_and_takes_its_soc(monkeypatch, package):
