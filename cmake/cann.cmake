@@ -4,19 +4,22 @@
 set(ASCENDOPS_WITH_CANN OFF)
 if(DEFINED ENV{ASCEND_HOME_PATH} AND NOT "$ENV{ASCEND_HOME_PATH}" STREQUAL "")
     set(ASCEND_HOME_PATH "$ENV{ASCEND_HOME_PATH}")
-    # Where CANN 8.x ships its Ascend C CMake support (ascendc.cmake: ascendc_library and the aclrtlaunch_* stubs).
-    set(ASCENDOPS_ASCENDC_CMAKE_DIR "")
-    foreach(dir compiler/tikcpp/ascendc_kernel_cmake tools/tikcpp/ascendc_kernel_cmake)
-        if(EXISTS "${ASCEND_HOME_PATH}/${dir}/ascendc.cmake")
-            set(ASCENDOPS_ASCENDC_CMAKE_DIR "${ASCEND_HOME_PATH}/${dir}")
+    # Where CANN ships asc-config.cmake, the package of the operator-project CMake functions (find_package(ASC)):
+    # asc-devkit installs it to <arch>-linux/lib64/cmake (asc-devkit cmake/CMakeLists.txt), which lib64 links to;
+    # older 8.x layouts keep it beside ascendc.cmake.
+    set(ASCENDOPS_ASC_CMAKE_DIR "")
+    foreach(dir lib64/cmake ${CMAKE_SYSTEM_PROCESSOR}-linux/lib64/cmake compiler/tikcpp/ascendc_kernel_cmake
+                tools/tikcpp/ascendc_kernel_cmake)
+        if(EXISTS "${ASCEND_HOME_PATH}/${dir}/asc-config.cmake" OR EXISTS "${ASCEND_HOME_PATH}/${dir}/ASCConfig.cmake")
+            set(ASCENDOPS_ASC_CMAKE_DIR "${ASCEND_HOME_PATH}/${dir}")
             break()
         endif()
     endforeach()
-    if(ASCENDOPS_ASCENDC_CMAKE_DIR STREQUAL "")
+    if(ASCENDOPS_ASC_CMAKE_DIR STREQUAL "")
         message(FATAL_ERROR
             "ascendops: ASCEND_HOME_PATH is set to '${ASCEND_HOME_PATH}', but that is not a CANN 8.x toolkit: "
-            "neither compiler/tikcpp/ascendc_kernel_cmake/ascendc.cmake nor tools/tikcpp/ascendc_kernel_cmake/"
-            "ascendc.cmake exists under it.\n"
+            "no asc-config.cmake (find_package(ASC), the custom-operator project functions) under lib64/cmake, "
+            "${CMAKE_SYSTEM_PROCESSOR}-linux/lib64/cmake or compiler/tikcpp/ascendc_kernel_cmake.\n"
             "Fix: source the toolkit's set_env.sh (e.g. /usr/local/Ascend/ascend-toolkit/set_env.sh), or unset "
             "ASCEND_HOME_PATH to build the CPU path only (CPU twin, host tiling, tests).")
     endif()

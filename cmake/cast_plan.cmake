@@ -1,6 +1,6 @@
 # The delivered Cast (source, destination) pairs, read from the rows of the plan table in
 # op_kernel/cast/cast_plan.h (the one list of delivered pairs). Every build that instantiates Cast per pair uses it:
-# the CPU twin (op_kernel/cast/sim_instances.cmake) and the NPU kernel-launch library (cmake/npu.cmake).
+# the CPU twin (op_kernel/cast/sim_instances.cmake).
 include_guard(GLOBAL)
 
 # C++ element type of each plan-table tag (the enumerator names of CastType without the k).

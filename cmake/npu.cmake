@@ -1,138 +1,24 @@
-# NPU path. Compiled only with the CANN toolkit; not built or run in this repository's CI.
+# NPU path. Compiled only with the CANN toolkit; never built or run in this repository's CI.
 #
-# Included by CMakeLists.txt when cmake/cann.cmake found a CANN 8.x toolkit (ASCENDOPS_WITH_CANN). It adds:
-#   ascendops_npu_kernels  the kernels of op_kernel/ compiled for one SoC with ascendc_library (CANN's Ascend C CMake
-#                          support), which also generates the host launch stubs aclrtlaunch_<kernel>;
-#   ascendops_api_npu      the aclnn API (the same op_api sources as the twin's ascendops_api) built with
-#                          ASCENDOPS_NPU, launching those kernels (op_api/common/kernel_launch.h);
-#   ascendops_opp          the custom opp package (custom_opp_<os>_<arch>.run) for every SoC in ASCENDOPS_NPU_SOCS:
-#                          op_host/<op>/<op>_{def,infershape,tiling_context}.cpp + the pure tiling + op_kernel/, built
-#                          by a generated sub-project with CANN's packaged operator-project CMake functions.
-# The Python module ascendops._C keeps driving the CPU twin in every build.
+# Included by CMakeLists.txt when cmake/cann.cmake found a CANN 8.x toolkit (ASCENDOPS_WITH_CANN). It follows CANN's
+# documented custom-operator flow (asc-devkit docs/zh/guide/编程指南/高级编程/Aclnn算子工程化开发/, "编译与部署/
+# 基本流程.md" and "附录/cmake函数参考.md"):
+#   ascendops_opp  a generated operator project, configured and built with `--target binary` then `--target package`,
+#                  gives custom_opp_<os>_<arch>.run (vendor "ascendops") with the op_proto library (OpDef + InferShape
+#                  + autogen/op_proto.cc), the op_tiling library (the gert::TilingContext adapters over the pure
+#                  tilings), the kernel binaries for every SoC in ASCENDOPS_NPU_SOCS and the aclnn library
+#                  (libcust_opapi.so + aclnn_ascendops_*.h generated from the OpDefs).
+#   _C_npu         (with ASCENDOPS_PYTHON) the Python NPU backend, python/bindings/npu/: it calls the installed
+#                  package's aclnn functions with the declarations of op_api/aclnn_*.h.
+# The kernels are built by the op-package compiler only: GET_TILING_DATA, REGISTER_TILING_DEFAULT and TILING_KEY_IS
+# are unsupported in a kernel-launch (ascendc_library) project (asc-devkit docs/zh/api/SIMD-API/基础API/Kernel-Tiling/).
 
 set(ASCENDOPS_NPU_SOCS "ascend310p;ascend910b;ascend910_93" CACHE STRING
     "SoCs (ASCEND_COMPUTE_UNIT names) of the opp package")
-set(ASCENDOPS_NPU_SOC_VERSION "" CACHE STRING
-    "Exact SoC of the kernel-launch library, e.g. Ascend310P3, Ascend910B2, Ascend910_9391 (npu-smi info)")
-
-set(npu_gen ${CMAKE_BINARY_DIR}/npu_generated)
-file(MAKE_DIRECTORY ${npu_gen})
 
 # ---------------------------------------------------------------------------------------------------------------
-# Kernel-launch library and the aclnn library on top of it: one SoC per configure (ascendc.cmake reads SOC_VERSION).
-# Kernel entries (argument counts), as the twin names them: op_api declares them from generated/sim_kernels_*.inc.
-set(npu_entry_args_cast 4)
-set(npu_entry_args_embedding_dense_grad 6)
-set(npu_entry_args_fused_gdn_decode 10)
-
-# ascendops_npu_thunk(<thunks-var> <twin symbol> <device kernel> <argc>): appends the host function named like the
-# twin's instance, which launches the device kernel through its generated aclrtlaunch_<kernel> stub. Kernel "-": the
-# instance is not built for this SoC; op_api still names the symbol, but the tiling rejects the SoC before launching.
-function(ascendops_npu_thunk var symbol kernel argc)
-    math(EXPR last "${argc} - 1")
-    set(params "")
-    set(args "")
-    foreach(i RANGE ${last})
-        list(APPEND params "uint8_t* a${i}")
-        list(APPEND args "a${i}")
-    endforeach()
-    string(REPLACE ";" ", " params "${params}")
-    string(REPLACE ";" ", " args "${args}")
-    if(kernel STREQUAL "-")
-        set(${var} "${${var}}extern \"C\" void ${symbol}(${params}) {
-    ascendops::npu::Launch([](uint32_t, aclrtStream) { return -1; });  // not built for this SoC
-}
-" PARENT_SCOPE)
-        return()
-    endif()
-    set(${var} "${${var}}#include \"aclrtlaunch_${kernel}.h\"
-extern \"C\" void ${symbol}(${params}) {
-    ascendops::npu::Launch([&](uint32_t blockDim, aclrtStream stream) {
-        return ACLRT_LAUNCH_KERNEL(${kernel})(blockDim, stream, ${args});
-    });
-}
-" PARENT_SCOPE)
-endfunction()
-
-if(ASCENDOPS_NPU_SOC_VERSION STREQUAL "")
-    message(STATUS "ascendops: ASCENDOPS_NPU_SOC_VERSION unset: the NPU kernel-launch library and ascendops_api_npu "
-                   "are skipped (scripts/build.sh sets it); the opp package target ascendops_opp is configured")
-else()
-    set(SOC_VERSION ${ASCENDOPS_NPU_SOC_VERSION})
-    set(ASCEND_CANN_PACKAGE_PATH ${ASCEND_HOME_PATH})
-    include(${ASCENDOPS_ASCENDC_CMAKE_DIR}/ascendc.cmake)
-    # dav_m200 = ascend310p, dav_m220 = ascend910b / ascend910_93 (the instance suffix op_api looks up).
-    if(ASCENDOPS_NPU_SOC_VERSION MATCHES "^Ascend310P")
-        set(npu_arch m200)
-    else()
-        set(npu_arch m220)
-    endif()
-
-    set(npu_kernel_srcs "")
-    set(npu_thunks "// Generated by cmake/npu.cmake: host symbols named like the CPU twin's kernel instances.\n")
-    string(APPEND npu_thunks "#include \"common/kernel_launch.h\"\n\n")
-
-    # Cast: one device kernel per plan-table row, renamed npu_cast_<Src>_<Dst>_<arch>. The entry of cast.cpp is
-    # renamed by a macro; the alias keeps ascendops::cast::... (which the same macro also rewrites) pointing home.
-    include(${CMAKE_SOURCE_DIR}/cmake/cast_plan.cmake)
-    ascendops_cast_pairs(cast_pairs)
-    set(cast_inc "")
-    foreach(pair ${cast_pairs})
-        ascendops_cast_pair_ctypes(${pair} dtype_x dtype_y)
-        set(kernel npu_cast_${pair}_${npu_arch})
-        file(CONFIGURE OUTPUT ${npu_gen}/${kernel}.cpp CONTENT
-"// Generated by cmake/npu.cmake from the cast_plan.h row ${pair}; compiled only with the CANN toolkit.
-#define DTYPE_X ${dtype_x}
-#define DTYPE_Y ${dtype_y}
-#include \"kernel_operator.h\"
-#include \"op_kernel/cast/cast.h\"
-namespace ascendops { namespace ${kernel} = cast; }
-#define cast ${kernel}
-#include \"op_kernel/cast/cast.cpp\"
-#undef cast
-")
-        list(APPEND npu_kernel_srcs ${npu_gen}/${kernel}.cpp)
-        string(APPEND cast_inc "ASCENDOPS_SIM_KERNEL(cast, ${pair}_${npu_arch})\n")
-        ascendops_npu_thunk(npu_thunks cast_${pair}_${npu_arch} ${kernel} ${npu_entry_args_cast})
-    endforeach()
-    file(CONFIGURE OUTPUT ${npu_gen}/sim_kernels_cast.inc CONTENT "${cast_inc}")
-
-    # One instance each; FusedGdnDecode exists for ascend910b / ascend910_93 only (spec), so not on ascend310p.
-    set(npu_single_entries embedding_dense_grad)
-    if(NOT npu_arch STREQUAL "m200")
-        list(APPEND npu_single_entries fused_gdn_decode)
-    endif()
-    foreach(entry embedding_dense_grad fused_gdn_decode)
-        if(entry IN_LIST npu_single_entries)
-            list(APPEND npu_kernel_srcs ${CMAKE_SOURCE_DIR}/op_kernel/${entry}/${entry}.cpp)
-            ascendops_npu_thunk(npu_thunks ${entry}_default ${entry} ${npu_entry_args_${entry}})
-        else()
-            ascendops_npu_thunk(npu_thunks ${entry}_default - ${npu_entry_args_${entry}})
-        endif()
-        file(CONFIGURE OUTPUT ${npu_gen}/sim_kernels_${entry}.inc CONTENT "ASCENDOPS_SIM_KERNEL(${entry}, default)\n")
-    endforeach()
-    file(CONFIGURE OUTPUT ${npu_gen}/npu_kernel_thunks.cpp CONTENT "${npu_thunks}")
-
-    ascendc_library(ascendops_npu_kernels STATIC ${npu_kernel_srcs})
-    ascendc_include_directories(ascendops_npu_kernels PRIVATE ${CMAKE_SOURCE_DIR})
-
-    # The aclnn API for the NPU: CANN's acl headers come first, so "acl/acl.h" is the toolkit's; the twin's include
-    # directory stays on the path only for the plain types of sim/launch.h (nothing of libascendc_sim is linked).
-    file(GLOB npu_api_srcs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/op_api/*.cpp ${CMAKE_SOURCE_DIR}/op_api/common/*.cpp)
-    add_library(ascendops_api_npu SHARED ${npu_api_srcs} ${npu_gen}/npu_kernel_thunks.cpp)
-    target_compile_definitions(ascendops_api_npu PRIVATE ASCENDOPS_NPU=1)
-    target_include_directories(ascendops_api_npu PRIVATE
-        ${ASCEND_HOME_PATH}/include ${CMAKE_SOURCE_DIR}/op_api ${npu_gen} ${CMAKE_SOURCE_DIR}
-        ${CMAKE_SOURCE_DIR}/ascendc_sim/include)
-    target_link_directories(ascendops_api_npu PRIVATE ${ASCEND_HOME_PATH}/lib64)
-    target_link_libraries(ascendops_api_npu PRIVATE ascendops_host ascendops_npu_kernels ascendcl nnopbase)
-endif()
-
-# ---------------------------------------------------------------------------------------------------------------
-# Custom opp package: a generated operator project built with the CMake functions CANN packages for it
-# (find_package(ASC), npu_op_package, npu_op_code_gen, npu_op_library, npu_op_kernel_library, npu_op_package_add).
-# Op types Cast / EmbeddingDenseGrad / FusedGdnDecode follow the kernel entry names (cast, embedding_dense_grad,
-# fused_gdn_decode), as the operator project requires.
+# The opp package. Op folders and their OpTypes (vendor-prefixed so none repeats a CANN built-in); each OpDef names
+# its kernel file / entry (op_host/common/op_def_util.h), so the kernel sources are copied unchanged.
 set(opp_project ${CMAKE_BINARY_DIR}/opp_project)
 set(opp_build ${CMAKE_BINARY_DIR}/opp_build)
 set(opp_ops cast embedding_dense_grad fused_gdn_decode)
@@ -141,7 +27,7 @@ foreach(op ${opp_ops})
     foreach(part def infershape tiling_context tiling)
         list(APPEND opp_host_srcs ${CMAKE_SOURCE_DIR}/op_host/${op}/${op}_${part}.cpp)
     endforeach()
-    # The kernel compile of the package looks for <SRC_BASE>/<op>.cpp; headers beside it, includes from the root.
+    # The package's kernel compile looks for <SRC_BASE>/<opFile>.cpp; headers beside it, includes from the root.
     file(GLOB kernel_files ${CMAKE_SOURCE_DIR}/op_kernel/${op}/*.cpp ${CMAKE_SOURCE_DIR}/op_kernel/${op}/*.h)
     foreach(f ${kernel_files})
         get_filename_component(name ${f} NAME)
@@ -149,6 +35,7 @@ foreach(op ${opp_ops})
     endforeach()
 endforeach()
 string(REPLACE ";" " " opp_host_list "${opp_host_srcs}")
+# asc-config.cmake (find_package(ASC): npu_op_package, npu_op_code_gen, npu_op_library, ...), found by cann.cmake.
 file(CONFIGURE OUTPUT ${opp_project}/CMakeLists.txt @ONLY CONTENT
 "# Generated by ascendops cmake/npu.cmake: the custom opp package. Compiled only with the CANN toolkit.
 cmake_minimum_required(VERSION 3.16)
@@ -156,30 +43,46 @@ project(ascendops_opp LANGUAGES CXX)
 set(CMAKE_CXX_STANDARD 17)
 set(ASCEND_CANN_PACKAGE_PATH @ASCEND_HOME_PATH@)
 set(ASCEND_COMPUTE_UNIT \"@ASCENDOPS_NPU_SOCS@\")
-find_package(ASC REQUIRED HINTS @ASCENDOPS_ASCENDC_CMAKE_DIR@)
+set(ASCEND_CHECK_OPTYPE_DUPLICATE ON)  # codegen stops if an OpType repeats a built-in one
+find_package(ASC REQUIRED HINTS @ASCENDOPS_ASC_CMAKE_DIR@)
 npu_op_package(ascendops TYPE RUN CONFIG ENABLE_SOURCE_PACKAGE False ENABLE_BINARY_PACKAGE True
                INSTALL_PATH \${CMAKE_BINARY_DIR}/)
 npu_op_code_gen(SRC @opp_host_list@ OUT_DIR \${CMAKE_BINARY_DIR}/autogen PACKAGE ascendops
                 COMPILE_OPTIONS -std=c++17 -I@CMAKE_SOURCE_DIR@)
-npu_op_library(ascendops_optiling TILING @opp_host_list@)
-target_include_directories(ascendops_optiling PRIVATE @CMAKE_SOURCE_DIR@)
-npu_op_library(ascendops_opproto GRAPH @opp_host_list@)
-target_include_directories(ascendops_opproto PRIVATE @CMAKE_SOURCE_DIR@)
-foreach(soc \${ASCEND_COMPUTE_UNIT})
-    set(ops Cast EmbeddingDenseGrad)
-    if(NOT soc STREQUAL \"ascend310p\")  # FusedGdnDecode is registered for ascend910b / ascend910_93 only
-        list(APPEND ops FusedGdnDecode)
-    endif()
-    foreach(op \${ops})
-        npu_op_kernel_options(ascendops_kernels \${op} COMPUTE_UNIT \${soc} OPTIONS -I@CMAKE_SOURCE_DIR@)
-    endforeach()
-endforeach()
-npu_op_kernel_library(ascendops_kernels SRC_BASE \${CMAKE_SOURCE_DIR}/op_kernel TILING_LIBRARY ascendops_optiling)
-npu_op_package_add(ascendops LIBRARY ascendops_optiling ascendops_opproto ascendops_kernels)
+# Generated by the code generation above, at configure time (cmake函数参考.md, npu_op_library examples).
+file(GLOB aclnn_srcs \${CMAKE_BINARY_DIR}/autogen/aclnn_*.cpp)
+file(GLOB proto_srcs \${CMAKE_BINARY_DIR}/autogen/op_proto.cc)
+set_source_files_properties(\${aclnn_srcs} \${proto_srcs} PROPERTIES GENERATED TRUE)
+npu_op_library(cust_opapi ACLNN \${aclnn_srcs})
+npu_op_library(cust_optiling TILING @opp_host_list@)
+target_include_directories(cust_optiling PRIVATE @CMAKE_SOURCE_DIR@)
+npu_op_library(cust_op_proto GRAPH @opp_host_list@ \${proto_srcs})
+target_include_directories(cust_op_proto PRIVATE @CMAKE_SOURCE_DIR@)
+npu_op_kernel_options(ascendops_kernels ALL OPTIONS -I@CMAKE_SOURCE_DIR@)
+npu_op_kernel_library(ascendops_kernels SRC_BASE \${CMAKE_SOURCE_DIR}/op_kernel TILING_LIBRARY cust_optiling)
+npu_op_package_add(ascendops LIBRARY cust_optiling cust_opapi cust_op_proto ascendops_kernels)
 ")
+# `binary` (the kernel binaries) is not part of ALL and must precede `package` (基本流程.md: --target binary package).
 add_custom_target(ascendops_opp
     COMMAND ${CMAKE_COMMAND} -S ${opp_project} -B ${opp_build} -DCMAKE_BUILD_TYPE=Release
+    COMMAND ${CMAKE_COMMAND} --build ${opp_build} --target binary
     COMMAND ${CMAKE_COMMAND} --build ${opp_build} --target package
     COMMAND sh -c "cp ${opp_build}/custom_opp_*.run ${CMAKE_BINARY_DIR}/"
     COMMENT "ascendops: building the custom opp package for ${ASCENDOPS_NPU_SOCS}"
     VERBATIM)
+
+# ---------------------------------------------------------------------------------------------------------------
+# The Python NPU backend: CANN's headers only (never the twin's acl/ headers), linked with the ACL runtime and
+# nnopbase (aclCreateTensor); the package's libcust_opapi.so is dlopen'ed at run time (installed after this build).
+if(ASCENDOPS_PYTHON)
+    file(GLOB npu_binding_srcs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/python/bindings/npu/*.cpp)
+    pybind11_add_module(_C_npu ${npu_binding_srcs})
+    target_include_directories(_C_npu PRIVATE ${ASCEND_HOME_PATH}/include ${CMAKE_SOURCE_DIR}/op_api)
+    target_link_directories(_C_npu PRIVATE ${ASCEND_HOME_PATH}/lib64)
+    target_link_libraries(_C_npu PRIVATE ascendcl nnopbase ${CMAKE_DL_LIBS})
+    if(SKBUILD)
+        install(TARGETS _C_npu LIBRARY DESTINATION ascendops)
+    else()
+        set_target_properties(_C_npu PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/pkg/ascendops)
+    endif()
+endif()

@@ -1,5 +1,6 @@
 #include "aclnn_cast.h"
 
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -34,7 +35,7 @@ std::string InstanceName(CastType src, CastType dst, CastArch arch) {
            (arch == CastArch::kM200 ? "_m200" : "_m220");
 }
 
-aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, aclDataType dstType, aclTensor* outTensor,
+aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, int64_t dstType, aclTensor* outTensor,
                              uint64_t* workspaceSize, aclOpExecutor** executor) {
     auto self = ReadTensor(selfTensor, "self");
     if (!self) return Fail(self.error());
@@ -42,11 +43,13 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, aclDataType dstType, a
     if (!out) return Fail(out.error());
     if (workspaceSize == nullptr) return Fail(NullPointer("workspaceSize is null"));
     if (executor == nullptr) return Fail(NullPointer("executor is null"));
-    const auto dst = static_cast<DataType>(dstType);
-    if (out->dtype != dst) {
-        return Fail(InvalidParam(std::string("dstType ") + DataTypeName(dst) + " must equal out dtype " +
-                                 DataTypeName(out->dtype)));
+    if (dstType != static_cast<int64_t>(out->dtype)) {  // the aclDataType number, as the generated aclnn passes it
+        const bool inRange = dstType >= 0 && dstType <= std::numeric_limits<int32_t>::max();
+        const DataTypeInfo* known = inRange ? FindDataType(static_cast<DataType>(dstType)) : nullptr;
+        const std::string given = known != nullptr ? std::string(known->name) : std::to_string(dstType);
+        return Fail(InvalidParam("dstType " + given + " must equal out dtype " + DataTypeName(out->dtype)));
     }
+    const DataType dst = out->dtype;
     if (auto e = CheckSameShape(*self, *out)) return Fail(*e);
     if (auto e = CheckContiguous(*out)) return Fail(*e);
 
@@ -91,7 +94,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, aclDataType dstType, a
 }  // namespace
 }  // namespace ascendops::cast
 
-extern "C" aclnnStatus aclnnAscendopsCastGetWorkspaceSize(const aclTensor* self, aclDataType dstType, aclTensor* out,
+extern "C" aclnnStatus aclnnAscendopsCastGetWorkspaceSize(const aclTensor* self, int64_t dstType, aclTensor* out,
                                                           uint64_t* workspaceSize, aclOpExecutor** executor) {
     return ascendops::cast::GetWorkspaceSize(self, dstType, out, workspaceSize, executor);
 }

@@ -164,9 +164,7 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
             aclrtMemset(base + kSystemWorkspaceBytes + td.syncOffset, syncBytes, 0, syncBytes);
         }
         KernelLaunch k = launch;
-#ifndef ASCENDOPS_NPU  // the roofline is the twin's; on the NPU the sorted indices stay in device memory
         k.rooflineBytes += DistinctLiveRows(reinterpret_cast<const int32_t*>(indices), td) * td.dimSize * sizeof(float);
-#endif
         return LaunchKernel(stream, k, &embedding_dense_grad_default, td, grad, indices, pos, a.out.ElementAddress(),
                             base);
     };

@@ -1,6 +1,8 @@
 #include "aclnn_fused_gdn_decode.h"
 
 #include <array>
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -24,8 +26,19 @@ namespace {
 constexpr size_t kInputCount = 6;
 constexpr const char* kInputNames[kInputCount] = {"mixedQkv", "a", "b", "aLog", "dtBias", "ssmStateIndices"};
 
+// A Float attr arrives as double (the generated aclnn's type); the kernel computes in float. NaN and infinities pass
+// through unchanged, so the tiling's finiteness rule names them; a finite value beyond float's range is rejected here.
+Result<float> NarrowAttr(double value, const char* name) {
+    if (std::isfinite(value) && std::fabs(value) > std::numeric_limits<float>::max()) {
+        return InvalidParam(std::string(name) + " " + std::to_string(value) +
+                            " is outside the float range (the kernel "
+                            "computes in float)");
+    }
+    return static_cast<float>(value);
+}
+
 aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& inputTensors, aclTensor* stateTensor,
-                             float scale, float softplusThreshold, aclTensor* outTensor, uint64_t* workspaceSize,
+                             double scaleAttr, double softplusAttr, aclTensor* outTensor, uint64_t* workspaceSize,
                              aclOpExecutor** executor) {
     std::array<TensorView, kInputCount> inputs;
     for (size_t i = 0; i < kInputCount; ++i) {
@@ -39,13 +52,17 @@ aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& in
     if (!out) return Fail(out.error());
     if (workspaceSize == nullptr) return Fail(NullPointer("workspaceSize is null"));
     if (executor == nullptr) return Fail(NullPointer("executor is null"));
+    auto scale = NarrowAttr(scaleAttr, "scale");
+    if (!scale) return Fail(scale.error());
+    auto softplusThreshold = NarrowAttr(softplusAttr, "softplusThreshold");
+    if (!softplusThreshold) return Fail(softplusThreshold.error());
     if (auto e = CheckContiguous(*state)) return Fail(*e);  // updated in place: no gather / scatter round trip
     if (auto e = CheckContiguous(*out)) return Fail(*e);
 
     const auto& [mixed, a, b, aLog, dtBias, indices] = inputs;
     TilingInput in{mixed.shape,   a.shape,      b.shape,       aLog.shape, dtBias.shape, state->shape,
                    indices.shape, out->shape,   mixed.dtype,   a.dtype,    b.dtype,      aLog.dtype,
-                   dtBias.dtype,  state->dtype, indices.dtype, out->dtype, scale,        softplusThreshold};
+                   dtBias.dtype,  state->dtype, indices.dtype, out->dtype, *scale,       *softplusThreshold};
     const Platform platform = CurrentPlatform();
     auto tiling = ComputeTiling(in, platform);
     if (!tiling) return Fail(tiling.error());
@@ -92,8 +109,8 @@ aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& in
 extern "C" aclnnStatus aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(const aclTensor* mixedQkv, const aclTensor* a,
                                                                     const aclTensor* b, const aclTensor* aLog,
                                                                     const aclTensor* dtBias, aclTensor* stateRef,
-                                                                    const aclTensor* ssmStateIndices, float scale,
-                                                                    float softplusThreshold, aclTensor* out,
+                                                                    const aclTensor* ssmStateIndices, double scale,
+                                                                    double softplusThreshold, aclTensor* out,
                                                                     uint64_t* workspaceSize, aclOpExecutor** executor) {
     return ascendops::fused_gdn_decode::GetWorkspaceSize({mixedQkv, a, b, aLog, dtBias, ssmStateIndices}, stateRef,
                                                          scale, softplusThreshold, out, workspaceSize, executor);

@@ -12,12 +12,15 @@ extern "C" {
 // mixedQkv (B, 2*H*K + Hv*V) BF16/FP16; a, b (B, Hv) and dtBias (Hv,) same dtype; aLog (Hv,) FP32;
 // stateRef (BlockNum, Hv, V, K) FP32 or mixedQkv's dtype, contiguous, updated in place; ssmStateIndices (B,) INT32;
 // out (B, 1, Hv, V) mixedQkv's dtype. Inputs other than stateRef may be non-contiguous.
+// scale, softplusThreshold: double, the type CANN's aclnn generator gives an OpDef Float attr (asc-devkit
+// tools/build/opbuild/op_aclnn_generator.cpp), so this declaration also matches the opp package's generated function;
+// the kernel computes in float, so a finite value outside float's range is rejected.
 // Errors: 161001 null argument; 161002 any rule of the spec (message names parameter, value and rule).
 aclnnStatus aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(const aclTensor* mixedQkv, const aclTensor* a,
                                                          const aclTensor* b, const aclTensor* aLog,
                                                          const aclTensor* dtBias, aclTensor* stateRef,
-                                                         const aclTensor* ssmStateIndices, float scale,
-                                                         float softplusThreshold, aclTensor* out,
+                                                         const aclTensor* ssmStateIndices, double scale,
+                                                         double softplusThreshold, aclTensor* out,
                                                          uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus aclnnAscendopsFusedGdnDecode(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                          aclrtStream stream);

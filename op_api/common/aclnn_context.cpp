@@ -28,24 +28,7 @@ void SetSimDevice(SocVersion soc, uint32_t coreNum) {
     simDevice = Platform::Of(soc, coreNum);
 }
 
-#ifdef ASCENDOPS_NPU
-// The device's own SoC, from its CANN name ("Ascend310P3", "Ascend910B2", "Ascend910_9391", ...).
-Platform CurrentPlatform() {
-    static constexpr std::pair<const char*, SocVersion> kPrefixes[] = {
-        {"Ascend310P", SocVersion::kAscend310P},
-        {"Ascend910B", SocVersion::kAscend910B},
-        {"Ascend910_93", SocVersion::kAscend910_93},
-    };
-    const char* name = aclrtGetSocName();
-    const std::string soc = name != nullptr ? name : "";
-    for (const auto& [prefix, version] : kPrefixes) {
-        if (soc.rfind(prefix, 0) == 0) return Platform::Of(version);
-    }
-    return CurrentSimPlatform();  // an unknown device: the tilings reject what they cannot serve
-}
-#else
 Platform CurrentPlatform() { return CurrentSimPlatform(); }
-#endif
 
 aclnnStatus Fail(const Error& error) {
     recentError = error.message;
@@ -77,4 +60,6 @@ aclnnStatus RunExecutor(void* workspace, uint64_t workspaceSize, aclOpExecutor* 
 
 }  // namespace ascendops
 
+// The twin's stand-in for the ACL runtime's aclGetRecentErrMsg (acl/acl_rt.h). op_api is built only against the twin:
+// NPU callers use the opp package's generated aclnn library and the runtime's own function.
 extern "C" const char* aclGetRecentErrMsg() { return ascendops::recentError.c_str(); }

@@ -40,7 +40,7 @@ namespace ascendops {
 // The simulated device: which SoC the twin plays and how many cores it has (0 = the SoC's default).
 void SetSimDevice(SocVersion soc, uint32_t coreNum = 0);
 Platform CurrentSimPlatform();
-// The platform tilings use: the simulated device on the twin, the real device's SoC on the NPU build.
+// The platform tilings use: the simulated device (op_api runs on the twin only; the NPU runs the opp package).
 Platform CurrentPlatform();
 
 // Records the error as the recent message and returns its aclnn code.

@@ -1,7 +1,7 @@
-// Launching a kernel for an aclnn call: tiling data to device memory, the launch, and its report.
-// One path for both backends; only the launch itself differs: the CPU twin by default, the NPU (the aclrtlaunch_*
-// stubs CANN generates for each kernel) when cmake/npu.cmake builds ascendops_api_npu with ASCENDOPS_NPU.
-// The ASCENDOPS_NPU branch is compiled only with the CANN toolkit; not built or run in this repository's CI.
+// Launching a kernel for an aclnn call on the CPU twin: tiling data to (simulated) device memory, the launch, and its
+// report. On an NPU the kernels run from the opp package through its generated aclnn library (cmake/npu.cmake): the
+// kernel-launch flow is not used, since GET_TILING_DATA / TILING_KEY_IS are unsupported there (asc-devkit
+// docs/zh/api/SIMD-API/基础API/Kernel-Tiling/GET_TILING_DATA.md).
 #pragma once
 #include <cstdint>
 #include <cstring>
@@ -20,53 +20,8 @@ struct KernelLaunch {
     uint64_t rooflineBytes;  // bytes that must move (inputs read + outputs written)
 };
 
-#ifdef ASCENDOPS_NPU
-namespace npu {
-
-// The launch the kernel symbols op_api calls perform. Those symbols are generated thunks (npu_kernel_thunks.cpp,
-// named like the twin's instances) that forward to ACLRT_LAUNCH_KERNEL(<kernel>)(blockDim, stream, args...).
-struct PendingLaunch {
-    uint32_t blockDim = 0;
-    aclrtStream stream = nullptr;
-    bool launched = false;
-    int64_t status = 0;  // what the aclrtlaunch_<kernel> stub returned; 0 = the task was submitted
-};
-inline thread_local PendingLaunch pending;
-
-template <typename LaunchFn>
-void Launch(LaunchFn launch) {
-    pending.status = static_cast<int64_t>(launch(pending.blockDim, pending.stream));
-    pending.launched = true;
-}
-
-}  // namespace npu
-#endif
-
 namespace detail {
 
-#ifdef ASCENDOPS_NPU
-// NPU: submit on `stream`, then wait for it, since the tiling buffer is freed when this returns.
-template <typename... GmArgs, typename... Args>
-Result<LaunchReport> Run(const KernelLaunch& k, aclrtStream stream, void (*fn)(GmArgs...), uint8_t* tilingDev,
-                         Args... args) {
-    npu::pending = {k.blockDim, stream, false, 0};
-    fn(args..., tilingDev);
-    if (!npu::pending.launched || npu::pending.status != 0) {
-        return Error{Status::kRuntimeError, k.kernel + ": the NPU launch failed (aclrtlaunch status " +
-                                                std::to_string(npu::pending.status) + ")"};
-    }
-    if (aclrtSynchronizeStream(stream) != ACL_SUCCESS) {
-        return Error{Status::kRuntimeError, k.kernel + ": the kernel failed on the NPU: " + aclGetRecentErrMsg()};
-    }
-    LaunchReport report;  // no cost counts on hardware; the roofline model belongs to the twin
-    report.launched = true;
-    report.stats.kernel = k.kernel;
-    report.stats.blockDim = k.blockDim;
-    report.stats.tilingKey = k.tilingKey;
-    report.rooflineBytes = k.rooflineBytes;
-    return report;
-}
-#else
 // CPU twin: blockDim cores as threads, synchronous; the stream is not used.
 template <typename... GmArgs, typename... Args>
 Result<LaunchReport> Run(const KernelLaunch& k, aclrtStream, void (*fn)(GmArgs...), uint8_t* tilingDev, Args... args) {
@@ -84,7 +39,6 @@ Result<LaunchReport> Run(const KernelLaunch& k, aclrtStream, void (*fn)(GmArgs..
     report.rooflineUs = ascendc_sim::RooflineUs(k.rooflineBytes, *cfg.platform.soc);
     return report;
 }
-#endif
 
 }  // namespace detail
 

@@ -1,9 +1,14 @@
-// Cast operator registration (OpDef). Compiled only with the CANN toolkit; not built or run in this repository's CI.
+// Cast operator registration (OpDef), OpType AscendopsCast. Compiled only with the CANN toolkit; not built or run in
+// this repository's CI. The OpType carries the vendor prefix because a custom OpType must not repeat a built-in one
+// (asc-devkit docs/zh/guide/编程指南/附录/optype_collector工具.md; CANN has its own Cast). The opp package's generated
+// aclnn is then aclnnAscendopsCast(x, int64_t dstType, out, ...): inputs, attrs, outputs (Int attr -> int64_t), which
+// is op_api/aclnn_cast.h's declaration (asc-devkit tools/build/opbuild/op_aclnn_generator.cpp).
 // The (x, y) dtype lists are the rows of the plan table (op_kernel/cast/cast_plan.h, kRows): one combination per
 // delivered pair, identical on every SoC because every row has a plan for both SoC families.
 #include <vector>
 
 #include "graph/types.h"
+#include "op_host/common/op_def_util.h"
 #include "op_kernel/cast/cast_plan.h"
 #include "register/op_def_registry.h"
 
@@ -20,17 +25,17 @@ namespace {
 using ascendops::cast::CastType;
 
 // ge::DataType of each CastType, in CastType order (BOOL is stored as one byte 0/1).
-constexpr ge::DataType kGeTypes[ascendops::cast::kCastTypeCount] = {
-    ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_INT32, ge::DT_INT16, ge::DT_INT8,
-    ge::DT_UINT8,   ge::DT_BOOL,  ge::DT_INT64, ge::DT_BF16};
+constexpr ge::DataType kGeTypes[ascendops::cast::kCastTypeCount] = {ge::DT_FLOAT16, ge::DT_FLOAT, ge::DT_INT32,
+                                                                    ge::DT_INT16,   ge::DT_INT8,  ge::DT_UINT8,
+                                                                    ge::DT_BOOL,    ge::DT_INT64, ge::DT_BF16};
 
 ge::DataType GeType(CastType t) { return kGeTypes[static_cast<int>(t)]; }
 
 }  // namespace
 
-class Cast : public OpDef {
+class AscendopsCast : public OpDef {
 public:
-    explicit Cast(const char* name) : OpDef(name) {
+    explicit AscendopsCast(const char* name) : OpDef(name) {
         std::vector<ge::DataType> src;
         std::vector<ge::DataType> dst;
         for (const auto& row : ascendops::cast::detail::kRows) {
@@ -43,10 +48,10 @@ public:
         this->Attr("dst_type").AttrType(REQUIRED).Int();
         this->SetInferShape(ascendops::cast::npu::InferShape);
         this->AICore().SetTiling(ascendops::cast::npu::Tiling);
-        for (const char* soc : {"ascend310p", "ascend910b", "ascend910_93"}) this->AICore().AddConfig(soc);
+        ascendops::npu::AddAiCoreConfigs(*this, "cast", {"ascend310p", "ascend910b", "ascend910_93"});
     }
 };
 
-OP_ADD(Cast);
+OP_ADD(AscendopsCast);
 
 }  // namespace ops

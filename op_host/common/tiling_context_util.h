@@ -5,12 +5,17 @@
 #include <cstring>
 #include <string>
 
+#include "op_host/common/dtype.h"  // DataType, used below
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
 
 namespace ascendops::npu {
+
+// gert::TilingContext::SetScheduleMode value of batch mode: the kernel's cores are all scheduled together (1; 0 is
+// normal mode): asc-devkit docs/zh/guide/编程指南/语言扩展层/SIMD-BuiltIn关键字.md (__schedmode__), SyncAll.md.
+constexpr uint32_t kBatchScheduleMode = 1;
 
 inline ge::graphStatus FailTiling(const char* op, const std::string& message) {
     std::fprintf(stderr, "[ascendops] %s tiling: %s\n", op, message.c_str());

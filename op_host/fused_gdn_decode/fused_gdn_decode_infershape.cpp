@@ -1,4 +1,5 @@
-// FusedGdnDecode shape inference: out = (B, 1, Hv, V) with B from mixed_qkv, Hv from a, V from state_ref.
+// FusedGdnDecode shape inference: out = (B, 1, Hv, V) with B from mixed_qkv, Hv from a, V from state; the state
+// output (in place) keeps the state input's shape.
 // Compiled only with the CANN toolkit; not built or run in this repository's CI.
 #include "register/op_def_registry.h"
 
@@ -18,6 +19,9 @@ ge::graphStatus InferShape(gert::InferShapeContext* context) {
     out->SetDim(1, 1);
     out->SetDim(2, a->GetDim(1));
     out->SetDim(3, state->GetDim(2));
+    gert::Shape* stateOut = context->GetOutputShape(1);  // the in-place state: its input's shape
+    if (stateOut == nullptr) return ge::GRAPH_FAILED;
+    *stateOut = *state;
     return ge::GRAPH_SUCCESS;
 }
 

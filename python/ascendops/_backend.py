@@ -3,15 +3,11 @@
 Every operator function takes ``backend="sim"`` (the CPU twin, always available) and ``soc=`` (the SoC the twin
 plays, default ``DEFAULT_SOC``) plus ``core_num=`` (0: the SoC's own core count; other values model e.g. 910B3
 with 40 AIV). It calls ``select(backend, soc, core_num)`` before reaching ``_C``; that call validates the three
-and configures the simulated device. ``backend="npu"`` is reserved and raises ``BackendUnavailableError`` with the
-reason: ``_C`` drives only the CPU twin. The NPU path (aclnn library + opp package, built with the CANN toolkit by
-scripts/build.sh) is for C callers and has never been run in this project's CI.
+and configures the simulated device. ``backend="npu"`` runs on an Ascend device through the installed opp package
+(``_npu.py``; never run in this project's CI) and raises ``BackendUnavailableError`` naming what is missing.
 """
 
-import os
-
-from . import _C
-from ._errors import BackendUnavailableError
+from . import _C, _npu
 
 __all__ = ["BACKENDS", "DEFAULT_BACKEND", "DEFAULT_SOC", "select", "npu_unavailable_reason", "soc_names"]
 
@@ -25,13 +21,8 @@ def soc_names():
 
 
 def npu_unavailable_reason():
-    """Why ``backend="npu"`` cannot run: the Python module launches kernels only on the CPU twin."""
-    python_side = ("ascendops._C launches only on the CPU twin; the NPU aclnn library (libascendops_api_npu.so) and "
-                   "the opp package are built for C callers by scripts/build.sh with the toolkit (never run in this "
-                   "project's CI)")
-    if not os.environ.get("ASCEND_HOME_PATH"):
-        return f"built without the CANN toolkit (ASCEND_HOME_PATH unset), and {python_side}"
-    return python_side
+    """Why ``backend="npu"`` cannot run here (the missing toolkit, device or opp package), or None (_npu.py)."""
+    return _npu.unavailable_reason()
 
 
 def select(backend=DEFAULT_BACKEND, soc=None, core_num=0):
@@ -42,7 +33,7 @@ def select(backend=DEFAULT_BACKEND, soc=None, core_num=0):
     if not isinstance(backend, str) or backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: expected one of {', '.join(map(repr, BACKENDS))}")
     if backend == "npu":
-        raise BackendUnavailableError(f"backend 'npu' is unavailable: {npu_unavailable_reason()}")
+        return _npu.select(soc, core_num)  # the device's SoC; raises BackendUnavailableError naming what is missing
     soc = DEFAULT_SOC if soc is None else soc
     if soc not in soc_names():
         raise ValueError(f"unknown soc {soc!r}: expected one of {', '.join(map(repr, soc_names()))}")

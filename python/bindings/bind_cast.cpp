@@ -33,7 +33,7 @@ py::array Cast(const py::array& x, const py::object& dtype) {
     auto self = bridge::DeviceTensor::FromArray(x);
     const DataType dst = bridge::DataTypeFromPy(dtype);
     auto out = bridge::DeviceTensor::Empty(self.Shape(), dst);
-    const auto dstType = static_cast<aclDataType>(dst);
+    const auto dstType = static_cast<int64_t>(dst);
     bridge::CallAclnn(
         [&](uint64_t* ws, aclOpExecutor** ex) {
             return aclnnAscendopsCastGetWorkspaceSize(self, dstType, out, ws, ex);
@@ -111,7 +111,7 @@ py::dict GetWorkspace(const py::object& x, const py::object& dtype, const py::ob
     uint64_t workspace = 0;
     aclOpExecutor* executor = nullptr;
     aclnnStatus status = aclnnAscendopsCastGetWorkspaceSize(self ? self->Get() : nullptr,
-                                                            static_cast<aclDataType>(bridge::DataTypeFromPy(dtype)),
+                                                            static_cast<int64_t>(bridge::DataTypeFromPy(dtype)),
                                                             out ? out->Get() : nullptr, &workspace, &executor);
     delete executor;  // never run: the executor of a successful phase 1 is simply dropped
     py::dict d;
@@ -125,7 +125,7 @@ py::dict GetWorkspace(const py::object& x, const py::object& dtype, const py::ob
 double HostOverheadUs(const std::vector<int64_t>& shape, const py::object& src, const py::object& dst, int repeats) {
     auto self = bridge::DeviceTensor::Empty(shape, bridge::DataTypeFromPy(src));
     auto out = bridge::DeviceTensor::Empty(shape, bridge::DataTypeFromPy(dst));
-    const auto dstType = static_cast<aclDataType>(bridge::DataTypeFromPy(dst));
+    const auto dstType = static_cast<int64_t>(bridge::DataTypeFromPy(dst));
     return bridge::MedianPhase1Us(repeats, [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnAscendopsCastGetWorkspaceSize(self, dstType, out, ws, ex);
     });

@@ -22,7 +22,7 @@ using Shape = std::vector<int64_t>;
 
 py::tuple Run(const py::array& mixedQkv, const py::array& a, const py::array& b, const py::array& aLog,
               const py::array& dtBias, const py::array& state, const py::array& indices, const Shape& outShape,
-              float scale, float softplusThreshold) {
+              double scale, double softplusThreshold) {
     using ascendops::bridge::DeviceTensor;
     auto mixed = DeviceTensor::FromArray(mixedQkv);
     auto ta = DeviceTensor::FromArray(a), tb = DeviceTensor::FromArray(b);
@@ -41,7 +41,7 @@ py::tuple Run(const py::array& mixedQkv, const py::array& a, const py::array& b,
 // Phase 1 only, with arguments a binding would never build (None = a null tensor; out made from out_shape and
 // out_dtype): for the op_api validation tests. Returns {status, message, workspace_size}.
 py::dict GetWorkspace(const std::vector<py::object>& arrays, const py::object& outShape, const py::object& outDtype,
-                      float scale, float softplusThreshold) {
+                      double scale, double softplusThreshold) {
     using ascendops::bridge::DeviceTensor;
     if (arrays.size() != 7) throw py::value_error("arrays: mixedQkv, a, b, aLog, dtBias, stateRef, ssmStateIndices");
     std::vector<std::optional<DeviceTensor>> t(7);

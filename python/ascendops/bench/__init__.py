@@ -1,6 +1,7 @@
 """``ascendops bench <target>``: benchmarks on the CPU twin, reported in modeled time.
 
-Targets are ``sim`` (the twin itself) and every registered operator (``ascendops.ops.OPERATORS``). A target's
+Targets are ``sim`` (the twin itself), ``npu`` (device times on an Ascend NPU, also reached as
+``bench --backend npu``) and every registered operator (``ascendops.ops.OPERATORS``). A target's
 module ``ascendops/bench/<target>.py`` provides:
 
 ``add_args(parser)`` (optional)
@@ -23,7 +24,7 @@ __all__ = ["targets", "load"]
 
 
 def targets():
-    return ["sim", *OPERATORS]
+    return ["sim", "npu", *OPERATORS]  # npu: the seeds' acceptance on a device (bench/npu.py)
 
 
 def load(target):

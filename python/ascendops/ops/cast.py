@@ -6,7 +6,7 @@ Floats to integers truncate (NaN -> 0, saturating at the INT32 range first), 8-b
 
 import numpy as np
 
-from .. import _C
+from .. import _C, _npu
 from .._backend import select
 from ..demo import DemoCase
 from ..golden import cast as golden
@@ -22,6 +22,7 @@ PATHS = ("DIRECT", "TWO_CAST", "DST_BOOL", "NARROW64", "WIDEN64", "BF16_TO_F32",
 TOLERANCE = {"float32": 1e-4, "float16": 1e-3}
 
 
+@_npu.dispatch(_npu.cast)
 def cast(x, dtype, *, soc=None, core_num=0, backend="sim"):
     """Casts ``x`` (any delivered source dtype, incl. ``ml_dtypes.bfloat16``) to ``dtype`` (a NumPy dtype or
     its name). Raises AclnnError 161002 for a pair Cast does not deliver on ``soc``."""

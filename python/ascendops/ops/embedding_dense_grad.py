@@ -8,7 +8,7 @@ touch memory, out keeps zeros there).
 
 import numpy as np
 
-from .. import _C
+from .. import _C, _npu
 from .._backend import select
 from ..demo import DemoCase
 from ..golden import embedding_dense_grad as golden
@@ -23,6 +23,7 @@ KEYS = ("DEFAULT", "SCALE_GRAD_BY_FREQ")
 TOLERANCE = 1e-4
 
 
+@_npu.dispatch(_npu.embedding_dense_grad)
 def embedding_dense_grad(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None,
                          core_num=0, backend="sim"):
     """User level: raw ``indices`` (int32/int64, any rank, numel == grad rows), sorted stably on the host.
@@ -32,6 +33,7 @@ def embedding_dense_grad(grad, indices, num_weights, padding_idx=-1, scale_grad_
                                        bool(scale_grad_by_freq))
 
 
+@_npu.dispatch(_npu.embedding_dense_grad_sorted)
 def embedding_dense_grad_sorted(grad, sort_indices, pos_idx, num_weights, padding_idx=-1, scale_grad_by_freq=False,
                                 *, soc=None, core_num=0, backend="sim"):
     """Kernel level: ``sort_indices`` ascending (int32) and ``pos_idx`` (int32, the grad row of each position)."""

@@ -8,7 +8,7 @@ ml_dtypes.bfloat16 (a_log float32, indices int32); the state is float32 or the i
 
 import numpy as np
 
-from .. import _C
+from .. import _C, _npu
 from .._backend import select
 from ..tiling import parse_dtype, parse_shape
 
@@ -26,6 +26,7 @@ def _out_shape(mixed_qkv, a, state):
     return [dim(mixed_qkv, 0), 1, dim(a, 1), dim(state, 2)]
 
 
+@_npu.dispatch(_npu.fused_gdn_decode)
 def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0,
                      softplus_threshold=20.0, soc=DEFAULT_SOC, core_num=0, backend="sim"):
     """Runs aclnnAscendopsFusedGdnDecode; writes the updated state back into ``state`` (a writeable NumPy array)."""
