@@ -200,7 +200,7 @@ def test_npu_arguments_are_marshalled_as_aclnn_expects():
     assert stub.created == [("tensor", (3, 3), 1, (6, 2), 6, 24), ("tensor", (2,), 0, (1,), 0, 2),
                             ("tensor", (3,), 0, (1,), 0, 3), ("list", (102, 103)), ("ints", (2, 0, 5))]
     assert [v.value for v in values[:3]] == [101, 104, 105]
-    assert [type(v) for v in values[3:]] == [ctypes.c_int, ctypes.c_bool, ctypes.c_int64, ctypes.c_float]
+    assert [type(v) for v in values[3:]] == [ctypes.c_int64, ctypes.c_bool, ctypes.c_int64, ctypes.c_double]
     assert values[3].value == 27 and values[5].value == -1
     arguments.destroy()
     assert stub.destroyed == [105, 104, 101]  # the list owns its tensors: 102 and 103 go with it
@@ -220,11 +220,11 @@ def test_npu_kernels_pass_arguments_in_the_aclnn_order(monkeypatch):
     def kinds(args):
         return [(tuple(a.shape), a.dtype, a.is_contiguous()) if isinstance(a, torch.Tensor) else a for a in args]
 
-    assert [op for op, _ in calls] == ["Cast", "EmbeddingDenseBackward", "FusedGdnDecode"]
+    assert [op for op, _ in calls] == ["Cast", "EmbeddingDenseGrad", "FusedGdnDecode"]
     assert kinds(calls[0][1]) == [((3, 2), torch.float32, True), torch.float16, ((3, 2), torch.float16, True)]
     assert calls[0][1][2] is out
-    assert kinds(calls[1][1]) == [((4, 8), torch.float32, True), ((4,), torch.int32, True), 10, 2, True,
-                                  ((10, 8), torch.float32, True)]
-    assert calls[1][1][5] is grad_weight
+    assert kinds(calls[1][1]) == [((4, 8), torch.float32, True), ((4,), torch.int32, True), ((4,), torch.int32, True),
+                                  10, 2, True, ((10, 8), torch.float32, True)]
+    assert calls[1][1][6] is grad_weight and not grad_weight.any()  # zeroed: the kernel accumulates into it
     assert calls[2][1][5] is gdn[5] and calls[2][1][9] is gdn_out and calls[2][1][7:9] == (0.125, 20.0)
     assert gdn_out.shape == (2, 1, 4, 16) and gdn_out.dtype == torch.bfloat16

@@ -108,12 +108,12 @@ class _Arguments:
             ints = [int(v) for v in value]
             return self._owned(self.lib.aclDestroyIntArray, self.lib.aclCreateIntArray(_int64s(ints), len(ints)))
         if isinstance(value, torch.dtype):
-            return ctypes.c_int(ACL_DTYPE[value])
+            return ctypes.c_int64(ACL_DTYPE[value])  # an Int attr is int64_t in the generated aclnn
         if isinstance(value, bool):
             return ctypes.c_bool(value)
         if isinstance(value, int):
             return ctypes.c_int64(value)
-        return ctypes.c_float(value)
+        return ctypes.c_double(value)  # a Float attr is double in the generated aclnn
 
     def destroy(self):
         for destroy, handle in reversed(self.owned):

@@ -59,7 +59,7 @@ def _cast_npu(x, dtype, *, soc=None, core_num=0):
     return out
 
 
-# EmbeddingDenseGrad (the raw-index level: aclnnAscendopsEmbeddingDenseBackward) ----------------------------------
+# EmbeddingDenseGrad (raw indices; on the NPU sorted on the device, then the kernel-level aclnn) ----------------------------------
 def _edg_shape(grad, num_weights):
     return (num_weights, grad.shape[-1] if grad.dim() else 0)
 
@@ -75,8 +75,13 @@ def _edg_fake(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=Fal
 
 
 def _edg_npu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
-    out = grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
-    aclnn.call("EmbeddingDenseBackward", *_dense(grad, indices), num_weights, padding_idx, scale_grad_by_freq, out)
+    # The package has the kernel level only: sort on the device (stable, so runs keep their order), zero the output
+    # the kernel accumulates into, then aclnnAscendopsEmbeddingDenseGrad.
+    out = grad.new_zeros(_edg_shape(grad, num_weights), dtype=torch.float32)
+    sort_indices, pos_idx = torch.sort(indices.reshape(-1).to(torch.int64), stable=True)
+    grad2d = grad.reshape(-1, grad.shape[-1]).contiguous()
+    aclnn.call("EmbeddingDenseGrad", grad2d, sort_indices.to(torch.int32), pos_idx.to(torch.int32), num_weights,
+               padding_idx, scale_grad_by_freq, out)
     return out
 
 
