@@ -1,6 +1,7 @@
 // FusedSwigluGrad operator registration (OpDef): one op type per kernel, AscendopsFusedSwigluGradB this round (the
 // w and x kernels join as AscendopsFusedSwigluGradW / X). Compiled only with the CANN toolkit; not built or run in
 // this repository's CI.
+#include "op_host/common/op_def_util.h"
 #include "register/op_def_registry.h"
 
 namespace ascendops::fused_swiglu_grad::npu {
@@ -25,7 +26,7 @@ public:
         this->SetInferShape(ascendops::fused_swiglu_grad::npu::InferShapeB);
         this->AICore().SetTiling(ascendops::fused_swiglu_grad::npu::TilingB);
         // Atlas A2 / A3 only (spec; DataCopyPad and hardware SyncAll).
-        for (const char* soc : {"ascend910b", "ascend910_93"}) this->AICore().AddConfig(soc);
+        ascendops::npu::AddAiCoreConfigs(*this, "fused_swiglu_grad_b", {"ascend910b", "ascend910_93"});
     }
 };
 

@@ -6,7 +6,7 @@
 
 namespace ascendops::fused_swiglu_grad::npu {
 
-using namespace ascendops::npu;  // FailTiling, PlatformOf, InputType, ApplyTiling
+using namespace ascendops::npu;  // FailTiling, PlatformOf, InputType, ApplyTiling, kBatchScheduleMode
 
 ge::graphStatus TilingB(gert::TilingContext* context) {
     auto platform = PlatformOf(context);
@@ -21,6 +21,10 @@ ge::graphStatus TilingB(gert::TilingContext* context) {
     }
     auto tiling = ComputeBTiling(in, *platform);
     if (!tiling) return FailTiling("AscendopsFusedSwigluGradB", tiling.error().message);
+    // The kernel's SyncAll needs all its cores scheduled together (SyncAll.md: batch mode).
+    if (context->SetScheduleMode(kBatchScheduleMode) != ge::GRAPH_SUCCESS) {
+        return FailTiling("AscendopsFusedSwigluGradB", "SetScheduleMode");
+    }
     return ApplyTiling("AscendopsFusedSwigluGradB", context, *tiling);
 }
 
