@@ -15,14 +15,20 @@ double VecClassFactor(VecClass k) {
 
 // An AIC's cycles: MTE2 (GM->L1), MTE1 (L1->L0A/B), M (MACs at the peak rate) and FIX (L0C->GM) from the cube row
 // of the SoC table; with L0 double buffers the pipes overlap and the slowest bounds the core.
-double CubeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
+CubePipes CubePipeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
     const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(soc.version);
-    if (cube == nullptr || (c.cubeMacs == 0 && c.cubeMacs32 == 0)) return 0;
-    double m = c.cubeMacs / cube->macsPerCycle16 + (c.cubeMacs32 ? c.cubeMacs32 / cube->macsPerCycle32 : 0);
-    double mte2 = c.gmToL1Bytes / cube->gmToL1BytesPerCycle;
-    double mte1 = c.l1ToL0Bytes / cube->l1ToL0BytesPerCycle;
-    double fix = c.l0cToGmBytes / cube->l0cToGmBytesPerCycle;
-    return c.cubeDoubleBuffered ? std::max({m, mte2, mte1, fix}) : m + mte2 + mte1 + fix;
+    if (cube == nullptr || (c.cubeMacs == 0 && c.cubeMacs32 == 0)) return {};
+    CubePipes p;
+    p.m = c.cubeMacs / cube->macsPerCycle16 + (c.cubeMacs32 ? c.cubeMacs32 / cube->macsPerCycle32 : 0);
+    p.mte2 = c.gmToL1Bytes / cube->gmToL1BytesPerCycle;
+    p.mte1 = c.l1ToL0Bytes / cube->l1ToL0BytesPerCycle;
+    p.fix = c.l0cToGmBytes / cube->l0cToGmBytesPerCycle;
+    return p;
+}
+
+double CubeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
+    CubePipes p = CubePipeCycles(c, soc);
+    return c.cubeDoubleBuffered ? std::max({p.m, p.mte2, p.mte1, p.fix}) : p.m + p.mte2 + p.mte1 + p.fix;
 }
 
 double CoreTimeUs(const CoreCost& c, const ascendops::SocInfo& soc) {

@@ -389,20 +389,43 @@ py::tuple RunMatmul(const py::array& a, const py::array& b, const py::object& bi
     dt->Upload(&t, sizeof(t));
     ascendc_sim::LaunchConfig cfg = Config("simtest_matmul", soc, groups, timeout);
     cfg.aivPerAic = 2;
-    py::dict stats = Run(cfg, it->second, da->Get(), db->Get(), dbias->Get(), dc->Get(), dt->Get());
-    py::list cubeUs;
-    for (py::handle core : stats["cores"]) {
-        ascendc_sim::CoreCost cc;
-        py::dict d = core.cast<py::dict>();
-        cc.cubeMacs = d["cube_macs"].cast<uint64_t>();
-        cc.gmToL1Bytes = d["gm_to_l1_bytes"].cast<uint64_t>();
-        cc.l1ToL0Bytes = d["l1_to_l0_bytes"].cast<uint64_t>();
-        cc.l0cToGmBytes = d["l0c_to_gm_bytes"].cast<uint64_t>();
-        cc.cubeDoubleBuffered = true;
-        cubeUs.append(ascendc_sim::CubeCycles(cc, *cfg.platform.soc) / cfg.platform.soc->cost.freqMHz);
+    ascendops::Result<ascendc_sim::LaunchStats> r = [&] {
+        py::gil_scoped_release release;
+        return ascendc_sim::Launch(cfg, it->second, da->Get(), db->Get(), dbias->Get(), dc->Get(), dt->Get());
+    }();
+    if (!r.ok()) throw std::runtime_error(r.error().message);
+    py::dict stats = StatsDict(r.value());
+    py::list pipes;  // per core: modeled us of each cube pipe
+    for (const ascendc_sim::CoreCost& c : r.value().cores) {
+        ascendc_sim::CubePipes p = ascendc_sim::CubePipeCycles(c, *cfg.platform.soc);
+        double f = cfg.platform.soc->cost.freqMHz;
+        pipes.append(py::dict(py::arg("m") = p.m / f, py::arg("mte2") = p.mte2 / f, py::arg("mte1") = p.mte1 / f,
+                              py::arg("fix") = p.fix / f));
     }
-    stats["cube_us"] = cubeUs;
+    stats["cube_pipes_us"] = pipes;
     return py::make_tuple(Download(*dc, c0.dtype(), c0.size()), stats);
+}
+
+// The cube row of the SoC table with the clock, AIC count and memory bandwidth (for rooflines).
+py::dict CubeInfo(const std::string& soc) {
+    auto v = ascendops::ParseSoc(soc);
+    if (!v) throw py::value_error("unknown soc " + soc);
+    const ascendops::SocInfo& info = ascendops::GetSocInfo(*v);
+    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(*v);
+    if (cube == nullptr) throw py::value_error("no cube row for " + soc);
+    py::dict d;
+    d["separated"] = cube->separated;
+    d["aiv_per_aic"] = cube->aivPerAic;
+    d["cube_cores"] = info.cubeCoreNum;
+    d["freq_mhz"] = info.cost.freqMHz;
+    d["mem_bandwidth_gbps"] = info.cost.memBandwidthGBps;
+    d["macs_per_cycle_16"] = cube->macsPerCycle16;
+    d["l1_bytes"] = cube->l1Bytes;
+    d["l0a_bytes"] = cube->l0aBytes;
+    d["l0b_bytes"] = cube->l0bBytes;
+    d["l0c_bytes"] = cube->l0cBytes;
+    d["bias_table_bytes"] = cube->biasTableBytes;
+    return d;
 }
 
 // The cross-core flag kernel on `groups` 1:2 groups: the values each AIV wrote (mode 1: a flag nobody sets).
@@ -444,6 +467,7 @@ void Bind_simtest(py::module_& m) {
     s.def("run_matmul", &RunMatmul, py::arg("a"), py::arg("b"), py::arg("bias"), py::arg("c0"), py::arg("tiling"),
           py::arg("trans_a") = false, py::arg("trans_b") = false, py::arg("mode") = 0, py::arg("atomic") = 0,
           py::arg("groups") = 1, py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);
+    s.def("cube_info", &CubeInfo, py::arg("soc"));
     s.def("run_cross_core", &RunCrossCore, py::arg("groups"), py::arg("mode") = 0, py::arg("soc") = "ascend910b",
           py::arg("timeout") = 10.0);
     s.def("bench", &Bench, py::arg("n") = 1u << 24, py::arg("soc") = "ascend910b", py::arg("block_dim") = 8,

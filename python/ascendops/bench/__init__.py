@@ -1,6 +1,6 @@
 """``ascendops bench <target>``: benchmarks on the CPU twin, reported in modeled time.
 
-Targets are ``sim`` (the twin itself) and every registered operator (``ascendops.ops.OPERATORS``). A target's
+Targets are ``sim`` (the twin itself), ``matmul`` (the twin's cube through the Matmul API) and every registered operator (``ascendops.ops.OPERATORS``). A target's
 module ``ascendops/bench/<target>.py`` provides:
 
 ``add_args(parser)`` (optional)
@@ -23,7 +23,7 @@ __all__ = ["targets", "load"]
 
 
 def targets():
-    return ["sim", *OPERATORS]
+    return ["sim", "matmul", *OPERATORS]
 
 
 def load(target):

@@ -70,7 +70,8 @@ __aicore__ inline void RunMatmul(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR cOu
         REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t.cube);
     }
     if (GetBlockIdx() >= t.cube.usedCoreNum) return;
-    BlockPlace p = PlaceOf(t, GetBlockIdx());
+    bool shared = t.atomic != 0 || t.mode == kMmSharedBlock;  // every core writes its whole product to C
+    BlockPlace p = PlaceOf(t, shared ? 0 : GetBlockIdx());
     const TCubeTiling& c = t.cube;
     GlobalTensor<AT> aGm, bGm;
     GlobalTensor<float> biasGm;

@@ -22,4 +22,5 @@ enum MatmulTestMode : int32_t {
     kMmAfterInitBuffer = 6,  // REGIST_MATMUL_OBJ after InitBuffer (rejected)
     kMmReservedFlag = 7,     // CrossCoreSetFlag on an id the Matmul API owns (rejected)
     kMmIterateToUb = 8,      // Iterate + GetTensorC(UB) + DataCopy to GM (full blocks only)
+    kMmSharedBlock = 9,      // every core writes block 0 without atomic add (a race)
 };
