@@ -66,6 +66,7 @@ def test_l1_rule_counts_the_bias_block(simtest):
     (5, r"REGIST_MATMUL_OBJ: more than 4 Matmul objects"),
     (6, r"REGIST_MATMUL_OBJ: called after TPipe::InitBuffer \(256 UB bytes already carved\)"),
     (7, r"CrossCoreSetFlag: flagId 1 is used by the Matmul API \(\[0, 1\] for 1 registered objects\)"),
+    (10, r"Matmul::IterateAll: the AIC of group 0 (already left the kernel|left the kernel without serving)"),
 ])
 def test_kernel_rules(simtest, mode, message):
     with pytest.raises(RuntimeError, match=message):

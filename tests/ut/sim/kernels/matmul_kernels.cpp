@@ -61,6 +61,7 @@ __aicore__ inline void RunMatmul(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR cOu
         TBuf<TPosition::VECCALC> early;
         pipe.InitBuffer(early, 256);
     }
+    if (t.mode == kMmAicSkipsRegist && ASCEND_IS_AIC) return;
     if (t.mode == kMmFiveObjects) {
         REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t.cube, mm2, &t.cube, mm3, &t.cube, mm4, &t.cube, mm5,
                           &t.cube);

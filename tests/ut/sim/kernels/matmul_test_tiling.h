@@ -23,4 +23,5 @@ enum MatmulTestMode : int32_t {
     kMmReservedFlag = 7,     // CrossCoreSetFlag on an id the Matmul API owns (rejected)
     kMmIterateToUb = 8,      // Iterate + GetTensorC(UB) + DataCopy to GM (full blocks only)
     kMmSharedBlock = 9,      // every core writes block 0 without atomic add (a race)
+    kMmAicSkipsRegist = 10,  // the AIC returns before REGIST_MATMUL_OBJ: nobody serves the AIVs (rejected)
 };
