@@ -15,7 +15,8 @@ void Fail(const char* api, const std::string& what) {
     {
         std::lock_guard<std::mutex> lock(l.errorMu);
         if (l.firstError.empty()) {
-            l.firstError = Str("kernel '", l.cfg.kernel, "' core ", c.blockIdx, "/", l.cfg.blockDim, " (",
+            const char* role = !l.cube ? "" : c.isAic ? " AIC" : " AIV";  // MIX launch: which core of the group
+            l.firstError = Str("kernel '", l.cfg.kernel, "'", role, " core ", c.blockIdx, "/", l.cfg.blockDim, " (",
                                l.cfg.platform.soc->name, "): ", api, ": ", what);
         }
     }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "op_host/common/soc_cube.h"
+
 namespace ascendc_sim {
 
 double VecClassFactor(VecClass k) {
@@ -9,6 +11,24 @@ double VecClassFactor(VecClass k) {
     // transcendental ops (exp, ln, div, sqrt) about four times.
     static constexpr double kFactors[static_cast<int>(VecClass::kCount)] = {1.0, 2.0, 4.0, 2.0};
     return kFactors[static_cast<int>(k)];
+}
+
+// An AIC's cycles: MTE2 (GM->L1), MTE1 (L1->L0A/B), M (MACs at the peak rate) and FIX (L0C->GM) from the cube row
+// of the SoC table; with L0 double buffers the pipes overlap and the slowest bounds the core.
+CubePipes CubePipeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
+    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(soc.version);
+    if (cube == nullptr || (c.cubeMacs == 0 && c.cubeMacs32 == 0)) return {};
+    CubePipes p;
+    p.m = c.cubeMacs / cube->macsPerCycle16 + (c.cubeMacs32 ? c.cubeMacs32 / cube->macsPerCycle32 : 0);
+    p.mte2 = c.gmToL1Bytes / cube->gmToL1BytesPerCycle;
+    p.mte1 = c.l1ToL0Bytes / cube->l1ToL0BytesPerCycle;
+    p.fix = c.l0cToGmBytes / cube->l0cToGmBytesPerCycle;
+    return p;
+}
+
+double CubeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
+    CubePipes p = CubePipeCycles(c, soc);
+    return c.cubeDoubleBuffered ? std::max({p.m, p.mte2, p.mte1, p.fix}) : p.m + p.mte2 + p.mte1 + p.fix;
 }
 
 double CoreTimeUs(const CoreCost& c, const ascendops::SocInfo& soc) {
@@ -21,7 +41,7 @@ double CoreTimeUs(const CoreCost& c, const ascendops::SocInfo& soc) {
     }
     double serial = c.scalarGmAccesses * p.scalarGmAccessCycles + c.barriers * p.barrierCycles;
     double pipes = c.doubleBuffered ? std::max({mte2, mte3, vec}) : mte2 + mte3 + vec;
-    return (pipes + serial) / p.freqMHz;  // cycles / (cycles per us)
+    return (pipes + serial + CubeCycles(c, soc)) / p.freqMHz;  // cycles / (cycles per us)
 }
 
 ModeledTime ModelTime(const LaunchStats& stats, const ascendops::SocInfo& soc) {

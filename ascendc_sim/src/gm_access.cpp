@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "sim/device_memory.h"
+#include "sim/mix.h"
 
 namespace ascendc_sim {
 namespace {
@@ -36,6 +37,7 @@ void RecordWrite(CoreContext& c, uint64_t allocId, uint64_t begin, uint64_t end)
 
 void CheckGm(CoreContext& c, const char* api, const void* p, uint64_t bytes, GmAccess access) {
     if (bytes == 0) return;
+    CheckCubePending(c, api, p, bytes);
     std::optional<DeviceAllocation> a = FindAllocation(p, bytes);
     if (!a) {
         std::optional<DeviceAllocation> near = FindContaining(p);

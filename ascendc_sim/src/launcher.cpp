@@ -10,6 +10,7 @@
 #include "sim/cost_model.h"
 #include "sim/device_memory.h"
 #include "sim/launch.h"
+#include "sim/mix.h"
 
 namespace ascendc_sim {
 namespace {
@@ -66,7 +67,7 @@ struct UbFree {
 
 uint64_t LaunchStats::TotalGmBytes() const {
     uint64_t total = 0;
-    for (const CoreCost& c : cores) total += c.gmToUbBytes + c.ubToGmBytes;
+    for (const CoreCost& c : cores) total += c.gmToUbBytes + c.ubToGmBytes + c.gmToL1Bytes + c.l0cToGmBytes;
     return total;
 }
 
@@ -74,7 +75,9 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
                                             const std::vector<uint8_t*>& args) {
     std::string prefix = Str("kernel '", cfg.kernel, "': ");
     if (cfg.platform.soc == nullptr) return RuntimeError(prefix + "LaunchConfig has no SoC");
-    if (cfg.blockDim == 0 || cfg.blockDim > cfg.platform.coreNum) {
+    std::string mixError = CheckMixLaunch(cfg);
+    if (!mixError.empty()) return RuntimeError(prefix + mixError);
+    if (cfg.aivPerAic == 0 && (cfg.blockDim == 0 || cfg.blockDim > cfg.platform.coreNum)) {
         return RuntimeError(Str(prefix, "blockDim ", cfg.blockDim, " outside [1, ", cfg.platform.coreNum, "] for ",
                                 cfg.platform.soc->name));
     }
@@ -86,19 +89,22 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     }
     LaunchShared shared;
     shared.cfg = cfg;
+    shared.cube = MakeCubeShared(cfg);
     uint64_t ubBytes = cfg.platform.UbBytes();
-    std::vector<CoreContext> cores(cfg.blockDim);
+    const uint32_t threadCount = LaunchThreadCount(cfg);
+    std::vector<CoreContext> cores(threadCount);
     std::vector<std::unique_ptr<uint8_t, UbFree>> ubs;
-    for (uint32_t i = 0; i < cfg.blockDim; ++i) {
+    for (uint32_t i = 0; i < threadCount; ++i) {
         ubs.emplace_back(static_cast<uint8_t*>(std::aligned_alloc(64, ubBytes)));
         std::memset(ubs.back().get(), kUbPattern, ubBytes);
         cores[i].launch = &shared;
         cores[i].blockIdx = i;
         cores[i].ub = ubs.back().get();
         cores[i].ubBytes = ubBytes;
+        AssignCoreRole(cores[i], cfg, i);
     }
     std::vector<std::thread> threads;
-    for (uint32_t i = 0; i < cfg.blockDim; ++i) {
+    for (uint32_t i = 0; i < threadCount; ++i) {
         threads.emplace_back([&, i] {
             tlsCore = &cores[i];
             try {
@@ -109,6 +115,7 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
                 if (shared.firstError.empty()) shared.firstError = Str(prefix, "core ", i, ": exception: ", e.what());
                 shared.stop.store(true);
             }
+            NoteCoreExit(cores[i]);
             tlsCore = nullptr;
             {
                 std::lock_guard<std::mutex> lock(shared.barrierMu);

@@ -43,6 +43,7 @@ void HardSyncAll() {
         Fail("SyncAll", Str("hardware SyncAll() is not available on ", Soc(c).name,
                             "; use the soft SyncAll(gmWorkspace, ubWorkspace)"));
     LaunchShared& l = *c.launch;
+    if (l.cube) Fail("SyncAll", "hardware SyncAll in a MIX AIC:AIV launch is not modeled by the twin yet");
     ++c.cost.barriers;
     std::unique_lock<std::mutex> lock(l.barrierMu);
     uint64_t generation = l.barrierGeneration;

@@ -13,10 +13,13 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "op_host/common/matmul_tiling.h"
 #include "op_host/common/soc.h"
 #include "sim/cast.h"
+#include "sim/cost_model.h"
 #include "sim/device_memory.h"
 #include "sim/launch.h"
+#include "tests/ut/sim/kernels/matmul_test_tiling.h"
 #include "tests/ut/sim/kernels/sim_test_tiling.h"
 
 namespace py = pybind11;
@@ -36,6 +39,12 @@ SIMTEST_KERNEL3(simtest_atomic_int32)
 SIMTEST_KERNEL3(simtest_atomic_float32)
 SIMTEST_KERNEL4(simtest_sync)
 SIMTEST_KERNEL3(simtest_copy_pad)
+#define SIMTEST_KERNEL5(name) extern "C" void name(uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*);
+SIMTEST_KERNEL5(simtest_matmul_bf16_f32)
+SIMTEST_KERNEL5(simtest_matmul_bf16_bf16)
+SIMTEST_KERNEL5(simtest_matmul_f16_f32)
+SIMTEST_KERNEL5(simtest_matmul_f16_f16)
+extern "C" void simtest_cross_core(uint8_t*, uint8_t*);
 #define SIMTEST_CAST(S, D, sname, dname) SIMTEST_KERNEL3(simtest_cast_##sname##_##dname)
 #include "tests/ut/sim/kernels/cast_pairs.inc"
 #undef SIMTEST_CAST
@@ -44,6 +53,7 @@ namespace {
 
 using Kernel3 = void (*)(uint8_t*, uint8_t*, uint8_t*);
 using Kernel4 = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
+using Kernel5 = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*);
 
 // Device memory owned by the binding for one call, zeroed.
 class Dev {
@@ -111,6 +121,10 @@ py::dict StatsDict(const ascendc_sim::LaunchStats& s) {
         d["barriers"] = c.barriers;
         d["ub_bytes_allocated"] = c.ubBytesAllocated;
         d["double_buffered"] = c.doubleBuffered;
+        d["cube_macs"] = c.cubeMacs;
+        d["gm_to_l1_bytes"] = c.gmToL1Bytes;
+        d["l1_to_l0_bytes"] = c.l1ToL0Bytes;
+        d["l0c_to_gm_bytes"] = c.l0cToGmBytes;
         cores.append(d);
     }
     py::dict out;
@@ -291,6 +305,142 @@ py::dict Bench(uint32_t n, const std::string& soc, uint32_t blockDim, uint32_t t
     return out;
 }
 
+// The TCubeTiling fields by name: one table for dict <-> struct in both directions.
+using CubeField = int32_t ascendops::CubeTiling::*;
+const std::pair<const char*, CubeField> kCubeFields[] = {
+    {"usedCoreNum", &ascendops::CubeTiling::usedCoreNum},
+    {"M", &ascendops::CubeTiling::M},
+    {"N", &ascendops::CubeTiling::N},
+    {"Ka", &ascendops::CubeTiling::Ka},
+    {"Kb", &ascendops::CubeTiling::Kb},
+    {"singleCoreM", &ascendops::CubeTiling::singleCoreM},
+    {"singleCoreN", &ascendops::CubeTiling::singleCoreN},
+    {"singleCoreK", &ascendops::CubeTiling::singleCoreK},
+    {"baseM", &ascendops::CubeTiling::baseM},
+    {"baseN", &ascendops::CubeTiling::baseN},
+    {"baseK", &ascendops::CubeTiling::baseK},
+    {"depthA1", &ascendops::CubeTiling::depthA1},
+    {"depthB1", &ascendops::CubeTiling::depthB1},
+    {"stepM", &ascendops::CubeTiling::stepM},
+    {"stepN", &ascendops::CubeTiling::stepN},
+    {"isBias", &ascendops::CubeTiling::isBias},
+    {"transLength", &ascendops::CubeTiling::transLength},
+    {"iterateOrder", &ascendops::CubeTiling::iterateOrder},
+    {"stepKa", &ascendops::CubeTiling::stepKa},
+    {"stepKb", &ascendops::CubeTiling::stepKb},
+    {"dbL0A", &ascendops::CubeTiling::dbL0A},
+    {"dbL0B", &ascendops::CubeTiling::dbL0B},
+    {"dbL0C", &ascendops::CubeTiling::dbL0C},
+};
+
+ascendops::DataType MatmulDtype(const std::string& name) {
+    static const std::map<std::string, ascendops::DataType> kTypes = {{"bfloat16", ascendops::DataType::kBf16},
+                                                                      {"float16", ascendops::DataType::kFloat16},
+                                                                      {"float32", ascendops::DataType::kFloat}};
+    auto it = kTypes.find(name);
+    if (it == kTypes.end()) throw py::type_error("matmul dtype " + name + " not in bfloat16/float16/float32");
+    return it->second;
+}
+
+// The host tiling (twin path) as a dict of TCubeTiling fields; RuntimeError carries the tiling's message.
+py::dict MatmulTilingDict(int32_t m, int32_t n, int32_t k, const std::string& ab, const std::string& c, bool transA,
+                          bool transB, bool bias, int32_t dim, const std::string& soc, int32_t fixM, int32_t fixN,
+                          int32_t l1) {
+    auto v = ascendops::ParseSoc(soc);
+    if (!v) throw py::value_error("unknown soc " + soc);
+    ascendops::MultiCoreMatmulTiling t(ascendops::Platform::Of(*v));
+    t.SetDim(dim);
+    t.SetAType(MatmulDtype(ab), transA);
+    t.SetBType(MatmulDtype(ab), transB);
+    t.SetCType(MatmulDtype(c));
+    t.SetBiasType(ascendops::DataType::kFloat);
+    t.SetBias(bias);
+    t.SetShape(m, n, k);
+    t.SetOrgShape(m, n, k);
+    t.SetBufferSpace(l1);
+    t.SetFixSplit(fixM, fixN);
+    ascendops::CubeTiling out{};
+    if (t.GetTiling(out) == -1) throw std::runtime_error(t.LastError());
+    py::dict d;
+    for (const auto& [name, field] : kCubeFields) d[name] = out.*field;
+    return d;
+}
+
+// Runs a Matmul test kernel (MIX 1:2, `groups` AIC:AIV groups). c0: C's initial content (atomic accumulation).
+py::tuple RunMatmul(const py::array& a, const py::array& b, const py::object& bias, const py::array& c0,
+                    const py::dict& tiling, bool transA, bool transB, int32_t mode, int32_t atomic, uint32_t groups,
+                    const std::string& soc, double timeout) {
+    static const std::map<std::pair<std::string, std::string>, Kernel5> kKernels = {
+        {{"bfloat16", "float32"}, simtest_matmul_bf16_f32},
+        {{"bfloat16", "bfloat16"}, simtest_matmul_bf16_bf16},
+        {{"float16", "float32"}, simtest_matmul_f16_f32},
+        {{"float16", "float16"}, simtest_matmul_f16_f16}};
+    std::pair<std::string, std::string> key{py::str(a.dtype()), py::str(c0.dtype())};
+    auto it = kKernels.find(key);
+    if (it == kKernels.end()) throw py::type_error("no matmul test kernel for " + key.first + " -> " + key.second);
+    MatmulTestTiling t{};
+    for (const auto& [name, field] : kCubeFields) {
+        if (tiling.contains(name)) t.cube.*field = tiling[name].cast<int32_t>();
+    }
+    t.transA = transA, t.transB = transB, t.hasBias = !bias.is_none(), t.atomic = atomic, t.mode = mode;
+    auto da = Upload(a), db = Upload(b), dc = Upload(c0);
+    auto dbias = bias.is_none() ? std::make_unique<Dev>(64) : Upload(bias.cast<py::array>());
+    auto dt = std::make_unique<Dev>(sizeof(t));
+    dt->Upload(&t, sizeof(t));
+    ascendc_sim::LaunchConfig cfg = Config("simtest_matmul", soc, groups, timeout);
+    cfg.aivPerAic = 2;
+    ascendops::Result<ascendc_sim::LaunchStats> r = [&] {
+        py::gil_scoped_release release;
+        return ascendc_sim::Launch(cfg, it->second, da->Get(), db->Get(), dbias->Get(), dc->Get(), dt->Get());
+    }();
+    if (!r.ok()) throw std::runtime_error(r.error().message);
+    py::dict stats = StatsDict(r.value());
+    py::list pipes;  // per core: modeled us of each cube pipe
+    for (const ascendc_sim::CoreCost& c : r.value().cores) {
+        ascendc_sim::CubePipes p = ascendc_sim::CubePipeCycles(c, *cfg.platform.soc);
+        double f = cfg.platform.soc->cost.freqMHz;
+        pipes.append(py::dict(py::arg("m") = p.m / f, py::arg("mte2") = p.mte2 / f, py::arg("mte1") = p.mte1 / f,
+                              py::arg("fix") = p.fix / f));
+    }
+    stats["cube_pipes_us"] = pipes;
+    return py::make_tuple(Download(*dc, c0.dtype(), c0.size()), stats);
+}
+
+// The cube row of the SoC table with the clock, AIC count and memory bandwidth (for rooflines).
+py::dict CubeInfo(const std::string& soc) {
+    auto v = ascendops::ParseSoc(soc);
+    if (!v) throw py::value_error("unknown soc " + soc);
+    const ascendops::SocInfo& info = ascendops::GetSocInfo(*v);
+    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(*v);
+    if (cube == nullptr) throw py::value_error("no cube row for " + soc);
+    py::dict d;
+    d["separated"] = cube->separated;
+    d["aiv_per_aic"] = cube->aivPerAic;
+    d["cube_cores"] = info.cubeCoreNum;
+    d["freq_mhz"] = info.cost.freqMHz;
+    d["mem_bandwidth_gbps"] = info.cost.memBandwidthGBps;
+    d["macs_per_cycle_16"] = cube->macsPerCycle16;
+    d["l1_bytes"] = cube->l1Bytes;
+    d["l0a_bytes"] = cube->l0aBytes;
+    d["l0b_bytes"] = cube->l0bBytes;
+    d["l0c_bytes"] = cube->l0cBytes;
+    d["bias_table_bytes"] = cube->biasTableBytes;
+    return d;
+}
+
+// The cross-core flag kernel on `groups` 1:2 groups: the values each AIV wrote (mode 1: a flag nobody sets).
+py::array RunCrossCore(uint32_t groups, int32_t mode, const std::string& soc, double timeout) {
+    MatmulTestTiling t{};
+    t.mode = mode;
+    Dev out(64 * 16 * 4);
+    auto dt = std::make_unique<Dev>(sizeof(t));
+    dt->Upload(&t, sizeof(t));
+    ascendc_sim::LaunchConfig cfg = Config("simtest_cross_core", soc, groups, timeout);
+    cfg.aivPerAic = 2;
+    Run(cfg, simtest_cross_core, out.Get(), dt->Get());
+    return Download(out, py::dtype("int32"), 64 * 16);
+}
+
 }  // namespace
 
 void Bind_simtest(py::module_& m) {
@@ -310,6 +460,16 @@ void Bind_simtest(py::module_& m) {
           py::arg("soc") = "ascend910b");
     s.def("cast_table", &CastTable, py::arg("soc"));
     s.def("live_allocations", &ascendc_sim::LiveAllocationCount);
+    s.def("matmul_tiling", &MatmulTilingDict, py::arg("m"), py::arg("n"), py::arg("k"), py::arg("ab") = "bfloat16",
+          py::arg("c") = "float32", py::arg("trans_a") = false, py::arg("trans_b") = false, py::arg("bias") = false,
+          py::arg("dim") = 1, py::arg("soc") = "ascend910b", py::arg("fix_base_m") = -1, py::arg("fix_base_n") = -1,
+          py::arg("l1") = -1);
+    s.def("run_matmul", &RunMatmul, py::arg("a"), py::arg("b"), py::arg("bias"), py::arg("c0"), py::arg("tiling"),
+          py::arg("trans_a") = false, py::arg("trans_b") = false, py::arg("mode") = 0, py::arg("atomic") = 0,
+          py::arg("groups") = 1, py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);
+    s.def("cube_info", &CubeInfo, py::arg("soc"));
+    s.def("run_cross_core", &RunCrossCore, py::arg("groups"), py::arg("mode") = 0, py::arg("soc") = "ascend910b",
+          py::arg("timeout") = 10.0);
     s.def("bench", &Bench, py::arg("n") = 1u << 24, py::arg("soc") = "ascend910b", py::arg("block_dim") = 8,
           py::arg("tile") = 8192);
 }

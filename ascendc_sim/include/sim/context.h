@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
@@ -30,7 +31,8 @@ struct LaunchShared {
     std::condition_variable barrierCv;
     uint32_t barrierArrived = 0;
     uint64_t barrierGeneration = 0;
-    std::atomic<uint32_t> coresFinished{0};  // cores that returned from the kernel
+    std::atomic<uint32_t> coresFinished{0};   // cores that returned from the kernel
+    std::shared_ptr<struct CubeShared> cube;  // MIX launch: AIC mailboxes and cross-core flags (sim/mix.h)
 };
 
 // One UB buffer handed out by a queue or TBuf. Tensors carry the generation they were made in, so a tensor used
@@ -58,6 +60,10 @@ inline constexpr int kEventIds = 8;
 struct CoreContext {
     LaunchShared* launch = nullptr;
     uint32_t blockIdx = 0;
+    bool isAic = false;        // MIX launch: this thread is the group's cube core
+    uint32_t groupIdx = 0;     // MIX launch: the AIC:AIV group
+    uint32_t subBlockIdx = 0;  // AIV index inside its group
+    uint32_t taskRation = 1;   // AIVs per AIC seen by this core (GetTaskRation)
     uint8_t* ub = nullptr;
     uint64_t ubBytes = 0;
     CoreCost cost;

@@ -6,6 +6,13 @@ namespace ascendc_sim {
 
 // Relative cost of one 256-byte repeat per instruction class (simple = 1).
 double VecClassFactor(VecClass k);
+// Cycles of each cube pipe of one AIC (zeros for a core without cube work).
+struct CubePipes {
+    double m = 0, mte2 = 0, mte1 = 0, fix = 0;
+};
+CubePipes CubePipeCycles(const CoreCost& c, const ascendops::SocInfo& soc);
+// An AIC's cube cycles: the slowest pipe when L0 is double-buffered, else their sum.
+double CubeCycles(const CoreCost& c, const ascendops::SocInfo& soc);
 // Modeled time of one core's work, in microseconds.
 double CoreTimeUs(const CoreCost& c, const ascendops::SocInfo& soc);
 ModeledTime ModelTime(const LaunchStats& stats, const ascendops::SocInfo& soc);

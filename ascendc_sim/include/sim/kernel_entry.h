@@ -48,9 +48,9 @@ __aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
 
 __aicore__ inline int64_t GetBlockIdx() { return ascendc_sim::Core().blockIdx; }
 __aicore__ inline int64_t GetBlockNum() { return ascendc_sim::Core().launch->cfg.blockDim; }
-// Vector kernels run one sub-block per core on the twin.
-__aicore__ inline int64_t GetSubBlockIdx() { return 0; }
-__aicore__ inline int64_t GetTaskRation() { return 1; }
+// MIX launches: the AIV's index inside its AIC:AIV group and the AIVs per AIC (0 and 1 elsewhere).
+__aicore__ inline int64_t GetSubBlockIdx() { return ascendc_sim::Core().subBlockIdx; }
+__aicore__ inline int64_t GetTaskRation() { return ascendc_sim::Core().taskRation; }
 
 }  // namespace AscendC
 
@@ -61,9 +61,9 @@ using AscendC::KERNEL_TYPE_MIX_AIC_1_1;
 using AscendC::KERNEL_TYPE_MIX_AIC_1_2;
 using AscendC::KERNEL_TYPE_MIX_AIV_1_0;
 
-// The twin runs vector code only: AIV is true, AIC false (`if ASCEND_IS_AIV { ... }`).
-#define ASCEND_IS_AIV constexpr(true)
-#define ASCEND_IS_AIC constexpr(false)
+// Per-thread on the twin: a MIX launch runs AIC and AIV threads (`if ASCEND_IS_AIV { ... }`).
+#define ASCEND_IS_AIV (!::ascendc_sim::Core().isAic)
+#define ASCEND_IS_AIC (::ascendc_sim::Core().isAic)
 
 #define KERNEL_TASK_TYPE_DEFAULT(type) static_cast<void>(type)
 #define REGISTER_TILING_DEFAULT(Type) using AscendcSimDefaultTiling = Type

@@ -25,9 +25,15 @@ struct CoreCost {
     uint64_t vecRepeats[static_cast<int>(VecClass::kCount)] = {};  // 256-byte repeats per class
     uint64_t vecInstrs = 0;
     uint64_t scalarGmAccesses = 0;
-    uint64_t barriers = 0;          // SyncAll (hard or soft)
-    uint64_t ubBytesAllocated = 0;  // TPipe total
-    bool doubleBuffered = false;    // some queue has >= 2 buffers: copy and compute pipes overlap
+    uint64_t barriers = 0;            // SyncAll (hard or soft)
+    uint64_t cubeMacs = 0;            // AIC: 16x16x16-fractal-padded MACs of half/bfloat16 inputs
+    uint64_t cubeMacs32 = 0;          // AIC: the same for float inputs
+    uint64_t gmToL1Bytes = 0;         // AIC MTE2
+    uint64_t l1ToL0Bytes = 0;         // AIC MTE1
+    uint64_t l0cToGmBytes = 0;        // AIC FIX
+    bool cubeDoubleBuffered = false;  // L0A/L0B double buffers: MTE1 and M overlap, and with them MTE2 and FIX
+    uint64_t ubBytesAllocated = 0;    // TPipe total
+    bool doubleBuffered = false;      // some queue has >= 2 buffers: copy and compute pipes overlap
 };
 
 struct ModeledTime {      // always "modeled": derived from counts and the SoC table, never measured
@@ -53,6 +59,9 @@ struct LaunchConfig {
     ascendops::Platform platform = ascendops::Platform::Of(ascendops::SocVersion::kAscend310P);
     bool costModel = true;
     double deadlockTimeoutSeconds = 10.0;
+    // MIX launch (KERNEL_TYPE_MIX_AIC_1_N): blockDim counts AIC:AIV groups of 1 AIC and aivPerAic AIVs; 0 for a
+    // vector-only launch.
+    uint32_t aivPerAic = 0;
 };
 
 // Calls the kernel function `fn` with the GM arguments `args` (type-erased so the launcher is not a template).

@@ -1,7 +1,8 @@
 """``ascendops bench <target>``: benchmarks on the CPU twin, reported in modeled time.
 
 Targets are ``sim`` (the twin itself), ``npu`` (device times on an Ascend NPU, also reached as
-``bench --backend npu``) and every registered operator (``ascendops.ops.OPERATORS``). A target's
+``bench --backend npu``), ``matmul`` (the twin's cube through the Matmul API) and every registered operator
+(``ascendops.ops.OPERATORS``). A target's
 module ``ascendops/bench/<target>.py`` provides:
 
 ``add_args(parser)`` (optional)
@@ -24,7 +25,7 @@ __all__ = ["targets", "load"]
 
 
 def targets():
-    return ["sim", "npu", *OPERATORS]  # npu: the seeds' acceptance on a device (bench/npu.py)
+    return ["sim", "npu", "matmul", *OPERATORS]  # npu: the seeds' acceptance on a device (bench/npu.py)
 
 
 def load(target):

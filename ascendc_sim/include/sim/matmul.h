@@ -1,0 +1,358 @@
+// The Matmul high-level API on the twin (lib/matmul_intf.h): the separated-architecture MIX mode. The AIV-side
+// object checks each call against the docs and hands the work to its group's AIC (sim/mix.h), which runs it on the
+// cube (sim/cube_engine.h): IterateAll (sync, async + WaitIterateAll, atomic add), Iterate + GetTensorC (GM or UB).
+#pragma once
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "op_host/common/matmul_tiling.h"
+#include "op_host/common/soc_cube.h"
+#include "sim/cube_engine.h"
+#include "sim/dtype_of.h"
+#include "sim/gm_access.h"
+#include "sim/mix.h"
+#include "sim/pipe.h"
+#include "sim/tensor.h"
+
+using TCubeTiling = ascendops::CubeTiling;
+
+namespace AscendC {
+
+enum class CubeFormat : uint8_t { ND, NZ, ND_ALIGN };
+enum class LayoutMode : uint8_t { NONE, BSNGD, SBNGD, BNGS1S2, NORMAL };
+
+template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
+struct MatmulType {
+    constexpr static TPosition pos = POSITION;
+    constexpr static CubeFormat format = FORMAT;
+    using T = TYPE;
+    constexpr static bool isTrans = ISTRANS;
+    constexpr static LayoutMode layout = LAYOUT;
+    constexpr static bool ibShare = IBSHARE;
+    constexpr static TPosition srcPos = SRCPOS;
+};
+
+// The twin models the NORM template; MDL is accepted with the same behaviour (its extra tiling rules are not checked).
+struct MatmulConfig {
+    bool doNorm;
+    bool doMultiDataLoad;
+};
+inline constexpr MatmulConfig CFG_NORM = {true, false};
+inline constexpr MatmulConfig CFG_MDL = {false, true};
+
+// The system workspace REGIST_MATMUL_OBJ takes; the twin's AIC/AIV messages do not live in GM, so any value works.
+__aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return nullptr; }
+
+}  // namespace AscendC
+
+namespace ascendc_sim {
+
+// Checks shared by every Matmul instance (matmul.cpp).
+void CheckMatmulRegistered(const char* api, bool registered);
+void CheckMatmulTiling(const char* api, const ascendops::CubeTiling& t, const ascendops::MatmulTypes& types);
+void BeginMatmulCompute(const char* api, const void* object);  // End() needed before switching objects (docs, End)
+void EndMatmul(const void* object);
+uint32_t NextMatmulIndex(const char* api);  // at most 4 objects, before InitBuffer (docs, REGIST_MATMUL_OBJ)
+
+}  // namespace ascendc_sim
+
+namespace AscendC {
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM>
+class Matmul {
+    using SrcT = typename A_TYPE::T;
+    using DstT = typename C_TYPE::T;
+    using BiasT = typename BIAS_TYPE::T;
+    static_assert(std::is_same_v<SrcT, typename B_TYPE::T>, "Matmul: A and B must have the same type on the twin");
+    static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && A_TYPE::format == CubeFormat::ND &&
+                      B_TYPE::format == CubeFormat::ND,
+                  "Matmul on the twin: A and B in GM, ND format");
+
+public:
+    Matmul() = default;
+    Matmul(const Matmul&) = delete;
+    Matmul& operator=(const Matmul&) = delete;
+    ~Matmul() {
+        if (pending_.work) {  // the AIC may still run the async request that points into this object
+            auto& c = ascendc_sim::Core();
+            try {
+                ascendc_sim::WaitCube(c, "Matmul::~Matmul", pending_);
+            } catch (...) {
+            }
+        }
+    }
+
+    // Twin internals: called by REGIST_MATMUL_OBJ.
+    void SimRegister() {
+        index_ = ascendc_sim::NextMatmulIndex("REGIST_MATMUL_OBJ");
+        registered_ = true;
+    }
+
+    __aicore__ inline void Init(const TCubeTiling* tiling, TPipe* = nullptr) {
+        ascendc_sim::CheckMatmulRegistered("Matmul::Init", registered_);
+        if (tiling == nullptr) ascendc_sim::Fail("Matmul::Init", "tiling is null");
+        ascendc_sim::CheckMatmulTiling("Matmul::Init", *tiling, Types());
+        tiling_ = *tiling;
+        hasTiling_ = true;
+        SetOrgShape(tiling_.M, tiling_.N, tiling_.Ka, tiling_.Kb);
+        SetSingleShape(tiling_.singleCoreM, tiling_.singleCoreN, tiling_.singleCoreK);
+    }
+    __aicore__ inline void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int = 0) {
+        Ready("Matmul::SetOrgShape");
+        job_.orgM = orgM, job_.orgN = orgN, job_.orgKa = orgKa, job_.orgKb = orgKb;
+    }
+    __aicore__ inline void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK); }
+    __aicore__ inline void SetSingleShape(int singleM, int singleN, int singleK) {
+        Ready("Matmul::SetSingleShape");
+        job_.singleM = singleM, job_.singleN = singleN, job_.singleK = singleK;
+    }
+    // Docs (SetTail): resets singleCoreM/N/K for this computation without changing the tiling; -1 keeps a value.
+    __aicore__ inline void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
+        Ready("Matmul::SetTail");
+        if (tailM > 0) job_.singleM = tailM;
+        if (tailN > 0) job_.singleN = tailN;
+        if (tailK > 0) job_.singleK = tailK;
+    }
+    __aicore__ inline void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = false) {
+        Ready("Matmul::SetTensorA");
+        CheckTranspose("Matmul::SetTensorA", isTransposeA, A_TYPE::isTrans);
+        a_ = gm;
+        job_.transA = isTransposeA;
+    }
+    __aicore__ inline void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
+        Ready("Matmul::SetTensorB");
+        CheckTranspose("Matmul::SetTensorB", isTransposeB, B_TYPE::isTrans);
+        b_ = gm;
+        job_.transB = isTransposeB;
+    }
+    // Docs (SetBias): only with TCubeTiling.isBias = 1.
+    __aicore__ inline void SetBias(const GlobalTensor<BiasT>& gm) {
+        Ready("Matmul::SetBias");
+        if (tiling_.isBias != 1) ascendc_sim::Fail("Matmul::SetBias", "TCubeTiling.isBias is 0: bias not enabled");
+        bias_ = gm;
+        hasBias_ = true;
+    }
+    __aicore__ inline void DisableBias() { hasBias_ = false; }
+
+    template <bool sync = true>
+    __aicore__ inline void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
+                                      bool enSequentialWrite = false, bool waitIterateAll = false,
+                                      bool fakeMsg = false) {
+        const char* api = "Matmul::IterateAll";
+        auto& c = Start(api, enAtomic, enSequentialWrite || fakeMsg);
+        if (!sync && !waitIterateAll) {
+            ascendc_sim::Fail(api, "async IterateAll without waitIterateAll is not modeled by the twin");
+        }
+        ascendc_sim::CubeJob job = Job(c, api, gm, enAtomic);
+        jobCopy_ = job;
+        pending_ = {};
+        pending_.work = [this] { ascendc_sim::CubeIterateAll(ascendc_sim::Core(), jobCopy_); };
+        ascendc_sim::PostToCube(c, api, pending_, sync);
+        if (sync) {
+            pending_ = {};
+        } else {
+            auto* begin = reinterpret_cast<const uint8_t*>(gm.GetPhyAddr());
+            ascendc_sim::AddPending(c, {begin, begin + CBytes(), this, &c});
+        }
+    }
+    __aicore__ inline void WaitIterateAll() {
+        auto& c = ascendc_sim::Core();
+        ascendc_sim::Poll(c);
+        if (!pending_.work) ascendc_sim::Fail("Matmul::WaitIterateAll", "no async IterateAll to wait for");
+        ascendc_sim::WaitCube(c, "Matmul::WaitIterateAll", pending_);
+        ascendc_sim::ClearPending(c, this);
+        pending_ = {};
+    }
+
+    // Docs (Iterate): one baseM x baseN block of C per call into L0C; false once every block was computed.
+    template <bool sync = true>
+    __aicore__ inline bool Iterate(bool enPartialSum = false) {
+        static_assert(sync, "Matmul::Iterate: the twin models the sync mode");
+        const char* api = "Matmul::Iterate";
+        auto& c = Start(api, 0, enPartialSum);
+        if (iter_ == 0) iterJob_ = Job(c, api, GlobalTensor<DstT>(), 0);
+        if (iter_ >= ascendc_sim::CubeBlockCount(iterJob_)) {
+            iter_ = 0;
+            return false;
+        }
+        ascendc_sim::CubeBlockOrigin(iterJob_, iter_++, m0_, n0_);
+        bm_ = std::min<int64_t>(iterJob_.tiling.baseM, iterJob_.singleM - m0_);
+        bn_ = std::min<int64_t>(iterJob_.tiling.baseN, iterJob_.singleN - n0_);
+        ascendc_sim::CubeRequest r;
+        r.work = [this] { ascendc_sim::CubeComputeBlock(ascendc_sim::Core(), iterJob_, m0_, n0_, bm_, bn_, l0c_); };
+        ascendc_sim::PostToCube(c, api, r, true);
+        blockReady_ = true;
+        return true;
+    }
+    // GM: the block lands at its place in C (non-sequential write).
+    template <bool sync = true>
+    __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
+                                      bool enSequentialWrite = false) {
+        const char* api = "Matmul::GetTensorC";
+        auto& c = TakeBlock(api, enSequentialWrite);
+        iterJob_.cGm = reinterpret_cast<uint8_t*>(gm.GetPhyAddr());
+        iterJob_.atomic = enAtomic;
+        CheckCRows(c, api, gm, m0_, n0_, bm_, bn_, enAtomic);
+        ascendc_sim::CubeRequest r;
+        r.work = [this] { ascendc_sim::CubeFixToGm(ascendc_sim::Core(), iterJob_, l0c_, m0_, n0_, bm_, bn_); };
+        ascendc_sim::PostToCube(c, api, r, true);
+    }
+    // UB (VECIN): the block as baseM rows of baseN elements.
+    template <bool sync = true>
+    __aicore__ inline void GetTensorC(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0,
+                                      bool enSequentialWrite = false) {
+        const char* api = "Matmul::GetTensorC";
+        auto& c = TakeBlock(api, enSequentialWrite);
+        if (enAtomic) ascendc_sim::Fail(api, "enAtomic needs a GM destination");
+        auto* dst = reinterpret_cast<uint8_t*>(ub.Operand(api, "C", uint64_t(tiling_.baseM) * tiling_.baseN));
+        ascendc_sim::CubeRequest r;
+        r.work = [this, dst] {
+            ascendc_sim::CubeFixToUb(ascendc_sim::Core(), iterJob_, l0c_, bm_, bn_, dst, tiling_.baseN);
+        };
+        ascendc_sim::PostToCube(c, api, r, true);
+    }
+
+    // Docs (End): releases the object's resources; needed before another object computes.
+    __aicore__ inline void End() {
+        auto& c = ascendc_sim::Core();
+        ascendc_sim::Poll(c);
+        ascendc_sim::CheckMatmulRegistered("Matmul::End", registered_);
+        if (pending_.work) ascendc_sim::Fail("Matmul::End", "async IterateAll not waited for (call WaitIterateAll)");
+        iter_ = 0;
+        blockReady_ = false;
+        ascendc_sim::EndMatmul(this);
+    }
+
+private:
+    static ascendops::MatmulTypes Types() {
+        return {ascendc_sim::DTypeOf<SrcT>(),
+                ascendc_sim::DTypeOf<SrcT>(),
+                ascendc_sim::DTypeOf<DstT>(),
+                ascendc_sim::DTypeOf<BiasT>(),
+                A_TYPE::isTrans,
+                B_TYPE::isTrans};
+    }
+    void Ready(const char* api) {
+        ascendc_sim::Poll(ascendc_sim::Core());
+        ascendc_sim::CheckMatmulRegistered(api, registered_);
+        if (pending_.work) ascendc_sim::Fail(api, "async IterateAll not waited for (call WaitIterateAll first)");
+    }
+    static void CheckTranspose(const char* api, bool wanted, bool enabled) {
+        if (wanted && !enabled) ascendc_sim::Fail(api, "transpose requested but the MatmulType has ISTRANS = false");
+    }
+    ascendc_sim::CoreContext& Start(const char* api, uint8_t enAtomic, bool unsupportedFlag) {
+        Ready(api);
+        auto& c = ascendc_sim::Core();
+        if (c.isAic) ascendc_sim::Fail(api, "called on the AIC: Matmul calls run on the AIV (docs REGIST_MATMUL_OBJ)");
+        if (!hasTiling_) ascendc_sim::Fail(api, "no tiling: pass it to REGIST_MATMUL_OBJ or call Init");
+        if (enAtomic > 1)
+            ascendc_sim::Fail(api, ascendc_sim::Str("enAtomic ", int(enAtomic), " (max/min) not modeled"));
+        if (unsupportedFlag) ascendc_sim::Fail(api, "enSequentialWrite / enPartialSum / fakeMsg are not modeled");
+        ascendc_sim::BeginMatmulCompute(api, this);
+        return c;
+    }
+    ascendc_sim::CoreContext& TakeBlock(const char* api, bool enSequentialWrite) {
+        Ready(api);
+        if (!blockReady_) ascendc_sim::Fail(api, "no block computed: call Iterate first");
+        if (enSequentialWrite) ascendc_sim::Fail(api, "enSequentialWrite is not modeled");
+        blockReady_ = false;
+        return ascendc_sim::Core();
+    }
+    // C is written row by row (row stride orgN): each row is its own GM write for the race check.
+    void CheckCRows(ascendc_sim::CoreContext& c, const char* api, const GlobalTensor<DstT>& gm, int64_t m0, int64_t n0,
+                    int64_t rows, int64_t cols, uint8_t atomic) const {
+        auto access = atomic ? ascendc_sim::GmAccess::kAtomicWrite : ascendc_sim::GmAccess::kWrite;
+        for (int64_t r = 0; r < rows; ++r) gm.CheckRange(c, api, uint64_t(m0 + r) * job_.orgN + n0, cols, access);
+    }
+    uint64_t CBytes() const { return (uint64_t(job_.singleM - 1) * job_.orgN + job_.singleN) * sizeof(DstT); }
+
+    // The job for the AIC, with every operand's GM span checked on this AIV first.
+    ascendc_sim::CubeJob Job(ascendc_sim::CoreContext& c, const char* api, const GlobalTensor<DstT>& cGm,
+                             uint8_t atomic) {
+        ascendc_sim::CubeJob j = job_;
+        ascendops::MatmulTypes t = Types();
+        j.a = t.a, j.b = t.b, j.c = t.c, j.bias = t.bias;
+        j.tiling = tiling_;
+        j.atomic = atomic;
+        if (j.singleM <= 0 || j.singleN <= 0 || j.singleK <= 0 || j.singleM > j.orgM || j.singleN > j.orgN ||
+            j.singleK > j.orgKa || j.orgKa != j.orgKb) {
+            ascendc_sim::Fail(api, ascendc_sim::Str("single shape (", j.singleM, ", ", j.singleN, ", ", j.singleK,
+                                                    ") must be positive and inside org shape (", j.orgM, ", ", j.orgN,
+                                                    ", ", j.orgKa, ", ", j.orgKb, ")"));
+        }
+        uint64_t aSpan =
+            j.transA ? uint64_t(j.singleK - 1) * j.orgM + j.singleM : uint64_t(j.singleM - 1) * j.orgKa + j.singleK;
+        uint64_t bSpan =
+            j.transB ? uint64_t(j.singleN - 1) * j.orgKb + j.singleK : uint64_t(j.singleK - 1) * j.orgN + j.singleN;
+        a_.CheckRange(c, "Matmul (A)", 0, aSpan, ascendc_sim::GmAccess::kRead);
+        b_.CheckRange(c, "Matmul (B)", 0, bSpan, ascendc_sim::GmAccess::kRead);
+        j.aGm = reinterpret_cast<const uint8_t*>(a_.GetPhyAddr());
+        j.bGm = reinterpret_cast<const uint8_t*>(b_.GetPhyAddr());
+        j.biasGm = nullptr;
+        if (hasBias_) {
+            bias_.CheckRange(c, "Matmul (bias)", 0, j.singleN, ascendc_sim::GmAccess::kRead);
+            j.biasGm = reinterpret_cast<const uint8_t*>(bias_.GetPhyAddr());
+        }
+        if (cGm.GetPhyAddr() != nullptr) {
+            CheckCRows(c, "Matmul (C)", cGm, 0, 0, j.singleM, j.singleN, atomic);
+            j.cGm = reinterpret_cast<uint8_t*>(cGm.GetPhyAddr());
+        }
+        return j;
+    }
+
+    bool registered_ = false;
+    bool hasTiling_ = false;
+    uint32_t index_ = 0;
+    TCubeTiling tiling_{};
+    ascendc_sim::CubeJob job_;
+    ascendc_sim::CubeJob jobCopy_;
+    ascendc_sim::CubeJob iterJob_;
+    GlobalTensor<SrcT> a_, b_;
+    GlobalTensor<BiasT> bias_;
+    bool hasBias_ = false;
+    ascendc_sim::CubeRequest pending_;
+    int64_t iter_ = 0, m0_ = 0, n0_ = 0, bm_ = 0, bn_ = 0;
+    bool blockReady_ = false;
+    std::vector<float> l0c_;
+};
+
+}  // namespace AscendC
+
+namespace ascendc_sim {
+
+template <class MM>
+void RegisterMatmuls(MM& mm) {
+    mm.SimRegister();
+}
+template <class MM, class Next, class... Rest>
+void RegisterMatmuls(MM& mm, Next&& next, Rest&&... rest) {
+    mm.SimRegister();
+    if constexpr (std::is_convertible_v<std::decay_t<Next>, const TCubeTiling*>) {
+        if (!Core().isAic) mm.Init(next);
+        if constexpr (sizeof...(Rest) > 0) RegisterMatmuls(rest...);
+    } else {
+        RegisterMatmuls(next, rest...);
+    }
+}
+
+// REGIST_MATMUL_OBJ: on the AIC, serves the group's AIVs and then leaves the kernel (true); on the AIV, registers
+// the objects (and their tilings) and returns false.
+template <class... Objs>
+bool RegisterMatmulObjects(AscendC::TPipe* pipe, GM_ADDR workspace, Objs&&... objs) {
+    (void)pipe;
+    (void)workspace;
+    CoreContext& c = Core();
+    Poll(c);
+    GroupOf(c, "REGIST_MATMUL_OBJ");
+    RegisterMatmuls(objs...);
+    if (!c.isAic) return false;
+    ServeCube(c);
+    return true;
+}
+
+}  // namespace ascendc_sim
+
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) \
+    if (::ascendc_sim::RegisterMatmulObjects(tpipe, workspace, __VA_ARGS__)) return

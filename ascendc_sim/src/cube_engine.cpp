@@ -1,0 +1,156 @@
+#include "sim/cube_engine.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "op_host/common/tiling_util.h"
+#include "sim/atomic.h"
+#include "sim/types.h"
+
+namespace ascendc_sim {
+namespace {
+
+using ascendops::DataType;
+constexpr int64_t kFractal = 16;  // the cube multiplies 16x16x16 fractals (Mmad data formats)
+
+float LoadElem(DataType t, const uint8_t* base, int64_t idx) {
+    switch (t) {
+        case DataType::kFloat16: {
+            uint16_t h;
+            std::memcpy(&h, base + idx * 2, 2);
+            return HalfBitsToFloat(h);
+        }
+        case DataType::kBf16: {
+            uint16_t h;
+            std::memcpy(&h, base + idx * 2, 2);
+            return Bf16BitsToFloat(h);
+        }
+        default: {
+            float f;
+            std::memcpy(&f, base + idx * 4, 4);
+            return f;
+        }
+    }
+}
+
+void StoreElem(DataType t, uint8_t* base, int64_t idx, float v) {
+    if (t == DataType::kFloat) {
+        std::memcpy(base + idx * 4, &v, 4);
+        return;
+    }
+    uint16_t h = t == DataType::kBf16 ? FloatToBf16Bits(v) : FloatToHalfBits(v);
+    std::memcpy(base + idx * 2, &h, 2);
+}
+
+int64_t Pad(int64_t v) { return static_cast<int64_t>(ascendops::AlignUp(v, kFractal)); }
+
+// A(i, k) and B(k, j) of the single-core block as dense FP32 panels (the values the cube sees).
+void LoadPanels(const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn, std::vector<float>& a,
+                std::vector<float>& b) {
+    int64_t k = job.singleK;
+    a.resize(bm * k);
+    b.resize(k * bn);
+    for (int64_t i = 0; i < bm; ++i) {
+        for (int64_t kk = 0; kk < k; ++kk) {
+            int64_t idx = job.transA ? kk * job.orgM + (m0 + i) : (m0 + i) * job.orgKa + kk;
+            a[i * k + kk] = LoadElem(job.a, job.aGm, idx);
+        }
+    }
+    for (int64_t kk = 0; kk < k; ++kk) {
+        for (int64_t j = 0; j < bn; ++j) {
+            int64_t idx = job.transB ? (n0 + j) * job.orgKb + kk : kk * job.orgN + (n0 + j);
+            b[kk * bn + j] = LoadElem(job.b, job.bGm, idx);
+        }
+    }
+}
+
+void CountBlock(CoreContext& aic, const CubeJob& job, int64_t bm, int64_t bn, bool reloadB) {
+    const ascendops::CubeTiling& t = job.tiling;
+    uint64_t sa = ascendops::DataTypeSize(job.a), sb = ascendops::DataTypeSize(job.b);
+    uint64_t macs = uint64_t(Pad(bm)) * Pad(bn) * Pad(job.singleK);
+    (job.a == DataType::kFloat ? aic.cost.cubeMacs32 : aic.cost.cubeMacs) += macs;
+    uint64_t aBytes = uint64_t(bm) * job.singleK * sa, bBytes = uint64_t(bn) * job.singleK * sb;
+    aic.cost.gmToL1Bytes += aBytes + (reloadB ? bBytes : 0);
+    aic.cost.l1ToL0Bytes += uint64_t(Pad(bm)) * Pad(job.singleK) * sa + uint64_t(Pad(bn)) * Pad(job.singleK) * sb;
+    aic.cost.cubeDoubleBuffered = t.dbL0A == 2 && t.dbL0B == 2;
+}
+
+}  // namespace
+
+void CubeComputeBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn,
+                      std::vector<float>& l0c, bool reloadB) {
+    CountBlock(aic, job, bm, bn, reloadB);
+    thread_local std::vector<float> a, b;
+    LoadPanels(job, m0, n0, bm, bn, a, b);
+    l0c.assign(bm * bn, 0.0f);
+    if (job.biasGm != nullptr) {  // bias initialises L0C from the BiasTable
+        for (int64_t i = 0; i < bm; ++i) {
+            for (int64_t j = 0; j < bn; ++j) l0c[i * bn + j] = LoadElem(job.bias, job.biasGm, n0 + j);
+        }
+    }
+    // FP32 accumulation; products of half/bfloat16 values are exact in FP32.
+    for (int64_t i = 0; i < bm; ++i) {
+        float* row = &l0c[i * bn];
+        for (int64_t kk = 0; kk < job.singleK; ++kk) {
+            float av = a[i * job.singleK + kk];
+            const float* brow = &b[kk * bn];
+            for (int64_t j = 0; j < bn; ++j) row[j] += av * brow[j];
+        }
+    }
+}
+
+void CubeFixToGm(CoreContext& aic, const CubeJob& job, const std::vector<float>& l0c, int64_t m0, int64_t n0,
+                 int64_t bm, int64_t bn) {
+    std::unique_lock<std::mutex> lock(AtomicMutex(), std::defer_lock);
+    if (job.atomic) lock.lock();
+    for (int64_t i = 0; i < bm; ++i) {
+        for (int64_t j = 0; j < bn; ++j) {
+            int64_t idx = (m0 + i) * job.orgN + (n0 + j);
+            float v = l0c[i * bn + j];
+            if (job.atomic) v += LoadElem(job.c, job.cGm, idx);  // atomic add in the output type's precision
+            StoreElem(job.c, job.cGm, idx, v);
+        }
+    }
+    aic.cost.l0cToGmBytes += uint64_t(bm) * bn * ascendops::DataTypeSize(job.c);
+}
+
+void CubeFixToUb(CoreContext& aic, const CubeJob& job, const std::vector<float>& l0c, int64_t bm, int64_t bn,
+                 uint8_t* ub, int64_t ld) {
+    for (int64_t i = 0; i < bm; ++i) {
+        for (int64_t j = 0; j < bn; ++j) StoreElem(job.c, ub, i * ld + j, l0c[i * bn + j]);
+    }
+    aic.cost.l0cToGmBytes += uint64_t(bm) * bn * ascendops::DataTypeSize(job.c);
+}
+
+int64_t CubeBlockCount(const CubeJob& job) {
+    return static_cast<int64_t>(ascendops::CeilDiv(job.singleM, job.tiling.baseM) *
+                                ascendops::CeilDiv(job.singleN, job.tiling.baseN));
+}
+
+// iterateOrder 0: M moves first (then N); 1: N first (docs, TCubeTiling.iterateOrder).
+void CubeBlockOrigin(const CubeJob& job, int64_t i, int64_t& m0, int64_t& n0) {
+    auto mBlocks = static_cast<int64_t>(ascendops::CeilDiv(job.singleM, job.tiling.baseM));
+    auto nBlocks = static_cast<int64_t>(ascendops::CeilDiv(job.singleN, job.tiling.baseN));
+    int64_t mi = job.tiling.iterateOrder == 0 ? i % mBlocks : i / nBlocks;
+    int64_t ni = job.tiling.iterateOrder == 0 ? i / mBlocks : i % nBlocks;
+    m0 = mi * job.tiling.baseM;
+    n0 = ni * job.tiling.baseN;
+}
+
+void CubeIterateAll(CoreContext& aic, const CubeJob& job) {
+    std::vector<float> l0c;
+    // B's K panel stays in L1 across the M blocks of one N column when stepKb covers K (M-first order).
+    bool bResident = job.tiling.iterateOrder == 0 && int64_t{job.tiling.stepKb} * job.tiling.baseK >= job.singleK;
+    int64_t lastN = -1;
+    for (int64_t i = 0; i < CubeBlockCount(job); ++i) {
+        int64_t m0, n0;
+        CubeBlockOrigin(job, i, m0, n0);
+        int64_t bm = std::min<int64_t>(job.tiling.baseM, job.singleM - m0);
+        int64_t bn = std::min<int64_t>(job.tiling.baseN, job.singleN - n0);
+        CubeComputeBlock(aic, job, m0, n0, bm, bn, l0c, !bResident || n0 != lastN);
+        lastN = n0;
+        CubeFixToGm(aic, job, l0c, m0, n0, bm, bn);
+    }
+}
+
+}  // namespace ascendc_sim
