@@ -14,6 +14,7 @@ from .ops import OPERATORS
 from .ops.cast import cast
 from .ops.embedding_dense_grad import embedding_dense_grad
 from .ops.fused_gdn_decode import fused_gdn_decode
+from .ops.split import split, chunk
 
 __all__ = [
     "__version__",
@@ -27,4 +28,5 @@ __all__ = [
     "cast",
     "embedding_dense_grad",
     "fused_gdn_decode",
+    "split", "chunk",
 ]

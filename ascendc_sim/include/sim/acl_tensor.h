@@ -44,3 +44,9 @@ struct aclBoolArray {
 struct aclFloatArray {
     std::vector<float> values;
 };
+// Size() and operator[] as CANN's op_api code reads a list.
+struct aclTensorList {
+    std::vector<const aclTensor*> tensors;
+    uint64_t Size() const { return tensors.size(); }
+    const aclTensor* operator[](uint64_t i) const { return tensors[i]; }
+};

@@ -26,10 +26,12 @@ from types import ModuleType
 from typing import Dict
 
 from . import cast, embedding_dense_grad, fused_gdn_decode
+from . import split
 
 __all__ = ["OPERATORS"]
 
-_MODULES = (cast, embedding_dense_grad, fused_gdn_decode)
+_MODULES = (cast, embedding_dense_grad, fused_gdn_decode,
+            split)
 
 # name -> module, in registration order.
 OPERATORS: Dict[str, ModuleType] = {m.__name__.rsplit(".", 1)[1]: m for m in _MODULES}
