@@ -75,7 +75,8 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, const aclIntArray* spl
     if (workspaceSize == nullptr) return Fail(NullPointer("workspaceSize is null"));
     if (executor == nullptr) return Fail(NullPointer("executor is null"));
     if (auto e = split::CheckDtype(self->dtype)) return Fail(*e);
-    const std::vector<int64_t>& sections = splitSections->values;
+    std::vector<int64_t> sections;  // Size() / operator[]: how CANN's op_api code reads an aclIntArray
+    for (uint64_t i = 0; i < splitSections->Size(); ++i) sections.push_back((*splitSections)[i]);
     auto axis = CheckShape(self->shape, sections, dim);
     if (!axis) return Fail(axis.error());
     auto outs = ReadOutputs(out, *self, sections, *axis);

@@ -8,6 +8,7 @@
 
 #include "aclnn_split.h"
 #include "common/aclnn_context.h"
+#include "common/list_tensor_desc.h"
 #include "op_host/split/split_tiling.h"
 #include "sim/acl_tensor.h"
 #include "tensor_bridge.h"
@@ -124,6 +125,13 @@ py::dict GetWorkspace(const py::object& x, const py::object& sections, int64_t d
     return d;
 }
 
+// The ListTensorDesc words op_api builds for outputs of these shapes at these addresses (for the layout test).
+std::vector<uint64_t> ListWords(const std::vector<std::vector<int64_t>>& shapes, const std::vector<uint64_t>& addrs) {
+    std::vector<const void*> data;
+    for (uint64_t a : addrs) data.push_back(reinterpret_cast<const void*>(a));
+    return ListTensorDescWords(shapes, data);
+}
+
 }  // namespace
 
 void Bind_split(py::module_& m) {
@@ -133,4 +141,6 @@ void Bind_split(py::module_& m) {
           py::arg("soc"), py::arg("core_num") = 0, "Split host tiling as a dict");
     m.def("split_get_workspace", &GetWorkspace, py::arg("x"), py::arg("sections"), py::arg("dim"),
           py::arg("out_shapes"), py::arg("out_dtype"), "phase 1 of aclnnAscendopsSplit only (None = null)");
+    m.def("split_list_words", &ListWords, py::arg("shapes"), py::arg("addresses"),
+          "the ListTensorDesc buffer (uint64 words) op_api passes to the kernel as y");
 }

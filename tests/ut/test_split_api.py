@@ -91,3 +91,11 @@ def test_chunk_of_an_empty_dim_gives_chunks_empty_pieces():
     pieces = ascendops.chunk(np.zeros((2, 0), np.int32), 3, 1)
     assert [p.shape for p in pieces] == [(2, 0)] * 3
     assert _C.last_launch_report()["launched"] is False
+
+
+def test_output_list_layout_is_cann_list_tensor_desc():
+    # asc-devkit ListTensorDesc.md: [byte offset of the pointers][per tensor: dim | index << 32, dims...][pointers]
+    words = _C.split_list_words([[4, 2], [4, 0], [4, 5]], [0x1000, 0, 0x2040])
+    assert words == [8 * (1 + 3 * 3), 2, 4, 2, 2 | 1 << 32, 4, 0, 2 | 2 << 32, 4, 5, 0x1000, 0, 0x2040]
+    # rank 0: the pointers-only form (count in the header's high half, 0xffffffff, pointers at byte 24)
+    assert _C.split_list_words([[], []], [0x10, 0x20]) == [24, 2 << 32, 0xFFFFFFFF, 0x10, 0x20]

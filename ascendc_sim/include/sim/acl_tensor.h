@@ -37,6 +37,8 @@ struct aclTensor {
 
 struct aclIntArray {
     std::vector<int64_t> values;
+    uint64_t Size() const { return values.size(); }  // Size() and operator[] as CANN's op_api code reads it
+    int64_t operator[](uint64_t i) const { return values[i]; }
 };
 struct aclBoolArray {
     std::vector<bool> values;
