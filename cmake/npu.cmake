@@ -21,7 +21,7 @@ set(ASCENDOPS_NPU_SOCS "ascend310p;ascend910b;ascend910_93" CACHE STRING
 # its kernel file / entry (op_host/common/op_def_util.h), so the kernel sources are copied unchanged.
 set(opp_project ${CMAKE_BINARY_DIR}/opp_project)
 set(opp_build ${CMAKE_BINARY_DIR}/opp_build)
-set(opp_ops cast embedding_dense_grad fused_gdn_decode fused_swiglu_grad)
+set(opp_ops cast embedding_dense_grad fused_gdn_decode fused_swiglu_grad split)
 set(opp_host_srcs ${CMAKE_SOURCE_DIR}/op_host/common/soc.cpp)
 foreach(op ${opp_ops})
     foreach(part def infershape tiling_context tiling)

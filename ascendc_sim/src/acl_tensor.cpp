@@ -108,4 +108,23 @@ aclnnStatus aclDestroyFloatArray(const aclFloatArray* array) {
     return kOk;
 }
 
+aclTensorList* aclCreateTensorList(const aclTensor* const* value, uint64_t size) {
+    if (size > 0 && value == nullptr) return nullptr;
+    for (uint64_t i = 0; i < size; ++i) {
+        if (value[i] == nullptr) return nullptr;
+    }
+    return new aclTensorList{std::vector<const aclTensor*>(value, value + size)};
+}
+aclnnStatus aclDestroyTensorList(const aclTensorList* array) {
+    if (array == nullptr) return kOk;
+    for (const aclTensor* t : array->tensors) delete t;
+    delete array;
+    return kOk;
+}
+aclnnStatus aclGetTensorListSize(const aclTensorList* tensorList, uint64_t* size) {
+    if (tensorList == nullptr || size == nullptr) return kNullPtr;
+    *size = tensorList->Size();
+    return kOk;
+}
+
 }  // extern "C"

@@ -15,6 +15,7 @@ from .ops.cast import cast
 from .ops.embedding_dense_grad import embedding_dense_grad
 from .ops.fused_gdn_decode import fused_gdn_decode
 from .ops.fused_swiglu_grad import fused_swiglu_grad_b
+from .ops.split import split, chunk
 
 __all__ = [
     "__version__",
@@ -29,4 +30,5 @@ __all__ = [
     "embedding_dense_grad",
     "fused_gdn_decode",
     "fused_swiglu_grad_b",
+    "split", "chunk",
 ]

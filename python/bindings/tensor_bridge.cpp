@@ -151,7 +151,7 @@ DeviceTensor::~DeviceTensor() {
     if (tensor_ != nullptr) aclDestroyTensor(tensor_);
 }
 
-void DeviceTensor::CreateView() {
+aclTensor* DeviceTensor::NewHandle() const {
     // A dense view with no offset over exactly its storage is described as CANN's samples do (storage shape =
     // view shape); any other view has a flat storage of storageElements_ elements.
     bool dense = offset_ == 0 && storageElements_ == CheckedNumel(shape_);
@@ -161,8 +161,12 @@ void DeviceTensor::CreateView() {
         expected *= shape_[i];
     }
     std::vector<int64_t> storageShape = dense ? shape_ : std::vector<int64_t>{storageElements_};
-    tensor_ = aclCreateTensor(shape_.data(), shape_.size(), static_cast<aclDataType>(dtype_), strides_.data(), offset_,
-                              ACL_FORMAT_ND, storageShape.data(), storageShape.size(), storage_.Get());
+    return aclCreateTensor(shape_.data(), shape_.size(), static_cast<aclDataType>(dtype_), strides_.data(), offset_,
+                           ACL_FORMAT_ND, storageShape.data(), storageShape.size(), storage_.Get());
+}
+
+void DeviceTensor::CreateView() {
+    tensor_ = NewHandle();
     if (tensor_ == nullptr) {
         RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
                         DecodeMessage((std::string("aclCreateTensor returned null: ") + aclGetRecentErrMsg()).c_str()));
@@ -261,6 +265,21 @@ py::array DeviceTensor::ToArray() const {
     const void* first = storage_.Bytes() > 0 ? static_cast<const uint8_t*>(host.data()) + offset_ * item : host.data();
     py::array view(dtype, shape, byteStrides, first, host);
     return view.attr("copy")().cast<py::array>();  // C-contiguous, owns its data
+}
+
+DeviceTensorList::DeviceTensorList(const std::vector<DeviceTensor>& tensors) {
+    std::vector<aclTensor*> handles;
+    for (const DeviceTensor& t : tensors) handles.push_back(t.NewHandle());
+    list_ = aclCreateTensorList(handles.data(), handles.size());
+    if (list_ == nullptr) {
+        for (aclTensor* h : handles) aclDestroyTensor(h);
+        RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
+                        DecodeMessage("aclCreateTensorList returned null"));
+    }
+}
+
+DeviceTensorList::~DeviceTensorList() {
+    if (list_ != nullptr) aclDestroyTensorList(list_);
 }
 
 }  // namespace ascendops::bridge

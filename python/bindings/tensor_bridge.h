@@ -85,6 +85,8 @@ public:
 
     // A new C-contiguous NumPy array with the view's values (copied back from the device).
     pybind11::array ToArray() const;
+    // A second aclTensor handle over the same view, owned by the caller (e.g. by an aclTensorList).
+    aclTensor* NewHandle() const;
 
 private:
     DeviceTensor() = default;
@@ -97,6 +99,19 @@ private:
     std::vector<int64_t> strides_;
     int64_t offset_ = 0;
     int64_t storageElements_ = 0;
+};
+
+// An aclTensorList over device tensors (its own handles; the tensors keep their storage). Move-only.
+class DeviceTensorList {
+public:
+    explicit DeviceTensorList(const std::vector<DeviceTensor>& tensors);
+    DeviceTensorList(const DeviceTensorList&) = delete;
+    DeviceTensorList& operator=(const DeviceTensorList&) = delete;
+    ~DeviceTensorList();
+    operator aclTensorList*() const { return list_; }  // NOLINT: passes straight into aclnn calls
+
+private:
+    aclTensorList* list_ = nullptr;
 };
 
 // Runs both aclnn phases: getWorkspaceSize(&workspaceSize, &executor), allocates the workspace, then

@@ -147,11 +147,23 @@ def test_errors_are_aclnn_errors():
     assert error.value.code == 161002 and "grad dtype float16 must be float32" in error.value.message
 
 
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16", "int8", "int64", "bool"])
+def test_split_opcheck_and_bit_exact(dtype):
+    x = np.arange(6 * 37).reshape(6, 37).astype(np.float32).astype(np.dtype(ml_dtypes.bfloat16)
+                                                                 if dtype == "bfloat16" else dtype)
+    torch.library.opcheck(at.OPS["split"], (from_numpy(x), [3, 0, 34], 1), {"soc": "ascend310p"})
+    for got, want in zip(at.split(from_numpy(x), [3, 0, 34], 1), ascendops.split(x, [3, 0, 34], 1)):
+        same_bytes(got, want)
+    pieces = at.chunk(from_numpy(x), 4, 0, soc="ascend910b")
+    assert [tuple(p.shape) for p in pieces] == [(2, 37), (2, 37), (2, 37)]  # torch.chunk: fewer pieces than asked
+    assert all(p.data_ptr() != from_numpy(x).data_ptr() for p in pieces)  # new tensors, not views
+
+
 def test_schemas_state_mutation():
     schemas = {name: op._opoverload._schema for name, op in at.OPS.items()}
     written = {name: [a.name for a in s.arguments if a.alias_info is not None and a.alias_info.is_write]
                for name, s in schemas.items()}
-    assert written == {"cast": [], "embedding_dense_grad": [], "fused_gdn_decode": ["state"]}
+    assert written == {"cast": [], "embedding_dense_grad": [], "fused_gdn_decode": ["state"], "split": []}
 
 
 def test_npu_kernels_absent_without_torch_npu():

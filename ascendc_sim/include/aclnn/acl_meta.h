@@ -9,6 +9,7 @@ typedef struct aclTensor aclTensor;
 typedef struct aclIntArray aclIntArray;
 typedef struct aclBoolArray aclBoolArray;
 typedef struct aclFloatArray aclFloatArray;
+typedef struct aclTensorList aclTensorList;
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,6 +37,10 @@ aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size);
 aclnnStatus aclDestroyBoolArray(const aclBoolArray* array);
 aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size);
 aclnnStatus aclDestroyFloatArray(const aclFloatArray* array);
+// A list owns its tensors: aclDestroyTensorList destroys them too (opbase docs, aclDestroyTensorList.md).
+aclTensorList* aclCreateTensorList(const aclTensor* const* value, uint64_t size);
+aclnnStatus aclDestroyTensorList(const aclTensorList* array);
+aclnnStatus aclGetTensorListSize(const aclTensorList* tensorList, uint64_t* size);
 
 #ifdef __cplusplus
 }

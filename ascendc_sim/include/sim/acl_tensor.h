@@ -37,10 +37,18 @@ struct aclTensor {
 
 struct aclIntArray {
     std::vector<int64_t> values;
+    uint64_t Size() const { return values.size(); }  // Size() and operator[] as CANN's op_api code reads it
+    int64_t operator[](uint64_t i) const { return values[i]; }
 };
 struct aclBoolArray {
     std::vector<bool> values;
 };
 struct aclFloatArray {
     std::vector<float> values;
+};
+// Size() and operator[] as CANN's op_api code reads a list.
+struct aclTensorList {
+    std::vector<const aclTensor*> tensors;
+    uint64_t Size() const { return tensors.size(); }
+    const aclTensor* operator[](uint64_t i) const { return tensors[i]; }
 };

@@ -25,11 +25,11 @@ To register an operator: import its module here and add it to ``_MODULES`` (one 
 from types import ModuleType
 from typing import Dict
 
-from . import cast, embedding_dense_grad, fused_gdn_decode, fused_swiglu_grad
+from . import cast, embedding_dense_grad, fused_gdn_decode, fused_swiglu_grad, split
 
 __all__ = ["OPERATORS"]
 
-_MODULES = (cast, embedding_dense_grad, fused_gdn_decode, fused_swiglu_grad)
+_MODULES = (cast, embedding_dense_grad, fused_gdn_decode, fused_swiglu_grad, split)
 
 # name -> module, in registration order.
 OPERATORS: Dict[str, ModuleType] = {m.__name__.rsplit(".", 1)[1]: m for m in _MODULES}

@@ -20,8 +20,10 @@ except ImportError as error:  # pragma: no cover - exercised only without torch
 from ._autograd import embedding
 from ._register import NAMESPACE, register
 from ._specs import OP_SPECS
+from ..ops.split import chunk_sections, sections_of
 
-__all__ = ["NAMESPACE", "OPS", "OP_SPECS", "cast", "embedding", "embedding_dense_grad", "fused_gdn_decode"]
+__all__ = ["NAMESPACE", "OPS", "OP_SPECS", "cast", "chunk", "embedding", "embedding_dense_grad", "fused_gdn_decode",
+           "split"]
 
 # name -> torch.library.CustomOpDef (callable; the same op as torch.ops.ascendops.<name>).
 OPS = register(OP_SPECS)
@@ -29,3 +31,14 @@ OPS = register(OP_SPECS)
 cast = OPS["cast"]
 embedding_dense_grad = OPS["embedding_dense_grad"]
 fused_gdn_decode = OPS["fused_gdn_decode"]
+
+
+def split(x, split_size_or_sections, dim=0, *, soc=None, core_num=0):
+    """torch.split on the operator: ``torch.ops.ascendops.split`` with the sections resolved here."""
+    sections = sections_of(x.shape[dim], split_size_or_sections)
+    return OPS["split"](x, sections, dim, soc=soc, core_num=core_num)
+
+
+def chunk(x, chunks, dim=0, *, soc=None, core_num=0):
+    """torch.chunk on the operator (possibly fewer than ``chunks`` pieces, as torch.chunk gives)."""
+    return OPS["split"](x, chunk_sections(x.shape[dim], chunks), dim, soc=soc, core_num=core_num)

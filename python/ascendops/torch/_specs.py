@@ -16,6 +16,7 @@ from ..ops.cast import cast as numpy_cast
 from ..ops.embedding_dense_grad import embedding_dense_grad as numpy_embedding_dense_grad
 from ..ops.fused_gdn_decode import _out_shape as _gdn_out_shape
 from ..ops.fused_gdn_decode import fused_gdn_decode as numpy_fused_gdn_decode
+from ..ops.split import split as numpy_split
 from . import _npu_aclnn as aclnn
 from ._convert import from_numpy, numpy_dtype, to_numpy
 
@@ -108,6 +109,23 @@ def _gdn_npu(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale
     return out
 
 
+# Split (sections already resolved: the torch-style wrappers in __init__.py turn split_size / chunks into them) ----
+def _split_cpu(x, split_sections, dim=0, *, soc=None, core_num=0):
+    pieces = numpy_split(to_numpy(x), [int(s) for s in split_sections], dim, **_device(soc, core_num))
+    return [from_numpy(p) for p in pieces]
+
+
+def _split_fake(x, split_sections, dim=0, *, soc=None, core_num=0):
+    d = dim % x.dim()
+    return [x.new_empty((*x.shape[:d], s, *x.shape[d + 1:])) for s in split_sections]
+
+
+def _split_npu(x, split_sections, dim=0, *, soc=None, core_num=0):
+    outs = _split_fake(x, split_sections, dim)  # allocated on x's device
+    aclnn.call("Split", *_dense(x), [int(s) for s in split_sections], dim, outs)
+    return outs
+
+
 OP_SPECS = (
     OpSpec("cast", f"(Tensor x, ScalarType dtype, *, {_DEVICE_ARGS}) -> Tensor", _cast_cpu, _cast_fake, _cast_npu),
     OpSpec("embedding_dense_grad",
@@ -117,4 +135,6 @@ OP_SPECS = (
            f"(Tensor mixed_qkv, Tensor a, Tensor b, Tensor a_log, Tensor dt_bias, Tensor(a!) state, "
            f"Tensor ssm_state_indices, *, float scale=1.0, float softplus_threshold=20.0, "
            f"{_DEVICE_ARGS}) -> Tensor", _gdn_cpu, _gdn_fake, _gdn_npu),
+    OpSpec("split", f"(Tensor x, SymInt[] split_sections, int dim=0, *, {_DEVICE_ARGS}) -> Tensor[]", _split_cpu,
+           _split_fake, _split_npu),
 )

@@ -1,0 +1,141 @@
+#include "split_tiling.h"
+
+#include <algorithm>
+#include <string>
+
+#include "op_host/common/tiling_util.h"
+
+namespace ascendops::split {
+namespace {
+
+// The dtypes of the spec; Split only moves bytes, so only the element size matters to the kernel.
+constexpr DataType kSplitTypes[] = {DataType::kBool,  DataType::kInt8,    DataType::kUint8,
+                                    DataType::kInt16, DataType::kFloat16, DataType::kBf16,
+                                    DataType::kInt32, DataType::kFloat,   DataType::kInt64};
+
+constexpr const char* kKeyNames[] = {"ALIGNED", "PAD", "ALIGNED_WINDOW"};
+
+std::string ListString(const std::vector<int64_t>& v) {
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    return s + "]";
+}
+
+// The largest tile (whole 32-byte blocks) of which kSplitBufferNum buffers fit the usable UB.
+uint64_t TileBytesFor(uint64_t ubBytes) { return AlignDown(ubBytes / kSplitBufferNum, kBlockBytes); }
+
+SplitKey KeyFor(const SplitTilingData& td, const Platform& platform) {
+    const uint64_t pitchBytes = td.dimLen * td.inner * td.elemBytes;
+    bool aligned = pitchBytes % kBlockBytes == 0;
+    for (uint32_t p = 0; p < td.pieceNum && aligned; ++p)
+        aligned = td.pieceLen[p] * td.inner * td.elemBytes % kBlockBytes == 0;
+    if (aligned) return SplitKey::kAligned;
+    return platform.soc->hasDataCopyPad ? SplitKey::kPad : SplitKey::kAlignedWindow;
+}
+
+}  // namespace
+
+const char* KeyName(SplitKey key) {
+    auto i = static_cast<uint32_t>(key);
+    return i < sizeof(kKeyNames) / sizeof(kKeyNames[0]) ? kKeyNames[i] : "UNKNOWN";
+}
+
+std::optional<Error> CheckDtype(DataType dtype) {
+    for (DataType t : kSplitTypes) {
+        if (t == dtype) return std::nullopt;
+    }
+    return InvalidParam(std::string("self dtype ") + DataTypeName(dtype) +
+                        " is not supported by Split (bool, int8, uint8, int16, float16, bfloat16, int32, float32, "
+                        "int64)");
+}
+
+Result<uint32_t> CheckShape(const std::vector<int64_t>& shape, const std::vector<int64_t>& sections, int64_t dim) {
+    const auto rank = static_cast<int64_t>(shape.size());
+    if (rank == 0) return InvalidParam("self is rank 0: a scalar has no dim to split");
+    if (rank > static_cast<int64_t>(kMaxRank)) {
+        return InvalidParam("self rank " + std::to_string(rank) + " exceeds the maximum of " +
+                            std::to_string(kMaxRank));
+    }
+    if (dim < -rank || dim >= rank) {
+        return InvalidParam("dim " + std::to_string(dim) + " is out of range [" + std::to_string(-rank) + ", " +
+                            std::to_string(rank - 1) + "] for rank " + std::to_string(rank));
+    }
+    const auto axis = static_cast<uint32_t>(dim < 0 ? dim + rank : dim);
+    if (sections.empty()) return InvalidParam("splitSections is empty: a split has at least one piece");
+    if (sections.size() > kSplitMaxPieces) {
+        return InvalidParam("splitSections has " + std::to_string(sections.size()) +
+                            " pieces: one call supports at most " + std::to_string(kSplitMaxPieces) + " outputs");
+    }
+    int64_t sum = 0;
+    for (int64_t s : sections) {
+        if (s < 0)
+            return InvalidParam("splitSections " + ListString(sections) + " has a negative section " +
+                                std::to_string(s));
+        sum += s;
+    }
+    if (sum != shape[axis]) {
+        return InvalidParam("splitSections " + ListString(sections) + " sum to " + std::to_string(sum) +
+                            ", but self.shape[" + std::to_string(axis) + "] is " + std::to_string(shape[axis]));
+    }
+    return axis;
+}
+
+Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform) {
+    // validate
+    if (auto e = CheckDtype(in.dtype)) return *e;
+    auto axis = CheckShape(in.shape, in.sections, in.dim);
+    if (!axis) return axis.error();
+    TilingResult r{};
+    SplitTilingData& td = r.data;
+    td.batch = 1;
+    td.inner = 1;
+    for (uint32_t i = 0; i < in.shape.size(); ++i) {
+        if (i < *axis) td.batch *= static_cast<uint64_t>(in.shape[i]);
+        if (i > *axis) td.inner *= static_cast<uint64_t>(in.shape[i]);
+    }
+    td.dimLen = static_cast<uint64_t>(in.shape[*axis]);
+    td.elemBytes = DataTypeSize(in.dtype);
+    td.pieceNum = static_cast<uint32_t>(in.sections.size());
+    const uint64_t totalBytes = td.batch * td.dimLen * td.inner * td.elemBytes;
+    if (totalBytes == 0) {
+        return InvalidParam("self is empty: an empty split launches no kernel (handled before tiling)");
+    }
+
+    // platform: the UB the runtime leaves to kernels, and the cores worth using
+    const uint64_t tileBytes = TileBytesFor(platform.UbBytes());
+    if (tileBytes < kBlockBytes) {
+        return InvalidParam("Split needs two UB buffers of at least " + std::to_string(2 * kBlockBytes) +
+                            " bytes; the usable UB of " + std::to_string(platform.UbBytes()) +
+                            " bytes does not fit them");
+    }
+    const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(platform.coreNum, totalBytes / kMinCoreBytes));
+
+    // compute: granules of whole 32-byte blocks, at most kGranulesPerCore per core at full spread
+    const uint64_t granuleBytes =
+        std::max(kBlockBytes, AlignUp(CeilDiv(totalBytes, cores * kGranulesPerCore), kBlockBytes));
+    td.granuleElems = granuleBytes / td.elemBytes;
+    td.tileElems = static_cast<uint32_t>(tileBytes / td.elemBytes);
+    uint64_t granules = 0;
+    for (uint32_t p = 0; p < td.pieceNum; ++p) {
+        td.pieceLen[p] = static_cast<uint64_t>(in.sections[p]);
+        td.pieceGranuleStart[p] = granules;
+        const uint64_t elems = PieceElems(td, p);
+        if (elems > 0) granules += std::max<uint64_t>(1, elems / td.granuleElems);  // the last takes the remainder
+    }
+    td.pieceGranuleStart[td.pieceNum] = granules;
+    td.granuleNum = granules;
+    const CoreSplit split = SplitEvenly(granules, cores, 1);
+    td.blockDim = static_cast<uint32_t>(split.parts);
+    td.granulesPerCore = split.blocksPerPart;
+    td.bigCores = split.bigParts;
+
+    // key and workspace
+    r.key = KeyFor(td, platform);
+    r.tilingKey = static_cast<uint64_t>(r.key);
+    r.blockDim = td.blockDim;
+    r.workspaceBytes = 0;
+    r.ubBytes = kSplitBufferNum * tileBytes;
+    return r;
+}
+
+}  // namespace ascendops::split

@@ -1,0 +1,43 @@
+// Split host tiling: (shape, dtype, piece lengths, dim, platform) -> tiling data, key, blockDim.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "op_host/common/dtype.h"
+#include "op_host/common/soc.h"
+#include "op_host/common/status.h"
+#include "op_kernel/split/split_tiling_data.h"
+
+namespace ascendops::split {
+
+inline constexpr size_t kMaxRank = 8;
+inline constexpr uint64_t kMinCoreBytes = 16 * 1024;  // less work than this per core is not worth a core
+inline constexpr uint64_t kGranulesPerCore = 16;      // granules per core at full spread (load balance)
+
+struct TilingInput {
+    std::vector<int64_t> shape;
+    DataType dtype;
+    std::vector<int64_t> sections;  // piece lengths along dim (split_size and chunks are resolved by the caller)
+    int64_t dim;                    // may be negative
+};
+
+struct TilingResult {
+    SplitTilingData data;
+    SplitKey key;
+    uint64_t tilingKey;
+    uint32_t blockDim;
+    uint64_t workspaceBytes;
+    uint64_t ubBytes;  // UB the kernel allocates
+};
+
+const char* KeyName(SplitKey key);
+
+// 161002 naming the dtype when Split does not take it (element sizes 1, 2, 4, 8 of the nine delivered dtypes).
+std::optional<Error> CheckDtype(DataType dtype);
+// 161002 naming the rule for rank, dim and sections; the normalised dim otherwise.
+Result<uint32_t> CheckShape(const std::vector<int64_t>& shape, const std::vector<int64_t>& sections, int64_t dim);
+
+Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform);
+
+}  // namespace ascendops::split

@@ -1,0 +1,26 @@
+// Split kernel entry (op type AscendopsSplit). DTYPE_X is injected per instance by the build; the twin builds one
+// instance per element size (a copy only needs the size). y is the dynamic output list (a ListTensorDesc).
+#include "op_kernel/split/split.h"
+
+#include "kernel_operator.h"
+
+using ascendops::split::SplitKey;
+using ascendops::split::SplitTilingData;
+
+// The entry tests literal keys, one branch each; these asserts tie them to SplitKey (split_tiling_data.h).
+static_assert(static_cast<uint32_t>(SplitKey::kAligned) == 0, "TILING_KEY_IS(0) is ALIGNED");
+static_assert(static_cast<uint32_t>(SplitKey::kPad) == 1, "TILING_KEY_IS(1) is PAD");
+static_assert(static_cast<uint32_t>(SplitKey::kAlignedWindow) == 2, "TILING_KEY_IS(2) is ALIGNED_WINDOW");
+
+extern "C" __global__ __aicore__ void ascendops_split(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    REGISTER_TILING_DEFAULT(SplitTilingData);
+    GET_TILING_DATA(td, tiling);
+    if (TILING_KEY_IS(0)) {
+        ascendops::split::RunSplit<DTYPE_X, SplitKey::kAligned>(x, y, td);
+    } else if (TILING_KEY_IS(1)) {
+        ascendops::split::RunSplit<DTYPE_X, SplitKey::kPad>(x, y, td);
+    } else if (TILING_KEY_IS(2)) {
+        ascendops::split::RunSplit<DTYPE_X, SplitKey::kAlignedWindow>(x, y, td);
+    }
+}

@@ -1,0 +1,50 @@
+"""Split benchmark: modeled device time against the roofline 2 * bytes / bandwidth (issue 14).
+
+Targets: <= 1.10x for 64 MB inputs split along the last dim into pieces of >= 512 bytes per row, on ascend310p and
+ascend910b; the worst case (many tiny rows: pieces of one element per row) is reported with its ratio.
+"""
+
+import numpy as np
+
+from .. import _C
+from .._backend import select
+from ..ops.split import split
+
+__all__ = ["add_args", "run"]
+
+# (case, shape, dtype, split_size along the last dim): 64 MB inputs.
+_CASES = (
+    ("64MB fp16 rows of 4096 B -> 8 pieces of 512 B", (16384, 2048), np.float16, 256),
+    ("64MB fp32 rows of 8192 B -> 4 pieces of 2048 B", (8192, 2048), np.float32, 512),
+    ("64MB int8 rows of 1536 B -> 3 pieces of 512 B", (43690, 1536), np.int8, 512),
+    ("worst: 16MB fp16 rows of 8 B -> 4 pieces of 2 B", (2 << 20, 4), np.float16, 1),
+)
+
+
+def add_args(parser):
+    parser.add_argument("--socs", default="ascend310p,ascend910b", help="comma-separated SoCs")
+    parser.add_argument("--quick", action="store_true", help="1/16 of the sizes (for tests)")
+
+
+def run(args):
+    rows = []
+    for soc in [s for s in args.socs.split(",") if s]:
+        select("sim", soc)
+        for name, shape, dtype, size in _CASES:
+            if args.quick:
+                shape = (max(1, shape[0] // 16), shape[1])
+            x = np.zeros(shape, dtype)
+            split(x, size, -1, soc=soc)
+            report = _C.last_launch_report()
+            tiling = _C.split_tiling(list(shape), np.dtype(dtype), [size] * (shape[1] // size), -1, soc)
+            rows.append({
+                "soc": soc,
+                "case": name,
+                "key": tiling["key"],
+                "block_dim": report["block_dim"],
+                "bytes": x.nbytes,
+                "modeled_us": round(report["modeled_device_us"], 1),
+                "roofline_us": round(report["roofline_us"], 1),
+                "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
+            })
+    return rows

@@ -1,0 +1,157 @@
+"""Split: torch.split / torch.chunk semantics over any dim and dtype (shared/spec/split.md), on the CPU twin.
+
+``split(x, split_size_or_sections, dim)``: an int is a piece length (the last piece may be shorter), a list gives
+every piece's length (summing to ``x.shape[dim]``; zero-length pieces allowed). ``chunk(x, chunks, dim)`` takes
+pieces of ceil(len / chunks) (possibly fewer than ``chunks`` pieces). Both resolve to sections here and call the
+one aclnn pair (``aclnnAscendopsSplit``), which checks every rule and answers 161002 naming the one broken.
+"""
+
+import numbers
+
+import numpy as np
+
+from .. import _C
+from .._backend import select
+from .._errors import AclnnError
+from ..demo import DemoCase
+from ..golden import split as golden
+from ..tiling import parse_dtype, parse_shape
+
+__all__ = ["split", "chunk", "tiling", "sections_of", "chunk_sections", "KEYS", "MAX_PIECES"]
+
+# Tiling keys, in key order (op_kernel/split/split_tiling_data.h: SplitKey).
+KEYS = ("ALIGNED", "PAD", "ALIGNED_WINDOW")
+MAX_PIECES = 128  # kSplitMaxPieces: outputs of one call
+
+
+def _invalid(message):
+    return AclnnError(AclnnError.INVALID_PARAM, message)
+
+
+def _is_int(v):
+    return isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_))
+
+
+def _length(shape, dim):
+    """shape[dim], or None when dim does not name an axis (aclnn then reports the rule)."""
+    rank = len(shape)
+    return shape[dim] if _is_int(dim) and -rank <= dim < rank else None
+
+
+def sections_of(length, split_size_or_sections):
+    """torch.split's pieces: an int split_size (> 0) -> [size, ..., rest]; a list is taken as given."""
+    if _is_int(split_size_or_sections):
+        size = int(split_size_or_sections)
+        if size <= 0:
+            raise _invalid(f"split_size {size} must be > 0")
+        count = max(1, -(-length // size))
+        return [size] * (count - 1) + [length - size * (count - 1)]
+    try:
+        sections = list(split_size_or_sections)
+    except TypeError:
+        raise TypeError(f"split_size_or_sections must be an int or a list of ints, "
+                        f"got {type(split_size_or_sections).__name__}") from None
+    if not all(_is_int(s) for s in sections):
+        raise TypeError(f"split sections must be ints, got {sections!r}")
+    return [int(s) for s in sections]
+
+
+def chunk_sections(length, chunks):
+    """torch.chunk's pieces: ceil(length / chunks) each, the last shorter, possibly fewer than ``chunks``;
+    an empty dim gives ``chunks`` empty pieces."""
+    if not _is_int(chunks):
+        raise TypeError(f"chunks must be an int, got {type(chunks).__name__}")
+    if chunks <= 0:
+        raise _invalid(f"chunks {chunks} must be > 0")
+    if length == 0:
+        return [0] * int(chunks)
+    return sections_of(length, -(-length // int(chunks)))
+
+
+def _run(x, sections_for, dim, soc, core_num, backend):
+    select(backend, soc, core_num)
+    x = np.asarray(x)
+    length = _length(x.shape, dim)
+    sections = sections_for(length) if length is not None else [0]  # aclnn names the rank/dim rule
+    return _C.split(x, sections, int(dim) if _is_int(dim) else dim)
+
+
+def split(x, split_size_or_sections, dim=0, *, soc=None, core_num=0, backend="sim"):
+    """Splits ``x`` along ``dim`` as torch.split does; returns a list of new arrays."""
+    return _run(x, lambda n: sections_of(n, split_size_or_sections), dim, soc, core_num, backend)
+
+
+def chunk(x, chunks, dim=0, *, soc=None, core_num=0, backend="sim"):
+    """Splits ``x`` along ``dim`` into ceil(len / chunks)-long pieces, as torch.chunk does."""
+    return _run(x, lambda n: chunk_sections(n, chunks), dim, soc, core_num, backend)
+
+
+def tiling(shape, dtype, split_size_or_sections, dim=0, *, soc=None, core_num=0):
+    """The host tiling for splitting a tensor of ``shape`` and ``dtype``, as a dict."""
+    soc = select("sim", soc, core_num)
+    shape = tuple(int(d) for d in shape)
+    length = _length(shape, dim)
+    sections = sections_of(length, split_size_or_sections) if length is not None else [0]
+    return _C.split_tiling(list(shape), np.dtype(_dtype(dtype)), sections, dim, soc, core_num)
+
+
+def tiling_key_name(key):
+    return KEYS[key] if 0 <= key < len(KEYS) else str(key)
+
+
+def add_tiling_args(parser):
+    parser.add_argument("--shape", type=parse_shape, required=True, help="e.g. 8,1000")
+    parser.add_argument("--dtype", type=parse_dtype, default="float16")
+    parser.add_argument("--split", required=True, help="an int split_size, or comma-separated sections, e.g. 3,0,5")
+    parser.add_argument("--dim", type=int, default=0)
+
+
+def tiling_from_args(args):
+    text = args.split.strip()
+    value = [int(s) for s in text.split(",") if s.strip()] if "," in text else int(text)
+    return tiling(args.shape, args.dtype, value, args.dim, soc=args.soc, core_num=args.core_num)
+
+
+def _dtype(name):
+    return golden.BFLOAT16 if str(name) == "bfloat16" else np.dtype(name)
+
+
+def sample(shape, dtype, seed=0):
+    """Distinct values of ``dtype`` (every bit pattern matters: the result must be bit-exact)."""
+    dtype = _dtype(dtype)
+    rng = np.random.default_rng(seed)
+    n = int(np.prod(shape, dtype=np.int64))
+    if dtype == np.bool_:
+        return rng.integers(0, 2, n).astype(np.bool_).reshape(shape)
+    bits = rng.integers(0, 256, n * dtype.itemsize, dtype=np.uint8)
+    return bits.view(dtype).reshape(shape)
+
+
+def _demo_values(shape, dtype):
+    """Finite, distinct-enough values (the demo's error columns read them as numbers; bit patterns are the tests')."""
+    n = int(np.prod(shape, dtype=np.int64))
+    v = np.arange(n, dtype=np.int64) % 251 - 125
+    return (v % 2 == 0 if _dtype(dtype) == np.bool_ else v.astype(np.float64).astype(_dtype(dtype))).reshape(shape)
+
+
+def demo_cases():
+    cases = []
+    for name, shape, dtype, how, dim, socs in [
+        ("fp16 [64,4096] last dim 4 pieces", (64, 4096), "float16", 1024, -1, ("ascend310p", "ascend910b")),
+        ("int8 [33,7,50] sections 3,0,4 dim 1", (33, 7, 50), "int8", [3, 0, 4], 1, ("ascend310p", "ascend910b")),
+        ("bf16 [1000,3] split 1 last dim", (1000, 3), "bfloat16", 1, -1, ("ascend310p", "ascend910b")),
+        ("int64 [5,129] split 40 dim 1", (5, 129), "int64", 40, 1, ("ascend310p", "ascend910_93")),
+    ]:
+        x = _demo_values(shape, dtype)
+        cases.append(DemoCase(
+            name=name,
+            run=lambda soc, x=x, how=how, dim=dim: split(x, how, dim, soc=soc),
+            golden=lambda x=x, how=how, dim=dim: golden.split(x, how, dim),
+            socs=socs))
+    x = _demo_values((10, 17), "float32")
+    cases.append(DemoCase(name="chunk fp32 [10,17] 4 chunks dim 1", run=lambda soc: chunk(x, 4, 1, soc=soc),
+                          golden=lambda: golden.chunk(x, 4, 1), socs=("ascend310p", "ascend910b")))
+    cases.append(DemoCase(name="sections not summing rejected",
+                          run=lambda soc: split(np.ones((4, 6), np.float32), [2, 2], 1, soc=soc),
+                          expect_code=161002, socs=("ascend310p",)))
+    return cases

@@ -1,0 +1,146 @@
+// Split bindings: the aclnn pair on NumPy arrays (a list of outputs), the host tiling, and phase 1 alone.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "aclnn_split.h"
+#include "common/aclnn_context.h"
+#include "common/list_tensor_desc.h"
+#include "op_host/split/split_tiling.h"
+#include "sim/acl_tensor.h"
+#include "tensor_bridge.h"
+
+namespace py = pybind11;
+
+namespace {
+
+using namespace ascendops;
+using namespace ascendops::split;
+
+// The outputs aclnn expects (self shape with shape[dim] = sections[i]); none when the arguments break a rule, so
+// that op_api reports the rule itself.
+std::vector<bridge::DeviceTensor> OutputsFor(const bridge::DeviceTensor& self, const std::vector<int64_t>& sections,
+                                             int64_t dim) {
+    std::vector<bridge::DeviceTensor> outs;
+    auto axis = CheckShape(self.Shape(), sections, dim);
+    if (!axis) return outs;
+    for (int64_t s : sections) {
+        std::vector<int64_t> shape = self.Shape();
+        shape[*axis] = s;
+        outs.push_back(bridge::DeviceTensor::Empty(shape, self.Dtype()));
+    }
+    return outs;
+}
+
+py::list Split(const py::array& x, const std::vector<int64_t>& sections, int64_t dim) {
+    auto self = bridge::DeviceTensor::FromArray(x);
+    std::vector<bridge::DeviceTensor> outs = OutputsFor(self, sections, dim);
+    bridge::DeviceTensorList outList(outs);
+    aclIntArray* splitSections = aclCreateIntArray(sections.data(), sections.size());
+    std::unique_ptr<aclIntArray, decltype(&aclDestroyIntArray)> own(splitSections, &aclDestroyIntArray);
+    bridge::CallAclnn(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAscendopsSplitGetWorkspaceSize(self, splitSections, dim, outList, ws, ex);
+        },
+        aclnnAscendopsSplit);
+    py::list result;
+    for (const auto& o : outs) result.append(o.ToArray());
+    return result;
+}
+
+py::dict Tiling(const std::vector<int64_t>& shape, const py::object& dtype, const std::vector<int64_t>& sections,
+                int64_t dim, const std::string& soc, uint32_t coreNum) {
+    auto version = ParseSoc(soc);
+    if (!version) throw py::value_error("unknown soc '" + soc + "'");
+    const Platform platform = Platform::Of(*version, coreNum);
+    auto r = ComputeTiling({shape, bridge::DataTypeFromPy(dtype), sections, dim}, platform);
+    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    const SplitTilingData& td = r->data;
+    py::dict d;
+    d["key"] = KeyName(r->key);
+    d["tiling_key"] = r->tilingKey;
+    d["block_dim"] = r->blockDim;
+    d["workspace_bytes"] = r->workspaceBytes;
+    d["ub_bytes"] = r->ubBytes;
+    d["ub_budget"] = platform.UbBytes();  // the usable UB the tile is sized from
+    d["batch"] = td.batch;
+    d["dim_len"] = td.dimLen;
+    d["inner"] = td.inner;
+    d["piece_num"] = td.pieceNum;
+    d["elem_bytes"] = td.elemBytes;
+    d["tile_elems"] = td.tileElems;
+    d["granule_elems"] = td.granuleElems;
+    d["granule_num"] = td.granuleNum;
+    d["granules_per_core"] = td.granulesPerCore;
+    d["big_cores"] = td.bigCores;
+    py::list lens, starts, coreGranules;
+    for (uint32_t p = 0; p < td.pieceNum; ++p) lens.append(td.pieceLen[p]);
+    for (uint32_t p = 0; p <= td.pieceNum; ++p) starts.append(td.pieceGranuleStart[p]);
+    for (uint32_t i = 0; i < td.blockDim; ++i) coreGranules.append(CoreGranules(td, i));
+    d["piece_len"] = lens;
+    d["piece_granule_start"] = starts;
+    d["core_granules"] = coreGranules;
+    return d;
+}
+
+// Phase 1 only, with arguments a binding would never build: for the op_api validation tests. `out_shapes` None is
+// a null list; an entry None is a null tensor in it. Returns {status, message, workspace_size}.
+py::dict GetWorkspace(const py::object& x, const py::object& sections, int64_t dim, const py::object& outShapes,
+                      const py::object& outDtype) {
+    std::optional<bridge::DeviceTensor> self;
+    if (!x.is_none()) self.emplace(bridge::DeviceTensor::FromArray(x.cast<py::array>()));
+    std::vector<bridge::DeviceTensor> outs;
+    std::vector<aclTensor*> handles;
+    std::optional<std::vector<int64_t>> values;
+    if (!sections.is_none()) values = sections.cast<std::vector<int64_t>>();
+    aclIntArray* splitSections = values ? aclCreateIntArray(values->data(), values->size()) : nullptr;
+    aclTensorList* outList = nullptr;
+    if (!outShapes.is_none()) {
+        for (const py::handle& s : outShapes) {
+            if (s.is_none()) {
+                handles.push_back(nullptr);
+                continue;
+            }
+            outs.push_back(
+                bridge::DeviceTensor::Empty(s.cast<std::vector<int64_t>>(), bridge::DataTypeFromPy(outDtype)));
+            handles.push_back(outs.back().NewHandle());
+        }
+        // aclCreateTensorList refuses null entries; a list holding one is built directly (the twin's struct).
+        outList = new aclTensorList{std::vector<const aclTensor*>(handles.begin(), handles.end())};
+    }
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    aclnnStatus status = aclnnAscendopsSplitGetWorkspaceSize(self ? self->Get() : nullptr, splitSections, dim, outList,
+                                                             &workspace, &executor);
+    delete executor;  // never run
+    aclDestroyTensorList(outList);
+    aclDestroyIntArray(splitSections);
+    py::dict d;
+    d["status"] = status;
+    d["message"] = status == 0 ? std::string() : std::string(aclGetRecentErrMsg());
+    d["workspace_size"] = workspace;
+    return d;
+}
+
+// The ListTensorDesc words op_api builds for outputs of these shapes at these addresses (for the layout test).
+std::vector<uint64_t> ListWords(const std::vector<std::vector<int64_t>>& shapes, const std::vector<uint64_t>& addrs) {
+    std::vector<const void*> data;
+    for (uint64_t a : addrs) data.push_back(reinterpret_cast<const void*>(a));
+    return ListTensorDescWords(shapes, data);
+}
+
+}  // namespace
+
+void Bind_split(py::module_& m) {
+    m.def("split", &Split, py::arg("x"), py::arg("sections"), py::arg("dim"),
+          "aclnnAscendopsSplit on the current device; returns a list of new arrays");
+    m.def("split_tiling", &Tiling, py::arg("shape"), py::arg("dtype"), py::arg("sections"), py::arg("dim"),
+          py::arg("soc"), py::arg("core_num") = 0, "Split host tiling as a dict");
+    m.def("split_get_workspace", &GetWorkspace, py::arg("x"), py::arg("sections"), py::arg("dim"),
+          py::arg("out_shapes"), py::arg("out_dtype"), "phase 1 of aclnnAscendopsSplit only (None = null)");
+    m.def("split_list_words", &ListWords, py::arg("shapes"), py::arg("addresses"),
+          "the ListTensorDesc buffer (uint64 words) op_api passes to the kernel as y");
+}
