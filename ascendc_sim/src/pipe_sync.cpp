@@ -11,12 +11,14 @@
 namespace ascendc_sim {
 namespace {
 
-// One row per modelled pipe: its name in HardEvent / pipe_t spelling and its pipe_t value (sim/sync.h).
+// One row per modelled pipe: its name in HardEvent / pipe_t spelling, its pipe_t value (sim/sync.h) and whether
+// the compiler's auto-sync covers it (关键特性说明 表1: the vector side; the cube side gets none).
 struct PipeRow {
     const char* name;
     int hwPipe;
+    bool compilerSynced;
 };
-constexpr PipeRow kPipeTable[kPipeCount] = {{"S", 0}, {"V", 1}, {"MTE2", 4}, {"MTE3", 5}};
+constexpr PipeRow kPipeTable[kPipeCount] = {{"S", 0, true}, {"V", 1, true}, {"MTE2", 4, true}, {"MTE3", 5, true}};
 constexpr int kHwPipeAll = 6;
 constexpr int kHwPipeS = 0;
 // SetFlag/WaitFlag doc: ids 0-7 exist; ID 6 is reserved for the system, ID 7 for TPipe's auto-sync.
@@ -75,13 +77,15 @@ PipeSync& State(CoreContext& c) {
 // 关键特性说明 表1 (arch 2201; the twin assumes the same for 310P): the compiler syncs S<->V, S<->MTE2, S<->MTE3.
 bool CompilerSyncsPair(const PipeSync& s, int from, int to) {
     int sPipe = static_cast<int>(Pipe::kS);
-    return s.autoSync && from != to && (from == sPipe || to == sPipe);
+    bool covered = kPipeTable[from].compilerSynced && kPipeTable[to].compilerSynced;
+    return s.autoSync && covered && from != to && (from == sPipe || to == sPipe);
 }
 
 // Same pipe: scalar order is hardware's (PipeBarrier doc); V->V gets a compiler PipeBarrier<PIPE_V> (表1);
 // MTE2->MTE2 / MTE3->MTE3 with overlapping addresses need a manual PipeBarrier (PipeBarrier doc).
 bool CompilerSyncsSelf(const PipeSync& s, int p) {
-    return p == static_cast<int>(Pipe::kS) || (s.autoSync && p == static_cast<int>(Pipe::kV));
+    return p == static_cast<int>(Pipe::kS) ||
+           (s.autoSync && kPipeTable[p].compilerSynced && p == static_cast<int>(Pipe::kV));
 }
 
 PipeClock Snapshot(const PipeSync& s, int p) {
