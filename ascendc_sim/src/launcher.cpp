@@ -109,6 +109,8 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
             tlsCore = &cores[i];
             try {
                 thunk(fn, args.data());
+                CheckPipeSyncAtEnd(cores[i]);
+                CacheAtEnd(cores[i]);
             } catch (const CoreStopped&) {
             } catch (const std::exception& e) {
                 std::lock_guard<std::mutex> lock(shared.errorMu);
@@ -132,6 +134,8 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
         return RuntimeError(prefix + "GM overrun caught by a guard zone after the launch: " + guards[0]);
     std::string race = FindWriteRace(cores);
     if (!race.empty()) return RuntimeError(prefix + race);
+    std::string cacheRace = FindCacheRace(cores);
+    if (!cacheRace.empty()) return RuntimeError(prefix + cacheRace);
 
     LaunchStats stats;
     stats.kernel = cfg.kernel;

@@ -23,6 +23,7 @@ void SetEvent(const char* api, int kind, int32_t eventId) {
     CoreContext& c = Core();
     Poll(c);
     CheckEvent(api, kind, eventId);
+    NoteSetFlag(c, api, kind, eventId);
     ++c.eventsSet[kind][eventId];
 }
 
@@ -34,6 +35,7 @@ void WaitEvent(const char* api, int kind, int32_t eventId) {
         Fail(api, Str("HardEvent ", kind, " id ", eventId, " waited without a prior SetFlag (hangs on hardware)"));
     }
     --c.eventsSet[kind][eventId];
+    NoteWaitFlag(c, api, kind, eventId);
 }
 
 void HardSyncAll() {

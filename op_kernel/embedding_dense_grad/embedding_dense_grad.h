@@ -195,6 +195,8 @@ private:
         AscendC::Muls(blk, eye[lane * kFloatsPerBlock], static_cast<float>(runLen), kFloatsPerBlock);
         cntQue_.EnQue(blk);
         blk = cntQue_.DeQue<float>();
+        // The previous run may have counted into this block: overlapping MTE3 destinations need it (PipeBarrier doc).
+        AscendC::PipeBarrier<PIPE_MTE3>();
         AscendC::SetAtomicAdd<float>();
         AscendC::DataCopy(countsGm_[idx - lane], blk, kFloatsPerBlock);
         AscendC::SetAtomicNone();

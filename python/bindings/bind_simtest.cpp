@@ -39,6 +39,8 @@ SIMTEST_KERNEL3(simtest_atomic_int32)
 SIMTEST_KERNEL3(simtest_atomic_float32)
 SIMTEST_KERNEL4(simtest_sync)
 SIMTEST_KERNEL3(simtest_copy_pad)
+SIMTEST_KERNEL4(simtest_pipe_sync)
+SIMTEST_KERNEL4(simtest_dcache)
 #define SIMTEST_KERNEL5(name) extern "C" void name(uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*);
 SIMTEST_KERNEL5(simtest_matmul_bf16_f32)
 SIMTEST_KERNEL5(simtest_matmul_bf16_bf16)
@@ -197,6 +199,23 @@ py::dict RunStrict(int scenario, const std::string& soc, uint32_t blockDim, uint
     auto dt = TilingDev({n, 0, 0, scenario, 0.0f, extra});
     return Run(Config("simtest_strict", soc, blockDim, timeout), simtest_strict, dx.Get(), dy.Get(), dws.Get(),
                dt->Get());
+}
+
+// tests/ut/sim/kernels/pipe_sync_kernels.cpp: y (float16) after one scenario; `obey` adds the missing sync.
+py::array RunPipeSync(const py::array& x, int scenario, bool obey, const std::string& soc) {
+    auto dx = Upload(x);
+    Dev dy(x.nbytes()), dws(32);
+    auto dt = TilingDev({static_cast<uint32_t>(x.size()), 0, 0, scenario, 0.0f, obey ? 1u : 0u});
+    Run(Config("simtest_pipe_sync", soc, 1), simtest_pipe_sync, dx->Get(), dy.Get(), dws.Get(), dt->Get());
+    return Download(dy, x.dtype(), x.size());
+}
+
+// tests/ut/sim/kernels/dcache_kernels.cpp: y (64 float16, zeroed before) after one scenario.
+py::array RunDcache(int scenario, bool obey, const std::string& soc, uint32_t blockDim) {
+    Dev dx(32), dy(128), dws(1024);
+    auto dt = TilingDev({64, 0, 0, scenario, 0.0f, obey ? 1u : 0u});
+    Run(Config("simtest_dcache", soc, blockDim), simtest_dcache, dx.Get(), dy.Get(), dws.Get(), dt->Get());
+    return Download(dy, py::dtype("float16"), 64);
 }
 
 py::tuple RunAtomic(const py::array& x, uint32_t cores, const std::string& soc) {
@@ -450,6 +469,10 @@ void Bind_simtest(py::module_& m) {
     s.def("run_cast", &RunCast, py::arg("x"), py::arg("dst"), py::arg("mode"), py::arg("soc") = "ascend910b");
     s.def("run_strict", &RunStrict, py::arg("scenario"), py::arg("soc") = "ascend910b", py::arg("block_dim") = 1,
           py::arg("n") = 64, py::arg("extra") = 0, py::arg("timeout") = 10.0, py::arg("ws_bytes") = 1024);
+    s.def("run_pipe_sync", &RunPipeSync, py::arg("x"), py::arg("scenario"), py::arg("obey"),
+          py::arg("soc") = "ascend910b");
+    s.def("run_dcache", &RunDcache, py::arg("scenario"), py::arg("obey"), py::arg("soc") = "ascend910b",
+          py::arg("block_dim") = 1);
     s.def("run_atomic", &RunAtomic, py::arg("x"), py::arg("cores"), py::arg("soc") = "ascend910b");
     s.def("run_sync", &RunSync, py::arg("cores"), py::arg("hardware"), py::arg("rounds") = 3,
           py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);

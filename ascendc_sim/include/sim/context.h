@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "op_host/common/dtype.h"
+#include "sim/dcache.h"
 #include "sim/launch.h"
+#include "sim/pipe_sync.h"
 #include "sim/qualifiers.h"
 
 namespace ascendc_sim {
@@ -75,6 +77,8 @@ struct CoreContext {
     uint32_t epoch = 0;
     std::vector<WriteRecord> writes;
     int32_t eventsSet[kHardEventKinds][kEventIds] = {};
+    PipeSync sync;     // in-core pipe order (sim/pipe_sync.h)
+    DataCache dcache;  // scalar GM accesses (sim/dcache.h)
 };
 
 extern thread_local CoreContext* tlsCore;

@@ -73,8 +73,11 @@ void CopyGmToUb(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
                 const CopyShape& s) {
     CoreContext& c = Core();
     Poll(c);
+    PipeScope scope(c, Pipe::kMte2);
     auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", (s.DstSpan() + sizeof(T) - 1) / sizeof(T)));
     src.CheckRange(c, api, 0, (s.SrcSpan() + sizeof(T) - 1) / sizeof(T), GmAccess::kRead);
+    NoteGm(c, api, Pipe::kMte2, src.GetPhyAddr(), s.SrcSpan(), false);
+    CacheDmaRead(c, api, src.GetPhyAddr(), s.SrcSpan());
     const auto* g = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
     for (uint64_t r = 0; r < s.count; ++r) std::memcpy(d + r * s.dstPitch, g + r * s.srcPitch, s.rowBytes);
     c.cost.gmToUbBytes += s.count * s.rowBytes;
@@ -85,10 +88,13 @@ void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const Asce
                 const CopyShape& s) {
     CoreContext& c = Core();
     Poll(c);
+    PipeScope scope(c, Pipe::kMte3);
     const auto* u =
         reinterpret_cast<const uint8_t*>(src.Operand(api, "src", (s.SrcSpan() + sizeof(T) - 1) / sizeof(T)));
     auto* g = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     if (dst.GetPhyAddr() == nullptr) Fail(api, "GlobalTensor has no buffer (SetGlobalBuffer not called)");
+    NoteGm(c, api, Pipe::kMte3, g, s.DstSpan(), true);
+    CacheDmaWrite(c, api, g, s.DstSpan());
     for (uint64_t r = 0; r < s.count; ++r) {
         uint64_t offset = r * s.dstPitch;
         dst.CheckRange(c, api, offset / sizeof(T), s.rowBytes / sizeof(T),
@@ -180,8 +186,11 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
     CopyShape s{p.blockCount, p.blockLen, p.blockLen + uint64_t{p.srcStride}, rowUb + uint64_t{p.dstStride} * kBlock};
     CoreContext& c = Core();
     Poll(c);
+    PipeScope scope(c, Pipe::kMte2);
     auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", ((s.count - 1) * s.dstPitch + rowUb) / sizeof(T)));
     src.CheckRange(c, api, 0, s.SrcSpan() / sizeof(T), GmAccess::kRead);
+    NoteGm(c, api, Pipe::kMte2, src.GetPhyAddr(), s.SrcSpan(), false);
+    CacheDmaRead(c, api, src.GetPhyAddr(), s.SrcSpan());
     const auto* g = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
     for (uint64_t r = 0; r < s.count; ++r) {
         uint8_t* row = d + r * s.dstPitch;

@@ -30,17 +30,20 @@ public:
     template <typename T>
     __aicore__ inline LocalTensor<T> AllocTensor() {
         ascendc_sim::BufferSlot* slot = core_.Alloc("AllocTensor");
+        ascendc_sim::NoteAllocTensor(ascendc_sim::Core(), slot, int(src), int(dst));
         return ascendc_sim::TensorOver<T>(slot, slot->bytes);
     }
     template <typename T>
     __aicore__ inline bool EnQue(const LocalTensor<T>& tensor) {
         tensor.CheckLive("EnQue");
         core_.Enque("EnQue", tensor.Slot(), tensor.Slot()->generation);
+        ascendc_sim::NoteEnQue(ascendc_sim::Core(), tensor.Slot(), int(src), int(dst));
         return true;
     }
     template <typename T>
     __aicore__ inline LocalTensor<T> DeQue() {
         ascendc_sim::BufferSlot* slot = core_.Deque("DeQue");
+        ascendc_sim::NoteDeQue(ascendc_sim::Core(), slot, int(src), int(dst));
         return ascendc_sim::TensorOver<T>(slot, slot->bytes);
     }
     template <typename T>
@@ -48,6 +51,7 @@ public:
         ascendc_sim::Poll(ascendc_sim::Core());
         if (tensor.Slot() == nullptr) ascendc_sim::Fail("FreeTensor", "LocalTensor was never allocated");
         core_.Free("FreeTensor", tensor.Slot(), tensor.Slot()->generation);
+        ascendc_sim::NoteFreeTensor(ascendc_sim::Core(), tensor.Slot(), int(src), int(dst));
     }
     __aicore__ inline bool VacantInQue() { return core_.CountInQueue() < depth; }
     __aicore__ inline bool HasTensorInQue() { return core_.CountInQueue() > 0; }
@@ -116,18 +120,22 @@ public:
         buf.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveUb("TPipe::InitBuffer", 1, len, &buf), 0);
         return true;
     }
-    // The twin runs each core in program order, so any id is as good as another.
+    // Ids 0-5 (6 and 7 are reserved, SetFlag/WaitFlag doc): Fetch gives one neither allocated nor set, Alloc keeps it.
     template <HardEvent event>
     __aicore__ inline TEventID FetchEventID() {
-        return 0;
+        return FetchEventID(event);
     }
-    __aicore__ inline TEventID FetchEventID(HardEvent) { return 0; }
+    __aicore__ inline TEventID FetchEventID(HardEvent event) {
+        return static_cast<TEventID>(ascendc_sim::FetchEventId(ascendc_sim::Core(), int(event), false));
+    }
     template <HardEvent event>
     __aicore__ inline TEventID AllocEventID() {
-        return 0;
+        return static_cast<TEventID>(ascendc_sim::FetchEventId(ascendc_sim::Core(), int(event), true));
     }
     template <HardEvent event>
-    __aicore__ inline void ReleaseEventID(TEventID) {}
+    __aicore__ inline void ReleaseEventID(TEventID id) {
+        ascendc_sim::ReleaseEventId(ascendc_sim::Core(), int(event), id);
+    }
     // Releases every buffer: tensors taken before are invalid afterwards.
     void Reset();
     void Destroy();

@@ -39,6 +39,7 @@ enum class DcciDst : uint8_t { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHE
 template <pipe_t pipe>
 __aicore__ inline void PipeBarrier() {
     ascendc_sim::Poll(ascendc_sim::Core());
+    ascendc_sim::NotePipeBarrier(ascendc_sim::Core(), pipe);
 }
 
 template <HardEvent event>
@@ -53,6 +54,7 @@ __aicore__ inline void WaitFlag(int32_t eventId) {
 template <bool isAIVOnly = true>
 __aicore__ inline void SyncAll() {
     ascendc_sim::HardSyncAll();
+    ascendc_sim::NoteFullBarrier(ascendc_sim::Core());
 }
 
 // Soft barrier through a zeroed GM workspace of >= usedCores * 32 bytes and a UB workspace of the same size.
@@ -71,19 +73,31 @@ __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const L
     gmWorkspace.CheckRange(c, "SyncAll (gmWorkspace needs usedCores x 32 bytes)", 0, elems,
                            ascendc_sim::GmAccess::kAtomicWrite);
     ascendc_sim::SoftSyncAll(gmWorkspace.GetPhyAddr(), cores);
+    ascendc_sim::NoteFullBarrier(c);
 }
 
+// Cleans (writes back whole 64-byte lines) and invalidates the calling core's data cache (sim/dcache.h).
 template <typename T, CacheLine entireType, DcciDst dcciDst>
-__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
-    ascendc_sim::Poll(ascendc_sim::Core());
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    ascendc_sim::Poll(c);
+    ascendc_sim::CheckDcciForm(c, true, static_cast<int>(dcciDst));
+    if (dcciDst != DcciDst::CACHELINE_UB) {
+        ascendc_sim::CacheCleanInvalidate(c, dst.GetPhyAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
+    }
 }
 template <typename T, CacheLine entireType>
-__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
-    ascendc_sim::Poll(ascendc_sim::Core());
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    ascendc_sim::Poll(c);
+    ascendc_sim::CacheCleanInvalidate(c, dst.GetPhyAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
 }
+// DCache against UB: scalar UB accesses are not cached in the twin, so only the prototype check remains.
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 __aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>&) {
-    ascendc_sim::Poll(ascendc_sim::Core());
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    ascendc_sim::Poll(c);
+    ascendc_sim::CheckDcciForm(c, true, static_cast<int>(dcciDst));
 }
 
 int64_t GetSystemCycle();

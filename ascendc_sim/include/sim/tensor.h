@@ -63,6 +63,8 @@ public:
         auto& c = ascendc_sim::Core();
         ascendc_sim::Poll(c);
         CheckRange(c, "GlobalTensor::GetValue", offset, 1, ascendc_sim::GmAccess::kRead);
+        ascendc_sim::NoteGm(c, "GlobalTensor::GetValue", ascendc_sim::Pipe::kS, addr_ + offset, sizeof(T), false);
+        ascendc_sim::CacheLoad(c, "GlobalTensor::GetValue", addr_ + offset, sizeof(T));
         ++c.cost.scalarGmAccesses;
         T value;
         std::memcpy(&value, addr_ + offset, sizeof(T));
@@ -75,6 +77,8 @@ public:
         auto& c = ascendc_sim::Core();
         ascendc_sim::Poll(c);
         CheckRange(c, "GlobalTensor::SetValue", offset, 1, ascendc_sim::GmAccess::kWrite);
+        ascendc_sim::NoteGm(c, "GlobalTensor::SetValue", ascendc_sim::Pipe::kS, addr_ + offset, sizeof(T), true);
+        ascendc_sim::CacheStore(c, "GlobalTensor::SetValue", addr_ + offset, sizeof(T));
         ++c.cost.scalarGmAccesses;
         std::memcpy(addr_ + offset, &value, sizeof(T));
     }
@@ -115,14 +119,17 @@ public:
     }
     __aicore__ inline T GetValue(uint32_t index) const {
         CheckElement("LocalTensor::GetValue", index);
+        ascendc_sim::NoteUbScalar(ascendc_sim::Core(), "LocalTensor::GetValue", data_ + index, sizeof(T), false);
         return data_[index];
     }
     __aicore__ inline void SetValue(uint32_t index, T value) const {
         CheckElement("LocalTensor::SetValue", index);
+        ascendc_sim::NoteUbScalar(ascendc_sim::Core(), "LocalTensor::SetValue", data_ + index, sizeof(T), true);
         data_[index] = value;
     }
     __aicore__ inline T& operator()(uint32_t index) const {
         CheckElement("LocalTensor::operator()", index);
+        ascendc_sim::NoteUbScalar(ascendc_sim::Core(), "LocalTensor::operator()", data_ + index, sizeof(T), true);
         return data_[index];
     }
     template <typename U>
@@ -161,6 +168,7 @@ public:
             ascendc_sim::Fail(api,
                               ascendc_sim::Str(role, " covers ", count, " elements but the LocalTensor has ", size_));
         }
+        ascendc_sim::NoteUbOperand(c, api, role, data_, count * sizeof(T));
         return data_;
     }
     T* Data() const { return data_; }

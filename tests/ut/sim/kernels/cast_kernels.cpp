@@ -1,5 +1,6 @@
 // One-core Cast kernels, one per (src, dst) pair; the round mode comes from tiling.mode.
 #include "kernel_operator.h"
+#include "tests/ut/sim/kernels/sim_test_sync.h"
 #include "tests/ut/sim/kernels/sim_test_tiling.h"
 
 using namespace AscendC;
@@ -24,8 +25,12 @@ __aicore__ inline void RunCast(GM_ADDR x, GM_ADDR z, GM_ADDR tiling) {
     LocalTensor<D> d = bz.Get<D>();
     for (uint32_t off = 0; off < n; off += tile) {
         DataCopy(a, xGm[off], tile);
+        PipeSync<HardEvent::MTE2_V>();
         Cast(d, a, static_cast<RoundMode>(t.mode), tile);
+        PipeSync<HardEvent::V_MTE2>();  // the next tile's copy in overwrites a
+        PipeSync<HardEvent::V_MTE3>();
         DataCopy(zGm[off], d, tile);
+        PipeSync<HardEvent::MTE3_V>();  // the next tile's Cast overwrites d
     }
 }
 

@@ -1,6 +1,7 @@
 // Multi-core kernels: atomic accumulation into one output, soft (GM workspace) and hardware barriers, and a
 // DataCopyPad round trip.
 #include "kernel_operator.h"
+#include "tests/ut/sim/kernels/sim_test_sync.h"
 #include "tests/ut/sim/kernels/sim_test_tiling.h"
 
 using namespace AscendC;
@@ -20,6 +21,7 @@ __aicore__ inline void RunAtomic(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
     pipe.InitBuffer(que, 1, n * sizeof(T));
     LocalTensor<T> v = que.AllocTensor<T>();
     DataCopy(v, xGm, n);
+    PipeSync<HardEvent::MTE2_MTE3>();
     SetAtomicAdd<T>();
     DataCopy(yGm, v, n);
     SetAtomicNone();
@@ -54,6 +56,7 @@ extern "C" __global__ __aicore__ void simtest_sync(GM_ADDR y, GM_ADDR z, GM_ADDR
     LocalTensor<float> mine = slot.Get<float>();
     for (uint32_t round = 0; round < t.extra; ++round) {
         Duplicate(mine, static_cast<float>(GetBlockIdx() + 1 + round), 8);
+        PipeSync<HardEvent::V_MTE3>();
         DataCopy(yGm[GetBlockIdx() * 8], mine, 8);
         if (t.mode == 0) {
             SyncAll(wsGm, sync.Get<int32_t>());
@@ -65,6 +68,7 @@ extern "C" __global__ __aicore__ void simtest_sync(GM_ADDR y, GM_ADDR z, GM_ADDR
         float sum = 0;
         for (uint32_t i = 0; i < cores; ++i) sum += v.GetValue(i * 8);
         Duplicate(mine, sum, 8);
+        PipeSync<HardEvent::V_MTE3>();
         DataCopy(zGm[GetBlockIdx() * 8], mine, 8);
         if (t.mode == 0) {
             SyncAll(wsGm, sync.Get<int32_t>());
@@ -91,6 +95,7 @@ extern "C" __global__ __aicore__ void simtest_copy_pad(GM_ADDR x, GM_ADDR y, GM_
     LocalTensor<half> v = buf.Get<half>();
     DataCopyPad(v, xGm, DataCopyExtParams(rows, rowBytes, t.tileLength, 0, 0),
                 DataCopyPadExtParams<half>(true, 0, 0, half(t.scalar)));
+    PipeSync<HardEvent::MTE2_MTE3>();
     DataCopy(yGm, v, rows * rowUb / sizeof(half));
     DataCopyPad(yGm[rows * rowUb / sizeof(half)], v, DataCopyExtParams(rows, rowBytes, 0, 0, 0));
 }

@@ -1,6 +1,7 @@
 // Kernels that break one rule of the hardware each (tiling.mode picks the rule); every one must be rejected by
 // the twin with a message naming the rule.
 #include "kernel_operator.h"
+#include "tests/ut/sim/kernels/sim_test_sync.h"
 #include "tests/ut/sim/kernels/sim_test_tiling.h"
 
 using namespace AscendC;
@@ -125,6 +126,7 @@ extern "C" __global__ __aicore__ void simtest_strict(GM_ADDR x, GM_ADDR y, GM_AD
             pipe.InitBuffer(buf, 64);
             LocalTensor<half> v = buf.Get<half>();
             Duplicate(v, half(1.0f), 32);
+            PipeSync<HardEvent::V_MTE3>();
             uint32_t offset = t.mode == kDisjointWrites ? GetBlockIdx() * 32 : GetBlockIdx() * 16;
             DataCopy(yGm[offset], v, 32);
             break;

@@ -2,6 +2,7 @@
 #include <type_traits>
 
 #include "kernel_operator.h"
+#include "tests/ut/sim/kernels/sim_test_sync.h"
 #include "tests/ut/sim/kernels/sim_test_tiling.h"
 
 using namespace AscendC;
@@ -144,6 +145,7 @@ __aicore__ inline void RunVec(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
     DataCopy(a, xGm, n);
     DataCopy(b, yGm, n);
     DataCopy(d, zGm, n);
+    PipeSync<HardEvent::MTE2_V>();
     int32_t cnt = static_cast<int32_t>(t.extra != 0 ? t.extra : n);
     T s = T(t.scalar);
     switch (t.op) {
@@ -267,6 +269,7 @@ __aicore__ inline void RunVec(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
             }
             break;
     }
+    PipeSync<HardEvent::V_MTE3>();
     DataCopy(zGm, d, n);
 }
 

@@ -1,0 +1,57 @@
+// The per-core data cache of scalar GM accesses: write-back, 64-byte lines; DMA (DataCopy) bypasses it. Source:
+// asc-devkit docs/zh/api/SIMD-API/基础API/缓存控制/DataCacheCleanAndInvalid.md. Within a core the twin checks it as the
+// accesses happen; across cores, after the launch, by barrier interval (epoch) as the GM write-race check does.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ascendc_sim {
+
+struct CoreContext;
+
+inline constexpr uint64_t kCacheLineBytes = 64;
+
+struct CachedLine {
+    uint64_t dirtyMask = 0;  // bit i: byte i holds a scalar store not yet written back
+    uint32_t fillEpoch = 0;
+    uint32_t dirtyEpoch = 0;
+    uint32_t lastReadEpoch = 0;
+    bool read = false;
+    const char* staleBy = nullptr;  // a DataCopy of this core that rewrote the line's GM bytes since it was cached
+};
+
+// What other cores must not overlap: when a line was dirty, when it served loads, where DMA wrote.
+struct LineSpan {
+    uint64_t line;  // address / 64
+    uint32_t first, last;
+};
+struct DmaWrite {
+    uint64_t begin, end;  // absolute addresses
+    uint32_t epoch;
+};
+
+struct DataCache {
+    std::map<uint64_t, CachedLine> lines;  // by line number
+    std::vector<LineSpan> dirtySpans;      // [dirty since, written back in]
+    std::vector<LineSpan> loadSpans;       // [cached in, last load in]
+    std::vector<DmaWrite> dmaWrites;
+};
+
+void CacheLoad(CoreContext& c, const char* api, const void* p, uint64_t bytes);
+void CacheStore(CoreContext& c, const char* api, const void* p, uint64_t bytes);
+void CacheDmaRead(CoreContext& c, const char* api, const void* p, uint64_t bytes);
+void CacheDmaWrite(CoreContext& c, const char* api, const void* p, uint64_t bytes);
+// DataCacheCleanAndInvalid: the line of p from p to its end, or (entire) every line.
+void CacheCleanInvalidate(CoreContext& c, const void* p, bool entire);
+// DataCacheCleanAndInvalid prototypes per SoC: Atlas inference AI Core has only <T, CacheLine>; CACHELINE_ATOMIC is
+// not supported on these SoCs.
+void CheckDcciForm(CoreContext& c, bool withDst, int dcciDst);
+// Kernel end: every line still dirty is written back (assumption, README).
+void CacheAtEnd(CoreContext& c);
+// After the launch: dirty bytes of one line on two cores, DMA into another core's dirty line, or a load that can
+// see a line another core rewrote; empty if none.
+std::string FindCacheRace(const std::vector<CoreContext>& cores);
+
+}  // namespace ascendc_sim

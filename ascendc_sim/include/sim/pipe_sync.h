@@ -1,0 +1,95 @@
+// In-core pipes as separate in-order streams: each pipe counts its instructions and keeps a vector clock of what it
+// knows of every pipe's progress; every UB access (and every GM access of a copy or of the scalar unit) is checked
+// against the last writer / readers of its byte range. An access is ordered iff the documented auto-sync covers
+// the pair, or an event (SetFlag/WaitFlag, TQue EnQue/DeQue, AllocTensor/FreeTensor, PipeBarrier) carried the
+// other pipe's progress to this one. Source: asc-devkit docs/zh/api/SIMD-API/基础API/同步控制/核内同步/关键特性说明.md.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <map>
+#include <unordered_map>
+#include <vector>
+
+namespace ascendc_sim {
+
+struct CoreContext;
+
+// The modelled pipes; adding one (MTE1, M, FIX for the cube) is one entry here and one row in kPipeTable.
+enum class Pipe : uint8_t { kS, kV, kMte2, kMte3, kCount };
+inline constexpr int kPipeCount = static_cast<int>(Pipe::kCount);
+
+using PipeClock = std::array<uint64_t, kPipeCount>;
+
+struct PipeAccess {
+    uint64_t seq = 0;  // 0: none
+    const char* api = nullptr;
+};
+
+// The last writer and the readers since, of one byte range.
+struct RangeState {
+    uint64_t end = 0;
+    int8_t writerPipe = -1;
+    PipeAccess writer;
+    std::array<PipeAccess, kPipeCount> readers{};
+};
+
+// Disjoint byte ranges [begin, end) keyed by begin: never per byte, so the cost is per access, not per byte.
+using RangeMap = std::map<uint64_t, RangeState>;
+
+struct EventFlag {
+    bool set = false;
+    PipeClock token{};
+};
+
+struct PipeSync {
+    bool ready = false;
+    bool autoSync = true;  // compiler auto-sync (--cce-auto-sync, on by default); ASCENDC_SIM_AUTO_SYNC=off clears it
+    std::array<uint64_t, kPipeCount> seq{};
+    std::array<PipeClock, kPipeCount> known{};  // known[c][p]: pipe c is ordered after p's instructions <= this
+    int8_t scopePipe = -1;                      // set by PipeScope; -1: vector pipe
+    int8_t curPipe = -1;
+    const char* curApi = nullptr;
+    std::array<const char*, 6> curRoles{};
+    RangeMap ub, gm;
+    std::unordered_map<const void*, PipeClock> enqueued, freed;  // TQue buffer slot -> producer / consumer clock
+    std::vector<EventFlag> flags;                                // [HardEvent][event id]
+    std::vector<uint8_t> allocatedIds;                           // [HardEvent] bit mask of AllocEventID
+};
+
+// Sets the pipe of the accesses made inside one API (the copies); restores the vector pipe on exit.
+class PipeScope {
+public:
+    PipeScope(CoreContext& c, Pipe p);
+    ~PipeScope();
+    PipeScope(const PipeScope&) = delete;
+    PipeScope& operator=(const PipeScope&) = delete;
+
+private:
+    CoreContext& c_;
+    int8_t saved_;
+};
+
+// UB operand of the current instruction (role "dst..." writes, others read).
+void NoteUbOperand(CoreContext& c, const char* api, const char* role, const void* p, uint64_t bytes);
+// A scalar (PIPE_S) access of UB bytes.
+void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes, bool write);
+// A GM access by the current instruction's pipe (copies) or by PIPE_S (GetValue/SetValue).
+void NoteGm(CoreContext& c, const char* api, Pipe pipe, const void* p, uint64_t bytes, bool write);
+// Bypasses tracking inside an API whose internal synchronisation is its own (soft SyncAll's workspace).
+void NoteFullBarrier(CoreContext& c);
+
+// Sync sources. `pipeId` and `kind` are the raw pipe_t / HardEvent values.
+void NotePipeBarrier(CoreContext& c, int pipeId);
+void NoteSetFlag(CoreContext& c, const char* api, int kind, int32_t eventId);
+void NoteWaitFlag(CoreContext& c, const char* api, int kind, int32_t eventId);
+int32_t FetchEventId(CoreContext& c, int kind, bool allocate);
+void ReleaseEventId(CoreContext& c, int kind, int32_t eventId);
+// TQueBind<src, dst>: EnQue/AllocTensor on the producer pipe, DeQue/FreeTensor on the consumer pipe (raw TPosition).
+void NoteEnQue(CoreContext& c, const void* slot, int src, int dst);
+void NoteDeQue(CoreContext& c, const void* slot, int src, int dst);
+void NoteFreeTensor(CoreContext& c, const void* slot, int src, int dst);
+void NoteAllocTensor(CoreContext& c, const void* slot, int src, int dst);
+// At kernel end: a SetFlag never waited is an error.
+void CheckPipeSyncAtEnd(CoreContext& c);
+
+}  // namespace ascendc_sim

@@ -1,0 +1,356 @@
+#include "sim/pipe_sync.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include "sim/context.h"
+#include "sim/device_memory.h"
+
+namespace ascendc_sim {
+namespace {
+
+// One row per modelled pipe: its name in HardEvent / pipe_t spelling, its pipe_t value (sim/sync.h) and whether
+// the compiler's auto-sync covers it (关键特性说明 表1: the vector side; the cube side gets none).
+struct PipeRow {
+    const char* name;
+    int hwPipe;
+    bool compilerSynced;
+};
+constexpr PipeRow kPipeTable[kPipeCount] = {{"S", 0, true}, {"V", 1, true}, {"MTE2", 4, true}, {"MTE3", 5, true}};
+constexpr int kHwPipeAll = 6;
+constexpr int kHwPipeS = 0;
+// SetFlag/WaitFlag doc: ids 0-7 exist; ID 6 is reserved for the system, ID 7 for TPipe's auto-sync.
+constexpr int32_t kUserEventIds = 6;
+
+// HardEvent names in the order of sim/events.h; "<source>_<destination>".
+constexpr const char* kEventNames[] = {
+    "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1",    "MTE2_V",    "V_MTE2", "MTE3_V", "V_MTE3",
+    "M_V",       "V_M",       "V_V",    "MTE3_MTE1", "MTE1_MTE3", "MTE1_V", "MTE2_M", "M_MTE2",
+    "V_MTE1",    "M_FIX",     "FIX_M",  "MTE3_MTE2", "MTE2_MTE3", "S_V",    "V_S",    "S_MTE2",
+    "MTE2_S",    "S_MTE3",    "MTE3_S", "MTE2_FIX",  "FIX_MTE2",  "FIX_S",  "M_S",    "FIX_MTE3"};
+constexpr int kEventNameCount = sizeof(kEventNames) / sizeof(kEventNames[0]);
+
+// TPosition values (sim/tensor.h) that decide a queue's pipes.
+constexpr int kPosGm = 0, kPosVecIn = 9, kPosVecOut = 10;
+
+int PipeByName(std::string_view n) {
+    for (int p = 0; p < kPipeCount; ++p) {
+        if (n == kPipeTable[p].name) return p;
+    }
+    return -1;  // a pipe the twin does not model (yet)
+}
+
+struct EventPipes {
+    int src, dst;
+};
+
+EventPipes PipesOfEvent(int kind) {
+    if (kind < 0 || kind >= kEventNameCount) return {-1, -1};
+    std::string_view n = kEventNames[kind];
+    std::size_t cut = n.find('_');
+    return {PipeByName(n.substr(0, cut)), PipeByName(n.substr(cut + 1))};
+}
+
+const char* EventName(int kind) { return kind >= 0 && kind < kEventNameCount ? kEventNames[kind] : "?"; }
+
+int HwToPipe(int hw) {
+    for (int p = 0; p < kPipeCount; ++p) {
+        if (kPipeTable[p].hwPipe == hw) return p;
+    }
+    return -1;
+}
+
+PipeSync& State(CoreContext& c) {
+    PipeSync& s = c.sync;
+    if (!s.ready) {
+        const char* env = std::getenv("ASCENDC_SIM_AUTO_SYNC");
+        s.autoSync = env == nullptr || std::strcmp(env, "off") != 0;
+        s.flags.assign(std::size_t{kHardEventKinds} * kEventIds, {});
+        s.allocatedIds.assign(kHardEventKinds, 0);
+        s.ready = true;
+    }
+    return s;
+}
+
+// 关键特性说明 表1 (arch 2201; the twin assumes the same for 310P): the compiler syncs S<->V, S<->MTE2, S<->MTE3.
+bool CompilerSyncsPair(const PipeSync& s, int from, int to) {
+    int sPipe = static_cast<int>(Pipe::kS);
+    bool covered = kPipeTable[from].compilerSynced && kPipeTable[to].compilerSynced;
+    return s.autoSync && covered && from != to && (from == sPipe || to == sPipe);
+}
+
+// Same pipe: scalar order is hardware's (PipeBarrier doc); V->V gets a compiler PipeBarrier<PIPE_V> (表1);
+// MTE2->MTE2 / MTE3->MTE3 with overlapping addresses need a manual PipeBarrier (PipeBarrier doc).
+bool CompilerSyncsSelf(const PipeSync& s, int p) {
+    return p == static_cast<int>(Pipe::kS) ||
+           (s.autoSync && kPipeTable[p].compilerSynced && p == static_cast<int>(Pipe::kV));
+}
+
+PipeClock Snapshot(const PipeSync& s, int p) {
+    PipeClock t = s.known[p];
+    t[p] = s.seq[p];
+    return t;
+}
+
+void Merge(PipeSync& s, int p, const PipeClock& token) {
+    for (int q = 0; q < kPipeCount; ++q) s.known[p][q] = std::max(s.known[p][q], token[q]);
+}
+
+// True if pipe `now` is ordered after `prior`'s instruction `seq`; an auto-synced pair is ordered by the sync the
+// compiler inserts right there, which also carries everything `prior` knew.
+bool OrderAfter(PipeSync& s, int prior, uint64_t seq, int now) {
+    if (prior == now) {
+        if (seq == s.seq[now] || s.known[now][now] >= seq) return true;
+        if (!CompilerSyncsSelf(s, now)) return false;
+        s.known[now][now] = s.seq[now] - 1;
+        return true;
+    }
+    if (s.known[now][prior] >= seq) return true;
+    if (!CompilerSyncsPair(s, prior, now)) return false;
+    Merge(s, now, Snapshot(s, prior));
+    return true;
+}
+
+uint64_t BeginInstr(PipeSync& s, int pipe, const char* api, const char* role) {
+    bool fresh = role == nullptr || pipe != s.curPipe || api != s.curApi;
+    std::size_t free = s.curRoles.size();
+    for (std::size_t i = 0; !fresh && i < s.curRoles.size(); ++i) {
+        if (s.curRoles[i] == nullptr) {
+            free = std::min(free, i);
+        } else if (std::strcmp(s.curRoles[i], role) == 0) {
+            fresh = true;  // the same operand role again: the next call of the same API
+        }
+    }
+    if (fresh) {
+        ++s.seq[pipe];
+        s.curPipe = static_cast<int8_t>(pipe);
+        s.curApi = api;
+        s.curRoles.fill(nullptr);
+        free = 0;
+    }
+    if (role != nullptr && free < s.curRoles.size()) s.curRoles[free] = role;
+    return s.seq[pipe];
+}
+
+std::string Where(CoreContext& c, bool ub, uint64_t b, uint64_t e) {
+    auto hex = [](uint64_t v) { return Str("0x", std::hex, v); };
+    if (ub) return Str("UB [", hex(b), ", ", hex(e), ")");
+    std::optional<DeviceAllocation> a = FindContaining(reinterpret_cast<const void*>(b));
+    if (!a) return Str("GM [", hex(b), ", ", hex(e), ")");
+    uint64_t base = reinterpret_cast<uint64_t>(a->base);
+    return Str("GM bytes [", b - base, ", ", e - base, ") of device allocation #", a->id);
+}
+
+std::string MissingSync(int prior, int now) {
+    if (prior == now) return Str("without PipeBarrier<PIPE_", kPipeTable[now].name, ">");
+    std::string ev = Str(kPipeTable[prior].name, "_", kPipeTable[now].name);
+    int s = static_cast<int>(Pipe::kS);
+    bool queue = prior != s && now != s;  // V<->MTE2/3 and MTE2<->MTE3 are what TQue inserts (表1)
+    return Str("without ", kPipeTable[prior].name, "->", kPipeTable[now].name,
+               " sync (SetFlag/WaitFlag<HardEvent::", ev, ">", queue ? " or a TQue" : "", ")");
+}
+
+[[noreturn]] void Unordered(CoreContext& c, const char* api, bool ub, int now, bool write, uint64_t b, uint64_t e,
+                            int prior, const PipeAccess& was, bool wasWrite) {
+    Fail(api, Str(kPipeTable[now].name, " ", api, write ? " writes " : " reads ", Where(c, ub, b, e),
+                  wasWrite ? " written by " : " read by ", kPipeTable[prior].name, " ", was.api, " ",
+                  MissingSync(prior, now)));
+}
+
+RangeMap::iterator SplitAt(RangeMap& m, uint64_t at) {
+    auto it = m.upper_bound(at);
+    if (it == m.begin()) return it;
+    auto prev = std::prev(it);
+    if (prev->first == at) return prev;
+    if (prev->second.end <= at) return it;
+    RangeState tail = prev->second;
+    prev->second.end = at;
+    return m.emplace_hint(it, at, tail);
+}
+
+void Access(CoreContext& c, RangeMap& m, bool ub, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e,
+            bool write) {
+    PipeSync& s = c.sync;
+    SplitAt(m, e);
+    auto first = SplitAt(m, b);
+    auto it = first;
+    for (; it != m.end() && it->first < e; ++it) {
+        RangeState& r = it->second;
+        for (int q = 0; write && q < kPipeCount; ++q) {  // the readers came after the writer: name them first
+            if (r.readers[q].seq != 0 && !OrderAfter(s, q, r.readers[q].seq, pipe)) {
+                Unordered(c, api, ub, pipe, write, it->first, r.end, q, r.readers[q], false);
+            }
+        }
+        if (r.writerPipe >= 0 && !OrderAfter(s, r.writerPipe, r.writer.seq, pipe)) {
+            Unordered(c, api, ub, pipe, write, it->first, r.end, r.writerPipe, r.writer, true);
+        }
+    }
+    if (write) {
+        m.erase(first, it);
+        RangeState w;
+        w.end = e;
+        w.writerPipe = static_cast<int8_t>(pipe);
+        w.writer = {seq, api};
+        m.emplace_hint(it, b, w);
+        return;
+    }
+    uint64_t cursor = b;
+    for (it = first; it != m.end() && it->first < e; ++it) {
+        if (it->first > cursor) {
+            RangeState gap;
+            gap.end = it->first;
+            gap.readers[pipe] = {seq, api};
+            m.emplace_hint(it, cursor, gap);
+        }
+        it->second.readers[pipe] = {seq, api};
+        cursor = it->second.end;
+    }
+    if (cursor < e) {
+        RangeState gap;
+        gap.end = e;
+        gap.readers[pipe] = {seq, api};
+        m.emplace_hint(it, cursor, gap);
+    }
+}
+
+// Operands an instruction writes: its destinations and its scratch buffer.
+bool IsDst(const char* role) { return std::strncmp(role, "dst", 3) == 0 || std::strcmp(role, "sharedTmpBuffer") == 0; }
+
+int ProducerPipe(int src) { return static_cast<int>(src == kPosGm || src == kPosVecIn ? Pipe::kMte2 : Pipe::kV); }
+int ConsumerPipe(int dst) { return static_cast<int>(dst == kPosGm || dst == kPosVecOut ? Pipe::kMte3 : Pipe::kV); }
+
+EventFlag& FlagOf(PipeSync& s, int kind, int32_t id) { return s.flags[std::size_t(kind) * kEventIds + id]; }
+
+}  // namespace
+
+PipeScope::PipeScope(CoreContext& c, Pipe p) : c_(c), saved_(c.sync.scopePipe) {
+    c.sync.scopePipe = static_cast<int8_t>(p);
+}
+PipeScope::~PipeScope() { c_.sync.scopePipe = saved_; }
+
+void NoteUbOperand(CoreContext& c, const char* api, const char* role, const void* p, uint64_t bytes) {
+    PipeSync& s = State(c);
+    if (bytes == 0) return;
+    int pipe = s.scopePipe >= 0 ? s.scopePipe : static_cast<int>(Pipe::kV);
+    uint64_t seq = BeginInstr(s, pipe, api, role);
+    uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
+    Access(c, s.ub, true, pipe, seq, api, b, b + bytes, IsDst(role));
+}
+
+void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes, bool write) {
+    PipeSync& s = State(c);
+    int pipe = static_cast<int>(Pipe::kS);
+    uint64_t seq = BeginInstr(s, pipe, api, nullptr);
+    uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
+    Access(c, s.ub, true, pipe, seq, api, b, b + bytes, write);
+}
+
+void NoteGm(CoreContext& c, const char* api, Pipe pipe, const void* p, uint64_t bytes, bool write) {
+    PipeSync& s = State(c);
+    if (bytes == 0) return;
+    int id = static_cast<int>(pipe);
+    bool sameInstr = id == s.curPipe && api == s.curApi && pipe != Pipe::kS;
+    uint64_t seq = sameInstr ? s.seq[id] : BeginInstr(s, id, api, nullptr);
+    auto b = reinterpret_cast<uint64_t>(p);
+    Access(c, s.gm, false, id, seq, api, b, b + bytes, write);
+}
+
+void NoteFullBarrier(CoreContext& c) { NotePipeBarrier(c, kHwPipeAll); }
+
+// PipeBarrier doc: the pipe waits for its own earlier instructions; PIPE_ALL waits for every pipe; no PIPE_S.
+void NotePipeBarrier(CoreContext& c, int pipeId) {
+    PipeSync& s = State(c);
+    if (pipeId == kHwPipeS) Fail("PipeBarrier", "PIPE_S is not supported (scalar order is kept by hardware)");
+    if (pipeId == kHwPipeAll) {
+        PipeClock all = s.seq;
+        for (int p = 0; p < kPipeCount; ++p) s.known[p] = all;
+        return;
+    }
+    int p = HwToPipe(pipeId);
+    if (p >= 0) s.known[p][p] = s.seq[p];
+}
+
+void NoteSetFlag(CoreContext& c, const char* api, int kind, int32_t eventId) {
+    PipeSync& s = State(c);
+    if (eventId >= kUserEventIds) {
+        Fail(api, Str("event id ", eventId, " of HardEvent::", EventName(kind),
+                      " is reserved (ID 6 for the system, ID 7 for TPipe's auto-sync): use 0-5 or "
+                      "FetchEventID/AllocEventID"));
+    }
+    EventFlag& f = FlagOf(s, kind, eventId);
+    if (f.set) {
+        Fail(api, Str("HardEvent::", EventName(kind), " id ", eventId,
+                      " set twice without a WaitFlag between (undefined on hardware)"));
+    }
+    EventPipes ep = PipesOfEvent(kind);
+    f.set = true;
+    f.token = ep.src >= 0 ? Snapshot(s, ep.src) : PipeClock{};
+}
+
+void NoteWaitFlag(CoreContext& c, const char*, int kind, int32_t eventId) {
+    PipeSync& s = State(c);
+    EventFlag& f = FlagOf(s, kind, eventId);
+    EventPipes ep = PipesOfEvent(kind);
+    if (ep.dst >= 0) Merge(s, ep.dst, f.token);
+    f.set = false;
+}
+
+int32_t FetchEventId(CoreContext& c, int kind, bool allocate) {
+    PipeSync& s = State(c);
+    for (int32_t id = 0; id < kUserEventIds; ++id) {
+        bool taken = (s.allocatedIds[kind] >> id) & 1 || FlagOf(s, kind, id).set;
+        if (taken) continue;
+        if (allocate) s.allocatedIds[kind] |= uint8_t(1u << id);
+        return id;
+    }
+    Fail(allocate ? "TPipe::AllocEventID" : "TPipe::FetchEventID",
+         Str("no free event id for HardEvent::", EventName(kind), " among ids 0-5"));
+}
+
+void ReleaseEventId(CoreContext& c, int kind, int32_t eventId) {
+    PipeSync& s = State(c);
+    if (eventId < 0 || eventId >= kUserEventIds || !((s.allocatedIds[kind] >> eventId) & 1)) {
+        Fail("TPipe::ReleaseEventID",
+             Str("event id ", int(eventId), " of HardEvent::", EventName(kind), " was not allocated by AllocEventID"));
+    }
+    s.allocatedIds[kind] &= uint8_t(~(1u << eventId));
+}
+
+void NoteEnQue(CoreContext& c, const void* slot, int src, int) {
+    PipeSync& s = State(c);
+    s.enqueued[slot] = Snapshot(s, ProducerPipe(src));
+}
+
+void NoteDeQue(CoreContext& c, const void* slot, int, int dst) {
+    PipeSync& s = State(c);
+    auto it = s.enqueued.find(slot);
+    if (it != s.enqueued.end()) Merge(s, ConsumerPipe(dst), it->second);
+}
+
+void NoteFreeTensor(CoreContext& c, const void* slot, int, int dst) {
+    PipeSync& s = State(c);
+    s.freed[slot] = Snapshot(s, ConsumerPipe(dst));
+}
+
+void NoteAllocTensor(CoreContext& c, const void* slot, int src, int) {
+    PipeSync& s = State(c);
+    auto it = s.freed.find(slot);
+    if (it != s.freed.end()) Merge(s, ProducerPipe(src), it->second);
+}
+
+// SetFlag/WaitFlag doc: the two must be used in pairs, else the waiting pipe times out.
+void CheckPipeSyncAtEnd(CoreContext& c) {
+    PipeSync& s = State(c);
+    for (int kind = 0; kind < kHardEventKinds; ++kind) {
+        for (int32_t id = 0; id < kEventIds; ++id) {
+            if (FlagOf(s, kind, id).set) {
+                Fail("SetFlag", Str("HardEvent::", EventName(kind), " id ", id,
+                                    " was set but never waited by the kernel's end (SetFlag/WaitFlag must pair)"));
+            }
+        }
+    }
+}
+
+}  // namespace ascendc_sim
