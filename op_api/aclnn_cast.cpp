@@ -93,6 +93,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, aclDataType dstType, a
 
 extern "C" aclnnStatus aclnnAscendopsCastGetWorkspaceSize(const aclTensor* self, aclDataType dstType, aclTensor* out,
                                                           uint64_t* workspaceSize, aclOpExecutor** executor) {
+    ascendops::BeginCall();
     return ascendops::cast::GetWorkspaceSize(self, dstType, out, workspaceSize, executor);
 }
 

@@ -1,9 +1,12 @@
 #include "aclnn_context.h"
 
 #include <memory>
-#include <mutex>
 #include <string>
 #include <utility>
+
+#ifndef ASCENDOPS_NPU
+#include "sim/sim_device.h"
+#endif
 
 namespace ascendops {
 
@@ -13,20 +16,36 @@ namespace {
 
 thread_local LaunchReport lastReport;
 
-std::mutex deviceMutex;
-Platform simDevice = Platform::Of(SocVersion::kAscend310P);
+#ifdef ASCENDOPS_NPU
+thread_local Platform simDevice = Platform::Of(SocVersion::kAscend310P);  // the fallback of an unknown device
+#endif
 
 }  // namespace
 
-Platform CurrentSimPlatform() {
-    std::lock_guard<std::mutex> lock(deviceMutex);
-    return simDevice;
-}
+#ifdef ASCENDOPS_NPU
+Platform CurrentSimPlatform() { return simDevice; }
 
-void SetSimDevice(SocVersion soc, uint32_t coreNum) {
-    std::lock_guard<std::mutex> lock(deviceMutex);
-    simDevice = Platform::Of(soc, coreNum);
+std::optional<Error> SetSimDevice(SocVersion soc, int64_t coreNum) {
+    auto platform = CheckedPlatform(soc, coreNum);
+    if (!platform) return platform.error();
+    simDevice = *platform;
+    return std::nullopt;
 }
+#else
+Platform CurrentSimPlatform() { return ascendc_sim::CurrentDevicePlatform(); }
+
+std::optional<Error> SetSimDevice(SocVersion soc, int64_t coreNum) {
+    auto platform = CheckedPlatform(soc, coreNum);
+    if (!platform) return platform.error();
+    int32_t device = 0;
+    if (aclrtSimDefineDevice(platform->soc->name, platform->coreNum, &device) != ACL_SUCCESS ||
+        aclrtSetDevice(device) != ACL_SUCCESS) {
+        return Error{Status::kRuntimeError, std::string("cannot select the simulated device ") + platform->soc->name +
+                                                " with " + std::to_string(coreNum) + " cores"};
+    }
+    return std::nullopt;
+}
+#endif
 
 #ifdef ASCENDOPS_NPU
 // The device's own SoC, from its CANN name ("Ascend310P3", "Ascend910B2", "Ascend910_9391", ...).
@@ -47,6 +66,8 @@ Platform CurrentPlatform() {
 Platform CurrentPlatform() { return CurrentSimPlatform(); }
 #endif
 
+void BeginCall() { recentError.clear(); }
+
 aclnnStatus Fail(const Error& error) {
     recentError = error.message;
     return static_cast<aclnnStatus>(error.code);
@@ -56,6 +77,7 @@ const LaunchReport& LastLaunchReport() { return lastReport; }
 void SetLastLaunchReport(LaunchReport report) { lastReport = std::move(report); }
 
 aclnnStatus RunExecutor(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    BeginCall();
     if (executor == nullptr) return Fail(NullPointer("executor is null: call the GetWorkspaceSize phase first"));
     std::unique_ptr<aclOpExecutor> owned(executor);  // one executor serves exactly one launch, as in CANN
     if (workspaceSize < owned->workspaceSize) {
