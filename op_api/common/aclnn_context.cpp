@@ -1,6 +1,8 @@
 #include "aclnn_context.h"
 
 #include <memory>
+#include <new>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -91,9 +93,14 @@ aclnnStatus RunExecutor(void* workspace, uint64_t workspaceSize, aclOpExecutor* 
         SetLastLaunchReport({});
         return 0;
     }
-    auto result = owned->run(workspace, workspaceSize, stream);
-    if (!result.ok()) return Fail(result.error());
-    SetLastLaunchReport(result.value());
+    std::optional<Result<LaunchReport>> result;
+    try {  // host-side staging (gathers, the host sort) allocates: exhaustion is an error code, never an abort
+        result.emplace(owned->run(workspace, workspaceSize, stream));
+    } catch (const std::bad_alloc&) {
+        return Fail(Error{Status::kRuntimeError, owned->op + ": out of host memory while staging the launch"});
+    }
+    if (!result->ok()) return Fail(result->error());
+    SetLastLaunchReport(result->value());
     return 0;
 }
 
