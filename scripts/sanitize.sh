@@ -23,12 +23,16 @@ case $kind in
     *address*) preload=$(g++ -print-file-name=libasan.so)
                export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:log_path=$reports/asan" ;;
     thread) preload=$(g++ -print-file-name=libtsan.so)
-            export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:log_path=$reports/tsan" ;;
+            export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:log_path=$reports/tsan"
+            TSAN_OPTIONS+=":suppressions=$root/scripts/tsan.supp" ;;  # races tests provoke on purpose
     *) echo "sanitize.sh: unknown kind '$kind' (address,undefined or thread)" >&2; exit 2 ;;
 esac
 if [[ $kind == *undefined* ]]; then
     export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=0:log_path=$reports/ubsan"
 fi
+# libstdc++ joins the preload: python does not link it, and the runtime's __cxa_throw interceptor must find the real
+# one at start-up (else "CHECK failed ... real___cxa_throw" on the first C++ throw; google/sanitizers#934).
+preload="$preload $(g++ -print-file-name=libstdc++.so)"
 [[ $# -gt 0 ]] || set -- tests
 status=0
 # The threads test and the launcher start many cores: the sanitizers' per-thread state needs no tuning here.
