@@ -35,7 +35,6 @@ fi
 preload="$preload $(g++ -print-file-name=libstdc++.so)"
 [[ $# -gt 0 ]] || set -- tests
 status=0
-# The threads test and the launcher start many cores: the sanitizers' per-thread state needs no tuning here.
 LD_PRELOAD=$preload PYTHONPATH=$build/pkg "$python" -m pytest -q -p no:cacheprovider "$@" || status=$?
 found=$(find "$reports" -type f | sort)
 if [[ -n $found ]]; then
