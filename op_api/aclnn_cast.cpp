@@ -96,6 +96,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, int64_t dstType, aclTe
 
 extern "C" aclnnStatus aclnnAscendopsCastGetWorkspaceSize(const aclTensor* self, int64_t dstType, aclTensor* out,
                                                           uint64_t* workspaceSize, aclOpExecutor** executor) {
+    ascendops::BeginCall();
     return ascendops::cast::GetWorkspaceSize(self, dstType, out, workspaceSize, executor);
 }
 

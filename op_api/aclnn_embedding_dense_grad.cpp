@@ -89,20 +89,17 @@ void SortIndices(const TensorView& indices, int32_t* sorted, int32_t* pos) {
     }
 }
 
-aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq, uint64_t* workspaceSize,
-                  aclOpExecutor** executor) {
-    if (workspaceSize == nullptr) return Fail(NullPointer("workspaceSize is null"));
-    if (executor == nullptr) return Fail(NullPointer("executor is null"));
+// Every check that needs no out tensor: dtypes, numel agreement and the tiling's rules (attributes, sizes).
+Result<TilingResult> Plan(const Args& a, int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq) {
     if (a.pos) {
-        if (auto e = CheckDtype(a.indices, DataType::kInt32)) return Fail(*e);
-        if (auto e = CheckDtype(*a.pos, DataType::kInt32)) return Fail(*e);
+        if (auto e = CheckDtype(a.indices, DataType::kInt32)) return *e;
+        if (auto e = CheckDtype(*a.pos, DataType::kInt32)) return *e;
         if (a.pos->Numel() != a.indices.Numel()) {
-            return Fail(InvalidParam("posIdx numel " + std::to_string(a.pos->Numel()) +
-                                     " must equal sortIndices numel " + std::to_string(a.indices.Numel())));
+            return InvalidParam("posIdx numel " + std::to_string(a.pos->Numel()) + " must equal sortIndices numel " +
+                                std::to_string(a.indices.Numel()));
         }
     } else if (a.indices.dtype != DataType::kInt32 && a.indices.dtype != DataType::kInt64) {
-        return Fail(
-            InvalidParam(std::string("indices dtype ") + DataTypeName(a.indices.dtype) + " must be int32 or int64"));
+        return InvalidParam(std::string("indices dtype ") + DataTypeName(a.indices.dtype) + " must be int32 or int64");
     }
     TilingInput in;
     in.gradShape = a.grad.shape;
@@ -110,12 +107,20 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
     in.indicesNumel = static_cast<int64_t>(a.indices.Numel());
     in.indicesDtype = DataType::kInt32;  // the user-level path converts to INT32 while sorting
     if (a.pos) in.indicesDtype = a.indices.dtype;
-    in.outDtype = a.out.dtype;
+    in.outDtype = DataType::kFloat;  // out itself is checked by CheckOut
     in.numWeights = numWeights;
     in.paddingIdx = paddingIdx;
     in.scaleGradByFreq = scaleGradByFreq;
-    auto tiling = ComputeTiling(in, CurrentPlatform());
+    return ComputeTiling(in, CurrentPlatform());
+}
+
+aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq, uint64_t* workspaceSize,
+                  aclOpExecutor** executor) {
+    if (workspaceSize == nullptr) return Fail(NullPointer("workspaceSize is null"));
+    if (executor == nullptr) return Fail(NullPointer("executor is null"));
+    auto tiling = Plan(a, numWeights, paddingIdx, scaleGradByFreq);
     if (!tiling) return Fail(tiling.error());
+    if (auto e = CheckDtype(a.out, DataType::kFloat)) return Fail(*e);
     if (auto e = CheckOut(a.out, numWeights, a.grad.shape.back())) return Fail(*e);
 
     const EmbeddingDenseGradTilingData td = tiling->data;
@@ -174,7 +179,7 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
 }
 
 Result<Args> ReadArgs(const aclTensor* grad, const aclTensor* indices, const char* indicesName, const aclTensor* pos,
-                      aclTensor* out) {
+                      aclTensor* out, bool precheck = false) {
     Args a;
     auto g = ReadTensor(grad, "grad");
     if (!g) return g.error();
@@ -185,15 +190,27 @@ Result<Args> ReadArgs(const aclTensor* grad, const aclTensor* indices, const cha
         if (!p) return p.error();
         a.pos = *p;
     }
-    auto o = ReadTensor(out, "out");
-    if (!o) return o.error();
     a.grad = *g;
     a.indices = *i;
+    if (out == nullptr && precheck) return a;  // out is not allocated yet: CheckBeforeOut
+    auto o = ReadTensor(out, "out");
+    if (!o) return o.error();
     a.out = *o;
     return a;
 }
 
 }  // namespace
+
+std::optional<Error> CheckBeforeOut(const aclTensor* grad, const aclTensor* indices, const aclTensor* posIdx,
+                                    int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq) {
+    BeginCall();
+    auto args = ReadArgs(grad, indices, posIdx != nullptr ? "sortIndices" : "indices", posIdx, nullptr, true);
+    if (!args) return args.error();
+    auto plan = Plan(*args, numWeights, paddingIdx, scaleGradByFreq);
+    if (!plan) return plan.error();
+    return std::nullopt;
+}
+
 }  // namespace ascendops::embedding_dense_grad
 
 using ascendops::Fail;
@@ -203,6 +220,7 @@ namespace edg = ascendops::embedding_dense_grad;
 extern "C" aclnnStatus aclnnAscendopsEmbeddingDenseGradGetWorkspaceSize(
     const aclTensor* grad, const aclTensor* sortIndices, const aclTensor* posIdx, int64_t numWeights,
     int64_t paddingIdx, bool scaleGradByFreq, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    ascendops::BeginCall();
     if (posIdx == nullptr) return Fail(NullPointer("posIdx is null"));
     auto args = edg::ReadArgs(grad, sortIndices, "sortIndices", posIdx, out);
     if (!args) return Fail(args.error());
@@ -217,6 +235,7 @@ extern "C" aclnnStatus aclnnAscendopsEmbeddingDenseGrad(void* workspace, uint64_
 extern "C" aclnnStatus aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(
     const aclTensor* grad, const aclTensor* indices, int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq,
     aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+    ascendops::BeginCall();
     auto args = edg::ReadArgs(grad, indices, "indices", nullptr, out);
     if (!args) return Fail(args.error());
     return edg::Build(*args, numWeights, paddingIdx, scaleGradByFreq, workspaceSize, executor);

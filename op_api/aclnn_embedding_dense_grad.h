@@ -34,4 +34,17 @@ aclnnStatus aclnnAscendopsEmbeddingDenseBackward(void* workspace, uint64_t works
 
 #ifdef __cplusplus
 }
+
+#include <optional>
+
+#include "op_host/common/status.h"
+
+namespace ascendops::embedding_dense_grad {
+
+// Phase 1's checks that need no out tensor (posIdx null: the user level), so a caller validates before it
+// allocates the [numWeights, D] output. The error to pass to Fail, or nullopt.
+std::optional<Error> CheckBeforeOut(const aclTensor* grad, const aclTensor* indices, const aclTensor* posIdx,
+                                    int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq);
+
+}  // namespace ascendops::embedding_dense_grad
 #endif

@@ -112,6 +112,7 @@ extern "C" aclnnStatus aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(const aclTen
                                                                     const aclTensor* ssmStateIndices, double scale,
                                                                     double softplusThreshold, aclTensor* out,
                                                                     uint64_t* workspaceSize, aclOpExecutor** executor) {
+    ascendops::BeginCall();
     return ascendops::fused_gdn_decode::GetWorkspaceSize({mixedQkv, a, b, aLog, dtBias, ssmStateIndices}, stateRef,
                                                          scale, softplusThreshold, out, workspaceSize, executor);
 }

@@ -121,6 +121,7 @@ extern "C" aclnnStatus aclnnAscendopsFusedSwigluGradBGetWorkspaceSize(const aclT
                                                                       aclTensor* dfc, aclTensor* dbG, aclTensor* dbFc,
                                                                       uint64_t* workspaceSize,
                                                                       aclOpExecutor** executor) {
+    ascendops::BeginCall();
     namespace sg = ascendops::fused_swiglu_grad;
     auto args = sg::ReadBArgs({dy, g, fc}, {dg, dfc, dbG, dbFc});
     if (!args) return ascendops::Fail(args.error());

@@ -141,6 +141,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, const aclIntArray* spl
 extern "C" aclnnStatus aclnnAscendopsSplitGetWorkspaceSize(const aclTensor* self, const aclIntArray* splitSections,
                                                            int64_t dim, aclTensorList* out, uint64_t* workspaceSize,
                                                            aclOpExecutor** executor) {
+    ascendops::BeginCall();
     return ascendops::split::GetWorkspaceSize(self, splitSections, dim, out, workspaceSize, executor);
 }
 

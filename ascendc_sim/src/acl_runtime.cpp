@@ -1,7 +1,10 @@
 #include <cstring>
+#include <mutex>
+#include <vector>
 
 #include "acl/acl.h"
 #include "sim/device_memory.h"
+#include "sim/sim_device.h"
 
 namespace {
 
@@ -12,14 +15,77 @@ struct Stream {
 // A device range must lie inside one allocation.
 bool IsDevice(const void* p, size_t bytes) { return ascendc_sim::FindAllocation(p, bytes).has_value(); }
 
+// Device id -> platform; entries are never changed or removed, so an id means one device for the process's life.
+// Its size is bounded by the core counts CheckedPlatform admits (one entry per SoC row and count).
+struct DeviceRegistry {
+    std::mutex mu;
+    std::vector<ascendops::Platform> devices;
+
+    DeviceRegistry() {
+        for (const auto& row : ascendops::kSocTable) devices.push_back(ascendops::Platform::Of(row.version));
+    }
+};
+
+DeviceRegistry& Registry() {
+    static DeviceRegistry registry;
+    return registry;
+}
+
+thread_local int32_t currentDevice = 0;
+
 }  // namespace
+
+namespace ascendc_sim {
+
+std::optional<ascendops::Platform> DevicePlatform(int32_t deviceId) {
+    DeviceRegistry& r = Registry();
+    std::lock_guard<std::mutex> lock(r.mu);
+    if (deviceId < 0 || static_cast<size_t>(deviceId) >= r.devices.size()) return std::nullopt;
+    return r.devices[deviceId];
+}
+
+ascendops::Platform CurrentDevicePlatform() { return *DevicePlatform(currentDevice); }
+
+}  // namespace ascendc_sim
 
 extern "C" {
 
 aclError aclInit(const char*) { return ACL_SUCCESS; }
 aclError aclFinalize() { return ACL_SUCCESS; }
-aclError aclrtSetDevice(int32_t deviceId) { return deviceId == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID; }
-aclError aclrtResetDevice(int32_t) { return ACL_SUCCESS; }
+aclError aclrtSetDevice(int32_t deviceId) {
+    if (!ascendc_sim::DevicePlatform(deviceId)) return ACL_ERROR_RT_INVALID_DEVICEID;
+    currentDevice = deviceId;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtResetDevice(int32_t deviceId) {
+    return ascendc_sim::DevicePlatform(deviceId) ? ACL_SUCCESS : ACL_ERROR_RT_INVALID_DEVICEID;
+}
+
+aclError aclrtGetDevice(int32_t* deviceId) {
+    if (deviceId == nullptr) return ACL_ERROR_INVALID_PARAM;
+    *deviceId = currentDevice;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSimDefineDevice(const char* socName, uint32_t coreNum, int32_t* deviceId) {
+    if (socName == nullptr || deviceId == nullptr) return ACL_ERROR_INVALID_PARAM;
+    const auto soc = ascendops::ParseSoc(socName);
+    if (!soc) return ACL_ERROR_INVALID_PARAM;
+    const auto platform = ascendops::CheckedPlatform(*soc, coreNum);
+    if (!platform) return ACL_ERROR_INVALID_PARAM;
+    DeviceRegistry& r = Registry();
+    std::lock_guard<std::mutex> lock(r.mu);
+    for (size_t id = 0; id < r.devices.size(); ++id) {
+        if (r.devices[id].soc == platform->soc && r.devices[id].coreNum == platform->coreNum) {
+            *deviceId = static_cast<int32_t>(id);
+            return ACL_SUCCESS;
+        }
+    }
+    r.devices.push_back(*platform);
+    *deviceId = static_cast<int32_t>(r.devices.size() - 1);
+    return ACL_SUCCESS;
+}
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy) {
     if (devPtr == nullptr) return ACL_ERROR_INVALID_PARAM;

@@ -1,5 +1,6 @@
 #include "sim/device_memory.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
@@ -34,6 +35,7 @@ const DeviceAllocation* FindLocked(Registry& r, uintptr_t p) {
 }  // namespace
 
 void* DeviceMalloc(std::size_t bytes) {
+    if (bytes > SIZE_MAX / 2 - 4 * kGuardBytes) return nullptr;  // the guarded size below must not wrap
     std::size_t total = bytes + 2 * kGuardBytes;
     // 512-byte guards keep the usable base 512-byte aligned, like device allocations.
     auto* raw =

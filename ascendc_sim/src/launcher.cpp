@@ -3,6 +3,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <system_error>
 #include <thread>
 #include <tuple>
 
@@ -59,6 +60,27 @@ std::string FindWriteRace(const std::vector<CoreContext>& cores) {
     return {};
 }
 
+// Thread exhaustion is a launch error, not std::terminate: the cores already started are stopped.
+template <typename Body>
+bool StartCore(std::vector<std::thread>& threads, LaunchShared& shared, const std::string& prefix, uint32_t core,
+               Body&& body) {
+    try {
+        threads.emplace_back(std::forward<Body>(body));
+        return true;
+    } catch (const std::system_error& e) {
+        {
+            std::lock_guard<std::mutex> lock(shared.errorMu);
+            if (shared.firstError.empty()) shared.firstError = Str(prefix, "cannot start core ", core, ": ", e.what());
+            shared.stop.store(true);
+        }
+        {
+            std::lock_guard<std::mutex> lock(shared.barrierMu);
+        }  // a waiter has either seen stop or is waiting
+        shared.barrierCv.notify_all();
+        return false;
+    }
+}
+
 struct UbFree {
     void operator()(uint8_t* p) const { std::free(p); }
 };
@@ -96,6 +118,7 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     std::vector<std::unique_ptr<uint8_t, UbFree>> ubs;
     for (uint32_t i = 0; i < threadCount; ++i) {
         ubs.emplace_back(static_cast<uint8_t*>(std::aligned_alloc(64, ubBytes)));
+        if (!ubs.back()) return RuntimeError(Str(prefix, "cannot allocate the ", ubBytes, "-byte UB of core ", i));
         std::memset(ubs.back().get(), kUbPattern, ubBytes);
         cores[i].launch = &shared;
         cores[i].blockIdx = i;
@@ -105,7 +128,7 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     }
     std::vector<std::thread> threads;
     for (uint32_t i = 0; i < threadCount; ++i) {
-        threads.emplace_back([&, i] {
+        const bool started = StartCore(threads, shared, prefix, i, [&, i] {
             tlsCore = &cores[i];
             try {
                 thunk(fn, args.data());
@@ -125,6 +148,7 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
             }
             shared.barrierCv.notify_all();
         });
+        if (!started) break;
     }
     for (std::thread& t : threads) t.join();
 

@@ -1,9 +1,14 @@
 #include "aclnn_context.h"
 
 #include <memory>
-#include <mutex>
+#include <new>
+#include <optional>
 #include <string>
 #include <utility>
+
+#ifndef ASCENDOPS_NPU
+#include "sim/sim_device.h"
+#endif
 
 namespace ascendops {
 
@@ -13,22 +18,40 @@ namespace {
 
 thread_local LaunchReport lastReport;
 
-std::mutex deviceMutex;
-Platform simDevice = Platform::Of(SocVersion::kAscend310P);
+#ifdef ASCENDOPS_NPU
+thread_local Platform simDevice = Platform::Of(SocVersion::kAscend310P);  // the fallback of an unknown device
+#endif
 
 }  // namespace
 
-Platform CurrentSimPlatform() {
-    std::lock_guard<std::mutex> lock(deviceMutex);
-    return simDevice;
-}
+#ifdef ASCENDOPS_NPU
+Platform CurrentSimPlatform() { return simDevice; }
 
-void SetSimDevice(SocVersion soc, uint32_t coreNum) {
-    std::lock_guard<std::mutex> lock(deviceMutex);
-    simDevice = Platform::Of(soc, coreNum);
+std::optional<Error> SetSimDevice(SocVersion soc, int64_t coreNum) {
+    auto platform = CheckedPlatform(soc, coreNum);
+    if (!platform) return platform.error();
+    simDevice = *platform;
+    return std::nullopt;
 }
+#else
+Platform CurrentSimPlatform() { return ascendc_sim::CurrentDevicePlatform(); }
+
+std::optional<Error> SetSimDevice(SocVersion soc, int64_t coreNum) {
+    auto platform = CheckedPlatform(soc, coreNum);
+    if (!platform) return platform.error();
+    int32_t device = 0;
+    if (aclrtSimDefineDevice(platform->soc->name, platform->coreNum, &device) != ACL_SUCCESS ||
+        aclrtSetDevice(device) != ACL_SUCCESS) {
+        return Error{Status::kRuntimeError, std::string("cannot select the simulated device ") + platform->soc->name +
+                                                " with " + std::to_string(coreNum) + " cores"};
+    }
+    return std::nullopt;
+}
+#endif
 
 Platform CurrentPlatform() { return CurrentSimPlatform(); }
+
+void BeginCall() { recentError.clear(); }
 
 aclnnStatus Fail(const Error& error) {
     recentError = error.message;
@@ -39,6 +62,7 @@ const LaunchReport& LastLaunchReport() { return lastReport; }
 void SetLastLaunchReport(LaunchReport report) { lastReport = std::move(report); }
 
 aclnnStatus RunExecutor(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
+    BeginCall();
     if (executor == nullptr) return Fail(NullPointer("executor is null: call the GetWorkspaceSize phase first"));
     std::unique_ptr<aclOpExecutor> owned(executor);  // one executor serves exactly one launch, as in CANN
     if (workspaceSize < owned->workspaceSize) {
@@ -52,9 +76,14 @@ aclnnStatus RunExecutor(void* workspace, uint64_t workspaceSize, aclOpExecutor* 
         SetLastLaunchReport({});
         return 0;
     }
-    auto result = owned->run(workspace, workspaceSize, stream);
-    if (!result.ok()) return Fail(result.error());
-    SetLastLaunchReport(result.value());
+    std::optional<Result<LaunchReport>> result;
+    try {  // host-side staging (gathers, the host sort) allocates: exhaustion is an error code, never an abort
+        result.emplace(owned->run(workspace, workspaceSize, stream));
+    } catch (const std::bad_alloc&) {
+        return Fail(Error{Status::kRuntimeError, owned->op + ": out of host memory while staging the launch"});
+    }
+    if (!result->ok()) return Fail(result->error());
+    SetLastLaunchReport(result->value());
     return 0;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "acl/acl.h"
@@ -37,14 +38,18 @@ struct aclOpExecutor {
 
 namespace ascendops {
 
-// The simulated device: which SoC the twin plays and how many cores it has (0 = the SoC's default).
-void SetSimDevice(SocVersion soc, uint32_t coreNum = 0);
+// The calling thread's simulated device: which SoC the twin plays and how many cores it has (0 = the SoC's
+// default, else bounded by the SoC's largest variant: CheckedPlatform). Per thread, as aclrtSetDevice is: the
+// twin defines the device (aclrtSimDefineDevice) and selects it for this thread only. 161002 when out of bounds.
+std::optional<Error> SetSimDevice(SocVersion soc, int64_t coreNum = 0);
 Platform CurrentSimPlatform();
 // The platform tilings use: the simulated device (op_api runs on the twin only; the NPU runs the opp package).
 Platform CurrentPlatform();
 
 // Records the error as the recent message and returns its aclnn code.
 aclnnStatus Fail(const Error& error);
+// Clears the recent message: every aclnn entry point calls it first, so a message always belongs to its call.
+void BeginCall();
 
 // Report of the last launch on this thread (cleared when a call launches nothing).
 const LaunchReport& LastLaunchReport();

@@ -3,6 +3,8 @@
 #include <cstring>
 #include <memory>
 
+#include "op_host/common/tiling_util.h"
+
 namespace ascendops {
 
 uint64_t TensorView::Numel() const {
@@ -54,6 +56,9 @@ Result<TensorView> ReadTensor(const aclTensor* tensor, const char* name) {
     }
     for (int64_t d : v.shape) {
         if (d < 0) return InvalidParam(std::string(name) + " shape " + ShapeString(v.shape) + " has a negative dim");
+    }
+    if (!CheckedBytes(v.shape, DataTypeSize(v.dtype))) {
+        return InvalidParam(std::string(name) + " shape " + ShapeString(v.shape) + " holds more than 2^63 - 1 bytes");
     }
     aclGetViewOffset(tensor, &v.offset);
     void* addr = nullptr;

@@ -1,5 +1,7 @@
 #include "cast_tiling.h"
 
+#include <algorithm>
+#include <limits>
 #include <string>
 
 #include "op_host/common/tiling_util.h"
@@ -76,6 +78,11 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     const CastPlan plan = PlanOf(arch, src, dst);
     if (in.totalElements == 0) {
         return InvalidParam("totalElements 0: an empty tensor launches no kernel (handled before tiling)");
+    }
+    const uint64_t widest = std::max(BytesOf(src), BytesOf(dst));
+    if (in.totalElements > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) / widest) {
+        return InvalidParam("totalElements " + std::to_string(in.totalElements) + " of " + std::to_string(widest) +
+                            "-byte elements exceeds 2^63 - 1 bytes");
     }
 
     // platform: cores and UB

@@ -1,5 +1,8 @@
 #include "soc.h"
 
+#include <algorithm>
+#include <string>
+
 namespace ascendops {
 
 // 910B figures: CANN's platform config for Ascend910B1 (cube_freq 1850 MHz; ddr rate 32 B/cycle per core for
@@ -39,6 +42,39 @@ const SocInfo kSocTable[3] = {
      /*hasSyncAll=*/true,
      {1850.0, 32.0, 64.0, 2.0, 8.0, 200.0, 2000.0, 1600.0, 3.0}},
 };
+
+// Core counts from CANN's platform configs ([SoCInfo] ai_core_cnt / cube_core_cnt / vector_core_cnt):
+// Ascend310P1 ai_core_cnt=10, Ascend310P3 ai_core_cnt=8; Ascend910B1/B2 24 AIC / 48 AIV (torchair docs,
+// limit_core_num.md); Ascend910B3/B4 ai_core_cnt=20 vector_core_cnt=40 (Ascend910B4.ini as quoted in public
+// catlass tutorials); Ascend910_9391 (A3, per die) as the A2 B1. On 310P the AI core is cube and vector in one.
+const SocVariant kSocVariants[7] = {
+    {"Ascend310P1", SocVersion::kAscend310P, 10, 10},      {"Ascend310P3", SocVersion::kAscend310P, 8, 8},
+    {"Ascend910B1", SocVersion::kAscend910B, 48, 24},      {"Ascend910B2", SocVersion::kAscend910B, 48, 24},
+    {"Ascend910B3", SocVersion::kAscend910B, 40, 20},      {"Ascend910B4", SocVersion::kAscend910B, 40, 20},
+    {"Ascend910_9391", SocVersion::kAscend910_93, 48, 24},
+};
+
+uint32_t MaxVectorCoreNum(SocVersion soc) {
+    uint32_t most = 0;
+    for (const auto& v : kSocVariants) most = v.soc == soc ? std::max(most, v.vectorCoreNum) : most;
+    return most;
+}
+
+uint32_t MaxCubeCoreNum(SocVersion soc) {
+    uint32_t most = 0;
+    for (const auto& v : kSocVariants) most = v.soc == soc ? std::max(most, v.cubeCoreNum) : most;
+    return most;
+}
+
+Result<Platform> CheckedPlatform(SocVersion soc, int64_t coreNum) {
+    const uint32_t most = MaxVectorCoreNum(soc);
+    if (coreNum < 0 || coreNum > most) {
+        return InvalidParam("core_num " + std::to_string(coreNum) + " must be in [0, " + std::to_string(most) +
+                            "] on " + GetSocInfo(soc).name + " (0: the SoC's own count; " + std::to_string(most) +
+                            " is its largest variant's)");
+    }
+    return Platform::Of(soc, static_cast<uint32_t>(coreNum));
+}
 
 const SocInfo& GetSocInfo(SocVersion soc) { return kSocTable[static_cast<int>(soc)]; }
 

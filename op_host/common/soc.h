@@ -4,6 +4,8 @@
 #include <optional>
 #include <string_view>
 
+#include "status.h"
+
 namespace ascendops {
 
 enum class SocVersion : uint8_t { kAscend310P = 0, kAscend910B = 1, kAscend910_93 = 2 };
@@ -54,5 +56,22 @@ struct Platform {
     }
     uint64_t UbBytes() const { return soc->ubBytes; }
 };
+
+// A product variant of a SoC row, with the core counts of its CANN platform config (<variant>.ini, [SoCInfo]).
+struct SocVariant {
+    const char* name;        // CANN soc_version, e.g. "Ascend910B3"
+    SocVersion soc;          // the row it belongs to
+    uint32_t vectorCoreNum;  // vector_core_cnt (AIV) on A2/A3; ai_core_cnt on 310P (vector kernels' cores)
+    uint32_t cubeCoreNum;    // cube_core_cnt (AIC): a MIX kernel launches at most this many AIC:AIV groups
+};
+
+extern const SocVariant kSocVariants[7];
+
+// The largest vector / cube core count of any variant of `soc`: the bound of core_num and of a MIX blockDim.
+uint32_t MaxVectorCoreNum(SocVersion soc);
+uint32_t MaxCubeCoreNum(SocVersion soc);
+
+// Platform::Of with core_num checked: 0 (the row's own count) or [1, MaxVectorCoreNum(soc)]; 161002 otherwise.
+Result<Platform> CheckedPlatform(SocVersion soc, int64_t coreNum);
 
 }  // namespace ascendops

@@ -1,6 +1,9 @@
 // Integer helpers every tiling uses. All are overflow-safe for 64-bit sizes (no a + b - 1).
 #pragma once
 #include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
 
 namespace ascendops {
 
@@ -47,6 +50,22 @@ constexpr CoreSplit SplitEvenly(uint64_t total, uint64_t maxParts, uint64_t bloc
     uint64_t parts = blocks < maxParts ? blocks : maxParts;
     if (parts == 0) return {1, 0, 0, tail, blockUnits};  // less than one block: one part owns it all
     return {parts, blocks / parts, blocks % parts, tail, blockUnits};
+}
+
+// Bytes of a tensor of `shape` with `elemBytes`-byte elements; nullopt when a dim is negative or the size exceeds
+// 2^63 - 1 bytes (no wrapped product ever reaches a tiling or an allocation).
+inline std::optional<uint64_t> CheckedBytes(const std::vector<int64_t>& shape, uint64_t elemBytes) {
+    constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+    uint64_t bytes = elemBytes;
+    for (int64_t d : shape) {
+        if (d < 0) return std::nullopt;
+        if (d == 0) return 0;
+    }
+    for (int64_t d : shape) {
+        if (bytes > kMax / static_cast<uint64_t>(d)) return std::nullopt;
+        bytes *= static_cast<uint64_t>(d);
+    }
+    return bytes;
 }
 
 }  // namespace ascendops

@@ -37,6 +37,11 @@ std::optional<Error> Validate(const TilingInput& in) {
     if (in.numWeights < 1 || in.numWeights > kInt32Max) {
         return InvalidParam("num_weights " + Str(in.numWeights) + " must be in [1, 2^31 - 1]");
     }
+    const uint64_t outElems = static_cast<uint64_t>(in.numWeights) * static_cast<uint64_t>(in.gradShape.back());
+    if (outElems > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) / sizeof(float)) {
+        return InvalidParam("out [num_weights, D] = [" + Str(in.numWeights) + ", " + Str(in.gradShape.back()) +
+                            "] overflows int64 bytes");
+    }
     if (in.paddingIdx >= in.numWeights) {
         return InvalidParam("padding_idx " + Str(in.paddingIdx) + " must be < num_weights " + Str(in.numWeights) +
                             " (negative: none)");
@@ -100,9 +105,8 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.colChunk = 0;  // EdgUbBytes without the column buffers: the fixed part
     const uint64_t fixedBytes = EdgUbBytes(td);
     const uint64_t ubBudget = soc.ubBytes > kUbReserveBytes ? soc.ubBytes - kUbReserveBytes : 0;
-    const uint64_t maxCols = ubBudget > fixedBytes ? AlignDown((ubBudget - fixedBytes) / (2 * sizeof(float)),
-                                                               kFloatsPerBlock)
-                                                   : 0;
+    const uint64_t maxCols =
+        ubBudget > fixedBytes ? AlignDown((ubBudget - fixedBytes) / (2 * sizeof(float)), kFloatsPerBlock) : 0;
     if (maxCols == 0) return TilingError("UB " + Str(soc.ubBytes) + " bytes leaves no room for a column chunk");
     td.colChunkNum = static_cast<uint32_t>(CeilDiv(dim, maxCols));
     td.colChunk = static_cast<uint32_t>(AlignUp(CeilDiv(dim, td.colChunkNum), kFloatsPerBlock));

@@ -28,16 +28,18 @@ def npu_unavailable_reason():
 def select(backend=DEFAULT_BACKEND, soc=None, core_num=0):
     """Validates the backend and makes the simulated device ``soc`` with ``core_num`` cores (0 = default).
 
-    Returns the SoC name in use.
+    Returns the SoC name in use. The device is the calling thread's (as aclrtSetDevice): threads calling with
+    different SoCs never see each other's. ``core_num`` beyond the SoC's largest variant: AclnnError 161002.
     """
+    from ._args import as_int
+
     if not isinstance(backend, str) or backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: expected one of {', '.join(map(repr, BACKENDS))}")
     if backend == "npu":
         return _npu.select(soc, core_num)  # the device's SoC; raises BackendUnavailableError naming what is missing
     soc = DEFAULT_SOC if soc is None else soc
-    if soc not in soc_names():
+    if not isinstance(soc, str) or soc not in soc_names():
         raise ValueError(f"unknown soc {soc!r}: expected one of {', '.join(map(repr, soc_names()))}")
-    if isinstance(core_num, bool) or not isinstance(core_num, int) or core_num < 0:
-        raise ValueError(f"core_num must be a non-negative int (0 = the SoC's default), got {core_num!r}")
+    core_num = as_int("core_num", as_int("core_num", core_num, min=0, max=None), min=None)  # >= 0, then int64
     _C.set_sim_device(soc, core_num)
     return soc

@@ -168,6 +168,8 @@ def main(argv=None):
     args = build_parser(bench_module).parse_args(argv)
     try:
         return args.func(args)
-    except (AclnnError, BackendUnavailableError, ValueError) as e:
-        print(f"ascendops {args.command}: error: {e}", file=sys.stderr)
-        return 1
+    except (AclnnError, BackendUnavailableError, ValueError, TypeError, OverflowError, MemoryError) as e:
+        # a rejected argument or an operator error: one line, never a traceback (exit 2 like a usage error)
+        print(f"ascendops {args.command}: error: {str(e).splitlines()[0] if str(e) else type(e).__name__}",
+              file=sys.stderr)
+        return 2

@@ -12,6 +12,7 @@ the hooks use, so every operator spells shapes and dtypes the same way.
 import argparse
 
 from . import _C
+from ._args import INT64_MAX, cli_int
 from ._backend import DEFAULT_SOC, soc_names
 
 __all__ = ["add_platform_args", "parse_shape", "parse_dtype", "DTYPE_NAMES"]
@@ -27,8 +28,8 @@ def parse_shape(text):
         dims = tuple(int(d) for d in body.split(",") if d.strip())
     except ValueError:
         raise argparse.ArgumentTypeError(f"invalid shape {text!r}: expected comma-separated ints, e.g. 4,1024")
-    if any(d < 0 for d in dims):
-        raise argparse.ArgumentTypeError(f"invalid shape {text!r}: dimensions must be >= 0")
+    if any(d < 0 or d > INT64_MAX for d in dims):
+        raise argparse.ArgumentTypeError(f"invalid shape {text!r}: dimensions must be in [0, 2^63 - 1]")
     return dims
 
 
@@ -42,9 +43,8 @@ def parse_dtype(text):
 
 def add_platform_args(parser, default_soc=DEFAULT_SOC):
     parser.add_argument("--soc", choices=soc_names(), default=default_soc, help=f"SoC (default {default_soc})")
-    parser.add_argument("--core-num", type=int, default=0, metavar="N",
+    parser.add_argument("--core-num", type=cli_int(min=0), default=0, metavar="N",
                         help="vector cores available (default 0: the SoC's own count)")
-
 
 
 def __getattr__(name):

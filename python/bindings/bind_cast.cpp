@@ -7,7 +7,9 @@
 
 #include "aclnn_cast.h"
 #include "common/aclnn_context.h"
+#include "common/tensor_util.h"
 #include "op_host/cast/cast_tiling.h"
+#include "op_host/common/tiling_util.h"
 #include "tensor_bridge.h"
 
 namespace py = pybind11;
@@ -23,12 +25,6 @@ const char* RoundName(CastRound r) {
     return kNames[static_cast<uint32_t>(r)];
 }
 
-SocVersion SocOf(const std::string& name) {
-    auto soc = ParseSoc(name);
-    if (!soc) throw py::value_error("unknown soc '" + name + "'");
-    return *soc;
-}
-
 py::array Cast(const py::array& x, const py::object& dtype) {
     auto self = bridge::DeviceTensor::FromArray(x);
     const DataType dst = bridge::DataTypeFromPy(dtype);
@@ -42,10 +38,16 @@ py::array Cast(const py::array& x, const py::object& dtype) {
     return out.ToArray();
 }
 
-py::dict Tiling(uint64_t totalElements, const py::object& src, const py::object& dst, const std::string& soc,
-                uint32_t coreNum) {
-    const Platform platform = Platform::Of(SocOf(soc), coreNum);
-    auto r = ComputeTiling({totalElements, bridge::DataTypeFromPy(src), bridge::DataTypeFromPy(dst)}, platform);
+py::dict Tiling(const std::vector<int64_t>& shape, const py::object& src, const py::object& dst, const std::string& soc,
+                int64_t coreNum) {
+    const Platform platform = bridge::PlatformArg(soc, coreNum);
+    const DataType srcType = bridge::DataTypeFromPy(src);
+    if (!CheckedBytes(shape, DataTypeSize(srcType))) {
+        bridge::CheckAclnn(Fail(InvalidParam("self shape " + ShapeString(shape) + " holds more than 2^63 - 1 bytes")));
+    }
+    uint64_t totalElements = 1;
+    for (int64_t d : shape) totalElements *= static_cast<uint64_t>(d);
+    auto r = ComputeTiling({totalElements, srcType, bridge::DataTypeFromPy(dst)}, platform);
     if (!r) bridge::CheckAclnn(Fail(r.error()));
     const CastTilingData& td = r->data;
     py::dict d;
@@ -82,7 +84,7 @@ py::dict Tiling(uint64_t totalElements, const py::object& src, const py::object&
 
 // Every (src, dst) pair of the dtype table with its path on `soc` ("UNSUPPORTED" where Cast does not deliver it).
 py::list PlanTable(const std::string& soc) {
-    const SocVersion v = SocOf(soc);
+    const SocVersion v = bridge::SocArg(soc);
     py::list rows;
     for (const auto& s : kDataTypes) {
         for (const auto& d : kDataTypes) {
@@ -136,7 +138,7 @@ double HostOverheadUs(const std::vector<int64_t>& shape, const py::object& src, 
 void Bind_cast(py::module_& m) {
     m.def("cast", &Cast, py::arg("x"), py::arg("dtype"),
           "aclnnAscendopsCast on the current device; returns a new array");
-    m.def("cast_tiling", &Tiling, py::arg("total_elements"), py::arg("src"), py::arg("dst"), py::arg("soc"),
+    m.def("cast_tiling", &Tiling, py::arg("shape"), py::arg("src"), py::arg("dst"), py::arg("soc"),
           py::arg("core_num") = 0, "Cast host tiling as a dict");
     m.def("cast_get_workspace", &GetWorkspace, py::arg("x"), py::arg("dtype"), py::arg("out_shape"),
           py::arg("out_dtype"), "phase 1 of aclnnAscendopsCast only (None = a null tensor)");

@@ -21,6 +21,17 @@ namespace {
 // Listing more parts than this is never a tiling case (cores are counted in tens).
 constexpr uint64_t kMaxListedParts = 1 << 16;
 
+// The product variants of a SoC row: name, vector and cube core counts.
+py::list Variants(ascendops::SocVersion soc) {
+    py::list rows;
+    for (const auto& v : ascendops::kSocVariants) {
+        if (v.soc == soc)
+            rows.append(
+                py::dict("name"_a = v.name, "vector_cores"_a = v.vectorCoreNum, "cube_cores"_a = v.cubeCoreNum));
+    }
+    return rows;
+}
+
 py::dict SocDict(const ascendops::SocInfo& s) {
     const auto& c = s.cost;
     py::dict cost("freq_mhz"_a = c.freqMHz, "gm_to_ub_bytes_per_cycle"_a = c.gmToUbBytesPerCycle,
@@ -31,17 +42,9 @@ py::dict SocDict(const ascendops::SocInfo& s) {
     return py::dict("name"_a = s.name, "product"_a = s.product, "vector_cores"_a = s.vectorCoreNum,
                     "cube_cores"_a = s.cubeCoreNum, "ub_bytes"_a = s.ubBytes, "has_data_copy_pad"_a = s.hasDataCopyPad,
                     "has_vector_shift"_a = s.hasVectorShift, "has_sync_all"_a = s.hasSyncAll,
-                    "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "cost"_a = cost);
-}
-
-ascendops::SocVersion SocArg(const std::string& name) {
-    auto soc = ascendops::ParseSoc(name);
-    if (!soc) {
-        std::string names;
-        for (const auto& s : ascendops::kSocTable) names += std::string(names.empty() ? "" : ", ") + s.name;
-        throw py::value_error("unknown soc '" + name + "': expected one of " + names);
-    }
-    return *soc;
+                    "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "cost"_a = cost,
+                    "max_vector_cores"_a = ascendops::MaxVectorCoreNum(s.version),
+                    "max_cube_cores"_a = ascendops::MaxCubeCoreNum(s.version), "variants"_a = Variants(s.version));
 }
 
 py::dict CoreDict(const ascendc_sim::CoreCost& c) {
@@ -125,12 +128,21 @@ void Bind_common(py::module_& m) {
 
     m.def(
         "set_sim_device",
-        [](const std::string& soc, uint32_t coreNum) { ascendops::SetSimDevice(SocArg(soc), coreNum); }, "soc"_a,
-        "core_num"_a = 0, "The SoC the CPU twin plays and its core count (0: the SoC's own).");
-    m.def("sim_device", [] {
-        ascendops::Platform p = ascendops::CurrentPlatform();
-        return py::dict("soc"_a = p.soc->name, "core_num"_a = p.coreNum);
-    });
+        [](const std::string& soc, int64_t coreNum) {
+            if (auto e = ascendops::SetSimDevice(ascendops::bridge::SocArg(soc), coreNum)) {
+                ascendops::bridge::CheckAclnn(ascendops::Fail(*e));
+            }
+        },
+        "soc"_a, "core_num"_a = 0,
+        "Makes the calling thread's simulated device `soc` with `core_num` cores (0: the SoC's own); per thread, "
+        "as aclrtSetDevice. AclnnError 161002 for a core count outside the SoC's variants.");
+    m.def(
+        "sim_device",
+        [] {
+            ascendops::Platform p = ascendops::CurrentPlatform();
+            return py::dict("soc"_a = p.soc->name, "core_num"_a = p.coreNum);
+        },
+        "The calling thread's simulated device.");
     m.def(
         "last_launch_report", [] { return LaunchReportDict(ascendops::LastLaunchReport()); },
         "Report of the last launch on this thread; times are modeled by the cost model, never measured.");

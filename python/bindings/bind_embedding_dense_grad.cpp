@@ -22,8 +22,13 @@ using namespace ascendops;
 using namespace ascendops::embedding_dense_grad;
 using bridge::DeviceTensor;
 
-std::vector<int64_t> OutShape(const DeviceTensor& grad, int64_t numWeights) {
-    return {numWeights, grad.Shape().empty() ? 0 : grad.Shape().back()};
+// The [numWeights, D] output, allocated only once every argument has passed phase 1's checks.
+DeviceTensor CheckedOut(const DeviceTensor& grad, const DeviceTensor& indices, const DeviceTensor* pos,
+                        int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq) {
+    if (auto e = CheckBeforeOut(grad, indices, pos ? pos->Get() : nullptr, numWeights, paddingIdx, scaleGradByFreq)) {
+        bridge::CheckAclnn(Fail(*e));
+    }
+    return DeviceTensor::Empty({numWeights, grad.Shape().back()}, DataType::kFloat);
 }
 
 // User level: raw indices (any rank), sorted on the host.
@@ -31,7 +36,7 @@ py::array Backward(const py::array& grad, const py::array& indices, int64_t numW
                    bool scaleGradByFreq) {
     auto g = DeviceTensor::FromArray(grad);
     auto i = DeviceTensor::FromArray(indices);
-    auto out = DeviceTensor::Empty(OutShape(g, numWeights), DataType::kFloat);
+    auto out = CheckedOut(g, i, nullptr, numWeights, paddingIdx, scaleGradByFreq);
     bridge::CallAclnn(
         [&](uint64_t* ws, aclOpExecutor** ex) {
             return aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, paddingIdx, scaleGradByFreq,
@@ -47,7 +52,7 @@ py::array Sorted(const py::array& grad, const py::array& sortIndices, const py::
     auto g = DeviceTensor::FromArray(grad);
     auto s = DeviceTensor::FromArray(sortIndices);
     auto p = DeviceTensor::FromArray(posIdx);
-    auto out = DeviceTensor::Empty(OutShape(g, numWeights), DataType::kFloat);
+    auto out = CheckedOut(g, s, &p, numWeights, paddingIdx, scaleGradByFreq);
     bridge::CallAclnn(
         [&](uint64_t* ws, aclOpExecutor** ex) {
             return aclnnAscendopsEmbeddingDenseGradGetWorkspaceSize(g, s, p, numWeights, paddingIdx, scaleGradByFreq,
@@ -91,16 +96,14 @@ const char* CopyModeName(uint32_t mode) {
 }
 
 py::dict Tiling(const std::vector<int64_t>& gradShape, int64_t indicesNumel, int64_t numWeights, int64_t paddingIdx,
-                bool scaleGradByFreq, const std::string& soc, uint32_t coreNum) {
-    auto version = ParseSoc(soc);
-    if (!version) throw py::value_error("unknown soc '" + soc + "'");
+                bool scaleGradByFreq, const std::string& soc, int64_t coreNum) {
+    const Platform platform = bridge::PlatformArg(soc, coreNum);
     TilingInput in;
     in.gradShape = gradShape;
     in.indicesNumel = indicesNumel;
     in.numWeights = numWeights;
     in.paddingIdx = paddingIdx;
     in.scaleGradByFreq = scaleGradByFreq;
-    const Platform platform = Platform::Of(*version, coreNum);
     auto r = ComputeTiling(in, platform);
     if (!r) bridge::CheckAclnn(Fail(r.error()));
     const EmbeddingDenseGradTilingData& t = r->data;

@@ -77,19 +77,17 @@ double HostOverheadUs(const std::vector<Shape>& shapes, const std::vector<std::s
 }
 
 py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>& dtypes, float scale,
-                float softplusThreshold, const std::string& soc, uint32_t coreNum) {
+                float softplusThreshold, const std::string& soc, int64_t coreNum) {
     namespace fgd = ascendops::fused_gdn_decode;
     if (shapes.size() != 8 || dtypes.size() != 8) {
         throw py::value_error("shapes and dtypes list mixedQkv, a, b, aLog, dtBias, stateRef, ssmStateIndices, out");
     }
     std::vector<ascendops::DataType> types;
     for (const auto& name : dtypes) types.push_back(ascendops::bridge::DataTypeFromPy(py::str(name)));
-    auto socVersion = ascendops::ParseSoc(soc);
-    if (!socVersion) throw py::value_error("unknown soc '" + soc + "'");
+    const ascendops::Platform platform = ascendops::bridge::PlatformArg(soc, coreNum);
     fgd::TilingInput in{shapes[0], shapes[1], shapes[2], shapes[3], shapes[4], shapes[5],
                         shapes[6], shapes[7], types[0],  types[1],  types[2],  types[3],
                         types[4],  types[5],  types[6],  types[7],  scale,     softplusThreshold};
-    const ascendops::Platform platform = ascendops::Platform::Of(*socVersion, coreNum);
     auto r = fgd::ComputeTiling(in, platform);
     if (!r) ascendops::bridge::CheckAclnn(ascendops::Fail(r.error()));
     const fgd::FusedGdnDecodeTilingData& t = r->data;

@@ -65,16 +65,14 @@ py::dict SplitDict(const SgSplit& s) {
 }
 
 py::dict BTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vector<std::string>& dtypes,
-                 const std::string& soc, uint32_t coreNum) {
-    auto version = ParseSoc(soc);
-    if (!version) throw py::value_error("unknown soc '" + soc + "'");
+                 const std::string& soc, int64_t coreNum) {
+    const Platform platform = bridge::PlatformArg(soc, coreNum);
     if (shapes.size() != 3 || dtypes.size() != 3) throw py::value_error("expected 3 shapes and 3 dtypes (dy, g, fc)");
     BTilingInput in;
     for (int i = 0; i < 3; ++i) {
         in.shapes[i] = shapes[i];
         in.dtypes[i] = bridge::DataTypeFromPy(py::str(dtypes[i]));
     }
-    const Platform platform = Platform::Of(*version, coreNum);
     auto r = ComputeBTiling(in, platform);
     if (!r) bridge::CheckAclnn(Fail(r.error()));
     const FusedSwigluGradBTilingData& t = r->data;

@@ -52,10 +52,8 @@ py::list Split(const py::array& x, const std::vector<int64_t>& sections, int64_t
 }
 
 py::dict Tiling(const std::vector<int64_t>& shape, const py::object& dtype, const std::vector<int64_t>& sections,
-                int64_t dim, const std::string& soc, uint32_t coreNum) {
-    auto version = ParseSoc(soc);
-    if (!version) throw py::value_error("unknown soc '" + soc + "'");
-    const Platform platform = Platform::Of(*version, coreNum);
+                int64_t dim, const std::string& soc, int64_t coreNum) {
+    const Platform platform = bridge::PlatformArg(soc, coreNum);
     auto r = ComputeTiling({shape, bridge::DataTypeFromPy(dtype), sections, dim}, platform);
     if (!r) bridge::CheckAclnn(Fail(r.error()));
     const SplitTilingData& td = r->data;

@@ -75,6 +75,19 @@ DataType DataTypeOf(const py::dtype& dtype) {
     return *type;
 }
 
+SocVersion SocArg(const std::string& soc) {
+    if (auto version = ParseSoc(soc)) return *version;
+    std::string names;
+    for (const auto& row : kSocTable) names += std::string(names.empty() ? "" : ", ") + row.name;
+    throw py::value_error("unknown soc '" + soc + "': expected one of " + names);
+}
+
+Platform PlatformArg(const std::string& soc, int64_t coreNum) {
+    auto platform = CheckedPlatform(SocArg(soc), coreNum);
+    if (!platform) CheckAclnn(Fail(platform.error()));
+    return *platform;
+}
+
 DataType DataTypeFromPy(const py::handle& dtypeLike) {
     if (py::isinstance<py::str>(dtypeLike) && py::str(dtypeLike).cast<std::string>() == "bfloat16") {
         py::module_::import("ml_dtypes");

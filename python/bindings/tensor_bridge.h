@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -22,6 +23,7 @@
 #include "aclnn/aclnn_base.h"
 #include "common/aclnn_context.h"  // aclOpExecutor (defined by op_api)
 #include "op_host/common/dtype.h"
+#include "op_host/common/soc.h"
 
 namespace ascendops::bridge {
 
@@ -31,6 +33,12 @@ pybind11::dtype NumpyDtype(DataType dtype);
 DataType DataTypeOf(const pybind11::dtype& dtype);
 // Package dtype of anything np.dtype() accepts ("int8", np.float16, ml_dtypes.bfloat16, ...).
 DataType DataTypeFromPy(const pybind11::handle& dtypeLike);
+
+// The platform of a SoC name and core count: ValueError for an unknown SoC, AclnnError 161002 for a core count
+// outside its bounds (ascendops::CheckedPlatform).
+Platform PlatformArg(const std::string& soc, int64_t coreNum);
+// The SoC of a name; ValueError naming the known SoCs otherwise.
+SocVersion SocArg(const std::string& soc);
 
 // Raises ascendops.AclnnError(status, aclGetRecentErrMsg()) unless status is 0.
 void CheckAclnn(aclnnStatus status);

@@ -72,7 +72,7 @@ def test_index_buffer_counts_rows_of_a_mid_batch_range():
     assert _C.fused_gdn_decode_index_buffer_elems(128, 4, 4) == 8  # aligned ranges: exactly 8 rows each
 
 
-@pytest.mark.parametrize("core_num,block_dim,per,big", [(0, 48, 1, 16), (40, 40, 1, 24), (7, 7, 9, 1), (64, 64, 1, 0)])
+@pytest.mark.parametrize("core_num,block_dim,per,big", [(0, 48, 1, 16), (40, 40, 1, 24), (7, 7, 9, 1), (24, 24, 2, 16)])
 def test_task_split(core_num, block_dim, per, big):
     t = tiling(4, 8, 16, 128, 128, core_num=core_num)
     assert (t["block_dim"], t["tasks_per_core"], t["big_cores"], t["total_tasks"]) == (block_dim, per, big, 64)

@@ -83,9 +83,28 @@ def test_unknown_backend_is_value_error(backend):
         _backend.select(backend)
 
 
-@pytest.mark.parametrize("soc, core_num, match", [
-    ("ascend910", 0, "unknown soc"), ("ascend310p", -1, "core_num"), ("ascend310p", 2.0, "core_num"),
+@pytest.mark.parametrize("soc, core_num, error, match", [
+    ("ascend910", 0, ValueError, "unknown soc"), ("ascend310p", -1, ValueError, r"core_num -1 must be >= 0"),
+    ("ascend310p", 2.0, TypeError, "core_num must be an int, got float 2.0"),
+    ("ascend310p", True, TypeError, "core_num must be an int, got bool True"),
 ])
-def test_select_rejects_bad_device(soc, core_num, match):
-    with pytest.raises(ValueError, match=match):
+def test_select_rejects_bad_device(soc, core_num, error, match):
+    with pytest.raises(error, match=match):
         _backend.select("sim", soc, core_num)
+
+
+@pytest.mark.parametrize("soc, core_num, most", [("ascend310p", 11, 10), ("ascend910b", 49, 48),
+                                                 ("ascend910_93", 100000, 48)])
+def test_core_num_beyond_the_largest_variant_is_161002(restore_device, soc, core_num, most):
+    with pytest.raises(ascendops.AclnnError) as e:
+        _backend.select("sim", soc, core_num)
+    assert e.value.code == 161002 and e.value.message.startswith(f"core_num {core_num} must be in [0, {most}] on {soc}")
+
+
+def test_variants_bound_the_core_count():
+    rows = {s["name"]: s for s in ascendops.socs()}
+    assert rows["ascend310p"]["variants"] == [{"name": "Ascend310P1", "vector_cores": 10, "cube_cores": 10},
+                                              {"name": "Ascend310P3", "vector_cores": 8, "cube_cores": 8}]
+    assert [(v["name"], v["vector_cores"], v["cube_cores"]) for v in rows["ascend910b"]["variants"]] == [
+        ("Ascend910B1", 48, 24), ("Ascend910B2", 48, 24), ("Ascend910B3", 40, 20), ("Ascend910B4", 40, 20)]
+    assert [(r["max_vector_cores"], r["max_cube_cores"]) for r in rows.values()] == [(10, 10), (48, 24), (48, 24)]

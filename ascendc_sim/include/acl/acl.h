@@ -11,6 +11,7 @@ typedef void* aclrtStream;
 #define ACL_ERROR_INVALID_PARAM 100000
 #define ACL_ERROR_BAD_ALLOC 200000
 #define ACL_ERROR_RT_PARAM_INVALID 107000
+#define ACL_ERROR_RT_INVALID_DEVICEID 107001
 #define ACL_ERROR_RT_MEMORY_ALLOCATION 207001
 
 typedef enum aclrtMemMallocPolicy {
@@ -58,6 +59,12 @@ aclError aclInit(const char* configPath);
 aclError aclFinalize();
 aclError aclrtSetDevice(int32_t deviceId);
 aclError aclrtResetDevice(int32_t deviceId);
+aclError aclrtGetDevice(int32_t* deviceId);
+// Twin only, no CANN equivalent (sim/sim_device.h): the id of the simulated device that plays `socName` (a SoC
+// table name, e.g. "ascend910b") with `coreNum` cores (0: the row's own count), defined on first use. Ids 0, 1, 2
+// are the table's rows at their own counts. ACL_ERROR_INVALID_PARAM for an unknown SoC or a core count outside
+// [0, the largest variant's] (ascendops::CheckedPlatform).
+aclError aclrtSimDefineDevice(const char* socName, uint32_t coreNum, int32_t* deviceId);
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy);
 aclError aclrtFree(void* devPtr);
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind);

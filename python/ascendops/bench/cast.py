@@ -7,6 +7,7 @@ throughput of the FP32-source pair with the same destination; aclnnAscendopsCast
 import numpy as np
 
 from .. import _C
+from .._args import INT32_MAX, cli_int
 from .._backend import select
 from ..ops.cast import _dtype, cast, delivered_pairs, plan_table
 
@@ -14,7 +15,8 @@ __all__ = ["add_args", "run"]
 
 
 def add_args(parser):
-    parser.add_argument("--n", type=int, default=1 << 24, help="elements per run (default 2^24)")
+    parser.add_argument("--n", type=cli_int(min=1, max=INT32_MAX), default=1 << 24,
+                        help="elements per run (default 2^24)")
     parser.add_argument("--soc", default="ascend310p")
     parser.add_argument("--pairs", default="", help="comma-separated src:dst filter, e.g. float32:float16")
 
@@ -31,7 +33,7 @@ def run(args):
         cast(x, _dtype(dst), soc=args.soc)
         report = _C.last_launch_report()
         modeled[src, dst] = report["modeled_device_us"]
-        tiling = _C.cast_tiling(args.n, _dtype(src), _dtype(dst), args.soc)
+        tiling = _C.cast_tiling([args.n], _dtype(src), _dtype(dst), args.soc)
         rows.append({
             "pair": f"{src}->{dst}",
             "path": paths[src, dst],

@@ -7,6 +7,7 @@ median host time of aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize.
 """
 
 from .. import _C
+from .._args import INT32_MAX, cli_int, cli_int_list
 from .._backend import select
 from ..ops.embedding_dense_grad import embedding_dense_grad, sample, tiling
 
@@ -17,14 +18,15 @@ TARGET = 1.10
 
 
 def add_args(parser):
-    parser.add_argument("--n", type=int, default=1 << 16, help="grad rows (default 2^16)")
-    parser.add_argument("--num-weights", type=int, default=50000)
-    parser.add_argument("--dims", default="128,1024,4096", help="comma-separated D of the main path")
+    parser.add_argument("--n", type=cli_int(min=1, max=INT32_MAX), default=1 << 16, help="grad rows (default 2^16)")
+    parser.add_argument("--num-weights", type=cli_int(min=1, max=INT32_MAX), default=50000)
+    parser.add_argument("--dims", type=cli_int_list(min=2, max=INT32_MAX), default=[128, 1024, 4096],
+                        help="comma-separated D of the main path, each >= 2 (default 128,1024,4096)")
     parser.add_argument("--soc", default="ascend310p")
 
 
 def _cases(args):
-    dims = [int(d) for d in args.dims.split(",") if d]
+    dims = args.dims
     yield from (("main", d, False) for d in dims)
     yield "scale", dims[0], True
     yield "non-aligned", dims[0] - 1, False

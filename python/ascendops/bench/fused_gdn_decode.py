@@ -8,6 +8,7 @@ import ml_dtypes
 import numpy as np
 
 from .. import _C
+from .._args import cli_int_list
 from .._backend import select
 from ..ops.fused_gdn_decode import fused_gdn_decode, make_inputs, tiling
 
@@ -17,7 +18,8 @@ STATE_DTYPES = {"float32": np.float32, "bfloat16": ml_dtypes.bfloat16}
 
 
 def add_args(parser):
-    parser.add_argument("--batches", default="1,16,64", help="comma-separated B values (default 1,16,64)")
+    parser.add_argument("--batches", type=cli_int_list(min=1, max=1 << 16), default=[1, 16, 64],
+                        help="comma-separated B values (default 1,16,64)")
     parser.add_argument("--soc", default="ascend910b")
 
 
@@ -25,7 +27,7 @@ def run(args):
     h, hv, k, v = 16, 32, 128, 128
     rows = []
     for state_name, state_dtype in STATE_DTYPES.items():
-        for b in (int(x) for x in args.batches.split(",") if x):
+        for b in args.batches:
             select("sim", args.soc)
             inputs = make_inputs(b, h, hv, k, v, dtype=ml_dtypes.bfloat16, state_dtype=state_dtype)
             fused_gdn_decode(*inputs, soc=args.soc)

@@ -5,6 +5,7 @@ double-buffered) and a plain DataCopy GM -> UB -> GM. Wall-clock seconds on this
 """
 
 from .. import _C
+from .._args import cli_int
 
 __all__ = ["add_args", "run", "NOTE"]
 
@@ -12,8 +13,10 @@ NOTE = "(wall-clock throughput of the twin and of NumPy on this machine: measure
 
 
 def add_args(parser):
-    parser.add_argument("--n", type=int, default=1 << 24, help="elements (default 2^24; a multiple of 8 x 8192)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept")
+    parser.add_argument("--n", type=cli_int(min=1 << 16, max=1 << 31), default=1 << 24,
+                        help="elements (default 2^24; a multiple of 8 x 8192)")
+    parser.add_argument("--repeat", type=cli_int(min=1, max=1000), default=3,
+                        help="runs per measurement; the best is kept")
 
 
 def run(args):

@@ -7,6 +7,7 @@ Floats to integers truncate (NaN -> 0, saturating at the INT32 range first), 8-b
 import numpy as np
 
 from .. import _C, _npu
+from .._args import as_array, as_dtype, as_shape
 from .._backend import select
 from ..demo import DemoCase
 from ..golden import cast as golden
@@ -26,14 +27,17 @@ TOLERANCE = {"float32": 1e-4, "float16": 1e-3}
 def cast(x, dtype, *, soc=None, core_num=0, backend="sim"):
     """Casts ``x`` (any delivered source dtype, incl. ``ml_dtypes.bfloat16``) to ``dtype`` (a NumPy dtype or
     its name). Raises AclnnError 161002 for a pair Cast does not deliver on ``soc``."""
+    dtype = as_dtype("dtype", dtype)
+    x = as_array("x", x)
     select(backend, soc, core_num)
-    return _C.cast(np.asarray(x), np.dtype(dtype))
+    return _C.cast(x, dtype)
 
 
 def tiling(shape, src, dst, *, soc=None, core_num=0):
     """The host tiling for a tensor of ``shape`` cast from ``src`` to ``dst``, as a dict."""
+    shape, src, dst = as_shape("shape", shape), as_dtype("src", src), as_dtype("dst", dst)
     soc = select("sim", soc, core_num)
-    return _C.cast_tiling(int(np.prod(shape, dtype=np.int64)), np.dtype(src), np.dtype(dst), soc, core_num)
+    return _C.cast_tiling(list(shape), src, dst, soc, core_num)
 
 
 def plan_table(soc):

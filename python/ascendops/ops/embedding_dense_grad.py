@@ -6,9 +6,12 @@ is ``padding_idx`` (>= 0) are skipped; so are indices outside [0, num_weights) (
 touch memory, out keeps zeros there).
 """
 
+import math
+
 import numpy as np
 
 from .. import _C, _npu
+from .._args import INT32_MAX, INT64_MAX, INT64_MIN, as_array, as_bool, as_int, as_shape, cli_int
 from .._backend import select
 from ..demo import DemoCase
 from ..golden import embedding_dense_grad as golden
@@ -28,29 +31,38 @@ def embedding_dense_grad(grad, indices, num_weights, padding_idx=-1, scale_grad_
                          core_num=0, backend="sim"):
     """User level: raw ``indices`` (int32/int64, any rank, numel == grad rows), sorted stably on the host.
     Returns a new float32 array ``[num_weights, grad.shape[-1]]``."""
+    attrs = _attrs(num_weights, padding_idx, scale_grad_by_freq)
+    grad, indices = as_array("grad", grad), as_array("indices", indices)
     select(backend, soc, core_num)
-    return _C.embedding_dense_backward(np.asarray(grad), np.asarray(indices), int(num_weights), int(padding_idx),
-                                       bool(scale_grad_by_freq))
+    return _C.embedding_dense_backward(grad, indices, *attrs)
 
 
 @_npu.dispatch(_npu.embedding_dense_grad_sorted)
 def embedding_dense_grad_sorted(grad, sort_indices, pos_idx, num_weights, padding_idx=-1, scale_grad_by_freq=False,
                                 *, soc=None, core_num=0, backend="sim"):
     """Kernel level: ``sort_indices`` ascending (int32) and ``pos_idx`` (int32, the grad row of each position)."""
+    attrs = _attrs(num_weights, padding_idx, scale_grad_by_freq)
+    arrays = [as_array(n, a) for n, a in (("grad", grad), ("sort_indices", sort_indices), ("pos_idx", pos_idx))]
     select(backend, soc, core_num)
-    return _C.embedding_dense_grad(np.asarray(grad), np.asarray(sort_indices), np.asarray(pos_idx), int(num_weights),
-                                   int(padding_idx), bool(scale_grad_by_freq))
+    return _C.embedding_dense_grad(*arrays, *attrs)
+
+
+def _attrs(num_weights, padding_idx, scale_grad_by_freq):
+    """The attributes in their C types; their ranges are the aclnn call's (161002 before anything is allocated)."""
+    return (as_int("num_weights", num_weights), as_int("padding_idx", padding_idx),
+            as_bool("scale_grad_by_freq", scale_grad_by_freq))
 
 
 def tiling(grad_shape, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, indices_numel=None, soc=None,
            core_num=0):
     """The host tiling for a grad of ``grad_shape`` (indices numel defaults to the merged rows), as a dict."""
-    soc = select("sim", soc, core_num)
-    grad_shape = [int(d) for d in grad_shape]
+    grad_shape = list(as_shape("grad_shape", grad_shape))
+    attrs = _attrs(num_weights, padding_idx, scale_grad_by_freq)
     if indices_numel is None:
-        indices_numel = int(np.prod(grad_shape[:-1], dtype=np.int64))
-    return _C.embedding_dense_grad_tiling(grad_shape, int(indices_numel), int(num_weights), int(padding_idx),
-                                          bool(scale_grad_by_freq), soc, core_num)
+        indices_numel = min(math.prod(grad_shape[:-1]), INT64_MAX)  # the tiling rejects rows beyond int32
+    indices_numel = as_int("indices_numel", indices_numel, min=0)
+    soc = select("sim", soc, core_num)
+    return _C.embedding_dense_grad_tiling(grad_shape, indices_numel, *attrs, soc, core_num)
 
 
 def tiling_key_name(key):
@@ -59,8 +71,8 @@ def tiling_key_name(key):
 
 def add_tiling_args(parser):
     parser.add_argument("--shape", type=parse_shape, required=True, help="grad shape, e.g. 65536,128")
-    parser.add_argument("--num-weights", type=int, required=True)
-    parser.add_argument("--padding-idx", type=int, default=-1)
+    parser.add_argument("--num-weights", type=cli_int(min=1, max=INT32_MAX), required=True)
+    parser.add_argument("--padding-idx", type=cli_int(min=INT64_MIN), default=-1)
     parser.add_argument("--scale-grad-by-freq", action="store_true")
 
 

@@ -9,6 +9,7 @@ ml_dtypes.bfloat16 (a_log float32, indices int32); the state is float32 or the i
 import numpy as np
 
 from .. import _C, _npu
+from .._args import as_array, as_float, as_int, as_shape
 from .._backend import select
 from ..tiling import parse_dtype, parse_shape
 
@@ -32,11 +33,13 @@ def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, 
     """Runs aclnnAscendopsFusedGdnDecode; writes the updated state back into ``state`` (a writeable NumPy array)."""
     if not isinstance(state, np.ndarray) or not state.flags.writeable:
         raise TypeError("state must be a writeable numpy array: it is updated in place")
+    scale, threshold = as_float("scale", scale), as_float("softplus_threshold", softplus_threshold)
+    names = ("mixed_qkv", "a", "b", "a_log", "dt_bias")
+    arrays = [as_array(n, x) for n, x in zip(names, (mixed_qkv, a, b, a_log, dt_bias))]
+    indices = as_array("ssm_state_indices", ssm_state_indices)
     select(backend, soc, core_num)
-    arrays = [np.asarray(x) for x in (mixed_qkv, a, b, a_log, dt_bias)]
-    indices = np.asarray(ssm_state_indices)
-    out, new_state = _C.fused_gdn_decode(*arrays, state, indices, _out_shape(arrays[0], arrays[1], state),
-                                         float(scale), float(softplus_threshold))
+    out, new_state = _C.fused_gdn_decode(*arrays, state, indices, _out_shape(arrays[0], arrays[1], state), scale,
+                                         threshold)
     np.copyto(state, new_state)
     return out
 
@@ -50,7 +53,8 @@ def tiling(b, h, hv, k, v, *, block_num=None, dtype="bfloat16", state_dtype="flo
     """Host tiling of FusedGdnDecode for consistent shapes of (B, H, Hv, K, V); ``shapes`` / ``dtypes`` (dicts by
     parameter name) override single operands. Returns the tiling-data fields, ``key`` (its name), ``block_dim``,
     ``workspace_bytes`` and ``ub`` (the UB estimate terms)."""
-    block_num = b + 1 if block_num is None else block_num
+    b, h, hv, k, v = (as_int(n, x, min=0) for n, x in zip(("b", "h", "hv", "k", "v"), (b, h, hv, k, v)))
+    block_num = b + 1 if block_num is None else as_int("block_num", block_num, min=0)
     names = ("mixedQkv", "a", "b", "aLog", "dtBias", "stateRef", "ssmStateIndices", "out")
     shape = {"mixedQkv": (b, 2 * h * k + hv * v), "a": (b, hv), "b": (b, hv), "aLog": (hv,), "dtBias": (hv,),
              "stateRef": (block_num, hv, v, k), "ssmStateIndices": (b,), "out": (b, 1, hv, v)}
@@ -58,8 +62,10 @@ def tiling(b, h, hv, k, v, *, block_num=None, dtype="bfloat16", state_dtype="flo
     dtype_of.update(aLog="float32", stateRef=state_dtype, ssmStateIndices="int32")
     shape.update(shapes or {})
     dtype_of.update(dtypes or {})
-    d = _C.fused_gdn_decode_tiling([list(shape[n]) for n in names], [dtype_of[n] for n in names], float(scale),
-                                   float(softplus_threshold), soc, core_num)
+    soc = select("sim", soc, core_num)
+    shapes = [list(as_shape(n, shape[n])) for n in names]
+    d = _C.fused_gdn_decode_tiling(shapes, [dtype_of[n] for n in names], as_float("scale", scale),
+                                   as_float("softplus_threshold", softplus_threshold), soc, core_num)
     d["key"] = tiling_key_name(d["key"])
     return d
 

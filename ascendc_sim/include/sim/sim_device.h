@@ -1,0 +1,19 @@
+// The simulated devices of the twin's acl runtime: a process-wide, append-only registry (device id -> SoC and
+// core count) and, as in the CANN runtime, a current device per thread (aclrtSetDevice). Nothing a thread sets
+// changes what another thread runs on.
+#pragma once
+#include <cstdint>
+#include <optional>
+
+#include "op_host/common/soc.h"
+
+namespace ascendc_sim {
+
+// The platform simulated device `deviceId` plays; nullopt for an id never defined.
+std::optional<ascendops::Platform> DevicePlatform(int32_t deviceId);
+
+// The calling thread's device. A thread that never called aclrtSetDevice uses device 0 (ascend310p at its own
+// count): an assumption of the twin, where CANN would refuse the call (README, assumptions).
+ascendops::Platform CurrentDevicePlatform();
+
+}  // namespace ascendc_sim
