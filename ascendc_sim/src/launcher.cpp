@@ -10,11 +10,14 @@
 #include "sim/cost_model.h"
 #include "sim/device_memory.h"
 #include "sim/launch.h"
+#include "sim/types.h"
 
 namespace ascendc_sim {
 namespace {
 
-constexpr uint8_t kUbPattern = 0xA5;  // UB starts with garbage on hardware; a fixed pattern keeps runs repeatable
+constexpr uint8_t kUbPattern = 0xA5;
+constexpr uint32_t kMaxBlockDim = 65535;  // SetBlockDim: numBlocks in [1, 65535]  // UB starts with garbage on
+                                          // hardware; a fixed pattern keeps runs repeatable
 
 ascendops::Error RuntimeError(std::string message) { return {ascendops::Status::kRuntimeError, std::move(message)}; }
 
@@ -74,9 +77,9 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
                                             const std::vector<uint8_t*>& args) {
     std::string prefix = Str("kernel '", cfg.kernel, "': ");
     if (cfg.platform.soc == nullptr) return RuntimeError(prefix + "LaunchConfig has no SoC");
-    if (cfg.blockDim == 0 || cfg.blockDim > cfg.platform.coreNum) {
-        return RuntimeError(Str(prefix, "blockDim ", cfg.blockDim, " outside [1, ", cfg.platform.coreNum, "] for ",
-                                cfg.platform.soc->name));
+    // More blocks than cores is legal: they run in rounds (a cross-core barrier then fails, kernel_rules.cpp).
+    if (cfg.blockDim == 0 || cfg.blockDim > kMaxBlockDim) {
+        return RuntimeError(Str(prefix, "blockDim ", cfg.blockDim, " outside [1, ", kMaxBlockDim, "]"));
     }
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] != nullptr && !FindAllocation(args[i], 0)) {
@@ -86,38 +89,43 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     }
     LaunchShared shared;
     shared.cfg = cfg;
+    shared.args = args;
     uint64_t ubBytes = cfg.platform.UbBytes();
     std::vector<CoreContext> cores(cfg.blockDim);
-    std::vector<std::unique_ptr<uint8_t, UbFree>> ubs;
     for (uint32_t i = 0; i < cfg.blockDim; ++i) {
-        ubs.emplace_back(static_cast<uint8_t*>(std::aligned_alloc(64, ubBytes)));
-        std::memset(ubs.back().get(), kUbPattern, ubBytes);
         cores[i].launch = &shared;
         cores[i].blockIdx = i;
-        cores[i].ub = ubs.back().get();
         cores[i].ubBytes = ubBytes;
     }
-    std::vector<std::thread> threads;
-    for (uint32_t i = 0; i < cfg.blockDim; ++i) {
-        threads.emplace_back([&, i] {
-            tlsCore = &cores[i];
-            try {
-                thunk(fn, args.data());
-            } catch (const CoreStopped&) {
-            } catch (const std::exception& e) {
-                std::lock_guard<std::mutex> lock(shared.errorMu);
-                if (shared.firstError.empty()) shared.firstError = Str(prefix, "core ", i, ": exception: ", e.what());
-                shared.stop.store(true);
-            }
-            tlsCore = nullptr;
-            {
-                std::lock_guard<std::mutex> lock(shared.barrierMu);
-                shared.coresFinished.fetch_add(1);
-            }
-            shared.barrierCv.notify_all();
-        });
+    auto runCore = [&](uint32_t i) {
+        std::unique_ptr<uint8_t, UbFree> ub(static_cast<uint8_t*>(std::aligned_alloc(64, ubBytes)));
+        std::memset(ub.get(), kUbPattern, ubBytes);
+        cores[i].ub = ub.get();
+        tlsCore = &cores[i];
+        tlsSaturateLowFloats = cfg.platform.soc->rules.saturationOnly;
+        try {
+            thunk(fn, args.data());
+        } catch (const CoreStopped&) {
+        } catch (const std::exception& e) {
+            std::lock_guard<std::mutex> lock(shared.errorMu);
+            if (shared.firstError.empty()) shared.firstError = Str(prefix, "core ", i, ": exception: ", e.what());
+            shared.stop.store(true);
+        }
+        tlsCore = nullptr;
+        cores[i].ub = nullptr;
+        {
+            std::lock_guard<std::mutex> lock(shared.barrierMu);
+            shared.coresFinished.fetch_add(1);
+        }
+        shared.barrierCv.notify_all();
+    };
+    // Rounds of at most coreNum blocks, as the hardware schedules blocks onto its physical cores.
+    const uint32_t perRound = std::max<uint32_t>(1, cfg.platform.coreNum);
+    for (uint32_t first = 0; first < cfg.blockDim && !shared.stop.load(); first += perRound) {
+        std::vector<std::thread> threads;
+        for (uint32_t i = first; i < std::min(cfg.blockDim, first + perRound); ++i) threads.emplace_back(runCore, i);
+        for (std::thread& t : threads) t.join();
     }
-    for (std::thread& t : threads) t.join();
 
     if (shared.stop.load()) return RuntimeError(shared.firstError);
     std::vector<std::string> guards = CheckAllGuards(/*repair=*/true);

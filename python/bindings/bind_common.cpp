@@ -31,7 +31,10 @@ py::dict SocDict(const ascendops::SocInfo& s) {
     return py::dict("name"_a = s.name, "product"_a = s.product, "vector_cores"_a = s.vectorCoreNum,
                     "cube_cores"_a = s.cubeCoreNum, "ub_bytes"_a = s.ubBytes, "has_data_copy_pad"_a = s.hasDataCopyPad,
                     "has_vector_shift"_a = s.hasVectorShift, "has_sync_all"_a = s.hasSyncAll,
-                    "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "cost"_a = cost);
+                    "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "cost"_a = cost,
+                    "rules"_a = py::dict("ub_usable_bytes"_a = s.rules.ubUsableBytes,
+                                         "system_workspace_bytes"_a = s.rules.systemWorkspaceBytes,
+                                         "saturation_only"_a = s.rules.saturationOnly));
 }
 
 ascendops::SocVersion SocArg(const std::string& name) {
