@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -22,6 +23,20 @@
 
 namespace ascendops::embedding_dense_grad {
 namespace {
+
+using EdgEntry = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*);
+
+// The twin compiles the kernel per core architecture (m200 = ascend310p, m220 = A2/A3) as CANN compiles it per
+// SoC; an NPU build has its one entry for the SoC it was built for ("default").
+EdgEntry KernelFor(const Platform& platform) {
+    static const std::map<std::string, EdgEntry> instances = {
+#define ASCENDOPS_SIM_KERNEL(entry, variant) {#variant, &entry##_##variant},
+#include "sim_kernels_embedding_dense_grad.inc"
+#undef ASCENDOPS_SIM_KERNEL
+    };
+    auto it = instances.find(platform.soc->version == SocVersion::kAscend310P ? "m200" : "m220");
+    return it != instances.end() ? it->second : instances.begin()->second;
+}
 
 // Workspace = [kernel: system reserve, sync slot, counts][dense grad][sorted indices][pos_idx]; the last three
 // only when the input has to be gathered (strided) or produced (user-level sort).
@@ -148,8 +163,12 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
     // Roofline (completed at launch, when the sorted indices are known): grad and both index arrays read once,
     // each distinct live row of out written once.
     KernelLaunch launch{"embedding_dense_grad", tiling->blockDim, tiling->tilingKey, gradBytes + 2 * idxBytes};
+    const Platform platform = CurrentPlatform();
+    const uint64_t sysWorkspace = platform.SystemWorkspaceBytes();
+    const EdgEntry kernel = KernelFor(platform);
     exec->workspaceSize = layout.total;
-    exec->run = [launch, td, a, layout, outBytes](void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
+    exec->run = [launch, td, a, layout, outBytes, sysWorkspace, kernel](void* ws, uint64_t,
+                                                                        aclrtStream stream) -> Result<LaunchReport> {
         auto* base = static_cast<uint8_t*>(ws);
         uint8_t* grad = a.grad.ElementAddress();
         uint8_t* indices = a.indices.ElementAddress();
@@ -166,12 +185,11 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
         aclrtMemset(a.out.ElementAddress(), outBytes, 0, outBytes);  // the kernel accumulates into zeros
         if (td.softSync != 0) {                                      // the soft barrier's slot must start zeroed
             const uint64_t syncBytes = uint64_t{td.usedCoreNum} * kBlockBytes;
-            aclrtMemset(base + kSystemWorkspaceBytes + td.syncOffset, syncBytes, 0, syncBytes);
+            aclrtMemset(base + sysWorkspace + td.syncOffset, syncBytes, 0, syncBytes);
         }
         KernelLaunch k = launch;
         k.rooflineBytes += DistinctLiveRows(reinterpret_cast<const int32_t*>(indices), td) * td.dimSize * sizeof(float);
-        return LaunchKernel(stream, k, &embedding_dense_grad_default, td, grad, indices, pos, a.out.ElementAddress(),
-                            base);
+        return LaunchKernel(stream, k, kernel, td, grad, indices, pos, a.out.ElementAddress(), base);
     };
     *workspaceSize = exec->workspaceSize;
     *executor = exec.release();

@@ -14,8 +14,8 @@
 
 #define ASCENDOPS_SIM_KERNEL(entry, variant)                                                                     \
     extern "C" void entry##_##variant(uint8_t* mixedQkv, uint8_t* a, uint8_t* b, uint8_t* aLog, uint8_t* dtBias, \
-                                      uint8_t* stateRef, uint8_t* indices, uint8_t* out, uint8_t* workspace,     \
-                                      uint8_t* tiling);
+                                      uint8_t* stateRef, uint8_t* indices, uint8_t* out, uint8_t* stateOut,      \
+                                      uint8_t* workspace, uint8_t* tiling);
 #include "sim_kernels_fused_gdn_decode.inc"
 #undef ASCENDOPS_SIM_KERNEL
 
@@ -95,7 +95,7 @@ aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& in
             }
         }
         return LaunchKernel(stream, launch, &fused_gdn_decode_default, td, args[0], args[1], args[2], args[3], args[4],
-                            stateView.ElementAddress(), args[5], outView.ElementAddress(),
+                            stateView.ElementAddress(), args[5], outView.ElementAddress(), stateView.ElementAddress(),
                             static_cast<uint8_t*>(nullptr));
     };
     *workspaceSize = exec->workspaceSize;

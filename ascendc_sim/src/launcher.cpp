@@ -12,11 +12,14 @@
 #include "sim/device_memory.h"
 #include "sim/launch.h"
 #include "sim/mix.h"
+#include "sim/types.h"
 
 namespace ascendc_sim {
 namespace {
 
-constexpr uint8_t kUbPattern = 0xA5;  // UB starts with garbage on hardware; a fixed pattern keeps runs repeatable
+constexpr uint8_t kUbPattern = 0xA5;
+constexpr uint32_t kMaxBlockDim = 65535;  // SetBlockDim: numBlocks in [1, 65535]  // UB starts with garbage on
+                                          // hardware; a fixed pattern keeps runs repeatable
 
 ascendops::Error RuntimeError(std::string message) { return {ascendops::Status::kRuntimeError, std::move(message)}; }
 
@@ -99,9 +102,9 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     if (cfg.platform.soc == nullptr) return RuntimeError(prefix + "LaunchConfig has no SoC");
     std::string mixError = CheckMixLaunch(cfg);
     if (!mixError.empty()) return RuntimeError(prefix + mixError);
-    if (cfg.aivPerAic == 0 && (cfg.blockDim == 0 || cfg.blockDim > cfg.platform.coreNum)) {
-        return RuntimeError(Str(prefix, "blockDim ", cfg.blockDim, " outside [1, ", cfg.platform.coreNum, "] for ",
-                                cfg.platform.soc->name));
+    // More blocks than cores is legal: they run in rounds (a cross-core barrier then fails, kernel_rules.cpp).
+    if (cfg.blockDim == 0 || cfg.blockDim > kMaxBlockDim) {
+        return RuntimeError(Str(prefix, "blockDim ", cfg.blockDim, " outside [1, ", kMaxBlockDim, "]"));
     }
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] != nullptr && !FindAllocation(args[i], 0)) {
@@ -112,45 +115,58 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     LaunchShared shared;
     shared.cfg = cfg;
     shared.cube = MakeCubeShared(cfg);
+    shared.args = args;
     uint64_t ubBytes = cfg.platform.UbBytes();
     const uint32_t threadCount = LaunchThreadCount(cfg);
     std::vector<CoreContext> cores(threadCount);
-    std::vector<std::unique_ptr<uint8_t, UbFree>> ubs;
     for (uint32_t i = 0; i < threadCount; ++i) {
-        ubs.emplace_back(static_cast<uint8_t*>(std::aligned_alloc(64, ubBytes)));
-        if (!ubs.back()) return RuntimeError(Str(prefix, "cannot allocate the ", ubBytes, "-byte UB of core ", i));
-        std::memset(ubs.back().get(), kUbPattern, ubBytes);
         cores[i].launch = &shared;
         cores[i].blockIdx = i;
-        cores[i].ub = ubs.back().get();
         cores[i].ubBytes = ubBytes;
         AssignCoreRole(cores[i], cfg, i);
     }
-    std::vector<std::thread> threads;
-    for (uint32_t i = 0; i < threadCount; ++i) {
-        const bool started = StartCore(threads, shared, prefix, i, [&, i] {
+    auto fail = [&](const std::string& what) {
+        std::lock_guard<std::mutex> lock(shared.errorMu);
+        if (shared.firstError.empty()) shared.firstError = what;
+        shared.stop.store(true);
+    };
+    auto runCore = [&](uint32_t i) {
+        std::unique_ptr<uint8_t, UbFree> ub(static_cast<uint8_t*>(std::aligned_alloc(64, ubBytes)));
+        if (ub) {
+            std::memset(ub.get(), kUbPattern, ubBytes);
+            cores[i].ub = ub.get();
             tlsCore = &cores[i];
+            tlsSaturateLowFloats = cfg.platform.soc->rules.saturationOnly;
             try {
                 thunk(fn, args.data());
                 CheckPipeSyncAtEnd(cores[i]);
                 CacheAtEnd(cores[i]);
             } catch (const CoreStopped&) {
             } catch (const std::exception& e) {
-                std::lock_guard<std::mutex> lock(shared.errorMu);
-                if (shared.firstError.empty()) shared.firstError = Str(prefix, "core ", i, ": exception: ", e.what());
-                shared.stop.store(true);
+                fail(Str(prefix, "core ", i, ": exception: ", e.what()));
             }
             NoteCoreExit(cores[i]);
             tlsCore = nullptr;
-            {
-                std::lock_guard<std::mutex> lock(shared.barrierMu);
-                shared.coresFinished.fetch_add(1);
-            }
-            shared.barrierCv.notify_all();
-        });
-        if (!started) break;
+            cores[i].ub = nullptr;
+        } else {
+            fail(Str(prefix, "cannot allocate the ", ubBytes, "-byte UB of core ", i));
+        }
+        {
+            std::lock_guard<std::mutex> lock(shared.barrierMu);
+            shared.coresFinished.fetch_add(1);
+        }
+        shared.barrierCv.notify_all();
+    };
+    // Rounds of at most coreNum blocks, as the hardware schedules blocks onto its physical cores; a MIX launch's
+    // AIC and AIVs serve each other, so its groups (bounded by CheckMixLaunch) all run at once.
+    const uint32_t perRound = cfg.aivPerAic != 0 ? threadCount : std::max<uint32_t>(1, cfg.platform.coreNum);
+    for (uint32_t first = 0; first < threadCount && !shared.stop.load(); first += perRound) {
+        std::vector<std::thread> threads;
+        for (uint32_t i = first; i < std::min(threadCount, first + perRound); ++i) {
+            if (!StartCore(threads, shared, prefix, i, [&runCore, i] { runCore(i); })) break;
+        }
+        for (std::thread& t : threads) t.join();
     }
-    for (std::thread& t : threads) t.join();
 
     if (shared.stop.load()) return RuntimeError(shared.firstError);
     std::vector<std::string> guards = CheckAllGuards(/*repair=*/true);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sim/kernel_rules.h"
+
 namespace ascendc_sim {
 
 std::vector<BufferSlot*> CarveUb(const char* api, uint32_t num, uint32_t len, const void* owner) {
@@ -11,10 +13,18 @@ std::vector<BufferSlot*> CarveUb(const char* api, uint32_t num, uint32_t len, co
     if (num == 0 || len == 0) Fail(api, Str("buffer count ", num, " and length ", len, " must be positive"));
     uint64_t rounded = (uint64_t{len} + 31) / 32 * 32;  // UB buffers are 32-byte granules
     uint64_t total = c.ubUsed + rounded * num;
-    if (total > c.ubBytes) {
+    // TPipe hands out TOTAL_VEC_LOCAL_SIZE; the top of UB is the TMP_UB_OFFSET scratch (kernel_utils_constants.h).
+    const uint64_t usable = Soc(c).rules.ubUsableBytes;
+    if (total > usable) {
         Fail(api, Str(num, " x ", len, " bytes (", rounded, " rounded to 32 B) brings the TPipe total to ", total,
-                      " bytes, beyond the ", c.ubBytes, "-byte UB of ", Soc(c).name));
+                      " bytes, beyond the ", usable, " bytes TPipe may hand out on ", Soc(c).name, " (UB ", c.ubBytes,
+                      " minus the ", c.ubBytes - usable, "-byte scratch at TMP_UB_OFFSET)"));
     }
+    if (c.pipeBuffers + num > kMaxPipeBuffers) {
+        Fail(api, Str(num, " more buffers bring the TPipe to ", c.pipeBuffers + num, ", beyond the ", kMaxPipeBuffers,
+                      " one TPipe manages (QBUF_MAX_LEN)"));
+    }
+    c.pipeBuffers += num;
     std::vector<BufferSlot*> slots;
     for (uint32_t i = 0; i < num; ++i) {
         BufferSlot& s = c.slots.emplace_back();
@@ -112,6 +122,7 @@ TPipe::TPipe() {
     if (c.pipe != nullptr) ascendc_sim::Fail("TPipe", "a second TPipe on one core (UB would be handed out twice)");
     c.pipe = this;
     c.ubUsed = 0;
+    c.pipeBuffers = 0;
 }
 
 TPipe::~TPipe() {
@@ -135,6 +146,7 @@ void TPipe::Reset() {
         ++s.generation;
     }
     c.ubUsed = 0;
+    c.pipeBuffers = 0;
 }
 
 void TPipe::Destroy() {

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <thread>
 
+#include "sim/kernel_rules.h"
 #include "sim/pipe.h"
 
 namespace ascendc_sim {
@@ -44,6 +45,7 @@ void HardSyncAll() {
     if (!Soc(c).hasSyncAll)
         Fail("SyncAll", Str("hardware SyncAll() is not available on ", Soc(c).name,
                             "; use the soft SyncAll(gmWorkspace, ubWorkspace)"));
+    RequireCrossCoreSync("SyncAll", true);
     LaunchShared& l = *c.launch;
     if (l.cube) Fail("SyncAll", "hardware SyncAll in a MIX AIC:AIV launch is not modeled by the twin yet");
     ++c.cost.barriers;
@@ -85,6 +87,10 @@ void SoftSyncAll(int32_t* gmSlots, int32_t usedCores) {
     ++c.cost.barriers;
     int32_t* mine = gmSlots + uint64_t{c.blockIdx} * 8;
     int32_t target = __atomic_add_fetch(mine, 1, __ATOMIC_SEQ_CST);
+    if (c.cost.barriers == 1 && target != 1) {  // the GM workspace must be zeroed before the launch (SyncAll.md)
+        Fail("SyncAll", Str("gmWorkspace slot of core ", c.blockIdx, " held ", target - 1,
+                            " at the first barrier: it must be zeroed before the launch"));
+    }
     auto deadline = Clock::now() + std::chrono::duration<double>(l.cfg.deadlockTimeoutSeconds);
     for (int32_t core = 0; core < usedCores; ++core) {
         const int32_t* slot = gmSlots + uint64_t(core) * 8;

@@ -60,7 +60,7 @@ uint64_t UbBytesFor(const CastPlan& plan, CastType src, CastType dst, CastArch a
     // SAMEWIDTH_8BIT moves each tile through one bound queue (no separate output buffer).
     const uint64_t queueBytes =
         plan.path == CastPath::kSameWidth8Bit ? kBufferNum * BytesOf(src) : kBufferNum * (BytesOf(src) + BytesOf(dst));
-    return ubFormer * (queueBytes + m.table + m.scratch) + kUbReserveBytes;
+    return ubFormer * (queueBytes + m.table + m.scratch) + kZeroTailBytes;
 }
 
 std::optional<Error> CheckPair(DataType src, DataType dst, const Platform& platform) {
@@ -86,7 +86,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     }
 
     // platform: cores and UB
-    const uint64_t ubBytes = platform.UbBytes();
+    const uint64_t ubBytes = platform.UbUsableBytes();
 
     // shape: split into blocks that are whole 32-byte blocks of both the source and the destination
     const uint32_t minBytes = BytesOf(src) < BytesOf(dst) ? BytesOf(src) : BytesOf(dst);
@@ -94,8 +94,8 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     const CoreSplit split = SplitEvenly(in.totalElements, platform.coreNum, blockElems);
 
     // compute: the largest tile (multiple of 256 elements) whose buffers fit UB
-    const uint64_t perElem = UbBytesFor(plan, src, dst, arch, 1) - kUbReserveBytes;
-    const uint64_t ubFormer = AlignDown((ubBytes - kUbReserveBytes) / perElem, kTileAlignElems);
+    const uint64_t perElem = UbBytesFor(plan, src, dst, arch, 1) - kZeroTailBytes;
+    const uint64_t ubFormer = AlignDown((ubBytes - kZeroTailBytes) / perElem, kTileAlignElems);
     if (ubFormer == 0) {
         return TilingError("Cast " + PairName(in.src, in.dst) + " needs " + std::to_string(perElem) +
                            " UB bytes per element: not even one 256-element tile fits " + std::to_string(ubBytes));

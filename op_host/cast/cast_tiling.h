@@ -11,9 +11,9 @@
 
 namespace ascendops::cast {
 
-inline constexpr uint32_t kBufferNum = 2;          // double buffering of input and output queues
-inline constexpr uint32_t kTileAlignElems = 256;   // tiles are whole 256-element groups (full vector repeats)
-inline constexpr uint64_t kUbReserveBytes = 1024;  // zero tails of the BF16 input tiles, slack
+inline constexpr uint32_t kBufferNum = 2;         // double buffering of input and output queues
+inline constexpr uint32_t kTileAlignElems = 256;  // tiles are whole 256-element groups (full vector repeats)
+inline constexpr uint64_t kZeroTailBytes = 1024;  // zero tails of the BF16 input tiles (kernel buffers), slack
 
 struct TilingInput {
     uint64_t totalElements;

@@ -9,6 +9,20 @@ namespace ascendops {
 // GM->UB; ub_to_ddr 64 B/cycle; vec_calc_size 128). Memory bandwidth ~1.6 TB/s: public spec, unverified.
 // 310P figures: public spec (204.8 GB/s LPDDR4X, 8 AI cores); clock 1000 MHz and per-core copy rates are
 // assumptions scaled from the 910B config until hardware figures are available.
+// Kernel rules. UB: TOTAL_VEC_LOCAL_SIZE / TMP_UB_OFFSET (impl/basic_api/utils/kernel_utils_constants.h: 248 KB for
+// __CCE_AICORE__ <= 200, 184 KB for 220; guide 架构规格/NPU架构版本2201.md). System workspace: RESERVED_WORKSPACE
+// (impl/basic_api/dav_m200 and dav_c220 kernel_operator_common_impl.h: 2 MB and 16 MB). Overflow: Atlas inference
+// cards support only saturation mode (runtime API reference, aclrtFloatOverflowMode: hiascend.com/document/detail/
+// zh/CANNCommunityEdition/latest/API/runtimeapi/aclcppdevg_03_1389.html; SetCtrlSpr(ISASI).md). Kernel
+// types: 310P (v200) AICORE and MIX_VECTOR_CORE (VECTORCORE and MIX_AICORE are reserved, "not supported");
+// A2/A3 (v220) the AIV/AIC and MIX_AIx types (Kernel-Tiling/设置Kernel类型.md).
+constexpr uint16_t kV200KernelTypes = KernelTypeBit(KernelType::kAiCore) | KernelTypeBit(KernelType::kMixVectorCore);
+constexpr uint16_t kV220KernelTypes = KernelTypeBit(KernelType::kAivOnly) | KernelTypeBit(KernelType::kAicOnly) |
+                                      KernelTypeBit(KernelType::kMixAiv1_0) | KernelTypeBit(KernelType::kMixAic1_0) |
+                                      KernelTypeBit(KernelType::kMixAic1_1) | KernelTypeBit(KernelType::kMixAic1_2);
+constexpr SocKernelRules kV200Rules{248 * 1024, 2ull * 1024 * 1024, /*saturationOnly=*/true, kV200KernelTypes};
+constexpr SocKernelRules kV220Rules{184 * 1024, 16ull * 1024 * 1024, /*saturationOnly=*/false, kV220KernelTypes};
+
 const SocInfo kSocTable[3] = {
     {SocVersion::kAscend310P,
      "ascend310p",
@@ -20,7 +34,8 @@ const SocInfo kSocTable[3] = {
      /*hasVectorShift=*/false,
      /*hasSyncAll=*/false,
      {/*freqMHz=*/1000.0, /*gmToUb=*/32.0, /*ubToGm=*/32.0, /*vecCyclesPerRepeat=*/1.0, /*vecIssue=*/8.0,
-      /*scalarGm=*/200.0, /*barrier=*/2000.0, /*memBandwidthGBps=*/204.8, /*launchUs=*/3.0}},
+      /*scalarGm=*/200.0, /*barrier=*/2000.0, /*memBandwidthGBps=*/204.8, /*launchUs=*/3.0},
+     kV200Rules},
     {SocVersion::kAscend910B,
      "ascend910b",
      "Atlas A2 (Ascend 910B2)",
@@ -30,7 +45,8 @@ const SocInfo kSocTable[3] = {
      /*hasDataCopyPad=*/true,
      /*hasVectorShift=*/true,
      /*hasSyncAll=*/true,
-     {1850.0, 32.0, 64.0, 2.0, 8.0, 200.0, 2000.0, 1600.0, 3.0}},
+     {1850.0, 32.0, 64.0, 2.0, 8.0, 200.0, 2000.0, 1600.0, 3.0},
+     kV220Rules},
     {SocVersion::kAscend910_93,
      "ascend910_93",
      "Atlas A3 (Ascend 910_93)",
@@ -40,7 +56,8 @@ const SocInfo kSocTable[3] = {
      /*hasDataCopyPad=*/true,
      /*hasVectorShift=*/true,
      /*hasSyncAll=*/true,
-     {1850.0, 32.0, 64.0, 2.0, 8.0, 200.0, 2000.0, 1600.0, 3.0}},
+     {1850.0, 32.0, 64.0, 2.0, 8.0, 200.0, 2000.0, 1600.0, 3.0},
+     kV220Rules},
 };
 
 // Core counts from CANN's platform configs ([SoCInfo] ai_core_cnt / cube_core_cnt / vector_core_cnt):

@@ -23,6 +23,31 @@ struct SocCostParams {
     double launchOverheadUs;      // fixed kernel launch cost
 };
 
+// What the runtime and the kernel toolchain impose on a kernel of this SoC (sources in soc.cpp).
+struct SocKernelRules {
+    uint64_t ubUsableBytes;         // TOTAL_VEC_LOCAL_SIZE: what TPipe may hand out; above it the TMP_UB_OFFSET scratch
+    uint64_t systemWorkspaceBytes;  // RESERVED_WORKSPACE: the runtime's part in front of the user workspace
+    bool saturationOnly;            // float overflow mode: half/bf16 results saturate (no Inf/NaN mode)
+    uint16_t kernelTypeMask;        // bit t: KernelType t may be declared (KERNEL_TASK_TYPE_DEFAULT)
+};
+
+// The documented KernelMetaType values, in their documented order (Kernel-Tiling/设置Kernel类型.md).
+enum class KernelType : uint8_t {
+    kAivOnly,
+    kAicOnly,
+    kMixAiv1_0,
+    kMixAic1_0,
+    kMixAic1_1,
+    kMixAic1_2,
+    kAiCore,
+    kVectorCore,
+    kMixAiCore,
+    kMixVectorCore,
+    kCount,
+};
+
+inline constexpr uint16_t KernelTypeBit(KernelType t) { return static_cast<uint16_t>(1u << static_cast<int>(t)); }
+
 struct SocInfo {
     SocVersion version;
     const char* name;        // CANN SoC name, e.g. "ascend310p"
@@ -34,16 +59,13 @@ struct SocInfo {
     bool hasVectorShift;  // vector ShiftLeft/ShiftRight
     bool hasSyncAll;      // hardware all-core barrier
     SocCostParams cost;
+    SocKernelRules rules;
 };
 
 extern const SocInfo kSocTable[3];
 
 const SocInfo& GetSocInfo(SocVersion soc);
 std::optional<SocVersion> ParseSoc(std::string_view name);
-
-// Workspace the runtime keeps for itself in front of an operator's own (GetUserWorkspace skips it); the seed's
-// 16 MB system reserve. Every workspace size a tiling returns includes it.
-inline constexpr uint64_t kSystemWorkspaceBytes = 16ull * 1024 * 1024;
 
 // The platform one tiling call sees: a SoC, possibly with a different core count (910B3 has 40 AIV, 310P1 10).
 struct Platform {
@@ -55,6 +77,11 @@ struct Platform {
         return {&info, coreNumOverride != 0 ? coreNumOverride : info.vectorCoreNum};
     }
     uint64_t UbBytes() const { return soc->ubBytes; }
+    // UB a kernel's TPipe may hand out: every host tiling sizes its buffers against this, never UbBytes().
+    uint64_t UbUsableBytes() const { return soc->rules.ubUsableBytes; }
+    // Workspace the runtime keeps in front of an operator's own (GetUserWorkspace skips it); every workspace size a
+    // tiling returns includes it (CANN host: GetLibApiWorkSpaceSize).
+    uint64_t SystemWorkspaceBytes() const { return soc->rules.systemWorkspaceBytes; }
 };
 
 // A product variant of a SoC row, with the core counts of its CANN platform config (<variant>.ini, [SoCInfo]).

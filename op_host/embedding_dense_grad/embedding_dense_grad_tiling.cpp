@@ -60,9 +60,11 @@ std::optional<uint64_t> MergedRows(const std::vector<int64_t>& shape) {
     return rows;
 }
 
-EdgCopyMode ChooseCopyMode(uint64_t dim, const SocInfo& soc) {
+EdgCopyMode ChooseCopyMode(uint64_t dim, uint64_t numRows, uint64_t numWeights, const SocInfo& soc) {
     if (dim % kFloatsPerBlock == 0) return EdgCopyMode::kBlock;
-    return soc.hasDataCopyPad ? EdgCopyMode::kPad : EdgCopyMode::kScalar;
+    if (soc.hasDataCopyPad) return EdgCopyMode::kPad;
+    // A 32-byte window needs a tensor of at least one block (it never leaves the tensor).
+    return std::min(numRows, numWeights) * dim < kFloatsPerBlock ? EdgCopyMode::kScalar : EdgCopyMode::kWindow;
 }
 
 }  // namespace
@@ -91,9 +93,11 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.numWeights = static_cast<uint32_t>(in.numWeights);
     td.paddingIdx = in.paddingIdx < 0 ? -1 : static_cast<int32_t>(in.paddingIdx);
     td.scaleGradByFreq = in.scaleGradByFreq ? 1 : 0;
-    td.copyMode = static_cast<uint32_t>(ChooseCopyMode(dim, soc));
+    const EdgCopyMode mode = ChooseCopyMode(dim, numRows, static_cast<uint64_t>(in.numWeights), soc);
+    td.copyMode = static_cast<uint32_t>(mode);
     td.softSync = in.scaleGradByFreq && !soc.hasSyncAll ? 1 : 0;
-    const uint64_t used = std::min(coreNum, std::max<uint64_t>(numRows, 1));
+    // Scalar GM stores go through per-core 64-byte cache lines: the (tiny) scalar path runs on one core.
+    const uint64_t used = mode == EdgCopyMode::kScalar ? 1 : std::min(coreNum, std::max<uint64_t>(numRows, 1));
     td.usedCoreNum = static_cast<uint32_t>(used);
     td.formerCoreNum = static_cast<uint32_t>(numRows % used);
     td.formerRowNum = static_cast<uint32_t>(CeilDiv(numRows, used));
@@ -104,10 +108,10 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
 
     td.colChunk = 0;  // EdgUbBytes without the column buffers: the fixed part
     const uint64_t fixedBytes = EdgUbBytes(td);
-    const uint64_t ubBudget = soc.ubBytes > kUbReserveBytes ? soc.ubBytes - kUbReserveBytes : 0;
+    const uint64_t ubBudget = platform.UbUsableBytes();
     const uint64_t maxCols =
         ubBudget > fixedBytes ? AlignDown((ubBudget - fixedBytes) / (2 * sizeof(float)), kFloatsPerBlock) : 0;
-    if (maxCols == 0) return TilingError("UB " + Str(soc.ubBytes) + " bytes leaves no room for a column chunk");
+    if (maxCols == 0) return TilingError("UB " + Str(ubBudget) + " bytes leaves no room for a column chunk");
     td.colChunkNum = static_cast<uint32_t>(CeilDiv(dim, maxCols));
     td.colChunk = static_cast<uint32_t>(AlignUp(CeilDiv(dim, td.colChunkNum), kFloatsPerBlock));
     td.lastColChunk = static_cast<uint32_t>(dim - uint64_t{td.colChunkNum - 1} * td.colChunk);
@@ -123,7 +127,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.countsOffset = syncBytes;
 
     return TilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum,
-                        kSystemWorkspaceBytes + syncBytes + countsBytes};
+                        platform.SystemWorkspaceBytes() + syncBytes + countsBytes};
 }
 
 }  // namespace ascendops::embedding_dense_grad

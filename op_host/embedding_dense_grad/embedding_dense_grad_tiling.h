@@ -10,14 +10,13 @@
 
 namespace ascendops::embedding_dense_grad {
 
-inline constexpr uint64_t kUbReserveBytes = 20480;  // UB left to the framework (ops-nn reference value)
-inline constexpr uint32_t kMaxIdxBatch = 2048;      // sorted indices per UB batch (8 KB + 8 KB of pos_idx)
+inline constexpr uint32_t kMaxIdxBatch = 2048;  // sorted indices per UB batch (8 KB + 8 KB of pos_idx)
 inline constexpr uint32_t kMaxRank = 8;
 
 struct TilingInput {
     std::vector<int64_t> gradShape;  // any rank 1..8; merged to [N, D]
     DataType gradDtype = DataType::kFloat;
-    int64_t indicesNumel = 0;  // N
+    int64_t indicesNumel = 0;                  // N
     DataType indicesDtype = DataType::kInt32;  // sort_indices and pos_idx
     DataType outDtype = DataType::kFloat;
     int64_t numWeights = 0;

@@ -248,7 +248,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     UbEstimate est{};
     auto fits = [&](uint32_t candidate) {
         est = EstimateUb(k, v, candidate, stateBytes, indexElems);
-        return est.TotalBytes() <= platform.UbBytes();
+        return est.TotalBytes() <= platform.UbUsableBytes();
     };
     for (uint32_t candidate : kBvCandidates) {
         if (candidate <= v && fits(candidate)) {
@@ -261,7 +261,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     if (bv == 0) {
         return InvalidParam("k " + std::to_string(k) + " needs " + std::to_string(est.TotalBytes()) +
                             " bytes of UB even at bv " + std::to_string(fallback) + ", more than the " +
-                            std::to_string(platform.UbBytes()) + " bytes of " + platform.soc->name);
+                            std::to_string(platform.UbUsableBytes()) + " bytes of " + platform.soc->name);
     }
 
     TilingResult r{};
@@ -285,7 +285,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     t.outBatchStride = d.hv * d.v;
     t.scale = in.scale;
     t.softplusThreshold = in.softplusThreshold;
-    t.ubRestBytes = static_cast<uint32_t>(platform.UbBytes() - est.TotalBytes());
+    t.ubRestBytes = static_cast<uint32_t>(platform.UbUsableBytes() - est.TotalBytes());
 
     // key
     r.tilingKey = static_cast<uint64_t>(*key);

@@ -63,7 +63,7 @@ Result<BTilingResult> ComputeBTiling(const BTilingInput& in, const Platform& pla
                             " is not supported by FusedSwigluGrad (needs ascend910b or ascend910_93)");
     }
     const uint64_t coreNum = std::max<uint32_t>(platform.coreNum, 1);
-    const uint64_t ubBudget = soc.ubBytes > kUbReserveBytes ? soc.ubBytes - kUbReserveBytes : 0;
+    const uint64_t ubBudget = platform.UbUsableBytes();
 
     // shape
     const uint64_t rows = static_cast<uint64_t>(in.shapes[0][0]);
@@ -85,7 +85,7 @@ Result<BTilingResult> ComputeBTiling(const BTilingInput& in, const Platform& pla
     const SgBUbLayout one = SgBLayout(1, td.colChunk);
     const uint64_t perRow = one.Total() - one.accBytes;
     if (ubBudget < one.accBytes + perRow) {
-        return TilingError("UB " + std::to_string(soc.ubBytes) + " bytes leaves no room for one tile row");
+        return TilingError("UB " + std::to_string(ubBudget) + " bytes leaves no room for one tile row");
     }
     const uint64_t maxChunkRows = td.chunks.per + (td.chunks.big > 0 ? 1 : 0);
     td.tileRows = static_cast<uint32_t>(
@@ -99,7 +99,7 @@ Result<BTilingResult> ComputeBTiling(const BTilingInput& in, const Platform& pla
     // workspace: system reserve, then the FP32 partial column sums [db_g | db_fc][chunk][partialPitch]
     td.partialOffset = 0;
     const uint64_t partialBytes = 2ull * td.chunks.parts * td.partialPitch * sizeof(float);
-    return BTilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum, kSystemWorkspaceBytes + partialBytes};
+    return BTilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum, platform.SystemWorkspaceBytes() + partialBytes};
 }
 
 }  // namespace ascendops::fused_swiglu_grad

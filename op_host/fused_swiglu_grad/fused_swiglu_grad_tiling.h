@@ -11,7 +11,6 @@
 
 namespace ascendops::fused_swiglu_grad {
 
-inline constexpr uint64_t kUbReserveBytes = 20480;  // UB left to the framework (ops-nn reference value, as EDG)
 inline constexpr uint32_t kMaxTileCols = 2048;      // wider rows are cut into column chunks (R >= 4 at 2048)
 inline constexpr uint32_t kMaxTileRows = 255;       // DataCopyPad blockCount and repeat counts stay small
 inline constexpr uint64_t kMinChunkElems = 4096;    // minimum work of a row chunk (and so of a core): 8 KB per input

@@ -102,10 +102,10 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     }
 
     // platform: the UB the runtime leaves to kernels, and the cores worth using
-    const uint64_t tileBytes = TileBytesFor(platform.UbBytes());
+    const uint64_t tileBytes = TileBytesFor(platform.UbUsableBytes());
     if (tileBytes < kBlockBytes) {
         return InvalidParam("Split needs two UB buffers of at least " + std::to_string(2 * kBlockBytes) +
-                            " bytes; the usable UB of " + std::to_string(platform.UbBytes()) +
+                            " bytes; the usable UB of " + std::to_string(platform.UbUsableBytes()) +
                             " bytes does not fit them");
     }
     const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(platform.coreNum, totalBytes / kMinCoreBytes));

@@ -1,11 +1,46 @@
 // Cast kernel entry. DTYPE_X / DTYPE_Y are injected per instance by the build (as CANN does per dtype combo).
+// Keys are numeric literals, one branch per key, as CANN's key precompiler requires; the static_asserts tie each
+// literal to the host's CastPath.
 #include "op_kernel/cast/cast.h"
 
 #include "kernel_operator.h"
 
+using ascendops::cast::CastPath;
+using ascendops::cast::RunCastPath;
+
+static_assert(static_cast<uint64_t>(CastPath::kDirect) == 0 && static_cast<uint64_t>(CastPath::kTwoCast) == 1 &&
+                  static_cast<uint64_t>(CastPath::kDstBool) == 2 && static_cast<uint64_t>(CastPath::kNarrow64) == 3 &&
+                  static_cast<uint64_t>(CastPath::kWiden64) == 4 && static_cast<uint64_t>(CastPath::kBf16ToF32) == 5 &&
+                  static_cast<uint64_t>(CastPath::kBf16ToOther) == 6 &&
+                  static_cast<uint64_t>(CastPath::kSameWidth8Bit) == 7 &&
+                  static_cast<uint64_t>(CastPath::kNarrow8) == 8,
+              "cast.cpp's literal tiling keys must equal the host's CastPath values");
+
 extern "C" __global__ __aicore__ void cast(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AICORE);  // ascend310p: AICORE / MIX_VECTOR_CORE only (设置Kernel类型.md)
+#else
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+#endif
     REGISTER_TILING_DEFAULT(ascendops::cast::CastTilingData);
     GET_TILING_DATA(tilingData, tiling);
-    ascendops::cast::RunCast<DTYPE_X, DTYPE_Y>(x, y, tilingData);
+    if (TILING_KEY_IS(0)) {
+        RunCastPath<DTYPE_X, DTYPE_Y, CastPath::kDirect>(x, y, tilingData);
+    } else if (TILING_KEY_IS(1)) {
+        RunCastPath<DTYPE_X, DTYPE_Y, CastPath::kTwoCast>(x, y, tilingData);
+    } else if (TILING_KEY_IS(2)) {
+        RunCastPath<DTYPE_X, DTYPE_Y, CastPath::kDstBool>(x, y, tilingData);
+    } else if (TILING_KEY_IS(3)) {
+        RunCastPath<DTYPE_X, DTYPE_Y, CastPath::kNarrow64>(x, y, tilingData);
+    } else if (TILING_KEY_IS(4)) {
+        RunCastPath<DTYPE_X, DTYPE_Y, CastPath::kWiden64>(x, y, tilingData);
+    } else if (TILING_KEY_IS(5)) {
+        RunCastPath<DTYPE_X, DTYPE_Y, CastPath::kBf16ToF32>(x, y, tilingData);
+    } else if (TILING_KEY_IS(6)) {
+        RunCastPath<DTYPE_X, DTYPE_Y, CastPath::kBf16ToOther>(x, y, tilingData);
+    } else if (TILING_KEY_IS(7)) {
+        RunCastPath<DTYPE_X, DTYPE_Y, CastPath::kSameWidth8Bit>(x, y, tilingData);
+    } else if (TILING_KEY_IS(8)) {
+        RunCastPath<DTYPE_X, DTYPE_Y, CastPath::kNarrow8>(x, y, tilingData);
+    }
 }

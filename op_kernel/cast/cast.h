@@ -502,21 +502,21 @@ private:
     TQueBind<QuePosition::VECIN, QuePosition::VECOUT, kBufferNum> queue_;
 };
 
-template <typename SrcT, typename DstT>
-__aicore__ inline void RunCast(GM_ADDR x, GM_ADDR y, const CastTilingData& td) {
+// The branch of tiling key kKey: runs when kKey is this instance's path class (the plan is fixed per dtype pair and
+// SoC family), else does nothing (the host never sends another key to this instance).
+template <typename SrcT, typename DstT, CastPath kKey>
+__aicore__ inline void RunCastPath(GM_ADDR x, GM_ADDR y, const CastTilingData& td) {
     constexpr CastPath kPath = PlanOf(kArch, CastTypeOf<SrcT>::value, CastTypeOf<DstT>::value).path;
-    if constexpr (kPath == CastPath::kSameWidth8Bit) {
-        if (TILING_KEY_IS(static_cast<uint64_t>(CastPath::kSameWidth8Bit))) {
-            CastCopyKernel<SrcT> op;
-            op.Init(x, y, td);
-            op.Process();
-        }
-    } else if constexpr (kPath != CastPath::kUnsupported) {
-        if (TILING_KEY_IS(static_cast<uint64_t>(kPath))) {
-            CastKernel<SrcT, DstT> op;
-            op.Init(x, y, td);
-            op.Process();
-        }
+    if constexpr (kKey != kPath) {
+        return;
+    } else if constexpr (kPath == CastPath::kSameWidth8Bit) {
+        CastCopyKernel<SrcT> op;
+        op.Init(x, y, td);
+        op.Process();
+    } else {
+        CastKernel<SrcT, DstT> op;
+        op.Init(x, y, td);
+        op.Process();
     }
 }
 

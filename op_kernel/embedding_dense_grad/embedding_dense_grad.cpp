@@ -1,15 +1,21 @@
-// EmbeddingDenseGrad kernel entry: key 0 = scatter-add of sorted runs, key 1 = scale_grad_by_freq.
+// EmbeddingDenseGrad kernel entry: key 0 = scatter-add of sorted runs, key 1 = scale_grad_by_freq. Keys are
+// numeric literals, one branch per key (CANN's key precompiler); the static_asserts tie them to the host's enum.
 #include "kernel_operator.h"
+// After kernel_operator.h (__aicore__).
 #include "embedding_dense_grad.h"
 
 using ascendops::embedding_dense_grad::EmbeddingDenseGradKernel;
 using ascendops::embedding_dense_grad::EmbeddingDenseGradKey;
 using ascendops::embedding_dense_grad::EmbeddingDenseGradTilingData;
 
+static_assert(static_cast<uint64_t>(EmbeddingDenseGradKey::kDefault) == 0 &&
+                  static_cast<uint64_t>(EmbeddingDenseGradKey::kScaleGradByFreq) == 1,
+              "embedding_dense_grad.cpp's literal tiling keys must equal EmbeddingDenseGradKey");
+
 extern "C" __global__ __aicore__ void embedding_dense_grad(GM_ADDR grad, GM_ADDR sortIndices, GM_ADDR posIdx,
                                                            GM_ADDR out, GM_ADDR workspace, GM_ADDR tiling) {
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_0);  // ascend310p: the soft barrier needs a MIX launch
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AICORE);  // ascend310p: AICORE / MIX_VECTOR_CORE only; key 1 syncs in software
 #else
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
 #endif
@@ -18,9 +24,12 @@ extern "C" __global__ __aicore__ void embedding_dense_grad(GM_ADDR grad, GM_ADDR
     AscendC::TPipe pipe;
     EmbeddingDenseGradKernel op;
     op.Init(grad, sortIndices, posIdx, out, workspace, td, &pipe);
-    if (TILING_KEY_IS(EmbeddingDenseGradKey::kDefault)) {
+    if (TILING_KEY_IS(0)) {
         op.Process<false>();
-    } else if (TILING_KEY_IS(EmbeddingDenseGradKey::kScaleGradByFreq)) {
+    } else if (TILING_KEY_IS(1)) {
+#if !(defined(__CCE_AICORE__) && __CCE_AICORE__ == 200)
+        KERNEL_TASK_TYPE(1, KERNEL_TYPE_MIX_AIV_1_0);  // hardware SyncAll needs a MIX type (SyncAll.md)
+#endif
         op.Process<true>();
     }
 }

@@ -6,6 +6,7 @@
 // counts[idx], phase 2 scales rows with count >= 2 by 1 / count; barriers between the phases.
 #pragma once
 #include "kernel_operator.h"
+// After kernel_operator.h: the tiling data helpers need __aicore__.
 #include "embedding_dense_grad_tiling_data.h"
 
 namespace ascendops::embedding_dense_grad {
@@ -38,6 +39,10 @@ public:
         pipe_->InitBuffer(inQue_, 1, td_.colChunk * sizeof(float));
         pipe_->InitBuffer(accQue_, 1, td_.colChunk * sizeof(float));
         pipe_->InitBuffer(idxQue_, 1, 2 * td_.idxBatch * sizeof(int32_t));
+        if (copyMode_ == EdgCopyMode::kWindow) {
+            pipe_->InitBuffer(edgeInQue_, 1, kFloatsPerBlock * sizeof(float));
+            pipe_->InitBuffer(edgeOutQue_, 1, kFloatsPerBlock * sizeof(float));
+        }
         if (td_.scaleGradByFreq != 0) InitScaleBuffers();
     }
 
@@ -74,26 +79,66 @@ private:
                static_cast<uint32_t>(pos) < td_.numRows;
     }
 
-    // ---- GM <-> UB moves of one row chunk (whole blocks, or exact bytes with DataCopyPad) ----
+    // ---- GM <-> UB moves of one row chunk (whole blocks, exact bytes with DataCopyPad, or 32-byte windows) ----
+    // `elems` is the size of the GM tensor: a window never leaves it.
     __aicore__ inline void LoadRow(const AscendC::LocalTensor<float>& dst, const AscendC::GlobalTensor<float>& src,
-                                   uint64_t offset, uint32_t cols) {
+                                   uint64_t elems, uint64_t offset, uint32_t cols) {
         if (copyMode_ == EdgCopyMode::kPad) {
             AscendC::DataCopyExtParams params{1, cols * static_cast<uint32_t>(sizeof(float)), 0, 0, 0};
             AscendC::DataCopyPadExtParams<float> pad{true, 0, static_cast<uint8_t>(AlignUp8(cols) - cols), 0.0f};
             AscendC::DataCopyPad(dst, src[offset], params, pad);
+        } else if (copyMode_ == EdgCopyMode::kWindow && offset + AlignUp8(cols) > elems) {
+            LoadTailWindow(dst, src, elems, offset, cols);
         } else {
-            AscendC::DataCopy(dst, src[offset], cols);
+            AscendC::DataCopy(dst, src[offset], AlignUp8(cols));
         }
     }
 
-    __aicore__ inline void StoreRow(const AscendC::GlobalTensor<float>& dst, uint64_t offset,
+    // The window from the row start would leave the tensor: the whole blocks of the chunk load as they are, its
+    // last partial block comes from the tensor's last block (inside: the tensor holds >= 8 floats) into place.
+    __aicore__ inline void LoadTailWindow(const AscendC::LocalTensor<float>& dst,
+                                          const AscendC::GlobalTensor<float>& src, uint64_t elems, uint64_t offset,
+                                          uint32_t cols) {
+        const uint32_t body = cols / kFloatsPerBlock * kFloatsPerBlock;
+        if (body > 0) AscendC::DataCopy(dst, src[offset], body);
+        const uint32_t shift = static_cast<uint32_t>(offset + body - (elems - kFloatsPerBlock));
+        AscendC::LocalTensor<float> edge = edgeInQue_.AllocTensor<float>();
+        AscendC::DataCopy(edge, src[elems - kFloatsPerBlock], kFloatsPerBlock);
+        edgeInQue_.EnQue(edge);
+        edge = edgeInQue_.DeQue<float>();
+        for (uint32_t j = body; j < cols; ++j) dst.SetValue(j, edge.GetValue(shift + j - body));
+        edgeInQue_.FreeTensor(edge);
+    }
+
+    // Writes cols values of src to dst[offset]. Window mode runs under atomic add: the lanes outside the row hold
+    // -0.0, which leaves every value (+0.0 too) unchanged.
+    __aicore__ inline void StoreRow(const AscendC::GlobalTensor<float>& dst, uint64_t elems, uint64_t offset,
                                     const AscendC::LocalTensor<float>& src, uint32_t cols) {
         if (copyMode_ == EdgCopyMode::kPad) {
             AscendC::DataCopyExtParams params{1, cols * static_cast<uint32_t>(sizeof(float)), 0, 0, 0};
             AscendC::DataCopyPad(dst[offset], src, params);
+        } else if (copyMode_ == EdgCopyMode::kWindow && offset + AlignUp8(cols) > elems) {
+            StoreTailWindow(dst, elems, offset, src, cols);
         } else {
-            AscendC::DataCopy(dst[offset], src, cols);
+            for (uint32_t j = cols; j < AlignUp8(cols); ++j) src.SetValue(j, -0.0f);
+            AscendC::DataCopy(dst[offset], src, AlignUp8(cols));
         }
+    }
+
+    // The chunk's whole blocks store as they are; its last partial block goes out as the tensor's last block, with
+    // the row's values in place and -0.0 in the lanes before and after them.
+    __aicore__ inline void StoreTailWindow(const AscendC::GlobalTensor<float>& dst, uint64_t elems, uint64_t offset,
+                                           const AscendC::LocalTensor<float>& src, uint32_t cols) {
+        const uint32_t body = cols / kFloatsPerBlock * kFloatsPerBlock;
+        if (body > 0) AscendC::DataCopy(dst[offset], src, body);
+        const uint32_t shift = static_cast<uint32_t>(offset + body - (elems - kFloatsPerBlock));
+        AscendC::LocalTensor<float> edge = edgeOutQue_.AllocTensor<float>();
+        AscendC::Duplicate(edge, -0.0f, kFloatsPerBlock);
+        for (uint32_t j = body; j < cols; ++j) edge.SetValue(shift + j - body, src.GetValue(j));
+        edgeOutQue_.EnQue(edge);
+        edge = edgeOutQue_.DeQue<float>();
+        AscendC::DataCopy(dst[elems - kFloatsPerBlock], edge, kFloatsPerBlock);
+        edgeOutQue_.FreeTensor(edge);
     }
 
     // n int32 values from src[start] into dst. Without DataCopyPad a copy is whole 32-byte blocks: the window is
@@ -142,7 +187,7 @@ private:
                 }
                 if (!Live(idx, pos)) continue;
                 AscendC::LocalTensor<float> row = inQue_.AllocTensor<float>();
-                LoadRow(row, gradGm_, uint64_t(pos) * td_.dimSize + colOff, cols);
+                LoadRow(row, gradGm_, GradElems(), uint64_t(pos) * td_.dimSize + colOff, cols);
                 inQue_.EnQue(row);
                 row = inQue_.DeQue<float>();
                 if (runIdx == kNoRun) {
@@ -162,12 +207,12 @@ private:
     }
 
     // One atomic add per run (and per column chunk) into out[runIdx]; on the scale path also its length.
-    __aicore__ inline void FlushRun(AscendC::LocalTensor<float>& acc, int32_t runIdx, uint32_t runLen,
-                                    uint64_t colOff, uint32_t cols, bool countRun) {
+    __aicore__ inline void FlushRun(AscendC::LocalTensor<float>& acc, int32_t runIdx, uint32_t runLen, uint64_t colOff,
+                                    uint32_t cols, bool countRun) {
         accQue_.EnQue(acc);
         acc = accQue_.DeQue<float>();
         AscendC::SetAtomicAdd<float>();
-        StoreRow(outGm_, uint64_t(runIdx) * td_.dimSize + colOff, acc, cols);
+        StoreRow(outGm_, OutElems(), uint64_t(runIdx) * td_.dimSize + colOff, acc, cols);
         AscendC::SetAtomicNone();
         accQue_.FreeTensor(acc);
         if (countRun) AddCount(static_cast<uint32_t>(runIdx), runLen);
@@ -254,25 +299,33 @@ private:
         }
     }
 
+    // Window mode adds out[k] * (scale - 1) atomically: a plain store of a window would overwrite the neighbouring
+    // rows' bytes that other cores scale at the same time.
     __aicore__ inline void ScaleRow(uint32_t k, float scale) {
+        const bool atomic = copyMode_ == EdgCopyMode::kWindow;
         for (uint32_t c = 0; c < td_.colChunkNum; ++c) {
             const uint32_t cols = c + 1 == td_.colChunkNum ? td_.lastColChunk : td_.colChunk;
             const uint64_t offset = uint64_t{k} * td_.dimSize + uint64_t{c} * td_.colChunk;
             AscendC::LocalTensor<float> row = inQue_.AllocTensor<float>();
-            LoadRow(row, outGm_, offset, cols);
+            LoadRow(row, outGm_, OutElems(), offset, cols);
             inQue_.EnQue(row);
             row = inQue_.DeQue<float>();
             AscendC::LocalTensor<float> scaled = accQue_.AllocTensor<float>();
-            AscendC::Muls(scaled, row, scale, AlignUp8(cols));
+            AscendC::Muls(scaled, row, atomic ? scale - 1.0f : scale, AlignUp8(cols));
             inQue_.FreeTensor(row);
             accQue_.EnQue(scaled);
             scaled = accQue_.DeQue<float>();
-            StoreRow(outGm_, offset, scaled, cols);
+            if (atomic) AscendC::SetAtomicAdd<float>();
+            StoreRow(outGm_, OutElems(), offset, scaled, cols);
+            if (atomic) AscendC::SetAtomicNone();
             accQue_.FreeTensor(scaled);
         }
     }
 
-    // ---- scalar fallback (D % 8 != 0 without DataCopyPad): correctness only ----
+    __aicore__ inline uint64_t GradElems() const { return uint64_t{td_.numRows} * td_.dimSize; }
+    __aicore__ inline uint64_t OutElems() const { return uint64_t{td_.numWeights} * td_.dimSize; }
+
+    // ---- scalar fallback (grad or out under one 32-byte block; one core, so no cache line is shared) ----
     // Each run belongs to the core where it starts (a core skips the run continuing from the previous core and
     // follows its own last run past its end), so every out row has one writer and no atomics are needed; the
     // owner sees the whole run, so it also applies the 1 / count scale itself.
@@ -325,6 +378,8 @@ private:
     AscendC::TQue<AscendC::TPosition::VECOUT, 1> accQue_;
     AscendC::TQue<AscendC::TPosition::VECIN, 1> idxQue_;
     AscendC::TQue<AscendC::TPosition::VECOUT, 1> cntQue_;
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> edgeInQue_;    // window mode: the tensor's last block, loaded
+    AscendC::TQue<AscendC::TPosition::VECOUT, 1> edgeOutQue_;  // window mode: the tensor's last block, to store
     AscendC::TBuf<AscendC::TPosition::VECCALC> eyeBuf_;
     AscendC::TBuf<AscendC::TPosition::VECCALC> syncBuf_;
 };

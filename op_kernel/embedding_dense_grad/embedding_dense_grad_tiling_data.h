@@ -23,7 +23,10 @@ enum class EmbeddingDenseGradKey : uint64_t {
 enum class EdgCopyMode : uint32_t {
     kBlock = 0,   // D % 8 == 0: DataCopy of whole 32-byte blocks
     kPad = 1,     // D % 8 != 0 on SoCs with DataCopyPad: exact byte lengths
-    kScalar = 2,  // D % 8 != 0 without DataCopyPad: scalar GetValue/SetValue fallback, correctness only
+    kScalar = 2,  // grad or out smaller than one 32-byte block (no window fits): one core, scalar GM access
+    kWindow = 3,  // D % 8 != 0 without DataCopyPad: whole 32-byte windows from the row start, atomic adds with
+                  // -0.0 in the lanes outside the row; at the tensor's end the last partial block is moved back
+                  // to the tensor's last block
 };
 
 struct EmbeddingDenseGradTilingData {
@@ -57,11 +60,12 @@ ASCENDOPS_HOST_DEVICE inline uint32_t EdgRowCount(const EmbeddingDenseGradTiling
     return i < td.formerCoreNum ? td.formerRowNum : td.tailRowNum;
 }
 
-// UB bytes the kernel carves (TPipe::InitBuffer total); the host keeps it within the SoC's UB minus a reserve.
+// UB bytes the kernel carves (TPipe::InitBuffer total); the host keeps it within the UB TPipe may hand out.
 ASCENDOPS_HOST_DEVICE inline uint64_t EdgUbBytes(const EmbeddingDenseGradTilingData& td) {
     if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;  // scalar path: GM only
-    uint64_t bytes = 2ull * td.colChunk * sizeof(float)     // grad row in + run accumulator
+    uint64_t bytes = 2ull * td.colChunk * sizeof(float)  // grad row in + run accumulator
                      + 2ull * td.idxBatch * sizeof(int32_t);  // sorted indices + pos_idx (phase 2: counts)
+    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kWindow)) bytes += 2 * 32;  // the tensor-end blocks
     if (td.scaleGradByFreq != 0) {
         bytes += 32 + 8 * 32;  // one count block for the atomic add + the eight one-hot blocks it is made from
         if (td.softSync != 0) bytes += (td.usedCoreNum * 32ull + 31) / 32 * 32;  // soft-barrier UB state

@@ -10,7 +10,7 @@ using ascendops::fused_swiglu_grad::FusedSwigluGradKey;
 extern "C" __global__ __aicore__ void fused_swiglu_grad_b(GM_ADDR dy, GM_ADDR g, GM_ADDR fc, GM_ADDR dg, GM_ADDR dfc,
                                                           GM_ADDR dbG, GM_ADDR dbFc, GM_ADDR workspace,
                                                           GM_ADDR tiling) {
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);  // hardware SyncAll needs a MIX type (SyncAll.md)
     REGISTER_TILING_DEFAULT(FusedSwigluGradBTilingData);
     GET_TILING_DATA(td, tiling);
     AscendC::TPipe pipe;

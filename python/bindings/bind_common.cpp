@@ -44,7 +44,10 @@ py::dict SocDict(const ascendops::SocInfo& s) {
                     "has_vector_shift"_a = s.hasVectorShift, "has_sync_all"_a = s.hasSyncAll,
                     "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "cost"_a = cost,
                     "max_vector_cores"_a = ascendops::MaxVectorCoreNum(s.version),
-                    "max_cube_cores"_a = ascendops::MaxCubeCoreNum(s.version), "variants"_a = Variants(s.version));
+                    "max_cube_cores"_a = ascendops::MaxCubeCoreNum(s.version), "variants"_a = Variants(s.version),
+                    "rules"_a = py::dict("ub_usable_bytes"_a = s.rules.ubUsableBytes,
+                                         "system_workspace_bytes"_a = s.rules.systemWorkspaceBytes,
+                                         "saturation_only"_a = s.rules.saturationOnly));
 }
 
 py::dict CoreDict(const ascendc_sim::CoreCost& c) {

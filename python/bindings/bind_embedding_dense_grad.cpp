@@ -91,8 +91,8 @@ py::dict GetWorkspace(const py::object& grad, const py::object& indices, const p
 }
 
 const char* CopyModeName(uint32_t mode) {
-    static constexpr const char* kNames[] = {"BLOCK", "PAD", "SCALAR"};
-    return mode < 3 ? kNames[mode] : "UNKNOWN";
+    static constexpr const char* kNames[] = {"BLOCK", "PAD", "SCALAR", "WINDOW"};
+    return mode < 4 ? kNames[mode] : "UNKNOWN";
 }
 
 py::dict Tiling(const std::vector<int64_t>& gradShape, int64_t indicesNumel, int64_t numWeights, int64_t paddingIdx,
@@ -112,16 +112,16 @@ py::dict Tiling(const std::vector<int64_t>& gradShape, int64_t indicesNumel, int
         starts.append(EdgRowStart(t, c));
         counts.append(EdgRowCount(t, c));
     }
-    return py::dict("key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes,
-                    "num_rows"_a = t.numRows, "dim_size"_a = t.dimSize, "num_weights"_a = t.numWeights,
-                    "padding_idx"_a = t.paddingIdx, "scale_grad_by_freq"_a = t.scaleGradByFreq != 0,
-                    "copy_mode"_a = CopyModeName(t.copyMode), "used_core_num"_a = t.usedCoreNum,
-                    "former_core_num"_a = t.formerCoreNum, "former_row_num"_a = t.formerRowNum,
-                    "tail_row_num"_a = t.tailRowNum, "col_chunk"_a = t.colChunk, "col_chunk_num"_a = t.colChunkNum,
-                    "last_col_chunk"_a = t.lastColChunk, "idx_batch"_a = t.idxBatch,
-                    "weight_rows_per_core"_a = t.weightRowsPerCore, "soft_sync"_a = t.softSync != 0,
-                    "sync_offset"_a = t.syncOffset, "counts_offset"_a = t.countsOffset, "ub_bytes"_a = EdgUbBytes(t),
-                    "ub_capacity"_a = platform.UbBytes(), "core_row_starts"_a = starts, "core_row_counts"_a = counts);
+    return py::dict(
+        "key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes,
+        "num_rows"_a = t.numRows, "dim_size"_a = t.dimSize, "num_weights"_a = t.numWeights,
+        "padding_idx"_a = t.paddingIdx, "scale_grad_by_freq"_a = t.scaleGradByFreq != 0,
+        "copy_mode"_a = CopyModeName(t.copyMode), "used_core_num"_a = t.usedCoreNum,
+        "former_core_num"_a = t.formerCoreNum, "former_row_num"_a = t.formerRowNum, "tail_row_num"_a = t.tailRowNum,
+        "col_chunk"_a = t.colChunk, "col_chunk_num"_a = t.colChunkNum, "last_col_chunk"_a = t.lastColChunk,
+        "idx_batch"_a = t.idxBatch, "weight_rows_per_core"_a = t.weightRowsPerCore, "soft_sync"_a = t.softSync != 0,
+        "sync_offset"_a = t.syncOffset, "counts_offset"_a = t.countsOffset, "ub_bytes"_a = EdgUbBytes(t),
+        "ub_capacity"_a = platform.UbUsableBytes(), "core_row_starts"_a = starts, "core_row_counts"_a = counts);
 }
 
 // Median wall time of aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize (checks + tiling + executor), microseconds.

@@ -95,7 +95,7 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
         fgd::EstimateUb(t.k, t.v, t.bv, ascendops::DataTypeSize(in.stateType), t.indexBufferElems);
     py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.queueBytes,
                     "compute_bytes"_a = ub.computeBytes, "helper_bytes"_a = ub.helperBytes,
-                    "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbBytes());
+                    "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbUsableBytes());
     return py::dict(
         "key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "b"_a = t.b,
         "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,

@@ -82,7 +82,7 @@ py::dict BTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vec
                     "partial_pitch"_a = t.partialPitch, "chunks"_a = SplitDict(t.chunks),
                     "core_chunks"_a = SplitDict(t.coreChunks), "core_cols"_a = SplitDict(t.coreCols),
                     "partial_offset"_a = t.partialOffset, "ub_bytes"_a = SgBLayout(t.tileRows, t.colChunk).Total(),
-                    "ub_capacity"_a = platform.UbBytes());
+                    "ub_capacity"_a = platform.UbUsableBytes());
 }
 
 }  // namespace

@@ -47,6 +47,7 @@ SIMTEST_KERNEL5(simtest_matmul_bf16_bf16)
 SIMTEST_KERNEL5(simtest_matmul_f16_f32)
 SIMTEST_KERNEL5(simtest_matmul_f16_f16)
 extern "C" void simtest_cross_core(uint8_t*, uint8_t*);
+SIMTEST_KERNEL4(simtest_rules)
 #define SIMTEST_CAST(S, D, sname, dname) SIMTEST_KERNEL3(simtest_cast_##sname##_##dname)
 #include "tests/ut/sim/kernels/cast_pairs.inc"
 #undef SIMTEST_CAST
@@ -216,6 +217,19 @@ py::array RunDcache(int scenario, bool obey, const std::string& soc, uint32_t bl
     auto dt = TilingDev({64, 0, 0, scenario, 0.0f, obey ? 1u : 0u});
     Run(Config("simtest_dcache", soc, blockDim), simtest_dcache, dx.Get(), dy.Get(), dws.Get(), dt->Get());
     return Download(dy, py::dtype("float16"), 64);
+// Kernel-wide rules (tests/ut/sim/kernels/rule_kernels.cpp): x and y hold n elements of `dtype`; ws_bytes 0 passes
+// no workspace; ws_fill is the workspace's byte value.
+py::tuple RunRules(int scenario, const std::string& soc, uint32_t blockDim, const py::array& x, uint32_t extra,
+                   uint64_t tilingKey, size_t wsBytes, int wsFill) {
+    auto dx = Upload(x, 64);
+    Dev dy(std::max<size_t>(x.nbytes(), size_t{blockDim} * 32));
+    std::unique_ptr<Dev> dws = wsBytes != 0 ? std::make_unique<Dev>(wsBytes) : nullptr;
+    if (dws) aclrtMemset(dws->Get(), wsBytes, wsFill, wsBytes);
+    auto dt = TilingDev({static_cast<uint32_t>(x.size()), 0, 0, scenario, 0.0f, extra});
+    ascendc_sim::LaunchConfig cfg = Config("simtest_rules", soc, blockDim);
+    cfg.tilingKey = tilingKey;
+    py::dict stats = Run(cfg, simtest_rules, dx->Get(), dy.Get(), dws ? dws->Get() : nullptr, dt->Get());
+    return py::make_tuple(Download(dy, x.dtype(), x.size()), stats);
 }
 
 py::tuple RunAtomic(const py::array& x, uint32_t cores, const std::string& soc) {
@@ -473,6 +487,8 @@ void Bind_simtest(py::module_& m) {
           py::arg("soc") = "ascend910b");
     s.def("run_dcache", &RunDcache, py::arg("scenario"), py::arg("obey"), py::arg("soc") = "ascend910b",
           py::arg("block_dim") = 1);
+    s.def("run_rules", &RunRules, py::arg("scenario"), py::arg("soc"), py::arg("block_dim") = 1, py::arg("x"),
+          py::arg("extra") = 0, py::arg("tiling_key") = 0, py::arg("ws_bytes") = 0, py::arg("ws_fill") = 0);
     s.def("run_atomic", &RunAtomic, py::arg("x"), py::arg("cores"), py::arg("soc") = "ascend910b");
     s.def("run_sync", &RunSync, py::arg("cores"), py::arg("hardware"), py::arg("rounds") = 3,
           py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);

@@ -63,7 +63,7 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& dtype, cons
     d["block_dim"] = r->blockDim;
     d["workspace_bytes"] = r->workspaceBytes;
     d["ub_bytes"] = r->ubBytes;
-    d["ub_budget"] = platform.UbBytes();  // the usable UB the tile is sized from
+    d["ub_budget"] = platform.UbUsableBytes();  // the usable UB the tile is sized from
     d["batch"] = td.batch;
     d["dim_len"] = td.dimLen;
     d["inner"] = td.inner;

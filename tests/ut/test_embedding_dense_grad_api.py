@@ -9,7 +9,7 @@ from ascendops._backend import select
 from ascendops.golden.embedding_dense_grad import embedding_dense_grad as golden
 from ascendops.ops.embedding_dense_grad import embedding_dense_grad, embedding_dense_grad_sorted
 
-MB16 = 16 * 1024 * 1024
+SYS_WS = 2 * 1024 * 1024  # ascend310p system workspace (RESERVED_WORKSPACE of arch 2002)
 GRAD = np.ones((4, 8), np.float32)
 IDX = np.array([1, 0, 1, 3], np.int32)
 
@@ -58,13 +58,13 @@ def test_invalid_parameters(kwargs, message):
 
 def test_workspace_layout():
     # user level: kernel workspace + sorted indices + pos_idx (each 32-byte aligned)
-    assert phase1()["workspace_size"] == MB16 + 32 + 32
+    assert phase1()["workspace_size"] == SYS_WS + 32 + 32
     # kernel level, contiguous: the kernel's own workspace only; scale on 310P adds sync slot + counts
-    assert phase1(kernel=True, pos=IDX)["workspace_size"] == MB16
-    assert phase1(kernel=True, pos=IDX, scale=True)["workspace_size"] == MB16 + 4 * 32 + 8 * 4
+    assert phase1(kernel=True, pos=IDX)["workspace_size"] == SYS_WS
+    assert phase1(kernel=True, pos=IDX, scale=True)["workspace_size"] == SYS_WS + 4 * 32 + 8 * 4
     # strided grad is gathered: + 4 * 8 * 4 bytes
     wide = np.ones((4, 16), np.float32)[:, ::2]
-    assert phase1(grad=wide)["workspace_size"] == MB16 + 128 + 64
+    assert phase1(grad=wide)["workspace_size"] == SYS_WS + 128 + 64
 
 
 def test_empty_indices_give_zeros_and_launch_nothing():

@@ -1,8 +1,9 @@
 """EmbeddingDenseGrad host tiling: hand-worked fields, workspace sizes, rejections, UB never exceeded.
 
-Hand arithmetic (310P: 8 cores, UB 262144 - 20480 reserve = 241664; 910B: 48 cores, 196608 - 20480 = 176128):
+Hand arithmetic (310P: 8 cores, UB TPipe may hand out 248 KB = 253952; 910B: 48 cores, 184 KB = 188416):
 fixed UB = 2 * idxBatch * 4 (+ 32 + 256 count blocks + usedCores * 32 soft-barrier state on the scale path);
-maxCols = AlignDown((budget - fixed) / 8, 8); colChunkNum = ceil(D / maxCols); colChunk = AlignUp(ceil(D / num), 8).
+maxCols = AlignDown((budget - fixed) / 8, 8) (310P window mode: fixed + 2 * 32 tensor-end blocks);
+colChunkNum = ceil(D / maxCols); colChunk = AlignUp(ceil(D / num), 8). System workspace: 2 MB 310P, 16 MB A2/A3.
 """
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 from ascendops import AclnnError
 from ascendops.ops.embedding_dense_grad import tiling
 
+MB2 = 2 * 1024 * 1024
 MB16 = 16 * 1024 * 1024
 
 
@@ -19,7 +21,7 @@ def test_rows_fewer_than_cores():
     assert (t["block_dim"], t["used_core_num"], t["former_core_num"], t["former_row_num"], t["tail_row_num"]) == (
         3, 3, 0, 1, 1)
     assert (t["idx_batch"], t["col_chunk"], t["col_chunk_num"], t["last_col_chunk"]) == (8, 16, 1, 16)
-    assert t["copy_mode"] == "BLOCK" and t["key"] == 0 and t["workspace_bytes"] == MB16
+    assert t["copy_mode"] == "BLOCK" and t["key"] == 0 and t["workspace_bytes"] == MB2
 
 
 def test_rows_k_cores_plus_r():
@@ -36,7 +38,8 @@ def test_other_core_count():
     assert t["core_row_starts"] == [0, 4, 8, 12, 16, 20, 24, 28, 31, 34]
 
 
-@pytest.mark.parametrize("soc,mode,ub", [("ascend310p", "SCALAR", 0), ("ascend910b", "PAD", 2 * 40 * 4 + 64)])
+@pytest.mark.parametrize("soc,mode,ub", [("ascend310p", "WINDOW", 2 * 40 * 4 + 64 + 64),
+                                         ("ascend910b", "PAD", 2 * 40 * 4 + 64)])
 def test_unaligned_dim(soc, mode, ub):
     t = tiling([4, 33], 10, soc=soc)
     assert t["copy_mode"] == mode and (t["col_chunk"], t["col_chunk_num"], t["last_col_chunk"]) == (40, 1, 33)
@@ -44,11 +47,12 @@ def test_unaligned_dim(soc, mode, ub):
 
 
 @pytest.mark.parametrize("soc,dim,num,chunk,last", [
-    ("ascend310p", 40000, 2, 20000, 20000),  # maxCols = AlignDown((241664 - 64) / 8, 8) = 30200
-    ("ascend310p", 61000, 3, 20336, 20328),  # ceil(61000 / 3) = 20334 -> 20336; 61000 - 2 * 20336
-    ("ascend910b", 40000, 2, 20000, 20000),  # maxCols = AlignDown((176128 - 64) / 8, 8) = 22008
-    ("ascend910b", 22008, 1, 22008, 22008),
-    ("ascend910b", 22016, 2, 11008, 11008),
+    ("ascend310p", 40000, 2, 20000, 20000),  # maxCols = AlignDown((253952 - 64) / 8, 8) = 31736
+    ("ascend310p", 70000, 3, 23336, 23328),  # ceil(70000 / 3) = 23334 -> 23336; 70000 - 2 * 23336
+    ("ascend310p", 63473, 3, 21160, 21153),  # window mode: AlignDown((253952 - 128) / 8, 8) = 31728
+    ("ascend910b", 40000, 2, 20000, 20000),  # maxCols = AlignDown((188416 - 64) / 8, 8) = 23544
+    ("ascend910b", 23544, 1, 23544, 23544),
+    ("ascend910b", 23552, 2, 11776, 11776),
 ])
 def test_dim_larger_than_one_chunk(soc, dim, num, chunk, last):
     t = tiling([2, dim], 5, soc=soc)
@@ -58,8 +62,8 @@ def test_dim_larger_than_one_chunk(soc, dim, num, chunk, last):
 def test_scale_on_ascend310p_soft_barrier_workspace():
     t = tiling([37, 128], 100, scale_grad_by_freq=True)
     assert t["key"] == 1 and t["soft_sync"] and t["weight_rows_per_core"] == 16  # AlignUp(ceil(100 / 8), 8)
-    assert t["sync_offset"] == 0 and t["counts_offset"] == 8 * 32  # in the user workspace, past the 16 MB
-    assert t["workspace_bytes"] == MB16 + 8 * 32 + 104 * 4  # sync slot + counts[AlignUp(100, 8)]
+    assert t["sync_offset"] == 0 and t["counts_offset"] == 8 * 32  # in the user workspace, past the 2 MB
+    assert t["workspace_bytes"] == MB2 + 8 * 32 + 104 * 4  # sync slot + counts[AlignUp(100, 8)]
     assert t["ub_bytes"] == 1088 + 32 + 256 + 8 * 32
 
 
@@ -68,6 +72,16 @@ def test_scale_on_ascend910b_hard_barrier_workspace():
     assert t["key"] == 1 and not t["soft_sync"] and t["used_core_num"] == 37
     assert t["counts_offset"] == 0 and t["workspace_bytes"] == MB16 + 104 * 4
     assert t["ub_bytes"] == 1088 + 32 + 256
+
+
+@pytest.mark.parametrize("shape,nw,mode,used", [
+    ([3, 5], 1, "SCALAR", 1),   # out holds 5 floats: no 32-byte window fits inside it, one core stores scalars
+    ([1, 7], 4, "SCALAR", 1),   # grad holds 7 floats
+    ([2, 5], 2, "WINDOW", 2),   # 10 floats each: windows fit
+])
+def test_310p_unaligned_modes(shape, nw, mode, used):
+    t = tiling(shape, nw, soc="ascend310p")
+    assert (t["copy_mode"], t["used_core_num"]) == (mode, used)
 
 
 def test_bench_shape_batches_indices():
@@ -103,7 +117,7 @@ def test_rejections(kwargs, message):
 def test_ub_never_exceeded_and_splits_cover(rows, dim, nw, scale, soc, cores):
     cores = min(cores, {"ascend310p": 10, "ascend910b": 48}[soc])  # the largest variants (Ascend310P1, 910B1/B2)
     t = tiling([rows, dim], nw, scale_grad_by_freq=scale, soc=soc, core_num=cores)
-    assert t["ub_bytes"] <= t["ub_capacity"] - 20480
+    assert t["ub_bytes"] <= t["ub_capacity"]
     assert t["col_chunk"] % 8 == 0 and t["idx_batch"] % 8 == 0 and t["weight_rows_per_core"] % 8 == 0
     assert (t["col_chunk_num"] - 1) * t["col_chunk"] + t["last_col_chunk"] == dim
     assert 0 < t["last_col_chunk"] <= t["col_chunk"]

@@ -29,6 +29,19 @@ def test_soc_values(name):
     assert row["cost"]["mem_bandwidth_gbps"] == row["mem_bandwidth_gbps"]
 
 
+# TOTAL_VEC_LOCAL_SIZE and RESERVED_WORKSPACE per arch (impl/basic_api); saturation: Atlas inference cards only.
+RULES = {
+    "ascend310p": dict(ub_usable_bytes=248 * KB, system_workspace_bytes=2 * KB * KB, saturation_only=True),
+    "ascend910b": dict(ub_usable_bytes=184 * KB, system_workspace_bytes=16 * KB * KB, saturation_only=False),
+    "ascend910_93": dict(ub_usable_bytes=184 * KB, system_workspace_bytes=16 * KB * KB, saturation_only=False),
+}
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_soc_kernel_rules(name):
+    assert next(s for s in ascendops.socs() if s["name"] == name)["rules"] == RULES[name]
+
+
 def test_910b_cost_params_from_cann_platform_config():
     cost = next(s for s in ascendops.socs() if s["name"] == "ascend910b")["cost"]
     assert cost["freq_mhz"] == 1850.0

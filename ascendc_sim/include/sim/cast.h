@@ -161,6 +161,7 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
     T* d = dst.Operand("Cast", "dst", count);
     const U* s = src.Operand("Cast", "src", count);
     ConvertRange(d, s, count, roundMode);
+    for (uint32_t i = 0; i < count; ++i) d[i] = SaturateLowFloat(d[i]);  // 310P: saturation mode
     CountVector(c, VecClass::kCast, count, sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
 }
 

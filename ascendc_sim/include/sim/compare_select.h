@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 
+#include "sim/kernel_rules.h"
 #include "sim/vector_core.h"
 
 namespace AscendC {
@@ -39,7 +40,10 @@ void CompareLoop(const char* api, const AscendC::LocalTensor<U>& dst, const Asce
                  const AscendC::LocalTensor<T>* src1) {
     CoreContext& c = Core();
     Poll(c);
-    RequireType<T>(api, kFloatTypes<T> || (std::is_same_v<T, int32_t> && mode == AscendC::CMPMODE::EQ));
+    // Compare.md: A2/A3 half, float, int32 (EQ only); Atlas inference AI Core half and float only.
+    const bool int32Eq = std::is_same_v<T, int32_t> && mode == AscendC::CMPMODE::EQ &&
+                         Soc(c).version != ascendops::SocVersion::kAscend310P;
+    RequireType<T>(api, kFloatTypes<T> || int32Eq);
     RequireType<U>(api, kOneOf<U, uint8_t, int8_t>);
     if (uint64_t{count} * sizeof(T) % 256 != 0) {
         Fail(api, Str("count ", count, " x ", sizeof(T),
@@ -104,6 +108,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
         uint64_t bit = selMode == SELMODE::VSEL_CMPMASK_SPR ? i % perRepeat : i;
         d[i] = ascendc_sim::MaskBit(m, bit) ? a[i] : b[i];
     }
+    // Modes 1 and 2 use the 8 KB UB scratch (Select.md); the c220 code stores a block of T at TMP_UB_OFFSET.
+    if (selMode != SELMODE::VSEL_CMPMASK_SPR) ascendc_sim::ClobberUbScratch(c, 32 * sizeof(T));
     ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
 }
 
@@ -121,6 +127,7 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
     T* d = dst.Operand("Select", "dst", count);
     const T* a = src0.Operand("Select", "src0", count);
     for (uint32_t i = 0; i < count; ++i) d[i] = ascendc_sim::MaskBit(m, i) ? a[i] : src1;
+    ascendc_sim::ClobberUbScratch(c, 32 * sizeof(T));  // mode 1 uses the 8 KB UB scratch (Select.md)
     ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
 }
 

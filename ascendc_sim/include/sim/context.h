@@ -25,6 +25,7 @@ struct CoreStopped {};
 // Shared by all cores of one launch.
 struct LaunchShared {
     LaunchConfig cfg;
+    std::vector<uint8_t*> args;  // the kernel's GM arguments (the workspace is the second to last)
     std::atomic<bool> stop{false};
     std::mutex errorMu;
     std::string firstError;
@@ -73,12 +74,14 @@ struct CoreContext {
     ascendops::DataType atomicType = ascendops::DataType::kFloat;
     const void* pipe = nullptr;  // the live TPipe (one per core)
     uint64_t ubUsed = 0;
+    uint32_t pipeBuffers = 0;      // buffers of the live TPipe (at most kMaxPipeBuffers)
     std::deque<BufferSlot> slots;  // deque: stable addresses
     uint32_t epoch = 0;
     std::vector<WriteRecord> writes;
     int32_t eventsSet[kHardEventKinds][kEventIds] = {};
     PipeSync sync;     // in-core pipe order (sim/pipe_sync.h)
     DataCache dcache;  // scalar GM accesses (sim/dcache.h)
+    int kernelType = -1;  // ascendops::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none
 };
 
 extern thread_local CoreContext* tlsCore;

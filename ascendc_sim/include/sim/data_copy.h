@@ -131,7 +131,20 @@ CopyShape ContiguousBlocks(const char* api, uint64_t count) {
     return {1, bytes, bytes, bytes};
 }
 
+// DataCopyParams / DataCopyExtParams: blockCount in [1, 4095]; blockLen in [1, 65535] blocks, or
+// [1, 2097151] bytes for DataCopyPad (数据搬运/DataCopy.md, DataCopyPad.md).
+inline constexpr uint32_t kMaxBlockCount = 4095;
+inline constexpr uint32_t kMaxPadBlockLenBytes = 2097151;
+
+inline void CheckBlockParams(const char* api, uint32_t blockCount, uint32_t blockLen, uint32_t maxLen) {
+    if (blockCount < 1 || blockCount > kMaxBlockCount) {
+        Fail(api, Str("blockCount ", blockCount, " outside [1, ", kMaxBlockCount, "]"));
+    }
+    if (blockLen < 1 || blockLen > maxLen) Fail(api, Str("blockLen ", blockLen, " outside [1, ", maxLen, "]"));
+}
+
 inline CopyShape BlockShape(const AscendC::DataCopyParams& p) {
+    CheckBlockParams("DataCopy", p.blockCount, p.blockLen, 65535);
     uint64_t row = uint64_t{p.blockLen} * kBlock;
     return {p.blockCount, row, row + uint64_t{p.srcStride} * kBlock, row + uint64_t{p.dstStride} * kBlock};
 }
@@ -182,6 +195,7 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
                       " elements exceed 32 bytes"));
     }
     if (p.blockCount == 0 || p.blockLen == 0) return;  // documented NOP
+    CheckBlockParams(api, p.blockCount, p.blockLen, kMaxPadBlockLenBytes);
     uint64_t rowUb = (left + p.blockLen + right + kBlock - 1) / kBlock * kBlock;
     CopyShape s{p.blockCount, p.blockLen, p.blockLen + uint64_t{p.srcStride}, rowUb + uint64_t{p.dstStride} * kBlock};
     CoreContext& c = Core();
@@ -228,6 +242,7 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
     RequireDataCopyPad(api);
     if (p.blockLen % sizeof(T) != 0) Fail(api, Str("blockLen ", p.blockLen, " is not a multiple of ", sizeof(T)));
     if (p.blockCount == 0 || p.blockLen == 0) return;
+    CheckBlockParams(api, p.blockCount, p.blockLen, kMaxPadBlockLenBytes);
     uint64_t rowUb = (uint64_t{p.blockLen} + kBlock - 1) / kBlock * kBlock;
     CopyUbToGm(api, dst, src,
                CopyShape{p.blockCount, p.blockLen, rowUb + uint64_t{p.srcStride} * kBlock,

@@ -1,5 +1,6 @@
 // Gather: dst[i] = src[(srcBaseAddr + srcOffset[i]) / sizeof(T)], offsets in bytes (count form).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 
 #include "sim/vector_core.h"
@@ -21,14 +22,24 @@ __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& s
     const T* s = src.Operand(api, "src", 0);
     const uint32_t* off = srcOffset.Operand(api, "srcOffset", count);
     uint64_t srcBytes = uint64_t{src.GetSize()} * sizeof(T);
+    uint64_t lowest = srcBytes, highest = 0;  // the bytes of src the offsets read
     for (uint32_t i = 0; i < count; ++i) {
         uint64_t byte = uint64_t{srcBaseAddr} + off[i];
         if (byte % sizeof(T) != 0 || byte + sizeof(T) > srcBytes) {
             Fail(api,
                  Str("element ", i, ": byte offset ", byte, " is unaligned or beyond src of ", srcBytes, " bytes"));
         }
-        d[i] = s[byte / sizeof(T)];
+        lowest = std::min(lowest, byte);
+        highest = std::max(highest, byte + sizeof(T));
     }
+    // Gather.md: dst must not overlap the src elements it gathers.
+    const auto* readBegin = reinterpret_cast<const uint8_t*>(s) + lowest;
+    const auto* readEnd = reinterpret_cast<const uint8_t*>(s) + highest;
+    const auto* dBegin = reinterpret_cast<const uint8_t*>(d);
+    if (count > 0 && dBegin < readEnd && readBegin < dBegin + uint64_t{count} * sizeof(T)) {
+        Fail(api, "dst overlaps the src elements it gathers (Gather does not support aliasing)");
+    }
+    for (uint32_t i = 0; i < count; ++i) d[i] = s[(uint64_t{srcBaseAddr} + off[i]) / sizeof(T)];
     CountVector(c, VecClass::kSimple, count, sizeof(T));
 }
 

@@ -9,6 +9,45 @@
 #include "sim/vector_core.h"
 #include "sim/vector_repeat.h"  // RepeatOffset / RepeatExtent / CheckRepeatForm / CountRepeats
 
+namespace ascendc_sim {
+
+// Sum of n values by the documented binary tree: adjacent pairs, every partial sum rounded to T
+// (归约计算/ReduceDataBlock.md 关键特性说明; ReduceRepeat.md). Missing lanes add zero.
+template <typename T>
+float TreeSum(const T* v, int64_t n) {
+    std::vector<float> lanes(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) lanes[i] = static_cast<float>(v[i]);
+    while (lanes.size() > 1) {
+        if (lanes.size() % 2 != 0) lanes.push_back(0.0f);
+        for (size_t i = 0; i < lanes.size() / 2; ++i) lanes[i] = static_cast<float>(T(lanes[2 * i] + lanes[2 * i + 1]));
+        lanes.resize(lanes.size() / 2);
+    }
+    return lanes.empty() ? 0.0f : lanes[0];
+}
+
+// Way 2 of ReduceSum.md: the per-repeat sums are reduced again, perRepeat at a time, until one is left.
+template <typename T>
+float TreeSumRounds(std::vector<float> sums, int64_t perRepeat) {
+    while (sums.size() > 1) {
+        std::vector<T> round;
+        for (float v : sums) round.push_back(T(v));
+        std::vector<float> next;
+        for (size_t at = 0; at < round.size(); at += perRepeat) {
+            next.push_back(TreeSum<T>(round.data() + at, std::min<int64_t>(perRepeat, round.size() - at)));
+        }
+        sums = std::move(next);
+    }
+    return sums[0];
+}
+
+template <typename T>
+int64_t AlignUpElems(int64_t n) {
+    constexpr int64_t kPerBlock = 32 / sizeof(T);
+    return (n + kPerBlock - 1) / kPerBlock * kPerBlock;
+}
+
+}  // namespace ascendc_sim
+
 namespace AscendC {
 
 struct BrcbRepeatParams {
@@ -27,12 +66,25 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
     RequireType<T>("ReduceSum", kFloatTypes<T>);
     RequireCount("ReduceSum", count);
     if (count == 0) return;  // documented NOP
+    constexpr int64_t kPerRepeat = 256 / sizeof(T);
+    const int64_t repeats = (count + kPerRepeat - 1) / kPerRepeat;
+    // ReduceSum.md: A2/A3 count form = way 1 (tree in a repeat, repeats in order, no tmp); 310P = way 2 (tree
+    // across repeats too, tmp = repeats rounded up to a block).
+    const bool treeAcross = Soc(c).version == ascendops::SocVersion::kAscend310P;
     const T* s = src.Operand("ReduceSum", "src", count);
-    sharedTmpBuffer.Operand("ReduceSum", "sharedTmpBuffer", (static_cast<uint64_t>(count) * sizeof(T) + 255) / 256);
+    if (treeAcross) sharedTmpBuffer.Operand("ReduceSum", "sharedTmpBuffer", AlignUpElems<T>(repeats));
     T* d = dst.Operand("ReduceSum", "dst", 1);
-    float acc = 0.0f;
-    for (int32_t i = 0; i < count; ++i) acc += static_cast<float>(s[i]);
-    d[0] = T(acc);
+    std::vector<float> sums;
+    for (int64_t r = 0; r < repeats; ++r) {
+        sums.push_back(TreeSum<T>(s + r * kPerRepeat, std::min<int64_t>(kPerRepeat, count - r * kPerRepeat)));
+    }
+    float total = 0.0f;
+    if (treeAcross) {
+        total = TreeSumRounds<T>(std::move(sums), kPerRepeat);
+    } else {
+        for (float v : sums) total = static_cast<float>(T(total + v));
+    }
+    d[0] = FromCompute<T>(total);
     CountVector(c, VecClass::kReduce, count, sizeof(T));
 }
 
@@ -75,12 +127,10 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
     if (!CheckRepeatForm<T>(api, static_cast<uint64_t>(std::max(mask, 0)), repeatTimes)) return;
     const T* s = src.Operand(api, "src", RepeatExtent<T>(mask, repeatTimes, srcBlkStride, srcRepStride));
     T* d = dst.Operand(api, "dst", int64_t{repeatTimes - 1} * dstRepStride + 1);
+    std::vector<T> row(static_cast<size_t>(mask));
     for (int32_t r = 0; r < repeatTimes; ++r) {
-        float acc = 0.0f;
-        for (int32_t i = 0; i < mask; ++i) {
-            acc += static_cast<float>(s[RepeatOffset<T>(r, i, srcBlkStride, srcRepStride)]);
-        }
-        d[int64_t{r} * dstRepStride] = T(acc);
+        for (int32_t i = 0; i < mask; ++i) row[i] = s[RepeatOffset<T>(r, i, srcBlkStride, srcRepStride)];
+        d[int64_t{r} * dstRepStride] = FromCompute<T>(TreeSum<T>(row.data(), mask));
     }
     CountRepeats(c, VecClass::kReduce, repeatTimes);
 }

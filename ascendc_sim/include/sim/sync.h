@@ -6,6 +6,7 @@
 
 #include "sim/context.h"
 #include "sim/events.h"
+#include "sim/kernel_rules.h"
 #include "sim/tensor.h"
 
 enum pipe_t : uint8_t {
@@ -57,20 +58,21 @@ __aicore__ inline void SyncAll() {
     ascendc_sim::NoteFullBarrier(ascendc_sim::Core());
 }
 
-// Soft barrier through a zeroed GM workspace of >= usedCores * 32 bytes and a UB workspace of the same size.
+// Soft barrier through a zeroed GM workspace and a UB workspace, each >= GetBlockNum() x 32 bytes (SyncAll.md).
 template <bool isAIVOnly = true>
 __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
                                const int32_t usedCores = 0) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
+    ascendc_sim::RequireCrossCoreSync("SyncAll", false);
     int32_t cores = usedCores != 0 ? usedCores : static_cast<int32_t>(c.launch->cfg.blockDim);
-    uint64_t elems = static_cast<uint64_t>(cores) * 8;  // one 32-byte slot per core
+    uint64_t elems = uint64_t{c.launch->cfg.blockDim} * 8;  // one 32-byte slot per block of the launch
     if (cores < 0 || static_cast<uint32_t>(cores) > c.launch->cfg.blockDim) {
         ascendc_sim::Fail("SyncAll",
                           ascendc_sim::Str("usedCores ", usedCores, " exceeds blockDim ", c.launch->cfg.blockDim));
     }
-    ubWorkspace.Operand("SyncAll", "ubWorkspace (needs usedCores x 32 bytes)", elems);
-    gmWorkspace.CheckRange(c, "SyncAll (gmWorkspace needs usedCores x 32 bytes)", 0, elems,
+    ubWorkspace.Operand("SyncAll", "ubWorkspace (needs GetBlockNum() x 32 bytes)", elems);
+    gmWorkspace.CheckRange(c, "SyncAll (gmWorkspace needs GetBlockNum() x 32 bytes)", 0, elems,
                            ascendc_sim::GmAccess::kAtomicWrite);
     ascendc_sim::SoftSyncAll(gmWorkspace.GetPhyAddr(), cores);
     ascendc_sim::NoteFullBarrier(c);

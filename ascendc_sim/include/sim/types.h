@@ -1,6 +1,7 @@
 // Scalar types of the kernel API: IEEE binary16 `half` and `bfloat16_t`, stored as bits, converted bit-exactly
 // (round to nearest even; NaN, Inf and subnormals preserved). Arithmetic goes through float, as on the vector unit.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -96,6 +97,10 @@ inline constexpr bool kIsLowFloat = std::is_same_v<T, half> || std::is_same_v<T,
 template <typename T>
 inline constexpr bool kIsFloating = kIsLowFloat<T> || std::is_floating_point_v<T>;
 
+// Bits of the largest finite value: half 65504 (0x7BFF), bf16 3.39e38 (0x7F7F).
+template <typename T>
+inline constexpr uint16_t kLowFloatMaxBits = std::is_same_v<T, half> ? 0x7BFF : 0x7F7F;
+
 // The type vector arithmetic on T runs in: float for the 16-bit float formats, T itself otherwise.
 template <typename T>
 using ComputeType = std::conditional_t<kIsLowFloat<T>, float, T>;
@@ -104,9 +109,25 @@ template <typename T>
 inline ComputeType<T> ToCompute(T v) {
     return static_cast<ComputeType<T>>(v);
 }
+// Saturation mode (the only float overflow mode of Atlas inference cards, aclrtSetDeviceSatMode): a half/bf16
+// vector result that overflows becomes +-max and NaN becomes 0. Set per core by the launcher from the SoC table.
+inline thread_local bool tlsSaturateLowFloats = false;
+
+template <typename T>
+inline T SaturateLowFloat(T v) {
+    if constexpr (kIsLowFloat<T>) {
+        if (tlsSaturateLowFloats) {
+            const float f = static_cast<float>(v);
+            if (std::isnan(f)) return T(0.0f);
+            if (std::isinf(f)) return T::FromBits(static_cast<uint16_t>((v.bits & 0x8000u) | kLowFloatMaxBits<T>));
+        }
+    }
+    return v;
+}
+
 template <typename T>
 inline T FromCompute(ComputeType<T> v) {
-    return T(v);
+    return SaturateLowFloat(T(v));
 }
 
 }  // namespace ascendc_sim

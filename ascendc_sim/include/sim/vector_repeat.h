@@ -86,6 +86,28 @@ inline bool CheckRepeatForm(const char* api, uint64_t mask, int64_t repeatTime) 
     return repeatTime > 0;
 }
 
+// dstBlkStride 0 (several blocks to one) is undefined, and a dst that overlaps the src of a later repeat is
+// unsupported (SIMD计算说明/高维切分.md; SIMD-API/通用说明和约束.md): both are errors.
+template <typename T>
+void CheckRepeatDst(const char* api, const T* d, int64_t dstBlk, int64_t dstRep, const T* s, int64_t srcBlk,
+                    int64_t srcRep, uint64_t mask, int64_t repeatTime) {
+    constexpr uint64_t kPerBlock = 32 / sizeof(T);
+    if (dstBlk == 0 && mask > kPerBlock) Fail(api, Str("dstBlkStride 0 with mask ", mask, " is undefined"));
+    const int64_t m = static_cast<int64_t>(mask);
+    const int64_t dSpan = RepeatExtent<T>(m, 1, dstBlk, 0), sSpan = RepeatExtent<T>(m, 1, srcBlk, 0);
+    for (int64_t r = 0; r + 1 < repeatTime; ++r) {
+        const T* dBegin = d + RepeatOffset<T>(r, 0, dstBlk, dstRep);
+        for (int64_t later = r + 1; later < repeatTime; ++later) {
+            const T* sBegin = s + RepeatOffset<T>(later, 0, srcBlk, srcRep);
+            if (sBegin >= dBegin + dSpan) break;  // later repeats start further on (strides are non-negative)
+            if (sBegin + sSpan > dBegin) {
+                Fail(api, Str("dst of repeat ", r, " overlaps the src of repeat ", later,
+                              " (a repeat must not write what a later one reads)"));
+            }
+        }
+    }
+}
+
 inline void CountRepeats(CoreContext& c, VecClass k, int64_t repeatTime) {
     c.cost.vecRepeats[static_cast<int>(k)] += static_cast<uint64_t>(repeatTime);
     ++c.cost.vecInstrs;
@@ -103,6 +125,8 @@ void BinaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>
     T* d = dst.Operand(api, "dst", RepeatExtent<T>(m, repeatTime, p.dstBlkStride, p.dstRepStride));
     const T* a = src0.Operand(api, "src0", RepeatExtent<T>(m, repeatTime, p.src0BlkStride, p.src0RepStride));
     const T* b = src1.Operand(api, "src1", RepeatExtent<T>(m, repeatTime, p.src1BlkStride, p.src1RepStride));
+    CheckRepeatDst(api, d, p.dstBlkStride, p.dstRepStride, a, p.src0BlkStride, p.src0RepStride, mask, repeatTime);
+    CheckRepeatDst(api, d, p.dstBlkStride, p.dstRepStride, b, p.src1BlkStride, p.src1RepStride, mask, repeatTime);
     using C = ComputeType<T>;
     std::vector<C> out(static_cast<size_t>(m));
     for (int64_t r = 0; r < repeatTime; ++r) {
@@ -128,6 +152,7 @@ void UnaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>&
     const int64_t m = static_cast<int64_t>(mask);
     T* d = dst.Operand(api, "dst", RepeatExtent<T>(m, repeatTime, p.dstBlkStride, p.dstRepStride));
     const T* s = src.Operand(api, "src", RepeatExtent<T>(m, repeatTime, p.srcBlkStride, p.srcRepStride));
+    CheckRepeatDst(api, d, p.dstBlkStride, p.dstRepStride, s, p.srcBlkStride, p.srcRepStride, mask, repeatTime);
     using C = ComputeType<T>;
     std::vector<C> out(static_cast<size_t>(m));
     for (int64_t r = 0; r < repeatTime; ++r) {

@@ -6,7 +6,10 @@ Never calls the package's kernels. The rules (shared/spec/cast.md and design.md)
   on ascend910b/_93 (a direct conversion);
 - 8-bit integer destinations wrap mod 256 (not saturate); 16-bit destinations saturate;
 - INT64 sources keep the low 32 bits (value mod 2^32, signed); BOOL from INT64 tests the whole value;
-- -> BOOL is x != 0 (NaN is true); floats round to nearest even; BF16 inputs are BF16 values already.
+- -> BOOL is x != 0 (NaN is true); floats round to nearest even; BF16 inputs are BF16 values already;
+- ascend310p runs in saturation mode (its only float overflow mode): a float16 result that overflows (or is Inf)
+  becomes +-65504 and NaN becomes 0; ascend910b/_93 keep Inf and NaN. So on ascend310p a float16 NaN -> BOOL is
+  False: the first half-precision vector step of ceil(min(|x|, 1)) already turns it into 0.
 """
 
 from __future__ import annotations
@@ -50,7 +53,14 @@ def _int_to(v: np.ndarray, dst: np.dtype) -> np.ndarray:
 
 def cast(x: np.ndarray, dst, soc: str = "ascend310p") -> np.ndarray:
     with np.errstate(over="ignore", invalid="ignore"):  # overflow to Inf is the rule, not an accident
-        return _cast(x, np.dtype(dst), soc)
+        y = _cast(x, np.dtype(dst), soc)
+        return _saturate(y) if soc == "ascend310p" and y.dtype == np.float16 else y
+
+
+def _saturate(y: np.ndarray) -> np.ndarray:
+    """Saturation mode: +-Inf -> +-max, NaN -> 0."""
+    top = np.finfo(y.dtype).max
+    return np.where(np.isnan(y), y.dtype.type(0), np.clip(y, -top, top)).astype(y.dtype)
 
 
 def _cast(x: np.ndarray, dst: np.dtype, soc: str) -> np.ndarray:
@@ -58,6 +68,8 @@ def _cast(x: np.ndarray, dst: np.dtype, soc: str) -> np.ndarray:
     if dst == np.bool_:
         if src == np.int64:
             return x != 0
+        if src == np.float16 and soc == "ascend310p":  # saturation mode: |NaN| is computed as 0
+            return (x != 0) & ~np.isnan(x)
         v = x.astype(np.float64) if _is_float(src) else x.astype(np.int64)
         return (v != 0) | (np.isnan(v) if _is_float(src) else False)
     if _is_float(src):

@@ -126,14 +126,25 @@ def test_axpy(simtest, dtype):
     np.testing.assert_array_equal(z[:N], (_f32(y) + _f32(x) * np.float32(0.5)).astype(dtype))
 
 
+def _tree(values, dtype):
+    """Binary tree of adjacent pairs, each partial sum rounded to dtype (ReduceDataBlock.md / ReduceSum.md)."""
+    lanes = [dtype(v) for v in values]
+    while len(lanes) > 1:
+        lanes += [dtype(0)] * (len(lanes) % 2)
+        lanes = [dtype(np.float32(lanes[2 * i]) + np.float32(lanes[2 * i + 1])) for i in range(len(lanes) // 2)]
+    return lanes[0]
+
+
 @pytest.mark.parametrize("dtype", [np.float16, np.float32])
-def test_reduce_sum_fp32_accumulation(simtest, dtype):
+def test_reduce_sum_tree_per_repeat_repeats_in_order(simtest, dtype):
+    # ascend910b count form (ReduceSum.md way 1): a tree inside each 256-byte repeat, the repeat sums in order in T.
     x, y = _inputs(dtype)
     z, _ = simtest.run_vec(REDUCE_SUM, x, y)
-    acc = np.float32(0)
-    for v in _f32(x):
-        acc = np.float32(acc + v)
-    assert z[0] == dtype(acc)
+    per = 256 // np.dtype(dtype).itemsize
+    acc = dtype(0)
+    for r in range(0, N, per):
+        acc = dtype(np.float32(acc) + np.float32(_tree(x[r:r + per], dtype)))
+    assert z[0] == acc
 
 
 @pytest.mark.parametrize("dtype,bits", [(np.float16, np.uint16), (np.float32, np.uint32)])
@@ -179,7 +190,7 @@ def test_whole_reduce_sum(simtest, mask):
     x, y = _inputs(np.float32)
     z, _ = simtest.run_vec(WHOLE_REDUCE_SUM, x, y, mode=mask)
     rows = x.reshape(-1, 64)[:, :mask]
-    np.testing.assert_array_equal(z[:rows.shape[0]], np.cumsum(rows, axis=1, dtype=np.float32)[:, -1])  # sequential FP32
+    np.testing.assert_array_equal(z[:rows.shape[0]], [_tree(r, np.float32) for r in rows])  # a tree per repeat
 
 
 @pytest.mark.parametrize("dtype", [np.float16, np.float32, np.int32])

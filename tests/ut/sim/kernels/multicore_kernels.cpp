@@ -42,6 +42,7 @@ extern "C" __global__ __aicore__ void simtest_atomic_float32(GM_ADDR x, GM_ADDR 
 extern "C" __global__ __aicore__ void simtest_sync(GM_ADDR y, GM_ADDR z, GM_ADDR ws, GM_ADDR tiling) {
     REGISTER_TILING_DEFAULT(SimTestTiling);
     GET_TILING_DATA(t, tiling);
+    if (t.mode != 0) KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);  // hardware SyncAll needs a MIX type
     uint32_t cores = GetBlockNum();
     GlobalTensor<float> yGm, zGm;
     GlobalTensor<int32_t> wsGm;

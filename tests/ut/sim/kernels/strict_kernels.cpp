@@ -177,6 +177,7 @@ extern "C" __global__ __aicore__ void simtest_strict(GM_ADDR x, GM_ADDR y, GM_AD
             break;
         }
         case kHardSyncMissingCore:
+            KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);  // hardware SyncAll needs a MIX type
             if (GetBlockIdx() != 0) SyncAll();
             break;
         case kVectorBeyondTensor: {
