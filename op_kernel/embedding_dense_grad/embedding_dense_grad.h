@@ -114,6 +114,8 @@ private:
     // -0.0, which leaves every value (+0.0 too) unchanged.
     __aicore__ inline void StoreRow(const AscendC::GlobalTensor<float>& dst, uint64_t elems, uint64_t offset,
                                     const AscendC::LocalTensor<float>& src, uint32_t cols) {
+        // A window overlaps the previous row's window: overlapping MTE3 destinations need PipeBarrier (its doc).
+        if (copyMode_ == EdgCopyMode::kWindow) AscendC::PipeBarrier<PIPE_MTE3>();
         if (copyMode_ == EdgCopyMode::kPad) {
             AscendC::DataCopyExtParams params{1, cols * static_cast<uint32_t>(sizeof(float)), 0, 0, 0};
             AscendC::DataCopyPad(dst[offset], src, params);
@@ -137,6 +139,7 @@ private:
         for (uint32_t j = body; j < cols; ++j) edge.SetValue(shift + j - body, src.GetValue(j));
         edgeOutQue_.EnQue(edge);
         edge = edgeOutQue_.DeQue<float>();
+        AscendC::PipeBarrier<PIPE_MTE3>();  // the tensor's last block may overlap the body just stored
         AscendC::DataCopy(dst[elems - kFloatsPerBlock], edge, kFloatsPerBlock);
         edgeOutQue_.FreeTensor(edge);
     }
@@ -317,7 +320,13 @@ private:
             scaled = accQue_.DeQue<float>();
             if (atomic) AscendC::SetAtomicAdd<float>();
             StoreRow(outGm_, OutElems(), offset, scaled, cols);
-            if (atomic) AscendC::SetAtomicNone();
+            if (atomic) {
+                AscendC::SetAtomicNone();
+                // The next row's window reads the bytes this store added -0.0 to: order MTE3 before that MTE2 read.
+                const auto id = static_cast<event_t>(pipe_->FetchEventID(AscendC::HardEvent::MTE3_MTE2));
+                AscendC::SetFlag<AscendC::HardEvent::MTE3_MTE2>(id);
+                AscendC::WaitFlag<AscendC::HardEvent::MTE3_MTE2>(id);
+            }
             accQue_.FreeTensor(scaled);
         }
     }

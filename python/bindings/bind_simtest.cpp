@@ -217,6 +217,8 @@ py::array RunDcache(int scenario, bool obey, const std::string& soc, uint32_t bl
     auto dt = TilingDev({64, 0, 0, scenario, 0.0f, obey ? 1u : 0u});
     Run(Config("simtest_dcache", soc, blockDim), simtest_dcache, dx.Get(), dy.Get(), dws.Get(), dt->Get());
     return Download(dy, py::dtype("float16"), 64);
+}
+
 // Kernel-wide rules (tests/ut/sim/kernels/rule_kernels.cpp): x and y hold n elements of `dtype`; ws_bytes 0 passes
 // no workspace; ws_fill is the workspace's byte value.
 py::tuple RunRules(int scenario, const std::string& soc, uint32_t blockDim, const py::array& x, uint32_t extra,

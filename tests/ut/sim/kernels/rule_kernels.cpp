@@ -2,6 +2,7 @@
 // overflow mode, reductions, copy / repeat / Gather / TPipe limits). tiling.mode picks the scenario; even
 // scenarios break a rule, the odd one after each obeys it.
 #include "kernel_operator.h"
+#include "tests/ut/sim/kernels/sim_test_sync.h"
 #include "tests/ut/sim/kernels/sim_test_tiling.h"
 
 using namespace AscendC;
@@ -77,6 +78,7 @@ extern "C" __global__ __aicore__ void simtest_rules(GM_ADDR x, GM_ADDR y, GM_ADD
             pipe.InitBuffer(buf, 32);
             LocalTensor<float> v = buf.Get<float>();
             Duplicate(v, static_cast<float>(GetBlockIdx()), 8);
+            PipeSync<HardEvent::V_MTE3>();
             DataCopy(yf[GetBlockIdx() * 8], v, 8);
             break;
         }
