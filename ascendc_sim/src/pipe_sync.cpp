@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "op_host/common/soc_cube.h"
 #include "sim/context.h"
 #include "sim/device_memory.h"
 
@@ -272,7 +273,28 @@ void NotePipeBarrier(CoreContext& c, int pipeId) {
     if (p >= 0) s.known[p][p] = s.seq[p];
 }
 
+// Separated architecture (A2/A3): MTE1/M/FIX live on the AIC, V/MTE3 on the AIV; S and MTE2 on both. An event
+// naming a pipe of the other core type would synchronise across cores, which SetFlag/WaitFlag cannot: AIC<->AIV
+// goes through CrossCoreSetFlag/CrossCoreWaitFlag only (同步控制/核间同步/CrossCoreSetFlag(ISASI).md).
+void CheckEventOnThisCore(const CoreContext& c, const char* api, int kind) {
+    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(Soc(c).version);
+    if (cube == nullptr || !cube->separated || kind < 0 || kind >= kEventNameCount) return;
+    auto cubeOnly = [](std::string_view p) { return p == "MTE1" || p == "M" || p == "FIX"; };
+    auto vectorOnly = [](std::string_view p) { return p == "V" || p == "MTE3"; };
+    std::string_view n = kEventNames[kind];
+    const std::size_t cut = n.find('_');
+    for (std::string_view pipe : {n.substr(0, cut), n.substr(cut + 1)}) {
+        if (c.isAic ? vectorOnly(pipe) : cubeOnly(pipe)) {
+            Fail(api, Str("HardEvent::", n, " names pipe ", pipe, ", which is not on this ", c.isAic ? "AIC" : "AIV",
+                          " core of ", Soc(c).name,
+                          ": AIC<->AIV synchronisation needs CrossCoreSetFlag/"
+                          "CrossCoreWaitFlag"));
+        }
+    }
+}
+
 void NoteSetFlag(CoreContext& c, const char* api, int kind, int32_t eventId) {
+    CheckEventOnThisCore(c, api, kind);
     PipeSync& s = State(c);
     if (eventId >= kUserEventIds) {
         Fail(api, Str("event id ", eventId, " of HardEvent::", EventName(kind),
@@ -289,7 +311,8 @@ void NoteSetFlag(CoreContext& c, const char* api, int kind, int32_t eventId) {
     f.token = ep.src >= 0 ? Snapshot(s, ep.src) : PipeClock{};
 }
 
-void NoteWaitFlag(CoreContext& c, const char*, int kind, int32_t eventId) {
+void NoteWaitFlag(CoreContext& c, const char* api, int kind, int32_t eventId) {
+    CheckEventOnThisCore(c, api, kind);
     PipeSync& s = State(c);
     EventFlag& f = FlagOf(s, kind, eventId);
     EventPipes ep = PipesOfEvent(kind);

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 (MTE2_TO_V, V_TO_MTE3, V_TO_MTE2, MTE2_OVERLAP, MTE3_OVERLAP, MTE3_TO_MTE2, V_TO_V, V_TO_S, QUEUE_SKIPS_PIPE,
- RESERVED_ID, DOUBLE_SET, SET_NO_WAIT, BARRIER_S, EVENT_IDS) = range(1, 15)
+ RESERVED_ID, DOUBLE_SET, SET_NO_WAIT, BARRIER_S, EVENT_IDS, CROSS_CORE_EVENT) = range(1, 16)
 
 SOCS = ["ascend910b", "ascend310p"]
 PREFIX = r"kernel 'simtest_pipe_sync' core 0/1 \(\w+\): "
@@ -69,6 +69,16 @@ def test_kernel_with_the_sync_runs(simtest, auto_sync, scenario, auto, message, 
     x = _x()
     want = {"x+1": x + np.float16(1), "x": x, "0": np.zeros_like(x)}[expect]
     np.testing.assert_array_equal(simtest.run_pipe_sync(x, scenario, obey=True, soc=soc), want)
+
+
+def test_event_across_aic_and_aiv_is_an_error(simtest):
+    with pytest.raises(RuntimeError, match=PREFIX + r"SetFlag: HardEvent::M_V names pipe M, which is not on this AIV "
+                                                    r"core of ascend910b: AIC<->AIV synchronisation needs "
+                                                    r"CrossCoreSetFlag/CrossCoreWaitFlag"):
+        simtest.run_pipe_sync(_x(), CROSS_CORE_EVENT, obey=False, soc="ascend910b")
+    np.testing.assert_array_equal(simtest.run_pipe_sync(_x(), CROSS_CORE_EVENT, obey=True, soc="ascend910b"), 0)
+    # ascend310p couples cube and vector in one AI core: the same event is an in-core one there.
+    np.testing.assert_array_equal(simtest.run_pipe_sync(_x(), CROSS_CORE_EVENT, obey=False, soc="ascend310p"), 0)
 
 
 @pytest.mark.parametrize("scenario", [V_TO_V, V_TO_S])

@@ -22,6 +22,7 @@ enum Scenario : int32_t {
     kSetNoWait,
     kBarrierS,
     kEventIds,
+    kCrossCoreEvent,  // SetFlag<M_V> on an AIV of A2/A3 (the M pipe is on the AIC)
 };
 
 struct Gm {
@@ -141,6 +142,15 @@ __aicore__ inline void Events(TPipe& pipe, Scenario s, bool obey) {
                 PipeBarrier<PIPE_ALL>();
             } else {
                 PipeBarrier<PIPE_S>();
+            }
+            break;
+        case kCrossCoreEvent:
+            if (obey) {  // the same order within this core's own pipes
+                SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+                WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+            } else {
+                SetFlag<HardEvent::M_V>(EVENT_ID0);
+                WaitFlag<HardEvent::M_V>(EVENT_ID0);
             }
             break;
         default: {  // kEventIds: six ids to allocate, the fetched one is free; a seventh is an error
