@@ -2,12 +2,7 @@
 #pragma once
 #include <cstdint>
 
-// Device code needs __aicore__ on these helpers; the host tiling compiles them as plain C++.
-#if defined(__CCE_AICORE__) || defined(ASCENDOPS_SIM_KERNEL_BUILD)
-#define ASCENDOPS_HOST_DEVICE __aicore__
-#else
-#define ASCENDOPS_HOST_DEVICE
-#endif
+#include "op_kernel/common/host_device.h"
 
 namespace ascendops::cast {
 

@@ -4,15 +4,7 @@
 #pragma once
 #include <cstdint>
 
-// Device code needs __aicore__ on these helpers; the host tiling compiles them as plain C++.
-#ifndef ASCENDOPS_HOST_DEVICE
-#if defined(__CCE_AICORE__) || defined(ASCENDOPS_SIM_KERNEL_BUILD)
-#include "kernel_operator.h"  // __aicore__ (so this header does not depend on include order)
-#define ASCENDOPS_HOST_DEVICE __aicore__
-#else
-#define ASCENDOPS_HOST_DEVICE
-#endif
-#endif
+#include "op_kernel/common/host_device.h"
 
 namespace ascendops::fused_swiglu_grad {
 
