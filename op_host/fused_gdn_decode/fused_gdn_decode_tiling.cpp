@@ -179,7 +179,7 @@ Result<Dims> CheckShapes(const TilingInput& in) {
     }
     if (d.v > UINT32_MAX) return InvalidParam("v " + std::to_string(d.v) + " must fit in uint32");
     if (d.b * d.hv > UINT32_MAX) {
-        return InvalidParam("b*hv " + std::to_string(d.b * d.hv) + " tasks must fit in uint32");
+        return InvalidParam("b*hv " + std::to_string(d.b * d.hv) + " gate elements must fit in uint32");
     }
     return d;
 }
@@ -190,7 +190,7 @@ UbEstimate EstimateUb(uint32_t k, uint32_t v, uint32_t bv, uint32_t stateBytes, 
     UbEstimate e{};
     e.alignK = static_cast<uint32_t>(AlignUp(k, 16));
     e.alignBv = static_cast<uint32_t>(AlignUp(bv, 16));
-    e.stateBufferNum = bv >= v ? 1 : 2;
+    e.stateBufferNum = 2;  // always: the next batch row's tile is prefetched, also when one tile is the whole head
     const uint64_t alignK = e.alignK, alignBv = e.alignBv;
     const uint64_t stateTile = alignK * alignBv * stateBytes + alignBv * 2;  // state rows + the v / out row
     e.queueBytes = 2 * alignK * 2 + uint64_t{indexBufferElems} * 4 + 2 * e.stateBufferNum * stateTile;
@@ -200,16 +200,7 @@ UbEstimate EstimateUb(uint32_t k, uint32_t v, uint32_t bv, uint32_t stateBytes, 
     return e;
 }
 
-uint32_t IndexBufferElems(uint64_t totalTasks, uint32_t blockDim, uint32_t hv) {
-    const CoreSplit split = SplitEvenly(totalTasks, blockDim, 1);
-    uint64_t maxRows = 0;
-    for (uint64_t core = 0; core < split.parts; ++core) {
-        const uint64_t start = split.StartOf(core);
-        const uint64_t last = start + split.UnitsOf(core) - 1;
-        maxRows = std::max(maxRows, last / hv - start / hv + 1);  // a mid-batch start spans one more row
-    }
-    return static_cast<uint32_t>(AlignUp(maxRows, 8));
-}
+uint32_t IndexBufferElems(uint64_t b) { return static_cast<uint32_t>(2 * AlignUp(b, 8)); }
 
 Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform) {
     // validate
@@ -236,11 +227,12 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     if (!dims) return dims.error();
     const Dims& d = *dims;
 
-    // compute: tasks over cores, the index buffer, then the largest bv whose UB estimate fits
-    const uint64_t totalTasks = d.b * d.hv;
+    // compute: tasks (kRowsPerTask value rows of one head, all batch rows) over cores, the index buffer, then the
+    // largest bv whose UB estimate fits
+    const uint64_t totalTasks = d.hv * CeilDiv(d.v, kRowsPerTask);
     const CoreSplit split = SplitEvenly(totalTasks, platform.coreNum, 1);
     const uint32_t blockDim = static_cast<uint32_t>(split.parts);
-    const uint32_t indexElems = IndexBufferElems(totalTasks, blockDim, static_cast<uint32_t>(d.hv));
+    const uint32_t indexElems = IndexBufferElems(d.b);
     const uint32_t stateBytes = DataTypeSize(in.stateType);
     const uint32_t k = static_cast<uint32_t>(d.k);
     const uint32_t v = static_cast<uint32_t>(d.v);

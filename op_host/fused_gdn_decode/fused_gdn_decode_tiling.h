@@ -11,8 +11,8 @@
 namespace ascendops::fused_gdn_decode {
 
 constexpr uint32_t kMinK = 64;
-constexpr uint32_t kMaxK = 2032;  // 127 * 16: the fp32 repeat stride alignK / 8 of the row reduction is a uint8
-constexpr uint32_t kMaxPadBytes = 32;  // DataCopyPad pads at most one 32-byte block per row
+constexpr uint32_t kMaxK = 2032;        // 127 * 16: the fp32 repeat stride alignK / 8 of the row reduction is a uint8
+constexpr uint32_t kMaxPadBytes = 32;   // DataCopyPad pads at most one 32-byte block per row
 constexpr uint32_t kMaxGroupHeads = 8;  // value heads gated together
 constexpr uint32_t kBvCandidates[] = {128, 64, 32, 16, 8};
 constexpr float kEps = 1e-6f;
@@ -61,8 +61,8 @@ struct UbEstimate {
 };
 UbEstimate EstimateUb(uint32_t k, uint32_t v, uint32_t bv, uint32_t stateBytes, uint32_t indexBufferElems);
 
-// int32 slots a core needs: batch rows touched by its task range, maximised over cores, aligned to 8.
-uint32_t IndexBufferElems(uint64_t totalTasks, uint32_t blockDim, uint32_t hv);
+// int32 elements of the index buffer: every batch row's slot, then its duplicate-slot flag (2 * align8(b)).
+uint32_t IndexBufferElems(uint64_t b);
 
 Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform);
 

@@ -1,7 +1,9 @@
-// FusedGdnDecode AIV kernel: one gated-delta-net decode step per (batch row, value head) task, state in place.
+// FusedGdnDecode AIV kernel: one gated-delta-net decode step, state in place. A task is kRowsPerTask value rows of one
+// value head over ALL batch rows, applied in batch order: each state row [slot, j, r, :] has one owner core, so rows
+// naming the same slot update it one after another (row b + 1 sees row b's update) for any core count.
 #pragma once
-#include "kernel_operator.h"
 #include "fused_gdn_decode_tiling_data.h"
+#include "kernel_operator.h"
 
 namespace ascendops::fused_gdn_decode {
 using namespace AscendC;
@@ -40,6 +42,8 @@ public:
         const uint32_t core = static_cast<uint32_t>(GetBlockIdx());
         taskStart_ = core * td.tasksPerCore + Min(core, td.bigCores);
         taskEnd_ = taskStart_ + td.tasksPerCore + (core < td.bigCores ? 1 : 0);
+        tasksPerHead_ = (td.v + kRowsPerTask - 1) / kRowsPerTask;
+        alignB_ = AlignUp(td.b, 8);
         alignK_ = AlignUp(td.k, 16);
         alignBv_ = AlignUp(td.bv, 16);
         groupSize_ = td.hv / td.h;
@@ -104,24 +108,44 @@ public:
         }
     }
 
+    // Batch rows in order; per row the core's value rows (runs [SegBegin(j), SegEnd(j)) of heads jFirst_..jLast_) in
+    // tiles of at most bv rows. The next tile is prefetched during this one's compute unless it is the first tile of a
+    // row whose slot an earlier row updates: that read waits for the earlier writes (MTE3 -> MTE2).
     __aicore__ inline void Process() {
         if (taskStart_ >= taskEnd_) return;
         PrepareGateConstants();
         LoadIndices();
-        uint32_t task = taskStart_;
-        while (task < taskEnd_) {
-            const uint32_t row = task / td_.hv;
-            const uint32_t j0 = task % td_.hv;
-            const uint32_t n = Min(Min(kMaxGroupHeads, td_.hv - j0), taskEnd_ - task);
-            const int32_t slot = indexLocal_.GetValue(row - rowBase_);
-            if (slot <= 0 || static_cast<uint64_t>(slot) >= td_.blockNum) {
-                WriteZeroRows(row, j0, n);
-            } else {
-                GatingGroup(row, j0, n);
-                for (uint32_t i = 0; i < n; ++i) ProcessHead(row, static_cast<uint32_t>(slot), j0 + i, i);
+        jFirst_ = taskStart_ / tasksPerHead_;
+        jLast_ = (taskEnd_ - 1) / tasksPerHead_;
+        Tile cur{NextValidRow(0), jFirst_, SegBegin(jFirst_)};
+        if (cur.row < td_.b) CopyInTile(cur);
+        while (cur.row < td_.b) {
+            const Tile next = Advance(cur);
+            if (cur.row != gateRow_ || cur.j >= gateJ0_ + kMaxGroupHeads) {
+                gateRow_ = cur.row;
+                gateJ0_ = cur.j;
+                GatingGroup(cur.row, cur.j, Min(kMaxGroupHeads, jLast_ + 1 - cur.j));
             }
-            task += n;
+            if (cur.row != qkRow_ || cur.j / groupSize_ != qkHead_) LoadQk(cur.row, cur.j / groupSize_);
+            const float expG = scalars_.GetValue(cur.j - gateJ0_);
+            const float beta = scalars_.GetValue(kGateElems + cur.j - gateJ0_);
+            LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
+            const bool more = next.row < td_.b;
+            const bool prefetch = more && (next.row == cur.row || indexLocal_.GetValue(alignB_ + next.row) == 0);
+            if (prefetch) CopyInTile(next);
+            if constexpr (kFp32State) {
+                ComputeTile(in, TileRows(cur), expG, beta);
+            } else {
+                ComputeTile16(in, TileRows(cur), expG, beta);
+            }
+            CopyOutTile(cur);
+            if (more && !prefetch) {
+                Sync<HardEvent::MTE3_MTE2>();  // an earlier row's state write lands before this row reads it
+                CopyInTile(next);
+            }
+            cur = next;
         }
+        WriteZeroRows();
     }
 
 private:
@@ -146,30 +170,64 @@ private:
         PipeBarrier<PIPE_V>();
     }
 
-    // The int32 slots of every batch row this core's task range touches (sized by the host for a mid-batch start).
+    // Every batch row's slot (invalid ones as 0), then per row 1 if an earlier row names the same valid slot: that
+    // row's state read must wait for the earlier row's write (MTE3 -> MTE2) instead of being prefetched.
     __aicore__ inline void LoadIndices() {
-        rowBase_ = taskStart_ / td_.hv;
-        const uint32_t rows = (taskEnd_ - 1) / td_.hv - rowBase_ + 1;
         indexLocal_ = indexBuf_.Get<int32_t>();
-        DataCopyPad(indexLocal_, indexGm_[rowBase_], DataCopyExtParams(1, rows * sizeof(int32_t), 0, 0, 0),
+        DataCopyPad(indexLocal_, indexGm_, DataCopyExtParams(1, td_.b * sizeof(int32_t), 0, 0, 0),
                     DataCopyPadExtParams<int32_t>(false, 0, 0, 0));
         Sync<HardEvent::MTE2_S>();
+        for (uint32_t row = 0; row < td_.b; ++row) {
+            const int32_t slot = indexLocal_.GetValue(row);
+            const bool valid = slot > 0 && static_cast<uint64_t>(slot) < td_.blockNum;
+            indexLocal_.SetValue(row, valid ? slot : 0);
+            int32_t seen = 0;
+            for (uint32_t prev = 0; valid && seen == 0 && prev < row; ++prev) seen = indexLocal_.GetValue(prev) == slot;
+            indexLocal_.SetValue(alignB_ + row, seen);
+        }
     }
 
-    __aicore__ inline void WriteZeroRows(uint32_t row, uint32_t j0, uint32_t n) {
+    __aicore__ inline uint32_t NextValidRow(uint32_t row) {
+        while (row < td_.b && indexLocal_.GetValue(row) == 0) ++row;
+        return row;
+    }
+
+    // One tile: value rows [r0, r0 + TileRows) of head j for batch row `row`.
+    struct Tile {
+        uint32_t row, j, r0;
+    };
+
+    // The core's value rows of head j: [SegBegin(j), SegEnd(j)).
+    __aicore__ inline uint32_t SegBegin(uint32_t j) {
+        const uint32_t first = j * tasksPerHead_;
+        return (taskStart_ > first ? taskStart_ - first : 0) * kRowsPerTask;
+    }
+    __aicore__ inline uint32_t SegEnd(uint32_t j) {
+        return Min(td_.v, Min(taskEnd_ - j * tasksPerHead_, tasksPerHead_) * kRowsPerTask);
+    }
+    __aicore__ inline uint32_t TileRows(const Tile& t) { return Min(td_.bv, SegEnd(t.j) - t.r0); }
+
+    __aicore__ inline Tile Advance(const Tile& t) {
+        if (t.r0 + td_.bv < SegEnd(t.j)) return Tile{t.row, t.j, t.r0 + td_.bv};
+        if (t.j < jLast_) return Tile{t.row, t.j + 1, SegBegin(t.j + 1)};
+        return Tile{NextValidRow(t.row + 1), jFirst_, SegBegin(jFirst_)};
+    }
+
+    // Zeros into the out rows of every batch row with an invalid slot, over the core's value rows.
+    __aicore__ inline void WriteZeroRows() {
         LocalTensor<StateT> buf = stateOutQue_.template AllocTensor<StateT>();
-        LocalTensor<InT> outRow = TailView(buf);
         Duplicate(outF_, 0.0f, alignBv_);
         PipeBarrier<PIPE_V>();
-        Cast(outRow, outF_, RoundMode::CAST_RINT, alignBv_);
+        Cast(TailView(buf), outF_, RoundMode::CAST_RINT, alignBv_);
         stateOutQue_.EnQue(buf);
         buf = stateOutQue_.template DeQue<StateT>();
-        outRow = TailView(buf);
-        for (uint32_t j = j0; j < j0 + n; ++j) {
-            for (uint32_t tile = 0; tile < td_.vTiles; ++tile) {
-                const uint32_t rows = TileRows(tile);
-                DataCopyPad(outGm_[OutOffset(row, j, tile)], outRow,
-                            DataCopyExtParams(1, rows * sizeof(InT), 0, 0, 0));
+        for (uint32_t row = 0; row < td_.b; ++row) {
+            if (indexLocal_.GetValue(row) != 0) continue;
+            for (uint32_t j = jFirst_; j <= jLast_; ++j) {
+                for (Tile t{row, j, SegBegin(j)}; t.r0 < SegEnd(j); t.r0 += td_.bv) {
+                    DataCopyPad(outGm_[OutOffset(t)], TailView(buf),
+                                DataCopyExtParams(1, TileRows(t) * sizeof(InT), 0, 0, 0));
+                }
             }
         }
         stateOutQue_.FreeTensor(buf);
@@ -228,27 +286,6 @@ private:
         PipeBarrier<PIPE_V>();
         Reciprocal(beta, bF, kMaxGroupHeads);
         Sync<HardEvent::V_S>();
-    }
-
-    __aicore__ inline void ProcessHead(uint32_t row, uint32_t slot, uint32_t j, uint32_t groupIdx) {
-        const uint32_t h = j / groupSize_;
-        if (row != qkRow_ || h != qkHead_) LoadQk(row, h);
-        const float expG = scalars_.GetValue(groupIdx);
-        const float beta = scalars_.GetValue(kGateElems + groupIdx);
-        const uint64_t stateBase = uint64_t{slot} * td_.stateSlotStride + uint64_t{j} * td_.stateHeadStride;
-        const uint64_t vBase = uint64_t{row} * td_.mixedStride + 2ull * td_.h * td_.k + uint64_t{j} * td_.v;
-        // Double-buffered: the next tile's copy-in is issued before this tile's compute.
-        CopyInTile(stateBase, vBase, 0);
-        for (uint32_t tile = 0; tile < td_.vTiles; ++tile) {
-            LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
-            if (tile + 1 < td_.vTiles) CopyInTile(stateBase, vBase, tile + 1);
-            if constexpr (kFp32State) {
-                ComputeTile(in, TileRows(tile), expG, beta);
-            } else {
-                ComputeTile16(in, TileRows(tile), expG, beta);
-            }
-            CopyOutTile(stateBase, OutOffset(row, j, tile), tile);
-        }
     }
 
     // q and k of one shared head: fp32, L2-normalised, q also scaled.
@@ -335,14 +372,15 @@ private:
         }
     }
 
-    __aicore__ inline void CopyInTile(uint64_t stateBase, uint64_t vBase, uint32_t tile) {
-        const uint32_t rows = TileRows(tile);
+    __aicore__ inline void CopyInTile(const Tile& t) {
+        const uint32_t rows = TileRows(t);
+        const uint64_t vOffset =
+            uint64_t{t.row} * td_.mixedStride + 2ull * td_.h * td_.k + uint64_t{t.j} * td_.v + t.r0;
         LocalTensor<StateT> buf = stateInQue_.template AllocTensor<StateT>();
-        DataCopyPad(buf, stateGm_[stateBase + uint64_t{tile} * td_.bv * td_.k],
+        DataCopyPad(buf, stateGm_[StateOffset(t)],
                     DataCopyExtParams(static_cast<uint16_t>(rows), td_.k * sizeof(StateT), 0, rowGapBlocks_, 0),
                     DataCopyPadExtParams<StateT>(true, 0, RightPad<StateT>(td_.k), StateT(0)));
-        DataCopyPad(TailView(buf), mixedGm_[vBase + uint64_t{tile} * td_.bv],
-                    DataCopyExtParams(1, rows * sizeof(InT), 0, 0, 0),
+        DataCopyPad(TailView(buf), mixedGm_[vOffset], DataCopyExtParams(1, rows * sizeof(InT), 0, 0, 0),
                     DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(rows), InT(0)));
         stateInQue_.EnQue(buf);
     }
@@ -479,12 +517,12 @@ private:
         PipeBarrier<PIPE_V>();
     }
 
-    __aicore__ inline void CopyOutTile(uint64_t stateBase, uint64_t outOffset, uint32_t tile) {
-        const uint32_t rows = TileRows(tile);
+    __aicore__ inline void CopyOutTile(const Tile& t) {
+        const uint32_t rows = TileRows(t);
         LocalTensor<StateT> buf = stateOutQue_.template DeQue<StateT>();
-        DataCopyPad(stateGm_[stateBase + uint64_t{tile} * td_.bv * td_.k], buf,
+        DataCopyPad(stateGm_[StateOffset(t)], buf,
                     DataCopyExtParams(static_cast<uint16_t>(rows), td_.k * sizeof(StateT), rowGapBlocks_, 0, 0));
-        DataCopyPad(outGm_[outOffset], TailView(buf), DataCopyExtParams(1, rows * sizeof(InT), 0, 0, 0));
+        DataCopyPad(outGm_[OutOffset(t)], TailView(buf), DataCopyExtParams(1, rows * sizeof(InT), 0, 0, 0));
         stateOutQue_.FreeTensor(buf);
     }
 
@@ -493,9 +531,13 @@ private:
         return buf.template ReinterpretCast<InT>()[stateTileElems_ * sizeof(StateT) / sizeof(InT)];
     }
 
-    __aicore__ inline uint32_t TileRows(uint32_t tile) { return Min(td_.bv, td_.v - tile * td_.bv); }
-    __aicore__ inline uint64_t OutOffset(uint32_t row, uint32_t j, uint32_t tile) {
-        return uint64_t{row} * td_.outBatchStride + uint64_t{j} * td_.v + uint64_t{tile} * td_.bv;
+    // The tile's first state row, in the slot of its batch row (a valid slot).
+    __aicore__ inline uint64_t StateOffset(const Tile& t) {
+        const uint64_t slot = static_cast<uint32_t>(indexLocal_.GetValue(t.row));
+        return slot * td_.stateSlotStride + uint64_t{t.j} * td_.stateHeadStride + uint64_t{t.r0} * td_.k;
+    }
+    __aicore__ inline uint64_t OutOffset(const Tile& t) {
+        return uint64_t{t.row} * td_.outBatchStride + uint64_t{t.j} * td_.v + t.r0;
     }
 
     // Gating staging slots (256 bytes each) in gateBuf_.
@@ -514,7 +556,8 @@ private:
     GlobalTensor<int32_t> indexGm_;
     LocalTensor<int32_t> indexLocal_;
     LocalTensor<float> qF_, kF_, sq_, vF_, hk_, outF_, scalars_, reduceTmp_, matS_, matP_, kRows_, qRows_;
-    uint32_t taskStart_ = 0, taskEnd_ = 0, rowBase_ = 0;
+    uint32_t taskStart_ = 0, taskEnd_ = 0, tasksPerHead_ = 1, alignB_ = 8, jFirst_ = 0, jLast_ = 0;
+    uint32_t gateRow_ = UINT32_MAX, gateJ0_ = 0;
     uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0, repRows_ = 0;
     uint32_t qkRow_ = UINT32_MAX, qkHead_ = UINT32_MAX;
     float kq_ = 0.0f;

@@ -127,6 +127,5 @@ void Bind_fused_gdn_decode(py::module_& m) {
                             "helper_bytes"_a = e.helperBytes, "total_bytes"_a = e.TotalBytes());
         },
         "k"_a, "v"_a, "bv"_a, "state_bytes"_a, "index_elems"_a);
-    m.def("fused_gdn_decode_index_buffer_elems", &ascendops::fused_gdn_decode::IndexBufferElems, "total_tasks"_a,
-          "block_dim"_a, "hv"_a);
+    m.def("fused_gdn_decode_index_buffer_elems", &ascendops::fused_gdn_decode::IndexBufferElems, "b"_a);
 }

@@ -24,23 +24,26 @@ def test_dtype_combo_selects_key(dtype, state, key):
     assert tiling(1, 8, 16, 128, 128, dtype=dtype, state_dtype=state)["key"] == key
 
 
-def test_k_v_128_fp32_state_takes_bv_128():
-    # queue 2*128*2 + 8*4 + 2*1*(128*128*4 + 128*2) = 132128; compute (3*128 + 3*128 + 192)*4 + 9*256 = 6144;
-    # helper 128*4 + 256 = 768; total 139040 <= 188416.
+def test_k_v_128_fp32_state_takes_bv_64():
+    # Two state buffers always (the next batch row's tile is prefetched); index buffer 2 * 8 int32 for B 1.
+    # bv 128: queue 2*128*2 + 16*4 + 2*2*(128*128*4 + 128*2) = 263744 alone is above 188416.
+    assert _C.fused_gdn_decode_estimate_ub(128, 128, 128, 4, 16)["queue_bytes"] == 263744
+    # bv 64: queue 576 + 4*(128*64*4 + 64*2) = 132160; compute (3*128 + 3*64 + 192)*4 + 9*256 = 5376;
+    # helper 64*4 + 256 = 512; total 138048.
     t = tiling(1, 8, 16, 128, 128, state_dtype="float32")
-    assert (t["bv"], t["v_tiles"], t["state_buffer_num"]) == (128, 1, 1)
-    assert (t["ub"]["queue_bytes"], t["ub"]["compute_bytes"], t["ub"]["helper_bytes"]) == (132128, 6144, 768)
-    assert t["ub_rest_bytes"] == UB - 139040
+    assert (t["bv"], t["v_tiles"], t["state_buffer_num"]) == (64, 2, 2)
+    assert (t["ub"]["queue_bytes"], t["ub"]["compute_bytes"], t["ub"]["helper_bytes"]) == (132160, 5376, 512)
+    assert t["ub_rest_bytes"] == UB - 138048
 
 
 def test_k_v_128_bf16_state_takes_bv_64():
-    # bv 128 would need 66592 + (3840 + 2*128*128*4 + 2304) + 768 = 204576 > 188416.
-    assert _C.fused_gdn_decode_estimate_ub(128, 128, 128, 2, 8)["total_bytes"] == 204576
-    # bv 64 (two state buffers): queue 512 + 32 + 2*2*(128*64*2 + 64*2) = 66592; compute 3072 + 65536 + 2304.
+    # bv 128 would need (512 + 64 + 2*2*(128*128*2 + 128*2)) + (3840 + 2*128*128*4 + 2304) + 768 = 270656.
+    assert _C.fused_gdn_decode_estimate_ub(128, 128, 128, 2, 16)["total_bytes"] == 270656
+    # bv 64: queue 512 + 64 + 2*2*(128*64*2 + 64*2) = 66624; compute 3072 + 65536 + 2304.
     t = tiling(1, 8, 16, 128, 128, dtype="bfloat16", state_dtype="bfloat16")
     assert (t["bv"], t["v_tiles"], t["state_buffer_num"]) == (64, 2, 2)
-    assert (t["ub"]["queue_bytes"], t["ub"]["compute_bytes"], t["ub"]["helper_bytes"]) == (66592, 70912, 512)
-    assert t["ub_rest_bytes"] == UB - 138016
+    assert (t["ub"]["queue_bytes"], t["ub"]["compute_bytes"], t["ub"]["helper_bytes"]) == (66624, 70912, 512)
+    assert t["ub_rest_bytes"] == UB - 138048
 
 
 def test_v_below_128_skips_larger_candidates():
@@ -50,39 +53,48 @@ def test_v_below_128_skips_larger_candidates():
 
 def test_v_below_8_falls_back_to_v():
     t = tiling(3, 2, 4, 64, 5, state_dtype="float32")
-    assert (t["bv"], t["v_tiles"], t["state_buffer_num"]) == (5, 1, 1)
+    assert (t["bv"], t["v_tiles"], t["state_buffer_num"]) == (5, 1, 2)
 
 
 def test_large_k_only_small_bv_fits():
-    # K 640 fp32: bv 16 needs 2560 + 32 + 4*(640*16*4 + 32) + (3*640 + 48 + 192)*4 + 2304 + 320 = 177824;
+    # K 640 fp32: bv 16 needs 2560 + 64 + 4*(640*16*4 + 32) + (3*640 + 48 + 192)*4 + 2304 + 320 = 177856;
     # bv 32 would need 327936 in the state queues alone.
     t = tiling(2, 1, 4, 640, 128, state_dtype="float32")
-    assert (t["bv"], t["v_tiles"], t["ub_rest_bytes"]) == (16, 8, UB - 177824)
+    assert (t["bv"], t["v_tiles"], t["ub_rest_bytes"]) == (16, 8, UB - 177856)
 
 
 def test_k_704_no_longer_fits_below_the_scratch():
-    # K 704 fp32 at bv 16 (alignBv 16 also for bv 8): 195232 bytes, above the 188416 TPipe may hand out.
+    # K 704 fp32 at bv 16 (alignBv 16 also for bv 8): 2816 + 64 + 4*(704*16*4 + 32) + (3*704 + 48 + 192)*4 + 2304
+    # + 320 = 195264 bytes, above the 188416 TPipe may hand out.
     msg = rejected(shape=(2, 1, 4, 704, 128), state_dtype="float32")
-    assert msg == "k 704 needs 195232 bytes of UB even at bv 8, more than the 188416 bytes of ascend910b"
+    assert msg == "k 704 needs 195264 bytes of UB even at bv 8, more than the 188416 bytes of ascend910b"
 
 
 def test_k_2032_never_fits_192kb():
+    # bv 8 (alignBv 16), two state buffers: queue 2*2032*2 + 16*4 + 4*(2032*16*2 + 16*2) = 268416; compute
+    # (3*2032 + 48 + 192)*4 + 2*2032*16*4 + 2304 = 287744; helper 16*4 + 256 = 320; total 556480.
     msg = rejected(shape=(2, 1, 4, 2032, 8), dtype="bfloat16", state_dtype="bfloat16")
-    assert msg == "k 2032 needs 426336 bytes of UB even at bv 8, more than the 188416 bytes of ascend910b"
+    assert msg == "k 2032 needs 556480 bytes of UB even at bv 8, more than the 188416 bytes of ascend910b"
 
 
-def test_index_buffer_counts_rows_of_a_mid_batch_range():
-    # 124 tasks (B 31 x Hv 4) on 4 cores: 31 tasks each; core 1 runs tasks 31..61 = rows 7..15, nine rows,
-    # one more than ceil(31 / 4) = 8: the buffer needs 16 slots, not 8.
-    assert _C.fused_gdn_decode_index_buffer_elems(124, 4, 4) == 16
-    assert tiling(31, 1, 4, 64, 16, core_num=4)["index_buffer_elems"] == 16
-    assert _C.fused_gdn_decode_index_buffer_elems(128, 4, 4) == 8  # aligned ranges: exactly 8 rows each
+def test_index_buffer_holds_every_row_and_its_duplicate_flag():
+    # Every core walks all batch rows: B slots aligned to 8, then B duplicate flags (same alignment).
+    assert _C.fused_gdn_decode_index_buffer_elems(31) == 64
+    assert tiling(31, 1, 4, 64, 16, core_num=4)["index_buffer_elems"] == 64
+    assert _C.fused_gdn_decode_index_buffer_elems(8) == 16
 
 
-@pytest.mark.parametrize("core_num,block_dim,per,big", [(0, 48, 1, 16), (40, 40, 1, 24), (7, 7, 9, 1), (24, 24, 2, 16)])
+# Tasks are 16 value rows of one head over all batch rows: Hv 16 x V 128 / 16 = 128 tasks, whatever B is.
+@pytest.mark.parametrize("core_num,block_dim,per,big", [(0, 48, 2, 32), (40, 40, 3, 8), (7, 7, 18, 2), (24, 24, 5, 8)])
 def test_task_split(core_num, block_dim, per, big):
     t = tiling(4, 8, 16, 128, 128, core_num=core_num)
-    assert (t["block_dim"], t["tasks_per_core"], t["big_cores"], t["total_tasks"]) == (block_dim, per, big, 64)
+    assert (t["block_dim"], t["tasks_per_core"], t["big_cores"], t["total_tasks"]) == (block_dim, per, big, 128)
+
+
+def test_task_count_rounds_v_up_to_whole_tasks():
+    # V 100: ceil(100 / 16) = 7 tasks per head (the last has 4 rows), Hv 4 -> 28 tasks; B does not enter.
+    assert tiling(3, 2, 4, 64, 100, core_num=5)["total_tasks"] == 28
+    assert tiling(64, 2, 4, 64, 100, core_num=5)["total_tasks"] == 28
 
 
 def test_strides_and_derived_h():
@@ -98,7 +110,7 @@ def test_310p_rejected():
 
 
 def test_910_93_supported():
-    assert tiling(1, 8, 16, 128, 128, soc="ascend910_93")["bv"] == 128
+    assert tiling(1, 8, 16, 128, 128, soc="ascend910_93")["bv"] == 64
 
 
 @pytest.mark.parametrize("kw,message", [

@@ -28,7 +28,10 @@ def _l2_normalise(x):
 
 def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0,
                      softplus_threshold=20.0):
-    """Returns (out (B, 1, Hv, V) float32, new_state float32 copy of ``state`` with the touched slots updated)."""
+    """Returns (out (B, 1, Hv, V) float32, new_state float32 copy of ``state`` with the touched slots updated).
+
+    Rows are applied one after another in batch order: a row naming the slot of an earlier row sees that row's
+    update (the operator's contract for duplicate indices)."""
     f32 = np.float32
     mixed = np.asarray(mixed_qkv).astype(f32)
     state_in = np.asarray(state)
@@ -54,5 +57,5 @@ def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, 
         delta = beta[row][:, None] * (v[row] - np.einsum("jvk,jk->jv", s, kh))
         s = s + delta[:, :, None] * kh[:, None, :]
         out[row, 0] = np.einsum("jvk,jk->jv", s, qh)
-        new_state[slot] = s
+        new_state[slot] = s.astype(state_in.dtype).astype(f32)  # between rows the state lives in its own dtype
     return out, new_state

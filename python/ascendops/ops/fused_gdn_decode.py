@@ -4,6 +4,9 @@
 softplus_threshold=20.0, soc="ascend910b", core_num=0, backend="sim") -> out`` of shape (B, 1, Hv, V); ``state``
 (BlockNum, Hv, V, K) is updated in place, as the NPU operator updates stateRef. Inputs are float16 or
 ml_dtypes.bfloat16 (a_log float32, indices int32); the state is float32 or the input dtype.
+
+Slot indices <= 0 or >= BlockNum give zero out rows and leave the state alone. Rows naming the same positive slot
+update it in batch order (each row sees the previous one's update), bit-identical for every ``core_num``.
 """
 
 import numpy as np

@@ -1,0 +1,74 @@
+"""FusedGdnDecode with duplicate positive ssm_state_indices: rows naming the same slot update it one after another in
+batch order (row b + 1 sees row b's update), bit-identical for 1, 3 and all cores and across repeated runs.
+
+The expected values come from the golden applied one batch row at a time, the state carried from call to call in
+its own dtype (independent of the kernel). Tolerances are the spec's (rtol 1e-2, atol 5e-2); untouched slots and
+invalid rows are compared bit-exactly.
+"""
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+from ascendops.golden.fused_gdn_decode import fused_gdn_decode as golden
+from ascendops.ops.fused_gdn_decode import fused_gdn_decode, make_inputs
+
+RTOL, ATOL = 1e-2, 5e-2
+SHAPE = (7, 2, 4, 64, 40)  # B, H, Hv, K, V: 3 tasks of 16 value rows per head, so 3 cores split heads mid-way
+BLOCK_NUM = 6
+# slot 3 three times, slot 1 twice, plus a zero, a negative and an out-of-range (>= BlockNum) row
+INDICES = [3, 1, 3, 0, -2, 3, 9]
+CORE_NUMS = [1, 3, 0]  # 0: every AIV core of the SoC
+
+
+def sequential_golden(args):
+    """Rows applied one after another: the golden on each single row, the state passed on in its dtype."""
+    mixed, a, b, a_log, dt_bias, state, indices = args
+    state = state.copy()
+    outs = []
+    for row in range(mixed.shape[0]):
+        one = slice(row, row + 1)
+        out, new_state = golden(mixed[one], a[one], b[one], a_log, dt_bias, state, indices[one], scale=0.5)
+        state = new_state.astype(state.dtype)
+        outs.append(out)
+    return np.concatenate(outs), state
+
+
+def run(args, core_num):
+    state = args[5].copy()
+    out = fused_gdn_decode(*args[:5], state, args[6], scale=0.5, core_num=core_num)
+    return out, state
+
+
+@pytest.mark.parametrize("dtype,state_dtype", [(ml_dtypes.bfloat16, np.float32), (np.float16, np.float16)],
+                         ids=["bf16-fp32state", "fp16-fp16state"])
+def test_duplicates_apply_in_batch_order_on_any_core_count(dtype, state_dtype):
+    args = make_inputs(*SHAPE, dtype=dtype, state_dtype=state_dtype, block_num=BLOCK_NUM, indices=INDICES, seed=3)
+    expected_out, expected_state = sequential_golden(args)
+    results = [run(args, n) for n in CORE_NUMS] + [run(args, 0)]  # the last: a repeated run
+    out, state = results[0]
+    f32 = lambda x: np.asarray(x, np.float32)  # noqa: E731
+    np.testing.assert_allclose(f32(out), expected_out, rtol=RTOL, atol=ATOL)
+    np.testing.assert_allclose(f32(state), f32(expected_state), rtol=RTOL, atol=ATOL)
+    # scaled to the data: randn * 0.01 values sit below atol, so this catches a zero or a once-applied slot
+    scale = float(np.abs(f32(expected_state)[3]).max())
+    np.testing.assert_allclose(f32(state)[3], f32(expected_state)[3], rtol=RTOL, atol=ATOL * scale)
+    for n, (other_out, other_state) in zip(CORE_NUMS[1:] + ["repeat"], results[1:]):
+        assert other_out.tobytes() == out.tobytes(), f"out differs with core_num {n}"
+        assert other_state.tobytes() == state.tobytes(), f"state differs with core_num {n}"
+    for slot in (0, 2, 4, 5):  # never named by a valid row
+        assert state[slot].tobytes() == args[5][slot].tobytes(), f"slot {slot} was written"
+    for row in (3, 4, 6):  # slot 0, negative, >= BlockNum: zero rows
+        assert not np.any(f32(out[row])), f"row {row} must be zeros"
+
+
+def test_duplicate_differs_from_a_single_application():
+    """The second row naming slot 1 sees the first row's update: its out differs from the out it would give on the
+    untouched state (a kernel that prefetched the stale state would match the latter)."""
+    args = make_inputs(2, 1, 2, 64, 32, dtype=np.float16, state_dtype=np.float32, block_num=2, indices=[1, 1], seed=5)
+    out, _ = run(args, 0)
+    alone = tuple(x[1:2] if i in (0, 1, 2, 6) else x for i, x in enumerate(args))
+    stale_out, _ = golden(*alone, scale=0.5)
+    seq_out, _ = sequential_golden(args)
+    np.testing.assert_allclose(np.asarray(out, np.float32), seq_out, rtol=RTOL, atol=ATOL * 1e-2)
+    assert not np.allclose(np.asarray(out[1], np.float32), stale_out[0], rtol=RTOL, atol=ATOL * 1e-2)
