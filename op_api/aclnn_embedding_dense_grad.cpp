@@ -38,8 +38,8 @@ EdgEntry KernelFor(const Platform& platform) {
     return it != instances.end() ? it->second : instances.begin()->second;
 }
 
-// Workspace = [kernel: system reserve, sync slot, counts][dense grad][sorted indices][pos_idx]; the last three
-// only when the input has to be gathered (strided) or produced (user-level sort).
+// Workspace = [kernel: system reserve][dense grad][sorted indices][pos_idx]; the last three only when the input has
+// to be gathered (strided) or produced (user-level sort).
 struct Layout {
     uint64_t kernelBytes = 0;
     std::optional<uint64_t> grad, indices, pos;  // byte offsets of the staged copies
@@ -164,11 +164,10 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
     // each distinct live row of out written once.
     KernelLaunch launch{"embedding_dense_grad", tiling->blockDim, tiling->tilingKey, gradBytes + 2 * idxBytes};
     const Platform platform = CurrentPlatform();
-    const uint64_t sysWorkspace = platform.SystemWorkspaceBytes();
     const EdgEntry kernel = KernelFor(platform);
     exec->workspaceSize = layout.total;
-    exec->run = [launch, td, a, layout, outBytes, sysWorkspace, kernel](void* ws, uint64_t,
-                                                                        aclrtStream stream) -> Result<LaunchReport> {
+    exec->run = [launch, td, a, layout, outBytes, kernel](void* ws, uint64_t,
+                                                          aclrtStream stream) -> Result<LaunchReport> {
         auto* base = static_cast<uint8_t*>(ws);
         uint8_t* grad = a.grad.ElementAddress();
         uint8_t* indices = a.indices.ElementAddress();
@@ -182,11 +181,8 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
             if (layout.indices) CopyToContiguous(a.indices, indices = base + *layout.indices);
             if (layout.pos) CopyToContiguous(*a.pos, pos = base + *layout.pos);
         }
-        aclrtMemset(a.out.ElementAddress(), outBytes, 0, outBytes);  // the kernel accumulates into zeros
-        if (td.softSync != 0) {                                      // the soft barrier's slot must start zeroed
-            const uint64_t syncBytes = uint64_t{td.usedCoreNum} * kBlockBytes;
-            aclrtMemset(base + sysWorkspace + td.syncOffset, syncBytes, 0, syncBytes);
-        }
+        // The kernel accumulates into zeros (the op package: out's InitValue(0)); it needs nothing else zeroed.
+        aclrtMemset(a.out.ElementAddress(), outBytes, 0, outBytes);
         KernelLaunch k = launch;
         k.rooflineBytes += DistinctLiveRows(reinterpret_cast<const int32_t*>(indices), td) * td.dimSize * sizeof(float);
         return LaunchKernel(stream, k, kernel, td, grad, indices, pos, a.out.ElementAddress(), base);

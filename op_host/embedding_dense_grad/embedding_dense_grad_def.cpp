@@ -25,14 +25,14 @@ public:
         this->Input("pos_idx").ParamType(REQUIRED).DataType({ge::DT_INT32}).Format({ge::FORMAT_ND});
         // The kernel atomically adds rows into out, so out must start zeroed: InitValue(0), paired with
         // SetNeedAtomic(true) in the tiling (asc-devkit docs/zh/api/Utils-API/原型注册与管理/OpParamDef/InitValue.md).
-        // The soft barrier's slot (ascend310p) lies in the workspace, which no InitValue reaches: open gap (README).
+        // Nothing else needs zeroing: the kernel keeps no counts and no barrier slot in the workspace (README).
         this->Output("out").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND}).InitValue(0);
         this->Attr("num_weights").AttrType(REQUIRED).Int();
         this->Attr("padding_idx").AttrType(OPTIONAL).Int(-1);
         this->Attr("scale_grad_by_freq").AttrType(OPTIONAL).Bool(false);
         this->SetInferShape(ascendops::embedding_dense_grad::npu::InferShape);
         this->AICore().SetTiling(ascendops::embedding_dense_grad::npu::Tiling);
-        // Designed for ascend310p (soft barrier, no DataCopyPad); A2/A3 take the DataCopyPad copy mode.
+        // Designed for ascend310p (no DataCopyPad, no hardware SyncAll); A2/A3 take the DataCopyPad copy mode.
         ascendops::npu::AddAiCoreConfigs(*this, "embedding_dense_grad", {"ascend310p", "ascend910b", "ascend910_93"});
     }
 };

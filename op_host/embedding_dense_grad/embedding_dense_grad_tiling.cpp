@@ -95,7 +95,6 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.scaleGradByFreq = in.scaleGradByFreq ? 1 : 0;
     const EdgCopyMode mode = ChooseCopyMode(dim, numRows, static_cast<uint64_t>(in.numWeights), soc);
     td.copyMode = static_cast<uint32_t>(mode);
-    td.softSync = in.scaleGradByFreq && !soc.hasSyncAll ? 1 : 0;
     // Scalar GM stores go through per-core 64-byte cache lines: the (tiny) scalar path runs on one core.
     const uint64_t used = mode == EdgCopyMode::kScalar ? 1 : std::min(coreNum, std::max<uint64_t>(numRows, 1));
     td.usedCoreNum = static_cast<uint32_t>(used);
@@ -104,7 +103,6 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.tailRowNum = static_cast<uint32_t>(numRows / used);
     td.idxBatch = static_cast<uint32_t>(
         std::min<uint64_t>(kMaxIdxBatch, AlignUp(std::max<uint64_t>(td.formerRowNum, 1), kFloatsPerBlock)));
-    td.weightRowsPerCore = static_cast<uint32_t>(AlignUp(CeilDiv(in.numWeights, used), kFloatsPerBlock));
 
     td.colChunk = 0;  // EdgUbBytes without the column buffers: the fixed part
     const uint64_t fixedBytes = EdgUbBytes(td);
@@ -119,15 +117,8 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     // key
     const auto key = in.scaleGradByFreq ? EmbeddingDenseGradKey::kScaleGradByFreq : EmbeddingDenseGradKey::kDefault;
 
-    // workspace: system reserve, then the user workspace [soft-barrier slot][counts]
-    const uint64_t syncBytes = td.softSync != 0 ? used * kBlockBytes : 0;
-    const uint64_t countsBytes =
-        in.scaleGradByFreq ? AlignUp(static_cast<uint64_t>(in.numWeights), kFloatsPerBlock) * sizeof(float) : 0;
-    td.syncOffset = 0;
-    td.countsOffset = syncBytes;
-
-    return TilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum,
-                        platform.SystemWorkspaceBytes() + syncBytes + countsBytes};
+    // workspace: the system reserve only (the scale path keeps no counts and no barrier slot)
+    return TilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum, platform.SystemWorkspaceBytes()};
 }
 
 }  // namespace ascendops::embedding_dense_grad

@@ -37,11 +37,6 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
 
     // out has InitValue(0) in the OpDef; the docs pair it with SetNeedAtomic(true) (OpParamDef/InitValue.md).
     if (context->SetNeedAtomic(true) != ge::GRAPH_SUCCESS) return FailTiling("EmbeddingDenseGrad", "SetNeedAtomic");
-    // The scale path's barriers (SyncAll) need all its cores resident at once: batch mode, as the SyncAll doc advises
-    // against a deadlock between streams (asc-devkit docs/zh/api/SIMD-API/基础API/同步控制/核间同步/SyncAll.md).
-    if (tiling->data.scaleGradByFreq != 0 && context->SetScheduleMode(kBatchScheduleMode) != ge::GRAPH_SUCCESS) {
-        return FailTiling("EmbeddingDenseGrad", "SetScheduleMode");
-    }
     return ApplyTiling("EmbeddingDenseGrad", context, *tiling);
 }
 

@@ -15,7 +15,7 @@ static_assert(static_cast<uint64_t>(EmbeddingDenseGradKey::kDefault) == 0 &&
 extern "C" __global__ __aicore__ void embedding_dense_grad(GM_ADDR grad, GM_ADDR sortIndices, GM_ADDR posIdx,
                                                            GM_ADDR out, GM_ADDR workspace, GM_ADDR tiling) {
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AICORE);  // ascend310p: AICORE / MIX_VECTOR_CORE only; key 1 syncs in software
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AICORE);  // ascend310p: AICORE / MIX_VECTOR_CORE only
 #else
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
 #endif
@@ -23,13 +23,10 @@ extern "C" __global__ __aicore__ void embedding_dense_grad(GM_ADDR grad, GM_ADDR
     GET_TILING_DATA(td, tiling);
     AscendC::TPipe pipe;
     EmbeddingDenseGradKernel op;
-    op.Init(grad, sortIndices, posIdx, out, workspace, td, &pipe);
+    op.Init(grad, sortIndices, posIdx, out, td, &pipe);  // no workspace: no counts array, no barrier
     if (TILING_KEY_IS(0)) {
         op.Process<false>();
     } else if (TILING_KEY_IS(1)) {
-#if !(defined(__CCE_AICORE__) && __CCE_AICORE__ == 200)
-        KERNEL_TASK_TYPE(1, KERNEL_TYPE_MIX_AIV_1_0);  // hardware SyncAll needs a MIX type (SyncAll.md)
-#endif
         op.Process<true>();
     }
 }

@@ -2,8 +2,9 @@
 // Each core walks its rows of the sorted indices; a run of equal indices is summed in UB and written once with a
 // GM atomic add, so runs that cross a core boundary add up correctly. Rows whose index is the padding row or
 // outside [0, numWeights), or whose pos_idx is outside [0, N), are skipped (never touch memory outside out).
-// Key 1 (scale_grad_by_freq): phase 0 zeroes counts, phase 1 also atomically adds each run's length into
-// counts[idx], phase 2 scales rows with count >= 2 by 1 / count; barriers between the phases.
+// Key 1 (scale_grad_by_freq): a run's count is its number of live rows in the whole sorted array (a run cut by a
+// core boundary is completed with scalar reads of the neighbouring rows), and the run's partial sum is scaled by
+// 1 / count before its atomic add: no counts array, no barrier, no workspace (so nothing needs zeroing first).
 #pragma once
 #include "kernel_operator.h"
 // After kernel_operator.h: the tiling data helpers need __aicore__.
@@ -15,7 +16,7 @@ class EmbeddingDenseGradKernel {
 public:
     __aicore__ inline EmbeddingDenseGradKernel() {}
 
-    __aicore__ inline void Init(GM_ADDR grad, GM_ADDR sortIndices, GM_ADDR posIdx, GM_ADDR out, GM_ADDR workspace,
+    __aicore__ inline void Init(GM_ADDR grad, GM_ADDR sortIndices, GM_ADDR posIdx, GM_ADDR out,
                                 const EmbeddingDenseGradTilingData& td, AscendC::TPipe* pipe) {
         td_ = td;
         pipe_ = pipe;
@@ -28,13 +29,6 @@ public:
         idxGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(sortIndices), td_.numRows);
         posGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(posIdx), td_.numRows);
         outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), uint64_t{td_.numWeights} * dim);
-        if (td_.scaleGradByFreq != 0) {
-            GM_ADDR user = AscendC::GetUserWorkspace(workspace);
-            countsGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(user + td_.countsOffset),
-                                      AlignUp8(td_.numWeights));
-            syncGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(user + td_.syncOffset),
-                                    uint64_t{td_.usedCoreNum} * kInt32PerBlock);
-        }
         if (copyMode_ == EdgCopyMode::kScalar) return;  // the scalar path works on GM only
         pipe_->InitBuffer(inQue_, 1, td_.colChunk * sizeof(float));
         pipe_->InitBuffer(accQue_, 1, td_.colChunk * sizeof(float));
@@ -43,7 +37,6 @@ public:
             pipe_->InitBuffer(edgeInQue_, 1, kFloatsPerBlock * sizeof(float));
             pipe_->InitBuffer(edgeOutQue_, 1, kFloatsPerBlock * sizeof(float));
         }
-        if (td_.scaleGradByFreq != 0) InitScaleBuffers();
     }
 
     template <bool kScale>
@@ -52,18 +45,10 @@ public:
             ProcessScalar(kScale);
             return;
         }
-        if constexpr (kScale) {
-            ZeroCounts();
-            Barrier();
-        }
+        if constexpr (kScale) FindNeighbourRuns();
         for (uint32_t c = 0; c < td_.colChunkNum; ++c) {
             const uint32_t cols = c + 1 == td_.colChunkNum ? td_.lastColChunk : td_.colChunk;
-            // Run lengths are counted once, on the first column chunk.
-            AccumulateChunk(uint64_t{c} * td_.colChunk, cols, kScale && c == 0);
-        }
-        if constexpr (kScale) {
-            Barrier();
-            ScaleRows();
+            AccumulateChunk(uint64_t{c} * td_.colChunk, cols, kScale);
         }
     }
 
@@ -172,8 +157,8 @@ private:
         return idxQue_.DeQue<int32_t>();
     }
 
-    // ---- phase 1: sorted-run accumulation of one column chunk ----
-    __aicore__ inline void AccumulateChunk(uint64_t colOff, uint32_t cols, bool countRuns) {
+    // ---- sorted-run accumulation of one column chunk ----
+    __aicore__ inline void AccumulateChunk(uint64_t colOff, uint32_t cols, bool scale) {
         const uint32_t vecCols = AlignUp8(cols);
         int32_t runIdx = kNoRun;
         uint32_t runLen = 0;
@@ -185,7 +170,7 @@ private:
                 const int32_t idx = ids.GetValue(i);
                 const int32_t pos = ids.GetValue(td_.idxBatch + i);
                 if (runIdx != kNoRun && idx != runIdx) {
-                    FlushRun(acc, runIdx, runLen, colOff, cols, countRuns);
+                    FlushRun(acc, runIdx, scale ? RunCount(runIdx, runLen) : 1, colOff, cols);
                     runIdx = kNoRun;
                 }
                 if (!Live(idx, pos)) continue;
@@ -206,129 +191,65 @@ private:
             }
             idxQue_.FreeTensor(ids);
         }
-        if (runIdx != kNoRun) FlushRun(acc, runIdx, runLen, colOff, cols, countRuns);
+        if (runIdx != kNoRun) FlushRun(acc, runIdx, scale ? RunCount(runIdx, runLen) : 1, colOff, cols);
     }
 
-    // One atomic add per run (and per column chunk) into out[runIdx]; on the scale path also its length.
-    __aicore__ inline void FlushRun(AscendC::LocalTensor<float>& acc, int32_t runIdx, uint32_t runLen, uint64_t colOff,
-                                    uint32_t cols, bool countRun) {
+    // ---- scale path (key 1): a run's live rows in the whole sorted array ----
+    // The index of the row next to this core's first (last) row and its live rows walking away from the core: a run
+    // of that index here continues there (indices are sorted). The ops-nn deterministic path walks past a core's
+    // end the same way (spec, reference facts).
+    struct NeighbourRun {
+        int32_t idx = kNoRun;  // kNoRun: no such row; never matches a live run
+        uint32_t live = 0;
+    };
+
+    __aicore__ inline void FindNeighbourRuns() {
+        const uint32_t end = rowStart_ + rowCount_;
+        if (rowStart_ > 0 && rowCount_ > 0) before_ = WalkRun(rowStart_ - 1, false);
+        if (end < td_.numRows && rowCount_ > 0) after_ = WalkRun(end, true);
+    }
+
+    // Walks from `row` up (or down) while the index equals row's, counting live rows; index batches come through
+    // UB like the main loop's (no scalar GM reads).
+    __aicore__ inline NeighbourRun WalkRun(uint32_t row, bool up) {
+        NeighbourRun run;
+        bool first = true;
+        uint32_t r = row;  // the next row to look at
+        while (true) {
+            const uint32_t left = up ? td_.numRows - r : r + 1;
+            const uint32_t n = left < td_.idxBatch ? left : td_.idxBatch;
+            const uint32_t start = up ? r : r + 1 - n;
+            AscendC::LocalTensor<int32_t> ids = LoadIndexBatch(start, n);
+            bool ended = false;
+            for (uint32_t k = 0; k < n && !ended; ++k) {
+                const uint32_t j = up ? k : n - 1 - k;
+                const int32_t idx = ids.GetValue(j);
+                if (first) run.idx = idx;
+                first = false;
+                ended = idx != run.idx;
+                if (!ended && Live(idx, ids.GetValue(td_.idxBatch + j))) ++run.live;
+            }
+            idxQue_.FreeTensor(ids);
+            if (ended || (up ? start + n >= td_.numRows : start == 0)) return run;
+            r = up ? start + n : start - 1;
+        }
+    }
+
+    __aicore__ inline uint32_t RunCount(int32_t runIdx, uint32_t runLen) const {
+        return runLen + (runIdx == before_.idx ? before_.live : 0) + (runIdx == after_.idx ? after_.live : 0);
+    }
+
+    // One atomic add per run (and per column chunk) into out[runIdx]; on the scale path the partial sum is first
+    // scaled by 1 / count, so the parts of a run split over cores add up to the scaled row.
+    __aicore__ inline void FlushRun(AscendC::LocalTensor<float>& acc, int32_t runIdx, uint32_t count, uint64_t colOff,
+                                    uint32_t cols) {
+        if (count >= 2) AscendC::Muls(acc, acc, 1.0f / static_cast<float>(count), AlignUp8(cols));
         accQue_.EnQue(acc);
         acc = accQue_.DeQue<float>();
         AscendC::SetAtomicAdd<float>();
         StoreRow(outGm_, OutElems(), uint64_t(runIdx) * td_.dimSize + colOff, acc, cols);
         AscendC::SetAtomicNone();
         accQue_.FreeTensor(acc);
-        if (countRun) AddCount(static_cast<uint32_t>(runIdx), runLen);
-    }
-
-    // ---- scale path (key 1) ----
-    __aicore__ inline void InitScaleBuffers() {
-        pipe_->InitBuffer(cntQue_, 1, kFloatsPerBlock * sizeof(float));
-        pipe_->InitBuffer(eyeBuf_, kFloatsPerBlock * kFloatsPerBlock * sizeof(float));
-        if (td_.softSync != 0) pipe_->InitBuffer(syncBuf_, td_.usedCoreNum * kInt32PerBlock * sizeof(int32_t));
-        // One-hot blocks: block j has 1 in lane j, so a count block is one vector Muls (no scalar UB writes
-        // racing the copy pipes).
-        AscendC::LocalTensor<float> eye = eyeBuf_.Get<float>();
-        for (uint32_t i = 0; i < kFloatsPerBlock * kFloatsPerBlock; ++i) {
-            eye.SetValue(i, i % (kFloatsPerBlock + 1) == 0 ? 1.0f : 0.0f);
-        }
-        AscendC::PipeBarrier<PIPE_ALL>();
-    }
-
-    // counts[idx] += runLen as an atomic add of the 32-byte block holding idx (zeros in the other lanes).
-    __aicore__ inline void AddCount(uint32_t idx, uint32_t runLen) {
-        const uint32_t lane = idx % kFloatsPerBlock;
-        AscendC::LocalTensor<float> eye = eyeBuf_.Get<float>();
-        AscendC::LocalTensor<float> blk = cntQue_.AllocTensor<float>();
-        AscendC::Muls(blk, eye[lane * kFloatsPerBlock], static_cast<float>(runLen), kFloatsPerBlock);
-        cntQue_.EnQue(blk);
-        blk = cntQue_.DeQue<float>();
-        // The previous run may have counted into this block: overlapping MTE3 destinations need it (PipeBarrier doc).
-        AscendC::PipeBarrier<PIPE_MTE3>();
-        AscendC::SetAtomicAdd<float>();
-        AscendC::DataCopy(countsGm_[idx - lane], blk, kFloatsPerBlock);
-        AscendC::SetAtomicNone();
-        cntQue_.FreeTensor(blk);
-    }
-
-    // This core's slice of out rows for phases 0 and 2 (8-row aligned, so count windows are whole blocks).
-    __aicore__ inline uint32_t WeightBegin() const { return coreIdx_ * td_.weightRowsPerCore; }
-    __aicore__ inline uint32_t WeightEnd(uint32_t limit) const {
-        const uint64_t end = uint64_t{WeightBegin()} + td_.weightRowsPerCore;
-        return end < limit ? static_cast<uint32_t>(end) : limit;
-    }
-
-    __aicore__ inline void ZeroCounts() {
-        const uint32_t begin = WeightBegin();
-        const uint32_t end = WeightEnd(AlignUp8(td_.numWeights));
-        if (begin >= end) return;
-        AscendC::LocalTensor<float> zero = accQue_.AllocTensor<float>();
-        AscendC::Duplicate(zero, 0.0f, td_.colChunk);
-        accQue_.EnQue(zero);
-        zero = accQue_.DeQue<float>();
-        for (uint32_t w = begin; w < end; w += td_.colChunk) {
-            AscendC::DataCopy(countsGm_[w], zero, end - w < td_.colChunk ? end - w : td_.colChunk);
-        }
-        accQue_.FreeTensor(zero);
-    }
-
-    __aicore__ inline void Barrier() {
-        if (td_.softSync != 0) {
-            AscendC::LocalTensor<int32_t> state = syncBuf_.Get<int32_t>();
-            AscendC::SyncAll(syncGm_, state, static_cast<int32_t>(td_.usedCoreNum));
-        } else {
-            AscendC::SyncAll();
-        }
-    }
-
-    // Phase 2: rows of this core's slice with count >= 2 become out[k] * (1 / count).
-    __aicore__ inline void ScaleRows() {
-        const uint32_t begin = WeightBegin();
-        const uint32_t end = WeightEnd(td_.numWeights);
-        const uint32_t batch = 2 * td_.idxBatch;  // counts per load, reusing the index buffer
-        for (uint32_t w = begin; w < end; w += batch) {
-            const uint32_t n = end - w < batch ? end - w : batch;
-            AscendC::LocalTensor<int32_t> raw = idxQue_.AllocTensor<int32_t>();
-            AscendC::LocalTensor<float> counts = raw.ReinterpretCast<float>();
-            AscendC::DataCopy(counts, countsGm_[w], AlignUp8(n));  // inside counts: w is 8-aligned
-            idxQue_.EnQue(raw);
-            raw = idxQue_.DeQue<int32_t>();
-            counts = raw.ReinterpretCast<float>();
-            for (uint32_t i = 0; i < n; ++i) {
-                const float count = counts.GetValue(i);
-                if (count >= 2.0f) ScaleRow(w + i, 1.0f / count);
-            }
-            idxQue_.FreeTensor(raw);
-        }
-    }
-
-    // Window mode adds out[k] * (scale - 1) atomically: a plain store of a window would overwrite the neighbouring
-    // rows' bytes that other cores scale at the same time.
-    __aicore__ inline void ScaleRow(uint32_t k, float scale) {
-        const bool atomic = copyMode_ == EdgCopyMode::kWindow;
-        for (uint32_t c = 0; c < td_.colChunkNum; ++c) {
-            const uint32_t cols = c + 1 == td_.colChunkNum ? td_.lastColChunk : td_.colChunk;
-            const uint64_t offset = uint64_t{k} * td_.dimSize + uint64_t{c} * td_.colChunk;
-            AscendC::LocalTensor<float> row = inQue_.AllocTensor<float>();
-            LoadRow(row, outGm_, OutElems(), offset, cols);
-            inQue_.EnQue(row);
-            row = inQue_.DeQue<float>();
-            AscendC::LocalTensor<float> scaled = accQue_.AllocTensor<float>();
-            AscendC::Muls(scaled, row, atomic ? scale - 1.0f : scale, AlignUp8(cols));
-            inQue_.FreeTensor(row);
-            accQue_.EnQue(scaled);
-            scaled = accQue_.DeQue<float>();
-            if (atomic) AscendC::SetAtomicAdd<float>();
-            StoreRow(outGm_, OutElems(), offset, scaled, cols);
-            if (atomic) {
-                AscendC::SetAtomicNone();
-                // The next row's window reads the bytes this store added -0.0 to: order MTE3 before that MTE2 read.
-                const auto id = static_cast<event_t>(pipe_->FetchEventID(AscendC::HardEvent::MTE3_MTE2));
-                AscendC::SetFlag<AscendC::HardEvent::MTE3_MTE2>(id);
-                AscendC::WaitFlag<AscendC::HardEvent::MTE3_MTE2>(id);
-            }
-            accQue_.FreeTensor(scaled);
-        }
     }
 
     __aicore__ inline uint64_t GradElems() const { return uint64_t{td_.numRows} * td_.dimSize; }
@@ -377,20 +298,17 @@ private:
     uint32_t rowStart_ = 0;
     uint32_t rowCount_ = 0;
     EdgCopyMode copyMode_ = EdgCopyMode::kBlock;
+    NeighbourRun before_;  // scale path: the run the previous core's rows end with
+    NeighbourRun after_;   // scale path: the run the next core's rows start with
     AscendC::GlobalTensor<float> gradGm_;
     AscendC::GlobalTensor<int32_t> idxGm_;
     AscendC::GlobalTensor<int32_t> posGm_;
     AscendC::GlobalTensor<float> outGm_;
-    AscendC::GlobalTensor<float> countsGm_;
-    AscendC::GlobalTensor<int32_t> syncGm_;
     AscendC::TQue<AscendC::TPosition::VECIN, 1> inQue_;
     AscendC::TQue<AscendC::TPosition::VECOUT, 1> accQue_;
     AscendC::TQue<AscendC::TPosition::VECIN, 1> idxQue_;
-    AscendC::TQue<AscendC::TPosition::VECOUT, 1> cntQue_;
     AscendC::TQue<AscendC::TPosition::VECIN, 1> edgeInQue_;    // window mode: the tensor's last block, loaded
     AscendC::TQue<AscendC::TPosition::VECOUT, 1> edgeOutQue_;  // window mode: the tensor's last block, to store
-    AscendC::TBuf<AscendC::TPosition::VECCALC> eyeBuf_;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> syncBuf_;
 };
 
 }  // namespace ascendops::embedding_dense_grad

@@ -9,7 +9,7 @@ namespace ascendops::embedding_dense_grad {
 // Tiling key (spec: shared/spec/embedding_dense_grad.md).
 enum class EmbeddingDenseGradKey : uint64_t {
     kDefault = 0,          // scatter-add of sorted runs
-    kScaleGradByFreq = 1,  // scatter-add + run lengths into counts, barrier, rows with count >= 2 scaled by 1/count
+    kScaleGradByFreq = 1,  // scatter-add, each run's partial sum scaled by 1 / (live rows of its index) first
 };
 
 // How a row chunk moves between GM and UB.
@@ -33,15 +33,10 @@ struct EmbeddingDenseGradTilingData {
     uint32_t formerCoreNum;    // the first formerCoreNum cores take formerRowNum rows, the rest tailRowNum
     uint32_t formerRowNum;
     uint32_t tailRowNum;
-    uint32_t colChunk;         // columns of a full chunk (multiple of 8 unless kScalar)
+    uint32_t colChunk;  // columns of a full chunk (multiple of 8 unless kScalar)
     uint32_t colChunkNum;
-    uint32_t lastColChunk;     // columns of the last chunk
-    uint32_t idxBatch;         // sorted indices (and pos_idx) loaded into UB per batch, multiple of 8
-    uint32_t weightRowsPerCore;  // scale phases 0 and 2: out rows per core, multiple of 8
-    uint32_t softSync;         // 1: GM-workspace soft barrier (no hardware SyncAll on this SoC)
-    // Byte offsets into the user workspace (GetUserWorkspace: past the runtime's system reserve):
-    uint64_t syncOffset;       // soft-barrier slot, usedCoreNum * 32 bytes, zeroed by the host before launch
-    uint64_t countsOffset;     // float counts[AlignUp(numWeights, 8)], zeroed by the kernel (phase 0)
+    uint32_t lastColChunk;  // columns of the last chunk
+    uint32_t idxBatch;      // sorted indices (and pos_idx) loaded into UB per batch, multiple of 8
 };
 
 // First row of core i and its row count (former cores first).
@@ -55,14 +50,10 @@ ASCENDOPS_HOST_DEVICE inline uint32_t EdgRowCount(const EmbeddingDenseGradTiling
 
 // UB bytes the kernel carves (TPipe::InitBuffer total); the host keeps it within the UB TPipe may hand out.
 ASCENDOPS_HOST_DEVICE inline uint64_t EdgUbBytes(const EmbeddingDenseGradTilingData& td) {
-    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;  // scalar path: GM only
-    uint64_t bytes = 2ull * td.colChunk * sizeof(float)  // grad row in + run accumulator
-                     + 2ull * td.idxBatch * sizeof(int32_t);  // sorted indices + pos_idx (phase 2: counts)
+    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;         // scalar path: GM only
+    uint64_t bytes = 2ull * td.colChunk * sizeof(float)                               // grad row in + run accumulator
+                     + 2ull * td.idxBatch * sizeof(int32_t);                          // sorted indices + pos_idx
     if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kWindow)) bytes += 2 * 32;  // the tensor-end blocks
-    if (td.scaleGradByFreq != 0) {
-        bytes += 32 + 8 * 32;  // one count block for the atomic add + the eight one-hot blocks it is made from
-        if (td.softSync != 0) bytes += (td.usedCoreNum * 32ull + 31) / 32 * 32;  // soft-barrier UB state
-    }
     return bytes;
 }
 

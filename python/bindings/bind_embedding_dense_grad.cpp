@@ -62,6 +62,32 @@ py::array Sorted(const py::array& grad, const py::array& sortIndices, const py::
     return out.ToArray();
 }
 
+// Kernel level with the workspace filled with `fill` bytes before phase 2 (test hook: as in CANN's flow, nothing
+// zeroes the workspace, so the kernel must not need it zeroed).
+py::array SortedOnFilledWorkspace(const py::array& grad, const py::array& sortIndices, const py::array& posIdx,
+                                  int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq, int fill) {
+    auto g = DeviceTensor::FromArray(grad);
+    auto s = DeviceTensor::FromArray(sortIndices);
+    auto p = DeviceTensor::FromArray(posIdx);
+    auto out = CheckedOut(g, s, &p, numWeights, paddingIdx, scaleGradByFreq);
+    uint64_t size = 0;
+    aclOpExecutor* executor = nullptr;
+    bridge::CheckAclnn(aclnnAscendopsEmbeddingDenseGradGetWorkspaceSize(g, s, p, numWeights, paddingIdx,
+                                                                        scaleGradByFreq, out, &size, &executor));
+    bridge::DeviceBuffer workspace(size);
+    bridge::CheckAcl(aclrtMemset(workspace.Get(), size, fill, size), "aclrtMemset");
+    aclnnStatus status = 0;
+    aclError synced = 0;
+    {
+        py::gil_scoped_release release;
+        status = aclnnAscendopsEmbeddingDenseGrad(workspace.Get(), size, executor, nullptr);
+        if (status == 0) synced = aclrtSynchronizeStream(nullptr);
+    }
+    bridge::CheckAclnn(status);
+    bridge::CheckAcl(synced, "aclrtSynchronizeStream");
+    return out.ToArray();
+}
+
 std::optional<DeviceTensor> Maybe(const py::object& a) {
     if (a.is_none()) return std::nullopt;
     return DeviceTensor::FromArray(a.cast<py::array>());
@@ -112,16 +138,15 @@ py::dict Tiling(const std::vector<int64_t>& gradShape, int64_t indicesNumel, int
         starts.append(EdgRowStart(t, c));
         counts.append(EdgRowCount(t, c));
     }
-    return py::dict(
-        "key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes,
-        "num_rows"_a = t.numRows, "dim_size"_a = t.dimSize, "num_weights"_a = t.numWeights,
-        "padding_idx"_a = t.paddingIdx, "scale_grad_by_freq"_a = t.scaleGradByFreq != 0,
-        "copy_mode"_a = CopyModeName(t.copyMode), "used_core_num"_a = t.usedCoreNum,
-        "former_core_num"_a = t.formerCoreNum, "former_row_num"_a = t.formerRowNum, "tail_row_num"_a = t.tailRowNum,
-        "col_chunk"_a = t.colChunk, "col_chunk_num"_a = t.colChunkNum, "last_col_chunk"_a = t.lastColChunk,
-        "idx_batch"_a = t.idxBatch, "weight_rows_per_core"_a = t.weightRowsPerCore, "soft_sync"_a = t.softSync != 0,
-        "sync_offset"_a = t.syncOffset, "counts_offset"_a = t.countsOffset, "ub_bytes"_a = EdgUbBytes(t),
-        "ub_capacity"_a = platform.UbUsableBytes(), "core_row_starts"_a = starts, "core_row_counts"_a = counts);
+    return py::dict("key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes,
+                    "num_rows"_a = t.numRows, "dim_size"_a = t.dimSize, "num_weights"_a = t.numWeights,
+                    "padding_idx"_a = t.paddingIdx, "scale_grad_by_freq"_a = t.scaleGradByFreq != 0,
+                    "copy_mode"_a = CopyModeName(t.copyMode), "used_core_num"_a = t.usedCoreNum,
+                    "former_core_num"_a = t.formerCoreNum, "former_row_num"_a = t.formerRowNum,
+                    "tail_row_num"_a = t.tailRowNum, "col_chunk"_a = t.colChunk, "col_chunk_num"_a = t.colChunkNum,
+                    "last_col_chunk"_a = t.lastColChunk, "idx_batch"_a = t.idxBatch, "ub_bytes"_a = EdgUbBytes(t),
+                    "ub_capacity"_a = platform.UbUsableBytes(), "core_row_starts"_a = starts,
+                    "core_row_counts"_a = counts);
 }
 
 // Median wall time of aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize (checks + tiling + executor), microseconds.
@@ -143,6 +168,9 @@ void Bind_embedding_dense_grad(py::module_& m) {
           "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseBackward (raw indices) on the current device");
     m.def("embedding_dense_grad", &Sorted, "grad"_a, "sort_indices"_a, "pos_idx"_a, "num_weights"_a, "padding_idx"_a,
           "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseGrad (sorted indices + pos_idx)");
+    m.def("embedding_dense_grad_on_filled_workspace", &SortedOnFilledWorkspace, "grad"_a, "sort_indices"_a,
+          "pos_idx"_a, "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "fill"_a,
+          "kernel level on a workspace of `fill` bytes (test hook: nothing zeroes it)");
     m.def("embedding_dense_grad_get_workspace", &GetWorkspace, "grad"_a, "indices"_a, "pos_idx"_a, "kernel_level"_a,
           "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "out_shape"_a, "out_dtype"_a,
           "phase 1 only (None = a null tensor)");

@@ -129,3 +129,24 @@ def test_310p_unaligned_rows_move_in_windows_without_scalar_stores(scale):
     check(grad, idx, 50, scale=scale, soc="ascend310p")
     report = _C.last_launch_report()
     assert all(c["scalar_gm_accesses"] == 0 for c in report["cores"])
+
+
+@pytest.mark.parametrize("dim", [128, 127])  # block and window copy modes
+@pytest.mark.parametrize("fill", [0x01, 0xFF])  # +16843009 / -1 as int32 slots, tiny / NaN as float counts
+def test_310p_scale_on_a_garbage_workspace_matches_the_golden(dim, fill):
+    # CANN's package flow zeroes only out (InitValue(0)), never the workspace: the scale path must not need it
+    # zeroed. 64 rows on 8 cores (8 each): index 3 runs over rows 5..42, crossing five core boundaries, with two
+    # pos_idx outside [0, 64) inside it (not counted); index 5 is one whole core (rows 48..55) plus a row either side.
+    from ascendops._backend import select
+    select("sim", "ascend310p")
+    rng = np.random.default_rng(11)
+    n, nw = 64, 9
+    sort_idx = np.array([0] * 3 + [1] * 2 + [3] * 38 + [4] * 4 + [5] * 10 + [7] * 5 + [8] * 2, np.int32)
+    pos = rng.permutation(n).astype(np.int32)
+    pos[[9, 37]] = [n, -1]  # skipped rows, inside the run crossing cores
+    grad = rng.standard_normal((n, dim)).astype(np.float32)
+    actual = _C.embedding_dense_grad_on_filled_workspace(grad, sort_idx, pos, nw, -1, True, fill)
+    live = (pos >= 0) & (pos < n)
+    expected = golden(grad[pos[live]], sort_idx[live], nw, -1, True)  # the live rows, in sorted order
+    np.testing.assert_allclose(actual, expected, rtol=TOLERANCE, atol=TOLERANCE)
+    assert np.isclose(expected[3], grad[pos[live & (sort_idx == 3)]].sum(0) / 36, atol=1e-5).all()

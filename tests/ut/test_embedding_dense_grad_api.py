@@ -59,9 +59,9 @@ def test_invalid_parameters(kwargs, message):
 def test_workspace_layout():
     # user level: kernel workspace + sorted indices + pos_idx (each 32-byte aligned)
     assert phase1()["workspace_size"] == SYS_WS + 32 + 32
-    # kernel level, contiguous: the kernel's own workspace only; scale on 310P adds sync slot + counts
+    # kernel level, contiguous: the kernel's own workspace only, the system reserve (scale too: no counts, no slot)
     assert phase1(kernel=True, pos=IDX)["workspace_size"] == SYS_WS
-    assert phase1(kernel=True, pos=IDX, scale=True)["workspace_size"] == SYS_WS + 4 * 32 + 8 * 4
+    assert phase1(kernel=True, pos=IDX, scale=True)["workspace_size"] == SYS_WS
     # strided grad is gathered: + 4 * 8 * 4 bytes
     wide = np.ones((4, 16), np.float32)[:, ::2]
     assert phase1(grad=wide)["workspace_size"] == SYS_WS + 128 + 64
