@@ -91,7 +91,10 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     // shape: split into blocks that are whole 32-byte blocks of both the source and the destination
     const uint32_t minBytes = BytesOf(src) < BytesOf(dst) ? BytesOf(src) : BytesOf(dst);
     const uint64_t blockElems = kBlockBytes / minBytes;
-    const CoreSplit split = SplitEvenly(in.totalElements, platform.coreNum, blockElems);
+    // At least kMinCoreBytes of source per core: below that a core's launch and tail cost dwarf its work.
+    const uint64_t cores =
+        std::max<uint64_t>(1, std::min<uint64_t>(platform.coreNum, in.totalElements * BytesOf(src) / kMinCoreBytes));
+    const CoreSplit split = SplitEvenly(in.totalElements, cores, blockElems);
 
     // compute: the largest tile (multiple of 256 elements) whose buffers fit UB
     const uint64_t perElem = UbBytesFor(plan, src, dst, arch, 1) - kZeroTailBytes;

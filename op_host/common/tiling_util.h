@@ -7,9 +7,10 @@
 
 namespace ascendops {
 
-constexpr uint64_t kBlockBytes = 32;       // GM<->UB copy granule and UB buffer alignment
-constexpr uint64_t kRepeatBytes = 256;     // bytes one vector repeat covers
-constexpr uint32_t kMaxRepeatTimes = 255;  // repeat count field of a vector instruction
+constexpr uint64_t kBlockBytes = 32;           // GM<->UB copy granule and UB buffer alignment
+constexpr uint64_t kRepeatBytes = 256;         // bytes one vector repeat covers
+constexpr uint32_t kMaxRepeatTimes = 255;      // repeat count field of a vector instruction
+constexpr uint64_t kMinCoreBytes = 16 * 1024;  // less work per core is not worth a core (Cast, Split)
 
 constexpr uint64_t CeilDiv(uint64_t a, uint64_t b) { return b == 0 ? 0 : a / b + (a % b != 0 ? 1 : 0); }
 constexpr uint64_t AlignDown(uint64_t a, uint64_t b) { return b == 0 ? a : a - a % b; }

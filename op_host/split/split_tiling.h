@@ -12,8 +12,7 @@
 namespace ascendops::split {
 
 inline constexpr size_t kMaxRank = 8;
-inline constexpr uint64_t kMinCoreBytes = 16 * 1024;  // less work than this per core is not worth a core
-inline constexpr uint64_t kGranulesPerCore = 16;      // granules per core at full spread (load balance)
+inline constexpr uint64_t kGranulesPerCore = 16;  // granules per core at full spread (load balance)
 
 struct TilingInput {
     std::vector<int64_t> shape;

@@ -104,9 +104,15 @@ def test_hand_worked_tail_and_remainder_on_ascend910b():
     assert sum(t["core_elems"]) == 2**20 + 17
 
 
-@pytest.mark.parametrize("n,expected", [(5, [5]), (33, [16, 17]), (16, [16]), (48, [16, 16, 16])])
-def test_small_sizes_never_use_more_cores_than_blocks(n, expected):
+# A core gets at least 16 KB of source (4096 floats): small casts stay on few cores, large ones use every core.
+@pytest.mark.parametrize("n,expected", [(5, [5]), (33, [33]), (4096, [4096]), (12287, [6144, 6143]),
+                                        (12288, [4096, 4096, 4096])])
+def test_a_core_gets_at_least_16_kb_of_source(n, expected):
     assert tiling((n,), np.float32, np.float16, soc="ascend310p")["core_elems"] == expected
+
+
+def test_768_floats_do_not_run_on_48_cores():
+    assert tiling((768,), np.float32, np.float16, soc="ascend910b")["block_dim"] == 1
 
 
 def test_core_count_override():
