@@ -9,14 +9,9 @@
 #include "common/aclnn_context.h"
 #include "common/kernel_launch.h"
 #include "common/tensor_util.h"
+#include "fused_swiglu_grad_kernels.h"
 #include "op_host/common/tiling_util.h"
 #include "op_host/fused_swiglu_grad/fused_swiglu_grad_tiling.h"
-
-#define ASCENDOPS_SIM_KERNEL(entry, variant)                                                                         \
-    extern "C" void entry##_##variant(uint8_t* dy, uint8_t* g, uint8_t* fc, uint8_t* dg, uint8_t* dfc, uint8_t* dbG, \
-                                      uint8_t* dbFc, uint8_t* workspace, uint8_t* tiling);
-#include "sim_kernels_fused_swiglu_grad_b.inc"
-#undef ASCENDOPS_SIM_KERNEL
 
 namespace ascendops::fused_swiglu_grad {
 namespace {

@@ -18,6 +18,7 @@ struct KernelLaunch {
     uint32_t blockDim;
     uint64_t tilingKey;
     uint64_t rooflineBytes;  // bytes that must move (inputs read + outputs written)
+    uint32_t aivPerAic = 0;  // MIX AIC:AIV 1:N launch: N (blockDim then counts groups); 0 for vector-only
 };
 
 namespace detail {
@@ -30,6 +31,7 @@ Result<LaunchReport> Run(const KernelLaunch& k, aclrtStream, void (*fn)(GmArgs..
     cfg.blockDim = k.blockDim;
     cfg.tilingKey = k.tilingKey;
     cfg.platform = CurrentPlatform();
+    cfg.aivPerAic = k.aivPerAic;
     auto stats = ascendc_sim::Launch(cfg, fn, args..., tilingDev);
     if (!stats.ok()) return stats.error();
     LaunchReport report;

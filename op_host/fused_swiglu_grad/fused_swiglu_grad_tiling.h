@@ -1,7 +1,9 @@
-// FusedSwigluGrad host tiling (b kernel this round): shapes, dtypes and platform -> tiling data, key, blockDim,
-// workspace, or a clear error. Pure C++17.
+// FusedSwigluGrad host tilings of the b, w and x kernels: shapes, dtypes and platform -> tiling data, key,
+// blockDim, workspace, or a clear error. Pure C++17.
 #pragma once
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "op_host/common/dtype.h"
@@ -11,10 +13,10 @@
 
 namespace ascendops::fused_swiglu_grad {
 
-inline constexpr uint32_t kMaxTileCols = 2048;      // wider rows are cut into column chunks (R >= 4 at 2048)
-inline constexpr uint32_t kMaxTileRows = 255;       // DataCopyPad blockCount and repeat counts stay small
-inline constexpr uint64_t kMinChunkElems = 4096;    // minimum work of a row chunk (and so of a core): 8 KB per input
-inline constexpr uint32_t kMaxChunks = 240;         // divisible by 48, 40, 24, 20, 16, 10, 8: even core loads
+inline constexpr uint32_t kMaxTileCols = 2048;    // wider rows are cut into column chunks (R >= 4 at 2048)
+inline constexpr uint32_t kMaxTileRows = 255;     // DataCopyPad blockCount and repeat counts stay small
+inline constexpr uint64_t kMinChunkElems = 4096;  // minimum work of a row chunk (and so of a core): 8 KB per input
+inline constexpr uint32_t kMaxChunks = 240;       // divisible by 48, 40, 24, 20, 16, 10, 8: even core loads
 
 // The b kernel's three inputs, in argument order (names for messages).
 inline constexpr const char* kBInputNames[] = {"dy", "g", "fc"};
@@ -32,5 +34,52 @@ struct BTilingResult {
 };
 
 Result<BTilingResult> ComputeBTiling(const BTilingInput& in, const Platform& platform);
+
+// ---- w and x kernels (fused_swiglu_grad_cube_tiling.cpp) ----
+
+// Names and dimension letters of the operator's six inputs, in the user-level call's order: dy, g, fc [M, N];
+// x [M, K]; w_g, w_fc [K, N].
+struct SgOperand {
+    const char* name;
+    char rows;
+    char cols;
+};
+inline constexpr SgOperand kSgOperands[] = {{"dy", 'M', 'N'}, {"g", 'M', 'N'},   {"fc", 'M', 'N'},
+                                            {"x", 'M', 'K'},  {"w_g", 'K', 'N'}, {"w_fc", 'K', 'N'}};
+inline constexpr SgOperand kWOperands[] = {{"x", 'M', 'K'}, {"dg", 'M', 'N'}, {"dfc", 'M', 'N'}};
+inline constexpr SgOperand kXOperands[] = {{"dg", 'M', 'N'}, {"dfc", 'M', 'N'}, {"w_g", 'K', 'N'}, {"w_fc", 'K', 'N'}};
+
+// Each operand BF16, rank 2, M in [0, 2^31 - 1], K and N in [1, 2^31 - 1], and every letter one size across the
+// operands (the first operand naming a letter fixes it). 161002 naming the operand and the rule.
+std::optional<Error> CheckOperands(const SgOperand* ops, size_t count, const std::vector<int64_t>* shapes,
+                                   const DataType* dtypes);
+
+// Block shapes (a unit of work of one AIV; any value gives the same results, see the tiling data header).
+inline constexpr uint32_t kWBlockK = 128;  // seed w cube tiles: [128, 128], [128, 256]
+inline constexpr uint32_t kWBlockN = 256;
+inline constexpr uint32_t kXBlockM = 128;  // seed x cube tiles: [128, 128], [64, 256]
+inline constexpr uint32_t kXBlockK = 256;
+
+template <typename Data>
+struct SgTilingResult {
+    Data data;
+    uint64_t tilingKey;
+    uint32_t blockDim;  // AIC:AIV groups of the MIX launch (0: M = 0, nothing to launch)
+    uint64_t workspaceBytes;
+};
+using WTilingResult = SgTilingResult<FusedSwigluGradWTilingData>;
+using XTilingResult = SgTilingResult<FusedSwigluGradXTilingData>;
+
+struct WTilingInput {
+    std::vector<int64_t> shapes[3];  // x [M, K], dg [M, N], dfc [M, N]
+    DataType dtypes[3] = {DataType::kBf16, DataType::kBf16, DataType::kBf16};
+};
+struct XTilingInput {
+    std::vector<int64_t> shapes[4];  // dg, dfc [M, N], w_g, w_fc [K, N]
+    DataType dtypes[4] = {DataType::kBf16, DataType::kBf16, DataType::kBf16, DataType::kBf16};
+};
+
+Result<WTilingResult> ComputeWTiling(const WTilingInput& in, const Platform& platform);
+Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& platform);
 
 }  // namespace ascendops::fused_swiglu_grad

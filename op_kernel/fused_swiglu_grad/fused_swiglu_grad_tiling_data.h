@@ -1,9 +1,10 @@
 // FusedSwigluGrad contract (spec: shared/spec/fused_swiglu_grad.md): the one header shared by the host tilings and
-// the three kernels. b (vector, AIV-only): dy, g, fc -> dg, dfc, db_g, db_fc. w and x (cube) are the next round's;
-// their keys are reserved here so the three never collide.
+// the three kernels. b (vector, AIV-only): dy, g, fc -> dg, dfc, db_g, db_fc. w (MIX, cube): x, dg, dfc -> dw_g,
+// dw_fc. x (MIX, cube + vector): dg, dfc, w_g, w_fc -> dx.
 #pragma once
 #include <cstdint>
 
+#include "op_host/common/cube_tiling.h"
 #include "op_kernel/common/host_device.h"
 
 namespace ascendops::fused_swiglu_grad {
@@ -11,8 +12,8 @@ namespace ascendops::fused_swiglu_grad {
 // Tiling keys of the operator's three kernels (one key space, so a launch can never run the wrong body).
 enum class FusedSwigluGradKey : uint64_t {
     kB = 1,  // b kernel: element-wise dg/dfc + deterministic column sums db_g/db_fc
-    kW = 2,  // w kernel (next round): dw_g = x^T dg, dw_fc = x^T dfc
-    kX = 3,  // x kernel (next round): dx = dg w_g^T + dfc w_fc^T
+    kW = 2,  // w kernel: dw_g = x^T dg, dw_fc = x^T dfc
+    kX = 3,  // x kernel: dx = dg w_g^T + dfc w_fc^T
 };
 
 // An even split of `total` units into `parts` parts: the first `big` parts take per + 1 units, the rest per.
@@ -75,8 +76,53 @@ ASCENDOPS_HOST_DEVICE inline SgBUbLayout SgBLayout(uint32_t tileRows, uint32_t c
     return {elems, 3 * elems * 2u, 2 * elems * 2u, 4 * elems * 4u, 2 * ca * 4u};
 }
 
-// Next round (w and x kernels, cube): their tiling structs join this header; they take dg and dfc [M, N] in BF16
-// as the b kernel writes them, x [M, K] and w_g / w_fc [K, N], and accumulate dw over M tiles in FP32 (L0C or
-// an FP32 workspace) with one final cast, like db here.
+// The two MIX kernels split their output into blocks of a size fixed by the shapes only, never by the core count,
+// and each block is computed whole by one AIV through its AIC, so results do not depend on core count or order.
+// Work units go round-robin over the AIVs in AIC-first order (unit u -> AIV slot u mod AIVs, slot q = sub * groups +
+// group), so the cube of every group is busy before any AIC gets a second AIV's work.
+ASCENDOPS_HOST_DEVICE inline uint32_t SgAivSlot(uint32_t blockIdx, uint32_t groups) {
+    return (blockIdx % 2) * groups + blockIdx / 2;  // AIV blockIdx = 2 group + sub (GetBlockIdx, MIX 1:2)
+}
+
+// w kernel: dw_g / dw_fc [K, N] = x^T [K, M] x dg / dfc [M, N]. A unit is (output, K block, N block); one
+// IterateAll per unit reduces over all M rows in L0C (FP32), and FIX writes the block once as BF16. The cube tiling
+// describes one blockK x blockN block with the reduction K = M; the kernel sets the org shape and the tails.
+struct FusedSwigluGradWTilingData {
+    uint32_t rows;      // M (the reduction), >= 1
+    uint32_t k;         // K: rows of dw
+    uint32_t n;         // N: columns of dw
+    uint32_t blockK;    // rows of one dw block
+    uint32_t blockN;    // columns of one dw block
+    uint32_t kBlocks;   // ceil(K / blockK)
+    uint32_t nBlocks;   // ceil(N / blockN)
+    uint32_t units;     // 2 kBlocks nBlocks (dw_g blocks, then dw_fc)
+    uint32_t groups;    // blockDim: AIC:AIV groups (AIVs = 2 groups)
+    uint32_t reserved;  // keeps cube 8-byte aligned in the struct
+    ascendops::CubeTiling cube;
+};
+
+// x kernel: dx [M, K] = dg [M, N] w_g^T + dfc [M, N] w_fc^T. A unit is (M block, K block). Its first product goes
+// into the AIV's FP32 workspace slot at its column (IterateAll), the second is added onto it by the cube's atomic add
+// (FP32, one addition per element, so exact order does not matter), then the AIV casts the block to BF16 into dx.
+struct FusedSwigluGradXTilingData {
+    uint32_t rows;        // M
+    uint32_t k;           // K: columns of dx
+    uint32_t n;           // N: the reduction
+    uint32_t blockM;      // rows of one dx block
+    uint32_t blockK;      // columns of one dx block
+    uint32_t mBlocks;     // ceil(M / blockM)
+    uint32_t kBlocks;     // ceil(K / blockK)
+    uint32_t units;       // mBlocks kBlocks
+    uint32_t groups;      // blockDim: AIC:AIV groups
+    uint32_t castRows;    // rows of one UB piece of the cast pass (of blockK FP32 columns)
+    uint64_t slotOffset;  // user-workspace byte offset of the FP32 slots: [AIVs][blockM][K] (C row stride K)
+    ascendops::CubeTiling cube;
+};
+
+// UB of the x kernel's cast pass: an FP32 piece in, its BF16 cast out, double buffered.
+ASCENDOPS_HOST_DEVICE inline uint64_t SgXCastUbBytes(uint32_t castRows, uint32_t blockK) {
+    const uint64_t elems = uint64_t{castRows} * SgAlign(blockK, kSgBf16PerBlock);
+    return 2 * (elems * 4 + elems * 2);
+}
 
 }  // namespace ascendops::fused_swiglu_grad

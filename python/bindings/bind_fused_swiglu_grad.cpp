@@ -1,5 +1,5 @@
-// FusedSwigluGrad bindings: the b kernel's aclnn pair on NumPy arrays, phase 1 alone (validation tests) and the host
-// tiling.
+// FusedSwigluGrad bindings: the aclnn pairs of the b, w and x kernels and the user-level call on NumPy arrays,
+// phase 1 alone (validation tests) and the host tilings.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -22,6 +22,9 @@ using namespace ascendops;
 using namespace ascendops::fused_swiglu_grad;
 using bridge::DeviceTensor;
 
+// A dimension of a tensor, 0 when the tensor does not have it (the aclnn call then reports the rank).
+int64_t Dim(const DeviceTensor& t, size_t axis) { return t.Shape().size() == 2 ? t.Shape()[axis] : 0; }
+
 std::vector<int64_t> DbShape(const DeviceTensor& dy) { return {1, dy.Shape().size() == 2 ? dy.Shape()[1] : 0}; }
 
 py::tuple BKernel(const py::array& dy, const py::array& g, const py::array& fc) {
@@ -40,6 +43,56 @@ py::tuple BKernel(const py::array& dy, const py::array& g, const py::array& fc) 
     return py::make_tuple(dg.ToArray(), dfc.ToArray(), dbG.ToArray(), dbFc.ToArray());
 }
 
+py::tuple WKernel(const py::array& x, const py::array& dg, const py::array& dfc) {
+    auto tX = DeviceTensor::FromArray(x);
+    auto tDg = DeviceTensor::FromArray(dg);
+    auto tDfc = DeviceTensor::FromArray(dfc);
+    const std::vector<int64_t> kn{tX.Shape().size() == 2 ? tX.Shape()[1] : 0,
+                                  tDg.Shape().size() == 2 ? tDg.Shape()[1] : 0};
+    auto dwG = DeviceTensor::Empty(kn, DataType::kBf16);
+    auto dwFc = DeviceTensor::Empty(kn, DataType::kBf16);
+    bridge::CallAclnn(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAscendopsFusedSwigluGradWGetWorkspaceSize(tX, tDg, tDfc, dwG, dwFc, ws, ex);
+        },
+        aclnnAscendopsFusedSwigluGradW);
+    return py::make_tuple(dwG.ToArray(), dwFc.ToArray());
+}
+
+py::array XKernel(const py::array& dg, const py::array& dfc, const py::array& wG, const py::array& wFc) {
+    auto tDg = DeviceTensor::FromArray(dg);
+    auto tDfc = DeviceTensor::FromArray(dfc);
+    auto tWg = DeviceTensor::FromArray(wG);
+    auto tWfc = DeviceTensor::FromArray(wFc);
+    auto dx = DeviceTensor::Empty({Dim(tDg, 0), Dim(tWg, 0)}, DataType::kBf16);
+    bridge::CallAclnn(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAscendopsFusedSwigluGradXGetWorkspaceSize(tDg, tDfc, tWg, tWfc, dx, ws, ex);
+        },
+        aclnnAscendopsFusedSwigluGradX);
+    return dx.ToArray();
+}
+
+// The user-level call: dy, g, fc, x, w_g, w_fc -> (dx, dw_g, dw_fc, db_g, db_fc).
+py::tuple All(const std::vector<py::array>& in) {
+    if (in.size() != 6) throw py::value_error("expected 6 inputs (dy, g, fc, x, w_g, w_fc)");
+    std::vector<DeviceTensor> t;
+    for (const auto& a : in) t.push_back(DeviceTensor::FromArray(a));
+    const int64_t m = Dim(t[0], 0), n = Dim(t[0], 1), k = Dim(t[3], 1);
+    auto dx = DeviceTensor::Empty({m, k}, DataType::kBf16);
+    auto dwG = DeviceTensor::Empty({k, n}, DataType::kBf16);
+    auto dwFc = DeviceTensor::Empty({k, n}, DataType::kBf16);
+    auto dbG = DeviceTensor::Empty({1, n}, DataType::kBf16);
+    auto dbFc = DeviceTensor::Empty({1, n}, DataType::kBf16);
+    bridge::CallAclnn(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAscendopsFusedSwigluGradGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], dx, dwG, dwFc, dbG,
+                                                                 dbFc, ws, ex);
+        },
+        aclnnAscendopsFusedSwigluGrad);
+    return py::make_tuple(dx.ToArray(), dwG.ToArray(), dwFc.ToArray(), dbG.ToArray(), dbFc.ToArray());
+}
+
 std::optional<DeviceTensor> Maybe(const py::object& a) {
     if (a.is_none()) return std::nullopt;
     return DeviceTensor::FromArray(a.cast<py::array>());
@@ -55,6 +108,21 @@ py::dict GetWorkspace(const py::object& dy, const py::object& g, const py::objec
     aclOpExecutor* executor = nullptr;
     const aclnnStatus status = aclnnAscendopsFusedSwigluGradBGetWorkspaceSize(get(0), get(1), get(2), get(3), get(4),
                                                                               get(5), get(6), &workspace, &executor);
+    delete executor;  // never run
+    return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : std::string(aclGetRecentErrMsg()),
+                    "workspace_size"_a = workspace);
+}
+
+// Phase 1 of the user-level call alone, None = a null tensor (11 arguments: 6 inputs, 5 outputs).
+py::dict GetWorkspaceAll(const std::vector<py::object>& args) {
+    if (args.size() != 11) throw py::value_error("expected 11 tensors (dy, g, fc, x, w_g, w_fc, dx, dw_g, dw_fc, ...)");
+    std::vector<std::optional<DeviceTensor>> t;
+    for (const auto& a : args) t.push_back(Maybe(a));
+    auto get = [&](int i) { return t[i] ? t[i]->Get() : nullptr; };
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    const aclnnStatus status = aclnnAscendopsFusedSwigluGradGetWorkspaceSize(
+        get(0), get(1), get(2), get(3), get(4), get(5), get(6), get(7), get(8), get(9), get(10), &workspace, &executor);
     delete executor;  // never run
     return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : std::string(aclGetRecentErrMsg()),
                     "workspace_size"_a = workspace);
@@ -85,6 +153,61 @@ py::dict BTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vec
                     "ub_capacity"_a = platform.UbUsableBytes());
 }
 
+py::dict CubeDict(const ascendops::CubeTiling& c) {
+    return py::dict("usedCoreNum"_a = c.usedCoreNum, "M"_a = c.M, "N"_a = c.N, "Ka"_a = c.Ka, "Kb"_a = c.Kb,
+                    "singleCoreM"_a = c.singleCoreM, "singleCoreN"_a = c.singleCoreN, "singleCoreK"_a = c.singleCoreK,
+                    "baseM"_a = c.baseM, "baseN"_a = c.baseN, "baseK"_a = c.baseK, "stepKa"_a = c.stepKa,
+                    "stepKb"_a = c.stepKb, "depthA1"_a = c.depthA1, "depthB1"_a = c.depthB1, "dbL0C"_a = c.dbL0C);
+}
+
+template <typename In>
+In CubeInput(const std::vector<std::vector<int64_t>>& shapes, const std::vector<std::string>& dtypes, size_t count) {
+    if (shapes.size() != count || dtypes.size() != count) {
+        throw py::value_error("expected " + std::to_string(count) + " shapes and dtypes");
+    }
+    In in;
+    for (size_t i = 0; i < count; ++i) {
+        in.shapes[i] = shapes[i];
+        in.dtypes[i] = bridge::DataTypeFromPy(py::str(dtypes[i]));
+    }
+    return in;
+}
+
+template <typename R>
+py::dict CommonFields(const R& r, py::dict d) {
+    d["key"] = r.tilingKey;
+    d["block_dim"] = r.blockDim;
+    d["workspace_bytes"] = r.workspaceBytes;
+    d["cube"] = CubeDict(r.data.cube);
+    return d;
+}
+
+// Host tiling of the w kernel for x [M, K], dg, dfc [M, N].
+py::dict WTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vector<std::string>& dtypes,
+                 const std::string& soc, int64_t coreNum) {
+    const Platform platform = bridge::PlatformArg(soc, coreNum);
+    auto r = ComputeWTiling(CubeInput<WTilingInput>(shapes, dtypes, 3), platform);
+    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    const FusedSwigluGradWTilingData& t = r->data;
+    return CommonFields(
+        *r, py::dict("rows"_a = t.rows, "k"_a = t.k, "n"_a = t.n, "block_k"_a = t.blockK, "block_n"_a = t.blockN,
+                     "k_blocks"_a = t.kBlocks, "n_blocks"_a = t.nBlocks, "units"_a = t.units, "groups"_a = t.groups));
+}
+
+// Host tiling of the x kernel for dg, dfc [M, N], w_g, w_fc [K, N].
+py::dict XTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vector<std::string>& dtypes,
+                 const std::string& soc, int64_t coreNum) {
+    const Platform platform = bridge::PlatformArg(soc, coreNum);
+    auto r = ComputeXTiling(CubeInput<XTilingInput>(shapes, dtypes, 4), platform);
+    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    const FusedSwigluGradXTilingData& t = r->data;
+    return CommonFields(
+        *r, py::dict("rows"_a = t.rows, "k"_a = t.k, "n"_a = t.n, "block_m"_a = t.blockM, "block_k"_a = t.blockK,
+                     "m_blocks"_a = t.mBlocks, "k_blocks"_a = t.kBlocks, "units"_a = t.units, "groups"_a = t.groups,
+                     "cast_rows"_a = t.castRows, "slot_offset"_a = t.slotOffset,
+                     "ub_bytes"_a = SgXCastUbBytes(t.castRows, t.blockK), "ub_capacity"_a = platform.UbUsableBytes()));
+}
+
 }  // namespace
 
 void Bind_fused_swiglu_grad(py::module_& m) {
@@ -94,4 +217,16 @@ void Bind_fused_swiglu_grad(py::module_& m) {
           "db_fc"_a, "phase 1 only (None = a null tensor)");
     m.def("fused_swiglu_grad_b_tiling", &BTiling, "shapes"_a, "dtypes"_a, "soc"_a = "ascend910b", "core_num"_a = 0,
           "FusedSwigluGrad b-kernel host tiling as a dict");
+    m.def("fused_swiglu_grad_w", &WKernel, "x"_a, "dg"_a, "dfc"_a,
+          "aclnnAscendopsFusedSwigluGradW on the current device -> (dw_g, dw_fc)");
+    m.def("fused_swiglu_grad_x", &XKernel, "dg"_a, "dfc"_a, "w_g"_a, "w_fc"_a,
+          "aclnnAscendopsFusedSwigluGradX on the current device -> dx");
+    m.def("fused_swiglu_grad", &All, "inputs"_a,
+          "aclnnAscendopsFusedSwigluGrad on (dy, g, fc, x, w_g, w_fc) -> (dx, dw_g, dw_fc, db_g, db_fc)");
+    m.def("fused_swiglu_grad_get_workspace", &GetWorkspaceAll, "tensors"_a,
+          "phase 1 of the user-level call only (11 tensors, None = a null tensor)");
+    m.def("fused_swiglu_grad_w_tiling", &WTiling, "shapes"_a, "dtypes"_a, "soc"_a = "ascend910b", "core_num"_a = 0,
+          "FusedSwigluGrad w-kernel host tiling as a dict");
+    m.def("fused_swiglu_grad_x_tiling", &XTiling, "shapes"_a, "dtypes"_a, "soc"_a = "ascend910b", "core_num"_a = 0,
+          "FusedSwigluGrad x-kernel host tiling as a dict");
 }

@@ -1,0 +1,168 @@
+// FusedSwigluGrad w- and x-kernel tilings (MIX, Matmul API), in fixed phases:
+// validate -> platform -> shape -> compute (blocks, groups, cube tiling) -> key -> workspace.
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <string>
+
+#include "op_host/common/matmul_tiling.h"
+#include "op_host/common/soc_cube.h"
+#include "op_host/common/tiling_util.h"
+#include "op_host/fused_swiglu_grad/fused_swiglu_grad_tiling.h"
+
+namespace ascendops::fused_swiglu_grad {
+namespace {
+
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr uint32_t kMaxCastRows = 4095;  // DataCopyPad blockCount limit
+
+std::string ShapeText(const std::vector<int64_t>& shape) {
+    std::string s = "[";
+    for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+    return s + "]";
+}
+
+// One dimension of one operand against its letter's range and its earlier binding.
+std::optional<Error> CheckDim(const SgOperand& op, const std::vector<int64_t>& shape, int axis,
+                              std::map<char, std::pair<int64_t, const char*>>& bound) {
+    const char letter = axis == 0 ? op.rows : op.cols;
+    const int64_t v = shape[axis];
+    const int64_t lo = letter == 'M' ? 0 : 1;
+    if (v < lo || v > kInt32Max) {
+        return InvalidParam(std::string(op.name) + " " + letter + " " + std::to_string(v) + " (shape " +
+                            ShapeText(shape) + ") must be in [" + std::to_string(lo) + ", 2^31 - 1]");
+    }
+    auto it = bound.find(letter);
+    if (it == bound.end()) {
+        bound[letter] = {v, op.name};
+    } else if (it->second.first != v) {
+        return InvalidParam(std::string(op.name) + " shape " + ShapeText(shape) + " must be [" + op.rows + ", " +
+                            op.cols + "] with " + letter + " = " + std::to_string(it->second.first) + " (from " +
+                            it->second.second + ")");
+    }
+    return std::nullopt;
+}
+
+struct CubeShape {
+    uint32_t groups;  // AIC:AIV groups usable
+};
+
+// MIX 1:2 groups: one AIC per two AIVs of the platform, at most the SoC's AICs.
+Result<CubeShape> Groups(const Platform& platform) {
+    const SocInfo& soc = *platform.soc;
+    const SocCubeInfo* cube = FindSocCubeInfo(soc.version);
+    if (soc.version == SocVersion::kAscend310P || cube == nullptr || !cube->separated) {
+        return InvalidParam(std::string("soc ") + soc.name +
+                            " is not supported by FusedSwigluGrad (needs ascend910b or ascend910_93)");
+    }
+    const uint32_t groups = std::min(platform.coreNum / cube->aivPerAic, soc.cubeCoreNum);
+    if (groups == 0) {
+        return InvalidParam("core_num " + std::to_string(platform.coreNum) +
+                            " must be >= 2: the w and x kernels run AIC:AIV 1:2 groups (2 AIVs each)");
+    }
+    return CubeShape{groups};
+}
+
+// Groups actually launched: no more than the units need (two AIVs per group).
+uint32_t GroupsFor(uint32_t units, uint32_t groups) {
+    return static_cast<uint32_t>(std::min<uint64_t>(groups, CeilDiv(units, 2)));
+}
+
+Result<CubeTiling> BlockCubeTiling(const Platform& platform, const MatmulTypes& types, uint32_t m, uint32_t n,
+                                   uint32_t k) {
+    MatmulTilingCall call;
+    call.types = types;
+    call.m = static_cast<int32_t>(m), call.n = static_cast<int32_t>(n), call.k = static_cast<int32_t>(k);
+    call.dim = 1;  // the tiling describes one AIV's block; the kernel loops over its blocks
+    auto t = MatmulTiling(platform, call);
+    if (!t) return TilingError("FusedSwigluGrad cube tiling: " + t.error().message);
+    return t;
+}
+
+}  // namespace
+
+std::optional<Error> CheckOperands(const SgOperand* ops, size_t count, const std::vector<int64_t>* shapes,
+                                   const DataType* dtypes) {
+    std::map<char, std::pair<int64_t, const char*>> bound;
+    for (size_t i = 0; i < count; ++i) {
+        const SgOperand& op = ops[i];
+        if (dtypes[i] != DataType::kBf16) {
+            return InvalidParam(std::string(op.name) + " dtype " + DataTypeName(dtypes[i]) + " must be bfloat16");
+        }
+        if (shapes[i].size() != 2) {
+            return InvalidParam(std::string(op.name) + " rank " + std::to_string(shapes[i].size()) + " " +
+                                ShapeText(shapes[i]) + " must be 2 ([" + op.rows + ", " + op.cols + "])");
+        }
+        for (int axis = 0; axis < 2; ++axis) {
+            if (auto e = CheckDim(op, shapes[i], axis, bound)) return e;
+        }
+    }
+    return std::nullopt;
+}
+
+Result<WTilingResult> ComputeWTiling(const WTilingInput& in, const Platform& platform) {
+    // validate, platform
+    if (auto e = CheckOperands(kWOperands, 3, in.shapes, in.dtypes)) return *e;
+    auto shape = Groups(platform);
+    if (!shape) return shape.error();
+
+    // shape: x [M, K], dg [M, N]
+    FusedSwigluGradWTilingData td{};
+    td.rows = static_cast<uint32_t>(in.shapes[0][0]);
+    td.k = static_cast<uint32_t>(in.shapes[0][1]);
+    td.n = static_cast<uint32_t>(in.shapes[1][1]);
+    if (td.rows == 0) return WTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kW), 0, 0};
+
+    // compute: blocks of dw, units over the AIVs, the cube tiling of one block (A = x^T, reduction M)
+    td.blockK = std::min(td.k, kWBlockK);
+    td.blockN = std::min(td.n, kWBlockN);
+    td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, td.blockK));
+    td.nBlocks = static_cast<uint32_t>(CeilDiv(td.n, td.blockN));
+    td.units = 2 * td.kBlocks * td.nBlocks;
+    td.groups = GroupsFor(td.units, shape->groups);
+    const MatmulTypes types{DataType::kBf16, DataType::kBf16, DataType::kBf16, DataType::kFloat, true, false};
+    auto cube = BlockCubeTiling(platform, types, td.blockK, td.blockN, td.rows);
+    if (!cube) return cube.error();
+    td.cube = *cube;
+
+    // key, workspace: the system reserve only (the Matmul messages)
+    return WTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kW), td.groups, platform.SystemWorkspaceBytes()};
+}
+
+Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& platform) {
+    // validate, platform
+    if (auto e = CheckOperands(kXOperands, 4, in.shapes, in.dtypes)) return *e;
+    auto shape = Groups(platform);
+    if (!shape) return shape.error();
+
+    // shape: dg [M, N], w_g [K, N]
+    FusedSwigluGradXTilingData td{};
+    td.rows = static_cast<uint32_t>(in.shapes[0][0]);
+    td.n = static_cast<uint32_t>(in.shapes[0][1]);
+    td.k = static_cast<uint32_t>(in.shapes[2][0]);
+    if (td.rows == 0) return XTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), 0, 0};
+
+    // compute: blocks of dx, units over the AIVs, the cast pass's UB piece, the cube tiling (B = w^T, reduction N)
+    td.blockM = std::min(td.rows, kXBlockM);
+    td.blockK = std::min(td.k, kXBlockK);
+    td.mBlocks = static_cast<uint32_t>(CeilDiv(td.rows, td.blockM));
+    td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, td.blockK));
+    td.units = td.mBlocks * td.kBlocks;
+    td.groups = GroupsFor(td.units, shape->groups);
+    const uint64_t perRow = SgXCastUbBytes(1, td.blockK);
+    td.castRows =
+        static_cast<uint32_t>(std::min<uint64_t>({platform.UbUsableBytes() / perRow, td.blockM, kMaxCastRows}));
+    if (td.castRows == 0) return TilingError("UB leaves no room for one cast row of " + std::to_string(td.blockK));
+    const MatmulTypes types{DataType::kBf16, DataType::kBf16, DataType::kFloat, DataType::kFloat, false, true};
+    auto cube = BlockCubeTiling(platform, types, td.blockM, td.blockK, td.n);
+    if (!cube) return cube.error();
+    td.cube = *cube;
+
+    // key, workspace: system reserve, then one FP32 slot [blockM, K] per AIV
+    td.slotOffset = 0;
+    const uint64_t slotBytes = uint64_t{2} * td.groups * td.blockM * td.k * sizeof(float);
+    return XTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), td.groups,
+                         platform.SystemWorkspaceBytes() + slotBytes};
+}
+
+}  // namespace ascendops::fused_swiglu_grad
