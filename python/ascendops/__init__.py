@@ -14,7 +14,7 @@ from .ops import OPERATORS
 from .ops.cast import cast
 from .ops.embedding_dense_grad import embedding_dense_grad
 from .ops.fused_gdn_decode import fused_gdn_decode
-from .ops.fused_swiglu_grad import fused_swiglu_grad_b
+from .ops.fused_swiglu_grad import fused_swiglu_grad, fused_swiglu_grad_b, fused_swiglu_grad_w, fused_swiglu_grad_x
 from .ops.split import split, chunk
 
 __all__ = [
@@ -29,6 +29,6 @@ __all__ = [
     "cast",
     "embedding_dense_grad",
     "fused_gdn_decode",
-    "fused_swiglu_grad_b",
+    "fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "fused_swiglu_grad_x",
     "split", "chunk",
 ]

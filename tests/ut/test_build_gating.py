@@ -69,7 +69,8 @@ def test_the_opp_project_follows_the_documented_flow(tmp_path):
                          timeout=120)
     assert top.returncode == 0, top.stderr
     assert sorted(p.name for p in (build / "opp_project" / "op_kernel").glob("*.cpp")) == [
-        "cast.cpp", "embedding_dense_grad.cpp", "fused_gdn_decode.cpp", "fused_swiglu_grad_b.cpp", "split.cpp"]
+        "cast.cpp", "embedding_dense_grad.cpp", "fused_gdn_decode.cpp", "fused_swiglu_grad_b.cpp",
+        "fused_swiglu_grad_w.cpp", "fused_swiglu_grad_x.cpp", "split.cpp"]
     opp = subprocess.run(["cmake", "-S", str(build / "opp_project"), "-B", str(tmp_path / "opp_build")], env=env,
                          capture_output=True, text=True, timeout=120)
     assert opp.returncode == 0, opp.stderr

@@ -4,7 +4,7 @@ chunks, and every rejection (exact code and message)."""
 import pytest
 
 from ascendops import AclnnError
-from ascendops.ops.fused_swiglu_grad import tiling
+from ascendops.ops.fused_swiglu_grad import b_tiling as tiling
 
 MB16 = 16 * 1024 * 1024
 UB_BUDGET = 184 * 1024  # 910B: the UB a TPipe may hand out (192 KB less the 8 KB scratch at TMP_UB_OFFSET)

@@ -10,7 +10,7 @@ the last bit of exp / reciprocal:
 import ml_dtypes
 import numpy as np
 
-__all__ = ["b_kernel", "w_kernel", "x_kernel", "fused_swiglu_grad", "sigmoid"]
+__all__ = ["b_kernel", "w_kernel", "x_kernel", "fused_swiglu_grad", "sigmoid", "assert_close", "REL_NORM"]
 
 BF16 = ml_dtypes.bfloat16
 
@@ -52,3 +52,22 @@ def fused_swiglu_grad(dy, g, fc, x, w_g, w_fc):
     """The whole backward: dict dx, dw_g, dw_fc, db_g, db_fc (and the intermediates dg, dfc), bfloat16."""
     b = b_kernel(dy, g, fc)
     return {**x_kernel(b["dg"], b["dfc"], w_g, w_fc), **w_kernel(x, b["dg"], b["dfc"]), **b}
+
+
+# The check the tests apply to every output (issue 15): relative error norm ||out - ref|| / ||ref|| < 1e-2 and,
+# elementwise, |out - ref| <= |ref| / 128 (one bf16 ulp) + 1e-2 RMS(ref) (scaled by the output's size: a pure rtol is
+# meaningless where a sum cancels to ~0).
+REL_NORM = 1e-2
+
+
+def assert_close(out, ref, name=""):
+    out, ref = np.asarray(out, np.float64), np.asarray(ref, np.float64)
+    assert out.shape == ref.shape, f"{name}: shape {out.shape} != {ref.shape}"
+    norm = np.linalg.norm(ref)
+    assert norm > 0, f"{name}: reference is all zeros (the data must be at unit scale)"
+    rel = np.linalg.norm(out - ref) / norm
+    assert rel < REL_NORM, f"{name}: relative error norm {rel:.3g} >= {REL_NORM}"
+    rms = norm / np.sqrt(ref.size)
+    bound = np.abs(ref) / 128 + 1e-2 * rms
+    bad = np.abs(out - ref) > bound
+    assert not bad.any(), f"{name}: {bad.sum()} elements beyond |ref| / 128 + 1e-2 RMS, first at {np.argwhere(bad)[0]}"

@@ -17,13 +17,13 @@ try:
 except ImportError as error:  # pragma: no cover - exercised only without torch
     raise ImportError("ascendops.torch needs PyTorch: pip install 'ascendops[torch]' (torch==2.13.0)") from error
 
-from ._autograd import embedding
+from ._autograd import embedding, swiglu
 from ._register import NAMESPACE, register
 from ._specs import OP_SPECS
 from ..ops.split import chunk_sections, sections_of
 
 __all__ = ["NAMESPACE", "OPS", "OP_SPECS", "cast", "chunk", "embedding", "embedding_dense_grad", "fused_gdn_decode",
-           "split"]
+           "fused_swiglu_grad", "split", "swiglu"]
 
 # name -> torch.library.CustomOpDef (callable; the same op as torch.ops.ascendops.<name>).
 OPS = register(OP_SPECS)
@@ -31,6 +31,7 @@ OPS = register(OP_SPECS)
 cast = OPS["cast"]
 embedding_dense_grad = OPS["embedding_dense_grad"]
 fused_gdn_decode = OPS["fused_gdn_decode"]
+fused_swiglu_grad = OPS["fused_swiglu_grad"]
 
 
 def split(x, split_size_or_sections, dim=0, *, soc=None, core_num=0):

@@ -2,11 +2,15 @@
 
 ``embedding``: forward is the plain torch lookup ``weight[indices]``; backward is EmbeddingDenseGrad
 (``torch.ops.ascendops.embedding_dense_grad``, FLOAT32 grads: other weight dtypes go through float32 and back).
+
+``swiglu``: forward ``SiLU(x W_g + b_g) * (x W_fc + b_fc)`` in torch; backward is FusedSwigluGrad
+(``torch.ops.ascendops.fused_swiglu_grad``, bfloat16: other dtypes go through bfloat16 and back, so the gradients
+carry bfloat16 precision).
 """
 
 import torch
 
-__all__ = ["embedding"]
+__all__ = ["embedding", "swiglu"]
 
 
 class _Embedding(torch.autograd.Function):
@@ -45,3 +49,34 @@ def embedding(indices, weight, padding_idx=None, scale_grad_by_freq=False, *, so
         raise ValueError(f"padding_idx must be within [-{num_weights}, {num_weights}) (num_weights), "
                          f"got {padding_idx}")
     return _Embedding.apply(indices, weight, padding_idx, bool(scale_grad_by_freq), soc, core_num)
+
+
+class _Swiglu(torch.autograd.Function):
+
+    @staticmethod
+    def forward(ctx, x, w_g, b_g, w_fc, b_fc, soc, core_num):
+        g, fc = x @ w_g + b_g, x @ w_fc + b_fc
+        ctx.save_for_backward(x, w_g, w_fc, g, fc)  # g and fc: what the b kernel takes
+        ctx.dtypes = tuple(t.dtype for t in (x, w_g, b_g, w_fc, b_fc))
+        ctx.bias_shapes = (b_g.shape, b_fc.shape)
+        ctx.device = {"soc": soc, "core_num": core_num}
+        return torch.nn.functional.silu(g) * fc
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        x, w_g, w_fc, g, fc = ctx.saved_tensors
+        k, n = w_g.shape
+
+        def rows(t, width):  # [..., width] -> [M, width], bfloat16, contiguous
+            return t.reshape(-1, width).to(torch.bfloat16).contiguous()
+
+        dx, dw_g, dw_fc, db_g, db_fc = torch.ops.ascendops.fused_swiglu_grad(
+            rows(grad_output, n), rows(g, n), rows(fc, n), rows(x, k), rows(w_g, n), rows(w_fc, n), **ctx.device)
+        grads = (dx.reshape(x.shape), dw_g, db_g.reshape(ctx.bias_shapes[0]), dw_fc, db_fc.reshape(ctx.bias_shapes[1]))
+        return (*(t.to(dtype) for t, dtype in zip(grads, ctx.dtypes)), None, None)
+
+
+def swiglu(x, w_g, b_g, w_fc, b_fc, *, soc=None, core_num=0):
+    """``SiLU(x @ w_g + b_g) * (x @ w_fc + b_fc)`` (x [..., K], w_g / w_fc [K, N], b_g / b_fc [N]) whose gradients
+    come from the FusedSwigluGrad kernels (on the CPU twin playing ``soc`` for CPU tensors)."""
+    return _Swiglu.apply(x, w_g, b_g, w_fc, b_fc, soc, core_num)

@@ -16,6 +16,8 @@ from ..ops.cast import cast as numpy_cast
 from ..ops.embedding_dense_grad import embedding_dense_grad as numpy_embedding_dense_grad
 from ..ops.fused_gdn_decode import _out_shape as _gdn_out_shape
 from ..ops.fused_gdn_decode import fused_gdn_decode as numpy_fused_gdn_decode
+from ..ops.fused_swiglu_grad import OUTPUTS as _SWIGLU_OUTPUTS
+from ..ops.fused_swiglu_grad import fused_swiglu_grad as numpy_fused_swiglu_grad
 from ..ops.split import split as numpy_split
 from . import _npu_aclnn as aclnn
 from ._convert import from_numpy, numpy_dtype, to_numpy
@@ -109,6 +111,27 @@ def _gdn_npu(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale
     return out
 
 
+# FusedSwigluGrad (the user-level call: b, w, x kernels; bfloat16 in and out) ----------------------------------------
+def _swiglu_shapes(dy, x):
+    m, n, k = dy.shape[0], dy.shape[-1], x.shape[-1]
+    return (m, k), (k, n), (k, n), (1, n), (1, n)
+
+
+def _swiglu_cpu(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
+    out = numpy_fused_swiglu_grad(*(to_numpy(t) for t in (dy, g, fc, x, w_g, w_fc)), **_device(soc, core_num))
+    return tuple(from_numpy(out[name]) for name in _SWIGLU_OUTPUTS)
+
+
+def _swiglu_fake(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
+    return tuple(dy.new_empty(shape) for shape in _swiglu_shapes(dy, x))
+
+
+def _swiglu_npu(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
+    outs = _swiglu_fake(dy, g, fc, x, w_g, w_fc)  # allocated on dy's device
+    aclnn.call("FusedSwigluGrad", *_dense(dy, g, fc, x, w_g, w_fc), *outs)
+    return outs
+
+
 # Split (sections already resolved: the torch-style wrappers in __init__.py turn split_size / chunks into them) ----
 def _split_cpu(x, split_sections, dim=0, *, soc=None, core_num=0):
     pieces = numpy_split(to_numpy(x), [int(s) for s in split_sections], dim, **_device(soc, core_num))
@@ -135,6 +158,9 @@ OP_SPECS = (
            f"(Tensor mixed_qkv, Tensor a, Tensor b, Tensor a_log, Tensor dt_bias, Tensor(a!) state, "
            f"Tensor ssm_state_indices, *, float scale=1.0, float softplus_threshold=20.0, "
            f"{_DEVICE_ARGS}) -> Tensor", _gdn_cpu, _gdn_fake, _gdn_npu),
+    OpSpec("fused_swiglu_grad",
+           f"(Tensor dy, Tensor g, Tensor fc, Tensor x, Tensor w_g, Tensor w_fc, *, {_DEVICE_ARGS}) -> "
+           f"(Tensor, Tensor, Tensor, Tensor, Tensor)", _swiglu_cpu, _swiglu_fake, _swiglu_npu),
     OpSpec("split", f"(Tensor x, SymInt[] split_sections, int dim=0, *, {_DEVICE_ARGS}) -> Tensor[]", _split_cpu,
            _split_fake, _split_npu),
 )

@@ -1,0 +1,167 @@
+"""FusedSwigluGrad w and x kernels and the user-level call on the CPU twin: all five outputs against the NumPy
+golden (``swiglu_check.assert_close``: relative error norm < 1e-2 and an RMS-scaled elementwise bound) and against
+a float64 reference of the backward; bit-identical results for one AIC:AIV group and the full SoC; a checker that
+rejects a backward missing a term of dg; M = 0, non-contiguous inputs, ascend910_93, the rejected SoC and core_num.
+
+Data at unit scale: dy, g, fc, x ~ N(0, 1), w ~ N(0, 1) / sqrt(K). tile_m = 128 (the x kernel's blockM, the M
+tile of the cube kernels); M in {1, tile_m - 1, tile_m, tile_m + 1, 3 tile_m + 5}. K = 131, N = 263 give the w
+kernel two K blocks (128) and two N blocks (256) and the x kernel one K block with a tail whose rows have a gap
+(131 % 16 = 3: the cast goes row by row); K = 24, N = 40 one block each, a gap-free cast.
+"""
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import ascendops
+from ascendops import AclnnError
+from ascendops.golden import fused_swiglu_grad as golden
+from ascendops.ops.fused_swiglu_grad import (OUTPUTS, fused_swiglu_grad, fused_swiglu_grad_w, fused_swiglu_grad_x,
+                                             sample_all, tiling, w_tiling, x_tiling)
+from ascendops.golden.fused_swiglu_grad import assert_close
+
+BF16 = ml_dtypes.bfloat16
+TILE_M = 128
+
+
+def float64_backward(dy, g, fc, x, w_g, w_fc):
+    """The backward in float64 from the same bfloat16 inputs, no intermediate rounding (an independent reference)."""
+    dy, g, fc, x, w_g, w_fc = (np.asarray(a, np.float64) for a in (dy, g, fc, x, w_g, w_fc))
+    s = 1 / (1 + np.exp(-g))
+    dg = dy * fc * s * (1 + g * (1 - s))
+    dfc = dy * g * s
+    return {"dx": dg @ w_g.T + dfc @ w_fc.T, "dw_g": x.T @ dg, "dw_fc": x.T @ dfc,
+            "db_g": dg.sum(0, keepdims=True), "db_fc": dfc.sum(0, keepdims=True)}
+
+
+def check(m, k, n, core_num=0, soc="ascend910b", seed=0):
+    a = sample_all(m, k, n, seed=seed)
+    out = fused_swiglu_grad(*a, soc=soc, core_num=core_num)
+    ref = golden.fused_swiglu_grad(*a)
+    exact = float64_backward(*a)
+    for name in OUTPUTS:
+        assert out[name].dtype == BF16, name
+        assert_close(out[name], ref[name], name)
+        assert_close(out[name], exact[name], name + " vs float64")
+    return out
+
+
+# ---- the checker rejects a wrong backward ----
+
+def backward_missing_a_dg_term(dy, g, fc, x, w_g, w_fc):
+    """dg without the g (1 - s) term of SiLU'(g), propagated into dx, dw_g and db_g."""
+    dy, g, fc = (np.asarray(v, np.float32) for v in (dy, g, fc))
+    dg = (dy * fc * golden.sigmoid(g)).astype(BF16)
+    dfc = golden.b_kernel(dy, g, fc)["dfc"]
+    wrong = {**golden.x_kernel(dg, dfc, w_g, w_fc), **golden.w_kernel(x, dg, dfc)}
+    wrong["db_g"] = dg.astype(np.float32).sum(0, keepdims=True).astype(BF16)
+    return wrong
+
+
+def test_checker_rejects_a_missing_dg_term():
+    a = sample_all(TILE_M + 1, 24, 40, seed=3)
+    out = fused_swiglu_grad(*a)
+    wrong = backward_missing_a_dg_term(*a)
+    for name in ("dx", "dw_g", "db_g"):
+        with pytest.raises(AssertionError, match="relative error norm"):
+            assert_close(out[name], wrong[name], name)
+
+
+# ---- kernels vs golden ----
+
+@pytest.mark.parametrize("m", [1, TILE_M - 1, TILE_M, TILE_M + 1, 3 * TILE_M + 5])
+def test_m_around_the_tile(m):
+    assert x_tiling(m, 24, 40)["block_m"] == min(m, TILE_M)
+    check(m, 24, 40, seed=m)
+
+
+@pytest.mark.parametrize("m", [TILE_M + 1, 3 * TILE_M + 5])
+def test_several_blocks_of_each_output(m):
+    w, x = w_tiling(m, 131, 263), x_tiling(m, 131, 263)
+    assert (w["k_blocks"], w["n_blocks"], w["units"]) == (2, 2, 8)
+    assert (x["m_blocks"], x["k_blocks"]) == ((m + TILE_M - 1) // TILE_M, 1)
+    check(m, 131, 263, seed=m + 1)
+
+
+def test_bit_identical_for_one_group_and_the_full_soc():
+    a = sample_all(3 * TILE_M + 5, 131, 263, seed=7)
+    one, full = (fused_swiglu_grad(*a, core_num=c) for c in (2, 0))
+    t1, tf = tiling(3 * TILE_M + 5, 131, 263, core_num=2), tiling(3 * TILE_M + 5, 131, 263)
+    assert (t1["w"]["block_dim"], t1["x"]["block_dim"]) == (1, 1)
+    assert (tf["w"]["block_dim"], tf["x"]["block_dim"]) == (4, 2)  # 8 w units, 4 x units: two AIVs per group
+    for name in OUTPUTS:
+        assert one[name].tobytes() == full[name].tobytes(), name
+
+
+def test_w_and_x_kernels_alone():
+    dy, g, fc, x, w_g, w_fc = sample_all(TILE_M + 1, 131, 263, seed=5)
+    b = golden.b_kernel(dy, g, fc)
+    w = fused_swiglu_grad_w(x, b["dg"], b["dfc"])
+    ref_w = golden.w_kernel(x, b["dg"], b["dfc"])
+    for name in ("dw_g", "dw_fc"):
+        assert_close(w[name], ref_w[name], name)
+    dx = fused_swiglu_grad_x(b["dg"], b["dfc"], w_g, w_fc)["dx"]
+    assert_close(dx, golden.x_kernel(b["dg"], b["dfc"], w_g, w_fc)["dx"], "dx")
+
+
+def test_ascend910_93():
+    check(TILE_M + 1, 24, 40, soc="ascend910_93")
+
+
+def test_non_contiguous_inputs():
+    a = sample_all(20, 24, 40, seed=9)
+    views = [np.asfortranarray(v)[:, :] for v in a]  # same values, column-major
+    views[3] = np.repeat(a[3], 2, axis=1)[:, ::2]  # x strided
+    assert not any(v.flags.c_contiguous for v in views)
+    out = fused_swiglu_grad(*views)
+    dense = fused_swiglu_grad(*a)
+    for name in OUTPUTS:
+        assert out[name].tobytes() == dense[name].tobytes(), name
+
+
+def test_inputs_unchanged():
+    a = sample_all(17, 24, 40, seed=8)
+    before = [v.copy() for v in a]
+    fused_swiglu_grad(*a)
+    assert all(v.tobytes() == b.tobytes() for v, b in zip(a, before))
+
+
+def test_empty_m():
+    out = fused_swiglu_grad(*sample_all(0, 24, 40))
+    assert out["dx"].shape == (0, 24)
+    shapes = {"dw_g": (24, 40), "dw_fc": (24, 40), "db_g": (1, 40), "db_fc": (1, 40)}
+    for name, shape in shapes.items():
+        assert out[name].shape == shape and not np.any(out[name].astype(np.float32)), name
+
+
+def test_ascend310p_rejected():
+    with pytest.raises(AclnnError) as e:
+        fused_swiglu_grad(*sample_all(2, 16, 16), soc="ascend310p")
+    assert e.value.code == 161002 and "soc ascend310p is not supported" in str(e.value)
+
+
+def test_one_core_rejected_for_the_mix_kernels():
+    with pytest.raises(AclnnError) as e:
+        fused_swiglu_grad(*sample_all(2, 16, 16), core_num=1)
+    assert e.value.code == 161002 and "core_num 1 must be >= 2" in str(e.value)
+
+
+def test_exported():
+    assert ascendops.fused_swiglu_grad is fused_swiglu_grad
+    assert ascendops.tiling.fused_swiglu_grad is tiling
+
+
+def test_bench_rows_against_the_rooflines():
+    from argparse import Namespace
+
+    from ascendops.bench import fused_swiglu_grad as bench
+
+    rows = bench.run(Namespace(shapes="64x32x128", soc="ascend910b", core_num=0))
+    assert [r["kernel"] for r in rows] == ["b", "w", "x", "backward (b + w + x)"]
+    b, w, x, total = rows
+    moved = 5 * 64 * 128 * 2 + 2 * 128 * 2  # b: 3 reads + 2 writes of [M, N] bf16, two [1, N] rows
+    assert b["roofline_us"] == round(moved / 1.6e6, 1)  # 1.6 TB/s (SoC table)
+    cube_us = 2 * 2 * 64 * 32 * 128 / (24 * 4096 * 2 * 1850)  # two products, 24 AIC x 4096 MAC/cycle x 1.85 GHz
+    assert w["roofline_us"] == x["roofline_us"] == round(cube_us, 1)
+    assert w["ratio"] <= 1 and x["ratio"] <= 1  # a fraction of the peak
+    assert total["modeled_us"] == pytest.approx(b["modeled_us"] + w["modeled_us"] + x["modeled_us"], abs=0.2)
