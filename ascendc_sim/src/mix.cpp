@@ -110,8 +110,20 @@ void PostToCube(CoreContext& c, const char* api, CubeRequest& request, bool wait
 void WaitCube(CoreContext& c, const char* api, CubeRequest& request) {
     CubeGroup& g = GroupOf(c, api);
     std::unique_lock<std::mutex> lock(g.mu);
-    WaitGroup(c, g, lock, api, Str("the AIC of group ", c.groupIdx, " (REGIST_MATMUL_OBJ not reached on the AIC?)"),
-              [&] { return request.done || g.aicExited; });
+    // The deadlock timeout counts only time the AIC spends idle: a long IterateAll (its own or the other AIV's,
+    // e.g. K = 220000 on the twin) is progress, and leaving early would free what the AIC still uses.
+    Clock::time_point idleSince = Clock::now();
+    while (!request.done && !g.aicExited) {
+        g.cv.wait_for(lock, kPollInterval);
+        if (c.launch->stop.load()) throw CoreStopped{};
+        if (g.aicBusy) idleSince = Clock::now();
+        double idle = std::chrono::duration<double>(Clock::now() - idleSince).count();
+        if (!request.done && !g.aicExited && idle > c.launch->cfg.deadlockTimeoutSeconds) {
+            lock.unlock();
+            Fail(api, Str("deadlock: waited ", idle, " s for the AIC of group ", c.groupIdx,
+                          " (REGIST_MATMUL_OBJ not reached on the AIC?)"));
+        }
+    }
     if (!request.done) {
         lock.unlock();
         Fail(api, Str("the AIC of group ", c.groupIdx, " left the kernel without serving the Matmul request"));
@@ -130,9 +142,11 @@ void ServeCube(CoreContext& c) {
         if (g.queue.empty()) return;
         CubeRequest* r = g.queue.front();
         g.queue.pop_front();
+        g.aicBusy = true;
         lock.unlock();
         r->work();
         lock.lock();
+        g.aicBusy = false;
         r->done = true;
         g.cv.notify_all();
     }

@@ -39,6 +39,7 @@ struct CubeGroup {
     uint32_t aivExited = 0;
     bool aicExited = false;
     bool aicServing = false;
+    bool aicBusy = false;  // the AIC is running a request: waiting AIVs see progress, not a deadlock
     int32_t aicFlags[kCrossCoreFlagIds] = {};
     int32_t aivFlags[2][16] = {};
     std::vector<PendingRange> pending;
