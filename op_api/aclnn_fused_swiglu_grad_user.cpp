@@ -1,5 +1,6 @@
 // aclnnAscendopsFusedSwigluGrad: the whole SwiGLU backward in one call - the b kernel (dg, dfc into the workspace,
 // db_g, db_fc), then the w kernel (dw_g, dw_fc), then the x kernel (dx), on one stream in that order.
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -69,7 +70,26 @@ Result<Plan> MakePlan(const std::vector<TensorView>& a, const Platform& platform
     return p;
 }
 
-// The three launches; the report is the last one's (each kernel's own pair reports it alone).
+// The three launches run one after another on the stream: modeled times and roofline bytes add, the per-core costs
+// are listed launch after launch; tiling key 0 (no single kernel's), blockDim the widest launch's.
+LaunchReport Serial(const LaunchReport (&r)[3]) {
+    LaunchReport all;
+    all.launched = true;
+    all.stats.kernel = "fused_swiglu_grad (b, w, x)";
+    for (const LaunchReport& one : r) {
+        const ascendc_sim::ModeledTime& t = one.stats.modeled;
+        all.stats.blockDim = std::max(all.stats.blockDim, one.stats.blockDim);
+        all.stats.cores.insert(all.stats.cores.end(), one.stats.cores.begin(), one.stats.cores.end());
+        all.stats.modeled.deviceUs += t.deviceUs;
+        all.stats.modeled.slowestCoreUs += t.slowestCoreUs;
+        all.stats.modeled.bandwidthUs += t.bandwidthUs;
+        all.stats.modeled.launchUs += t.launchUs;
+        all.rooflineBytes += one.rooflineBytes;
+        all.rooflineUs += one.rooflineUs;
+    }
+    return all;
+}
+
 Result<LaunchReport> RunAll(const Plan& p, const std::vector<TensorView>& a, uint8_t* ws, aclrtStream stream) {
     const std::vector<TensorView> inputs(a.begin(), a.begin() + 6);
     const std::vector<uint8_t*> in = p.staged.Addresses(inputs, ws);
@@ -80,17 +100,23 @@ Result<LaunchReport> RunAll(const Plan& p, const std::vector<TensorView>& a, uin
     const uint64_t kn = uint64_t{p.w.data.k} * p.w.data.n * sizeof(uint16_t);
     const uint64_t mk = uint64_t{p.x.data.rows} * p.x.data.k * sizeof(uint16_t);
     const uint64_t db = uint64_t{p.b.data.cols} * sizeof(uint16_t);
+    LaunchReport reports[3];
     const KernelLaunch kb{"fused_swiglu_grad_b", p.b.blockDim, p.b.tilingKey, 5 * mn + 2 * db};
     auto rb = LaunchKernel(stream, kb, &fused_swiglu_grad_b_default, p.b.data, in[kDy], in[kG], in[kFc], dg, dfc,
                            a[kDbG].ElementAddress(), a[kDbFc].ElementAddress(), kernelWs);
     if (!rb) return rb.error();
+    reports[0] = *rb;
     const KernelLaunch kw{"fused_swiglu_grad_w", p.w.blockDim, p.w.tilingKey, mk + 2 * mn + 2 * kn, kAivPerAic};
     auto rw = LaunchKernel(stream, kw, &fused_swiglu_grad_w_default, p.w.data, in[kX], dg, dfc,
                            a[kDwG].ElementAddress(), a[kDwFc].ElementAddress(), kernelWs);
     if (!rw) return rw.error();
+    reports[1] = *rw;
     const KernelLaunch kx{"fused_swiglu_grad_x", p.x.blockDim, p.x.tilingKey, 2 * mn + 2 * kn + mk, kAivPerAic};
-    return LaunchKernel(stream, kx, &fused_swiglu_grad_x_default, p.x.data, dg, dfc, in[kWg], in[kWfc],
-                        a[kDx].ElementAddress(), kernelWs);
+    auto rx = LaunchKernel(stream, kx, &fused_swiglu_grad_x_default, p.x.data, dg, dfc, in[kWg], in[kWfc],
+                           a[kDx].ElementAddress(), kernelWs);
+    if (!rx) return rx.error();
+    reports[2] = *rx;
+    return Serial(reports);
 }
 
 aclnnStatus Build(const std::vector<TensorView>& a, uint64_t* workspaceSize, aclOpExecutor** executor) {

@@ -165,3 +165,22 @@ def test_bench_rows_against_the_rooflines():
     assert w["roofline_us"] == x["roofline_us"] == round(cube_us, 1)
     assert w["ratio"] <= 1 and x["ratio"] <= 1  # a fraction of the peak
     assert total["modeled_us"] == pytest.approx(b["modeled_us"] + w["modeled_us"] + x["modeled_us"], abs=0.2)
+
+
+def test_user_level_report_is_the_three_launches_in_sequence():
+    from ascendops import _C, fused_swiglu_grad_b
+
+    dy, g, fc, x, w_g, w_fc = sample_all(TILE_M + 1, 131, 263, seed=6)
+    b = fused_swiglu_grad_b(dy, g, fc)
+    parts = [_C.last_launch_report()]
+    fused_swiglu_grad_w(x, b["dg"], b["dfc"])
+    parts.append(_C.last_launch_report())
+    fused_swiglu_grad_x(b["dg"], b["dfc"], w_g, w_fc)
+    parts.append(_C.last_launch_report())
+    fused_swiglu_grad(dy, g, fc, x, w_g, w_fc)
+    whole = _C.last_launch_report()
+    assert [p["tiling_key"] for p in parts] == [1, 2, 3] and whole["tiling_key"] == 0
+    for field in ("modeled_device_us", "modeled_launch_us", "roofline_bytes"):
+        assert whole[field] == pytest.approx(sum(p[field] for p in parts)), field
+    assert len(whole["cores"]) == sum(len(p["cores"]) for p in parts)
+    assert whole["block_dim"] == max(p["block_dim"] for p in parts)

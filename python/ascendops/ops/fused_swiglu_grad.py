@@ -26,8 +26,9 @@ __all__ = ["fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "f
            "b_tiling", "w_tiling", "x_tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args",
            "demo_cases", "TILING_KEYS", "SOCS", "DEFAULT_SOC", "OUTPUTS", "sample", "sample_all"]
 
-# op_kernel/fused_swiglu_grad/fused_swiglu_grad_tiling_data.h: FusedSwigluGradKey.
-TILING_KEYS = {1: "B", 2: "W", 3: "X"}
+# op_kernel/fused_swiglu_grad/fused_swiglu_grad_tiling_data.h: FusedSwigluGradKey; 0: the user-level call's report
+# (its three launches in sequence).
+TILING_KEYS = {0: "B, W, X", 1: "B", 2: "W", 3: "X"}
 SOCS = ("ascend910b", "ascend910_93")  # ascend310p is rejected by the tiling (161002 naming the SoC)
 DEFAULT_SOC = "ascend910b"
 B_OUTPUTS = ("dg", "dfc", "db_g", "db_fc")
