@@ -1,12 +1,14 @@
 """FusedSwigluGrad w and x kernels and the user-level call on the CPU twin: all five outputs against the NumPy
-golden (``swiglu_check.assert_close``: relative error norm < 1e-2 and an RMS-scaled elementwise bound) and against
-a float64 reference of the backward; bit-identical results for one AIC:AIV group and the full SoC; a checker that
-rejects a backward missing a term of dg; M = 0, non-contiguous inputs, ascend910_93, the rejected SoC and core_num.
+golden (``golden.assert_close``: relative error norm < 1e-2 and an RMS-scaled elementwise bound) and against a
+float64 reference of the backward (relative error norm); bit-identical results for one AIC:AIV group and the full
+SoC; a checker that rejects a backward missing a term of dg; M = 0, non-contiguous inputs, ascend910_93, the
+rejected SoC and core_num; the user-level launch report.
 
 Data at unit scale: dy, g, fc, x ~ N(0, 1), w ~ N(0, 1) / sqrt(K). tile_m = 128 (the x kernel's blockM, the M
 tile of the cube kernels); M in {1, tile_m - 1, tile_m, tile_m + 1, 3 tile_m + 5}. K = 131, N = 263 give the w
-kernel two K blocks (128) and two N blocks (256) and the x kernel one K block with a tail whose rows have a gap
-(131 % 16 = 3: the cast goes row by row); K = 24, N = 40 one block each, a gap-free cast.
+kernel two K blocks (128) and two N blocks (256) and the x kernel one K block whose FP32 and BF16 row paddings differ
+(131 % 16 = 3: the cast goes row by row); K = 45, N = 40 one block each, paddings equal (one cast per piece);
+K = 300 two x blocks (256 + 44).
 """
 
 import ml_dtypes
@@ -18,7 +20,7 @@ from ascendops import AclnnError
 from ascendops.golden import fused_swiglu_grad as golden
 from ascendops.ops.fused_swiglu_grad import (OUTPUTS, fused_swiglu_grad, fused_swiglu_grad_w, fused_swiglu_grad_x,
                                              sample_all, tiling, w_tiling, x_tiling)
-from ascendops.golden.fused_swiglu_grad import assert_close
+from ascendops.golden.fused_swiglu_grad import REL_NORM, assert_close
 
 BF16 = ml_dtypes.bfloat16
 TILE_M = 128
@@ -42,7 +44,10 @@ def check(m, k, n, core_num=0, soc="ascend910b", seed=0):
     for name in OUTPUTS:
         assert out[name].dtype == BF16, name
         assert_close(out[name], ref[name], name)
-        assert_close(out[name], exact[name], name + " vs float64")
+        # float64 has no bf16 rounding of dg / dfc: the relative norm only (elementwise, a sum of M terms each
+        # rounded by 2^-9 can stray past 1e-2 RMS where it cancels)
+        got, want = out[name].astype(np.float64), exact[name]
+        assert np.linalg.norm(got - want) / np.linalg.norm(want) < REL_NORM, name + " vs float64"
     return out
 
 
@@ -71,8 +76,8 @@ def test_checker_rejects_a_missing_dg_term():
 
 @pytest.mark.parametrize("m", [1, TILE_M - 1, TILE_M, TILE_M + 1, 3 * TILE_M + 5])
 def test_m_around_the_tile(m):
-    assert x_tiling(m, 24, 40)["block_m"] == min(m, TILE_M)
-    check(m, 24, 40, seed=m)
+    assert x_tiling(m, 45, 40)["block_m"] == min(m, TILE_M)
+    check(m, 45, 40, seed=m)
 
 
 @pytest.mark.parametrize("m", [TILE_M + 1, 3 * TILE_M + 5])
@@ -81,6 +86,12 @@ def test_several_blocks_of_each_output(m):
     assert (w["k_blocks"], w["n_blocks"], w["units"]) == (2, 2, 8)
     assert (x["m_blocks"], x["k_blocks"]) == ((m + TILE_M - 1) // TILE_M, 1)
     check(m, 131, 263, seed=m + 1)
+
+
+def test_two_x_blocks_across_k():
+    t = x_tiling(TILE_M + 1, 300, 40)
+    assert (t["m_blocks"], t["k_blocks"], t["block_k"]) == (2, 2, 256)
+    check(TILE_M + 1, 300, 40, seed=2)
 
 
 def test_bit_identical_for_one_group_and_the_full_soc():
