@@ -15,6 +15,8 @@ namespace {
 
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr uint32_t kMaxCastRows = 4095;  // DataCopyPad blockCount limit
+// The x kernel's cast pass strides over slot and dx rows of K elements: K * 4 bytes is a 32-bit DataCopyPad stride.
+constexpr int64_t kXMaxK = (int64_t{1} << 30) - 1;
 
 std::string ShapeText(const std::vector<int64_t>& shape) {
     std::string s = "[";
@@ -140,6 +142,10 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
     td.rows = static_cast<uint32_t>(in.shapes[0][0]);
     td.n = static_cast<uint32_t>(in.shapes[0][1]);
     td.k = static_cast<uint32_t>(in.shapes[2][0]);
+    if (in.shapes[2][0] > kXMaxK) {
+        return InvalidParam("w_g K " + std::to_string(in.shapes[2][0]) + " must be <= " + std::to_string(kXMaxK) +
+                            " (dx rows of K * 4 bytes: a 32-bit DataCopyPad stride)");
+    }
     if (td.rows == 0) return XTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), 0, 0};
 
     // compute: blocks of dx, units over the AIVs, the cast pass's UB piece, the cube tiling (B = w^T, reduction N)

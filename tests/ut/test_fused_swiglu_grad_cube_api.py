@@ -93,6 +93,13 @@ def test_w_tiling_errors(kwargs, message):
     assert e.value.code == 161002 and message in str(e.value)
 
 
+def test_x_tiling_k_bound():
+    assert x_tiling(4, 2 ** 30 - 1, 8)["k"] == 2 ** 30 - 1
+    with pytest.raises(AclnnError) as e:
+        x_tiling(4, 2 ** 30, 8)
+    assert e.value.code == 161002 and "w_g K 1073741824 must be <= 1073741823" in str(e.value)
+
+
 # ---- user-level phase 1 ----
 
 @pytest.mark.parametrize("name", NAMES)
