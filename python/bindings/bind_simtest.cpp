@@ -48,6 +48,7 @@ SIMTEST_KERNEL5(simtest_matmul_bf16_bf16)
 SIMTEST_KERNEL5(simtest_matmul_f16_f32)
 SIMTEST_KERNEL5(simtest_matmul_f16_f16)
 extern "C" void simtest_cross_core(uint8_t*, uint8_t*);
+SIMTEST_KERNEL4(simtest_matmul_static)
 SIMTEST_KERNEL4(simtest_rules)
 #define SIMTEST_CAST(S, D, sname, dname) SIMTEST_KERNEL3(simtest_cast_##sname##_##dname)
 #include "tests/ut/sim/kernels/cast_pairs.inc"
@@ -478,6 +479,24 @@ py::dict CubeInfo(const std::string& soc) {
 }
 
 // The cross-core flag kernel on `groups` 1:2 groups: the values each AIV wrote (mode 1: a flag nobody sets).
+// tests/ut/sim/kernels/matmul_kernels.cpp simtest_matmul_static: C (64 x 48 float32) of A (64 x 64) B (64 x 48)
+// bfloat16 with a constant-tiling Matmul template; `tiling` is the runtime TCubeTiling the modes pass.
+py::array RunMatmulStatic(const py::array& a, const py::array& b, const py::dict& tiling, int32_t mode) {
+    MatmulTestTiling t{};
+    for (const auto& [name, field] : kCubeFields) {
+        if (tiling.contains(name)) t.cube.*field = tiling[name].cast<int32_t>();
+    }
+    t.mode = mode;
+    auto da = Upload(a), db = Upload(b);
+    Dev dc(64 * 48 * sizeof(float));
+    auto dt = std::make_unique<Dev>(sizeof(t));
+    dt->Upload(&t, sizeof(t));
+    ascendc_sim::LaunchConfig cfg = Config("simtest_matmul_static", "ascend910b", 1);
+    cfg.aivPerAic = 2;
+    Run(cfg, simtest_matmul_static, da->Get(), db->Get(), dc.Get(), dt->Get());
+    return Download(dc, py::dtype("float32"), 64 * 48);
+}
+
 py::array RunCrossCore(uint32_t groups, int32_t mode, const std::string& soc, double timeout) {
     MatmulTestTiling t{};
     t.mode = mode;
@@ -524,6 +543,7 @@ void Bind_simtest(py::module_& m) {
     s.def("run_matmul", &RunMatmul, py::arg("a"), py::arg("b"), py::arg("bias"), py::arg("c0"), py::arg("tiling"),
           py::arg("trans_a") = false, py::arg("trans_b") = false, py::arg("mode") = 0, py::arg("atomic") = 0,
           py::arg("groups") = 1, py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);
+    s.def("run_matmul_static", &RunMatmulStatic, py::arg("a"), py::arg("b"), py::arg("tiling"), py::arg("mode"));
     s.def("cube_info", &CubeInfo, py::arg("soc"));
     s.def("run_cross_core", &RunCrossCore, py::arg("groups"), py::arg("mode") = 0, py::arg("soc") = "ascend910b",
           py::arg("timeout") = 10.0);
