@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 (KEEP_ALL, NO_MTE2_MTE1, NO_MTE1_M, NO_M_BARRIER, NO_M_FIX, NO_FIX_M, NO_M_MTE1, NO_MTE1_MTE2, AIV_USES_L1,
- L1_OVERFLOW, VECTOR_ON_L1) = range(11)
+ L1_OVERFLOW, VECTOR_ON_L1, L1_QUEUES) = range(12)
 PREFIX = r"kernel 'simtest_cube_sync' AIC core 0/1 \(ascend910b\): "
 F = 16  # fractal edge of b16 inputs and of the float L0C
 
@@ -48,9 +48,10 @@ def test_layout_helpers_by_hand():
     assert zn(b)[1] == b[1, 0] and zn(b)[16] == b[0, 1] and zn(b)[256] == b[0, 16]
 
 
+@pytest.mark.parametrize("scenario", [KEEP_ALL, L1_QUEUES], ids=["flags", "l1-queues"])
 @pytest.mark.parametrize("m,k,n", [(16, 16, 16), (32, 32, 48), (64, 32, 48)])
-def test_synced_cube_sequence_computes(simtest, m, k, n):
-    a, b, out = _run(simtest, m, k, n, KEEP_ALL)
+def test_synced_cube_sequence_computes(simtest, m, k, n, scenario):
+    a, b, out = _run(simtest, m, k, n, scenario)
     want = np.concatenate([(_product(a[0], b[0]) + _product(a[1], b[1])).reshape(-1),
                            2 * _product(a[1], b[1]).reshape(-1)])
     np.testing.assert_array_equal(out, want.astype(np.float32))

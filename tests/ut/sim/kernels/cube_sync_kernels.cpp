@@ -22,6 +22,7 @@ enum CubeSyncScenario : int32_t {
     kAivUsesL1,
     kL1Overflow,
     kVectorOnL1,
+    kL1Queues,  // L1 through TQue<A1>/TQue<B1> (EnQue/DeQue order MTE2 -> MTE1, FreeTensor/AllocTensor MTE1 -> MTE2)
 };
 
 template <HardEvent kEvent>
@@ -62,11 +63,16 @@ extern "C" __global__ __aicore__ void simtest_cube_sync(GM_ADDR a, GM_ADDR b, GM
     cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), 2 * m * n);
     TBuf<TPosition::A1> a1;
     TBuf<TPosition::B1> b1;
+    TQue<TPosition::A1, 1> qa1;
+    TQue<TPosition::B1, 1> qb1;
     TBuf<TPosition::A2> a2;
     TBuf<TPosition::B2> b2;
     TBuf<TPosition::CO1> co1;
     pipe.InitBuffer(a1, skip == kL1Overflow ? 512 * 1024 : m * k * sizeof(half));
     pipe.InitBuffer(b1, k * n * sizeof(half));
+    pipe.InitBuffer(qa1, 1, m * k * sizeof(half));
+    pipe.InitBuffer(qb1, 1, k * n * sizeof(half));
+    const bool queues = skip == kL1Queues;
     pipe.InitBuffer(a2, m * k * sizeof(half));
     pipe.InitBuffer(b2, k * n * sizeof(half));
     pipe.InitBuffer(co1, m * n * sizeof(float));
@@ -78,13 +84,27 @@ extern "C" __global__ __aicore__ void simtest_cube_sync(GM_ADDR a, GM_ADDR b, GM
     mp.n = static_cast<uint16_t>(n);
     mp.k = static_cast<uint16_t>(k);
     for (uint32_t r = 0; r < 2; ++r) {
-        if (r == 1) Handoff<HardEvent::MTE1_MTE2>(skip != kNoMte1Mte2);
+        if (queues) {
+            l1a = qa1.AllocTensor<half>();
+            l1b = qb1.AllocTensor<half>();
+        }
+        if (r == 1) Handoff<HardEvent::MTE1_MTE2>(skip != kNoMte1Mte2 && !queues);
         DataCopy(l1a, aGm[r * m * k], m * k);
         DataCopy(l1b, bGm[r * k * n], k * n);
-        Handoff<HardEvent::MTE2_MTE1>(skip != kNoMte2Mte1);
+        if (queues) {
+            qa1.EnQue(l1a);
+            qb1.EnQue(l1b);
+            l1a = qa1.DeQue<half>();
+            l1b = qb1.DeQue<half>();
+        }
+        Handoff<HardEvent::MTE2_MTE1>(skip != kNoMte2Mte1 && !queues);
         if (r == 1) Handoff<HardEvent::M_MTE1>(skip != kNoMMte1);
         LoadData(l0a, l1a, LoadData2DParams(0, static_cast<uint8_t>(m * k / 256), 1, 0, 0, false, 0));
         LoadData(l0b, l1b, LoadData2DParams(0, static_cast<uint8_t>(k * n / 256), 1, 0, 0, false, 0));
+        if (queues) {
+            qa1.FreeTensor(l1a);
+            qb1.FreeTensor(l1b);
+        }
         Handoff<HardEvent::MTE1_M>(skip != kNoMte1M);
         mp.cmatrixInitVal = r == 0;  // the second chunk accumulates (after the M_MTE1 / MTE1_M round trip)
         Mmad(l0c, l0a, l0b, mp);
