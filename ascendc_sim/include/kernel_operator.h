@@ -5,6 +5,7 @@
 #include "sim/atomic.h"
 #include "sim/cast.h"
 #include "sim/compare_select.h"
+#include "sim/cube_ops.h"
 #include "sim/data_copy.h"
 #include "sim/gather.h"
 #include "sim/kernel_entry.h"

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstring>
 
+#include "op_host/common/soc_cube.h"
 #include "op_host/common/tiling_util.h"
 #include "sim/atomic.h"
+#include "sim/events.h"
 #include "sim/types.h"
 
 namespace ascendc_sim {
@@ -64,6 +66,45 @@ void LoadPanels(const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t 
     }
 }
 
+// The Matmul API's own cube side: the cube gets no compiler auto-sync (核内同步/关键特性说明), so the API orders its
+// pipes itself - each stage waits for the stage that produced its input, and refills a buffer only after the stage
+// that read it (SetFlag + WaitFlag on the AIC; the user's code never runs on an AIC serving Matmul requests).
+void Handoff(CoreContext& aic, AscendC::HardEvent e) {
+    NoteSetFlag(aic, "Matmul", static_cast<int>(e), 0);
+    NoteWaitFlag(aic, "Matmul", static_cast<int>(e), 0);
+}
+
+// One base block's L1 / L0A / L0B / L0C traffic on MTE2, MTE1 and M, each buffer from its start (capped at its size).
+void NoteBlockPipes(CoreContext& aic, const CubeJob& job, int64_t bm, int64_t bn) {
+    using AscendC::HardEvent;
+    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(Soc(aic).version);
+    if (cube == nullptr) return;
+    uint64_t sa = ascendops::DataTypeSize(job.a), sb = ascendops::DataTypeSize(job.b);
+    int64_t k = std::min<int64_t>(Pad(job.singleK), Pad(job.tiling.baseK));
+    uint64_t l0a = std::min<uint64_t>(uint64_t(Pad(bm)) * k * sa, cube->l0aBytes);
+    uint64_t l0b = std::min<uint64_t>(uint64_t(Pad(bn)) * k * sb, cube->l0bBytes);
+    uint64_t l1 = std::min<uint64_t>(l0a + l0b, cube->l1Bytes);
+    uint64_t l0c = std::min<uint64_t>(uint64_t(Pad(bm)) * Pad(bn) * 4, cube->l0cBytes);
+    Handoff(aic, HardEvent::MTE1_MTE2);
+    NoteCubeAccess(aic, "Matmul (MTE2: GM -> L1)", Pipe::kMte2, CubeBuffer::kL1, 0, l1, true);
+    Handoff(aic, HardEvent::MTE2_MTE1);
+    Handoff(aic, HardEvent::M_MTE1);
+    NoteCubeAccess(aic, "Matmul (MTE1: L1 -> L0A/L0B)", Pipe::kMte1, CubeBuffer::kL1, 0, l1, false);
+    NoteCubeAccess(aic, "Matmul (MTE1: L1 -> L0A/L0B)", Pipe::kMte1, CubeBuffer::kL0A, 0, l0a, true);
+    NoteCubeAccess(aic, "Matmul (MTE1: L1 -> L0A/L0B)", Pipe::kMte1, CubeBuffer::kL0B, 0, l0b, true);
+    Handoff(aic, HardEvent::MTE1_M);
+    Handoff(aic, HardEvent::FIX_M);
+    NoteCubeAccess(aic, "Matmul (M: Mmad)", Pipe::kM, CubeBuffer::kL0A, 0, l0a, false);
+    NoteCubeAccess(aic, "Matmul (M: Mmad)", Pipe::kM, CubeBuffer::kL0B, 0, l0b, false);
+    NoteCubeAccess(aic, "Matmul (M: Mmad)", Pipe::kM, CubeBuffer::kL0C, 0, l0c, true);
+}
+
+void NoteFixPipe(CoreContext& aic, int64_t bm, int64_t bn) {
+    Handoff(aic, AscendC::HardEvent::M_FIX);
+    NoteCubeAccess(aic, "Matmul (FIX: L0C out)", Pipe::kFix, CubeBuffer::kL0C, 0, uint64_t(Pad(bm)) * Pad(bn) * 4,
+                   false);
+}
+
 void CountBlock(CoreContext& aic, const CubeJob& job, int64_t bm, int64_t bn, bool reloadB) {
     const ascendops::CubeTiling& t = job.tiling;
     uint64_t sa = ascendops::DataTypeSize(job.a), sb = ascendops::DataTypeSize(job.b);
@@ -80,6 +121,7 @@ void CountBlock(CoreContext& aic, const CubeJob& job, int64_t bm, int64_t bn, bo
 void CubeComputeBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn,
                       std::vector<float>& l0c, bool reloadB) {
     CountBlock(aic, job, bm, bn, reloadB);
+    NoteBlockPipes(aic, job, bm, bn);
     thread_local std::vector<float> a, b;
     LoadPanels(job, m0, n0, bm, bn, a, b);
     l0c.assign(bm * bn, 0.0f);
@@ -101,6 +143,7 @@ void CubeComputeBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t 
 
 void CubeFixToGm(CoreContext& aic, const CubeJob& job, const std::vector<float>& l0c, int64_t m0, int64_t n0,
                  int64_t bm, int64_t bn) {
+    NoteFixPipe(aic, bm, bn);
     std::unique_lock<std::mutex> lock(AtomicMutex(), std::defer_lock);
     if (job.atomic) lock.lock();
     for (int64_t i = 0; i < bm; ++i) {
@@ -116,6 +159,7 @@ void CubeFixToGm(CoreContext& aic, const CubeJob& job, const std::vector<float>&
 
 void CubeFixToUb(CoreContext& aic, const CubeJob& job, const std::vector<float>& l0c, int64_t bm, int64_t bn,
                  uint8_t* ub, int64_t ld) {
+    NoteFixPipe(aic, bm, bn);
     for (int64_t i = 0; i < bm; ++i) {
         for (int64_t j = 0; j < bn; ++j) StoreElem(job.c, ub, i * ld + j, l0c[i * bn + j]);
     }

@@ -27,6 +27,51 @@ void CheckMatmulTiling(const char* api, const ascendops::CubeTiling& t, const as
     if (!why.empty()) Fail(api, why);
 }
 
+void CheckConstantTiling(const char* api, const ascendops::CubeTiling& t, const MatmulConstants& k) {
+    struct Pair {
+        const char* name;
+        int32_t tiling, constant;
+    };
+    const Pair pairs[] = {{"singleCoreM", t.singleCoreM, k.singleM},
+                          {"singleCoreN", t.singleCoreN, k.singleN},
+                          {"singleCoreK", t.singleCoreK, k.singleK},
+                          {"baseM", t.baseM, k.baseM},
+                          {"baseN", t.baseN, k.baseN},
+                          {"baseK", t.baseK, k.baseK}};
+    for (const Pair& p : pairs) {
+        if (p.constant >= 0 && p.tiling != p.constant) {
+            Fail(api, Str("TCubeTiling.", p.name, " = ", p.tiling, " differs from the constant ", p.constant,
+                          " of the Matmul template (GetMatmulApiTiling: the constants must equal the tiling)"));
+        }
+    }
+}
+
+ascendops::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k, const ascendops::MatmulTypes& types) {
+    bool full = k.singleM > 0 && k.singleN > 0 && k.singleK > 0 && k.baseM > 0 && k.baseN > 0 && k.baseK > 0;
+    if (!k.apiTiling || !full) {
+        Fail(api,
+             "tiling is null: only a full constant tiling (GetMatmulApiTiling of a MatmulConfig with single-core "
+             "and base shapes) may stand in for it (GetMatmulApiTiling.md)");
+    }
+    const ascendops::Platform& platform = Core().launch->cfg.platform;
+    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(platform.soc->version);
+    if (cube == nullptr || !cube->separated)
+        Fail(api, Str("GetMatmulApiTiling is not supported on ", Soc(Core()).name));
+    ascendops::MultiCoreMatmulTiling host(platform);
+    host.SetAType(types.a, types.transA);
+    host.SetBType(types.b, types.transB);
+    host.SetCType(types.c);
+    host.SetBiasType(types.bias);
+    host.SetDim(1);
+    host.SetShape(k.singleM, k.singleN, k.singleK);
+    host.SetOrgShape(k.singleM, k.singleN, k.singleK);
+    host.SetBufferSpace(k.l1Size);
+    host.SetFixSplit(k.baseM, k.baseN);
+    ascendops::CubeTiling t{};
+    if (host.GetTiling(t) != 0) Fail(api, Str("constant tiling: ", host.LastError()));
+    return t;
+}
+
 void BeginMatmulCompute(const char* api, const void* object) {
     const void*& active = ActiveMatmul();
     if (active != nullptr && active != object) {

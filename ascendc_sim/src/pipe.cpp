@@ -122,6 +122,7 @@ TPipe::TPipe() {
     if (c.pipe != nullptr) ascendc_sim::Fail("TPipe", "a second TPipe on one core (UB would be handed out twice)");
     c.pipe = this;
     c.ubUsed = 0;
+    c.cube.used.fill(0);
     c.pipeBuffers = 0;
 }
 
@@ -146,6 +147,7 @@ void TPipe::Reset() {
         ++s.generation;
     }
     c.ubUsed = 0;
+    c.cube.used.fill(0);
     c.pipeBuffers = 0;
 }
 

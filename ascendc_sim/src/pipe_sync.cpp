@@ -13,13 +13,15 @@ namespace ascendc_sim {
 namespace {
 
 // One row per modelled pipe: its name in HardEvent / pipe_t spelling, its pipe_t value (sim/sync.h) and whether
-// the compiler's auto-sync covers it (关键特性说明 表1: the vector side; the cube side gets none).
+// the compiler's auto-sync covers it (关键特性说明 表1: the vector side; the cube side gets none, so a cube kernel
+// orders MTE2/MTE1/M/FIX itself with SetFlag/WaitFlag, PipeBarrier or cube-position TQues).
 struct PipeRow {
     const char* name;
     int hwPipe;
     bool compilerSynced;
 };
-constexpr PipeRow kPipeTable[kPipeCount] = {{"S", 0, true}, {"V", 1, true}, {"MTE2", 4, true}, {"MTE3", 5, true}};
+constexpr PipeRow kPipeTable[kPipeCount] = {{"S", 0, true},     {"V", 1, true},  {"MTE2", 4, true}, {"MTE3", 5, true},
+                                            {"MTE1", 3, false}, {"M", 2, false}, {"FIX", 7, false}};
 constexpr int kHwPipeAll = 6;
 constexpr int kHwPipeS = 0;
 // SetFlag/WaitFlag doc: ids 0-7 exist; ID 6 is reserved for the system, ID 7 for TPipe's auto-sync.
@@ -34,7 +36,26 @@ constexpr const char* kEventNames[] = {
 constexpr int kEventNameCount = sizeof(kEventNames) / sizeof(kEventNames[0]);
 
 // TPosition values (sim/tensor.h) that decide a queue's pipes.
-constexpr int kPosGm = 0, kPosVecIn = 9, kPosVecOut = 10;
+constexpr int kPosGm = 0, kPosA1 = 1, kPosA2 = 2, kPosB1 = 3, kPosB2 = 4, kPosCo1 = 7, kPosVecIn = 9, kPosVecOut = 10;
+
+// The pipes a TQue's EnQue/DeQue orders (producer -> consumer) for the cube positions: GM -> L1 is MTE2, L1 -> L0 is
+// MTE1, Mmad is M, L0C out is FIX (LoadData / Mmad / Fixpipe docs: "指令执行占用的流水").
+struct QuePipes {
+    int pos;
+    Pipe producer, consumer;
+};
+constexpr QuePipes kCubeQuePipes[] = {{kPosA1, Pipe::kMte2, Pipe::kMte1},
+                                      {kPosB1, Pipe::kMte2, Pipe::kMte1},
+                                      {kPosA2, Pipe::kMte1, Pipe::kM},
+                                      {kPosB2, Pipe::kMte1, Pipe::kM},
+                                      {kPosCo1, Pipe::kM, Pipe::kFix}};
+
+const QuePipes* CubeQuePipes(int pos) {
+    for (const QuePipes& q : kCubeQuePipes) {
+        if (q.pos == pos) return &q;
+    }
+    return nullptr;
+}
 
 int PipeByName(std::string_view n) {
     for (int p = 0; p < kPipeCount; ++p) {
@@ -135,9 +156,16 @@ uint64_t BeginInstr(PipeSync& s, int pipe, const char* api, const char* role) {
     return s.seq[pipe];
 }
 
-std::string Where(CoreContext& c, bool ub, uint64_t b, uint64_t e) {
+enum class Space : uint8_t { kUb, kGm, kCube };
+
+std::string Where(CoreContext& c, Space space, uint64_t b, uint64_t e) {
     auto hex = [](uint64_t v) { return Str("0x", std::hex, v); };
-    if (ub) return Str("UB [", hex(b), ", ", hex(e), ")");
+    if (space == Space::kUb) return Str("UB [", hex(b), ", ", hex(e), ")");
+    if (space == Space::kCube) {
+        static constexpr const char* kNames[] = {"L1", "L0A", "L0B", "L0C"};
+        uint64_t base = b >> kCubeBufferShift << kCubeBufferShift;
+        return Str(kNames[b >> kCubeBufferShift], " [", hex(b - base), ", ", hex(e - base), ")");
+    }
     std::optional<DeviceAllocation> a = FindContaining(reinterpret_cast<const void*>(b));
     if (!a) return Str("GM [", hex(b), ", ", hex(e), ")");
     uint64_t base = reinterpret_cast<uint64_t>(a->base);
@@ -153,9 +181,9 @@ std::string MissingSync(int prior, int now) {
                " sync (SetFlag/WaitFlag<HardEvent::", ev, ">", queue ? " or a TQue" : "", ")");
 }
 
-[[noreturn]] void Unordered(CoreContext& c, const char* api, bool ub, int now, bool write, uint64_t b, uint64_t e,
+[[noreturn]] void Unordered(CoreContext& c, const char* api, Space space, int now, bool write, uint64_t b, uint64_t e,
                             int prior, const PipeAccess& was, bool wasWrite) {
-    Fail(api, Str(kPipeTable[now].name, " ", api, write ? " writes " : " reads ", Where(c, ub, b, e),
+    Fail(api, Str(kPipeTable[now].name, " ", api, write ? " writes " : " reads ", Where(c, space, b, e),
                   wasWrite ? " written by " : " read by ", kPipeTable[prior].name, " ", was.api, " ",
                   MissingSync(prior, now)));
 }
@@ -171,7 +199,7 @@ RangeMap::iterator SplitAt(RangeMap& m, uint64_t at) {
     return m.emplace_hint(it, at, tail);
 }
 
-void Access(CoreContext& c, RangeMap& m, bool ub, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e,
+void Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e,
             bool write) {
     PipeSync& s = c.sync;
     SplitAt(m, e);
@@ -181,11 +209,11 @@ void Access(CoreContext& c, RangeMap& m, bool ub, int pipe, uint64_t seq, const 
         RangeState& r = it->second;
         for (int q = 0; write && q < kPipeCount; ++q) {  // the readers came after the writer: name them first
             if (r.readers[q].seq != 0 && !OrderAfter(s, q, r.readers[q].seq, pipe)) {
-                Unordered(c, api, ub, pipe, write, it->first, r.end, q, r.readers[q], false);
+                Unordered(c, api, space, pipe, write, it->first, r.end, q, r.readers[q], false);
             }
         }
         if (r.writerPipe >= 0 && !OrderAfter(s, r.writerPipe, r.writer.seq, pipe)) {
-            Unordered(c, api, ub, pipe, write, it->first, r.end, r.writerPipe, r.writer, true);
+            Unordered(c, api, space, pipe, write, it->first, r.end, r.writerPipe, r.writer, true);
         }
     }
     if (write) {
@@ -219,8 +247,14 @@ void Access(CoreContext& c, RangeMap& m, bool ub, int pipe, uint64_t seq, const 
 // Operands an instruction writes: its destinations and its scratch buffer.
 bool IsDst(const char* role) { return std::strncmp(role, "dst", 3) == 0 || std::strcmp(role, "sharedTmpBuffer") == 0; }
 
-int ProducerPipe(int src) { return static_cast<int>(src == kPosGm || src == kPosVecIn ? Pipe::kMte2 : Pipe::kV); }
-int ConsumerPipe(int dst) { return static_cast<int>(dst == kPosGm || dst == kPosVecOut ? Pipe::kMte3 : Pipe::kV); }
+int ProducerPipe(int src) {
+    if (const QuePipes* q = CubeQuePipes(src)) return static_cast<int>(q->producer);
+    return static_cast<int>(src == kPosGm || src == kPosVecIn ? Pipe::kMte2 : Pipe::kV);
+}
+int ConsumerPipe(int dst) {
+    if (const QuePipes* q = CubeQuePipes(dst)) return static_cast<int>(q->consumer);
+    return static_cast<int>(dst == kPosGm || dst == kPosVecOut ? Pipe::kMte3 : Pipe::kV);
+}
 
 EventFlag& FlagOf(PipeSync& s, int kind, int32_t id) { return s.flags[std::size_t(kind) * kEventIds + id]; }
 
@@ -237,7 +271,7 @@ void NoteUbOperand(CoreContext& c, const char* api, const char* role, const void
     int pipe = s.scopePipe >= 0 ? s.scopePipe : static_cast<int>(Pipe::kV);
     uint64_t seq = BeginInstr(s, pipe, api, role);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
-    Access(c, s.ub, true, pipe, seq, api, b, b + bytes, IsDst(role));
+    Access(c, s.ub, Space::kUb, pipe, seq, api, b, b + bytes, IsDst(role));
 }
 
 void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes, bool write) {
@@ -245,7 +279,7 @@ void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes
     int pipe = static_cast<int>(Pipe::kS);
     uint64_t seq = BeginInstr(s, pipe, api, nullptr);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
-    Access(c, s.ub, true, pipe, seq, api, b, b + bytes, write);
+    Access(c, s.ub, Space::kUb, pipe, seq, api, b, b + bytes, write);
 }
 
 void NoteGm(CoreContext& c, const char* api, Pipe pipe, const void* p, uint64_t bytes, bool write) {
@@ -255,7 +289,17 @@ void NoteGm(CoreContext& c, const char* api, Pipe pipe, const void* p, uint64_t 
     bool sameInstr = id == s.curPipe && api == s.curApi && pipe != Pipe::kS;
     uint64_t seq = sameInstr ? s.seq[id] : BeginInstr(s, id, api, nullptr);
     auto b = reinterpret_cast<uint64_t>(p);
-    Access(c, s.gm, false, id, seq, api, b, b + bytes, write);
+    Access(c, s.gm, Space::kGm, id, seq, api, b, b + bytes, write);
+}
+
+void NoteCubeAccess(CoreContext& c, const char* api, Pipe pipe, CubeBuffer buf, uint64_t offset, uint64_t bytes,
+                    bool write) {
+    PipeSync& s = State(c);
+    if (bytes == 0) return;
+    int id = static_cast<int>(pipe);
+    uint64_t seq = BeginInstr(s, id, api, nullptr);
+    uint64_t b = (uint64_t{static_cast<uint8_t>(buf)} << kCubeBufferShift) + offset;
+    Access(c, s.cube, Space::kCube, id, seq, api, b, b + bytes, write);
 }
 
 void NoteFullBarrier(CoreContext& c) { NotePipeBarrier(c, kHwPipeAll); }

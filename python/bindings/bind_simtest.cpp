@@ -40,6 +40,7 @@ SIMTEST_KERNEL3(simtest_atomic_float32)
 SIMTEST_KERNEL4(simtest_sync)
 SIMTEST_KERNEL3(simtest_copy_pad)
 SIMTEST_KERNEL4(simtest_pipe_sync)
+SIMTEST_KERNEL4(simtest_cube_sync)
 SIMTEST_KERNEL4(simtest_dcache)
 #define SIMTEST_KERNEL5(name) extern "C" void name(uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*);
 SIMTEST_KERNEL5(simtest_matmul_bf16_f32)
@@ -47,6 +48,7 @@ SIMTEST_KERNEL5(simtest_matmul_bf16_bf16)
 SIMTEST_KERNEL5(simtest_matmul_f16_f32)
 SIMTEST_KERNEL5(simtest_matmul_f16_f16)
 extern "C" void simtest_cross_core(uint8_t*, uint8_t*);
+SIMTEST_KERNEL4(simtest_matmul_static)
 SIMTEST_KERNEL4(simtest_rules)
 #define SIMTEST_CAST(S, D, sname, dname) SIMTEST_KERNEL3(simtest_cast_##sname##_##dname)
 #include "tests/ut/sim/kernels/cast_pairs.inc"
@@ -209,6 +211,19 @@ py::array RunPipeSync(const py::array& x, int scenario, bool obey, const std::st
     auto dt = TilingDev({static_cast<uint32_t>(x.size()), 0, 0, scenario, 0.0f, obey ? 1u : 0u});
     Run(Config("simtest_pipe_sync", soc, 1), simtest_pipe_sync, dx->Get(), dy.Get(), dws.Get(), dt->Get());
     return Download(dy, x.dtype(), x.size());
+}
+
+// tests/ut/sim/kernels/cube_sync_kernels.cpp: [C, C2] (2 m x n float32) of the hand-written cube sequence; a_zz and
+// b_zn hold the two K chunks of A (Zz) and B (Zn) as the kernel loads them.
+py::array RunCubeSync(const py::array& aZz, const py::array& bZn, uint32_t m, uint32_t k, uint32_t n, int scenario,
+                      const std::string& soc) {
+    auto da = Upload(aZz), db = Upload(bZn);
+    Dev dc(size_t{2} * m * n * sizeof(float));
+    auto dt = TilingDev({m, 2 * k, static_cast<int32_t>(n), scenario, 0.0f, 0});  // k: one of the two K chunks
+    ascendc_sim::LaunchConfig cfg = Config("simtest_cube_sync", soc, 1);
+    cfg.aivPerAic = 2;
+    Run(cfg, simtest_cube_sync, da->Get(), db->Get(), dc.Get(), dt->Get());
+    return Download(dc, py::dtype("float32"), size_t{2} * m * n);
 }
 
 // tests/ut/sim/kernels/dcache_kernels.cpp: y (64 float16, zeroed before) after one scenario.
@@ -464,6 +479,24 @@ py::dict CubeInfo(const std::string& soc) {
 }
 
 // The cross-core flag kernel on `groups` 1:2 groups: the values each AIV wrote (mode 1: a flag nobody sets).
+// tests/ut/sim/kernels/matmul_kernels.cpp simtest_matmul_static: C (64 x 48 float32) of A (64 x 64) B (64 x 48)
+// bfloat16 with a constant-tiling Matmul template; `tiling` is the runtime TCubeTiling the modes pass.
+py::array RunMatmulStatic(const py::array& a, const py::array& b, const py::dict& tiling, int32_t mode) {
+    MatmulTestTiling t{};
+    for (const auto& [name, field] : kCubeFields) {
+        if (tiling.contains(name)) t.cube.*field = tiling[name].cast<int32_t>();
+    }
+    t.mode = mode;
+    auto da = Upload(a), db = Upload(b);
+    Dev dc(64 * 48 * sizeof(float));
+    auto dt = std::make_unique<Dev>(sizeof(t));
+    dt->Upload(&t, sizeof(t));
+    ascendc_sim::LaunchConfig cfg = Config("simtest_matmul_static", "ascend910b", 1);
+    cfg.aivPerAic = 2;
+    Run(cfg, simtest_matmul_static, da->Get(), db->Get(), dc.Get(), dt->Get());
+    return Download(dc, py::dtype("float32"), 64 * 48);
+}
+
 py::array RunCrossCore(uint32_t groups, int32_t mode, const std::string& soc, double timeout) {
     MatmulTestTiling t{};
     t.mode = mode;
@@ -487,6 +520,8 @@ void Bind_simtest(py::module_& m) {
           py::arg("n") = 64, py::arg("extra") = 0, py::arg("timeout") = 10.0, py::arg("ws_bytes") = 1024);
     s.def("run_pipe_sync", &RunPipeSync, py::arg("x"), py::arg("scenario"), py::arg("obey"),
           py::arg("soc") = "ascend910b");
+    s.def("run_cube_sync", &RunCubeSync, py::arg("a_zz"), py::arg("b_zn"), py::arg("m"), py::arg("k"), py::arg("n"),
+          py::arg("scenario"), py::arg("soc") = "ascend910b");
     s.def("run_dcache", &RunDcache, py::arg("scenario"), py::arg("obey"), py::arg("soc") = "ascend910b",
           py::arg("block_dim") = 1);
     s.def("run_rules", &RunRules, py::arg("scenario"), py::arg("soc"), py::arg("block_dim") = 1, py::arg("x"),
@@ -508,6 +543,7 @@ void Bind_simtest(py::module_& m) {
     s.def("run_matmul", &RunMatmul, py::arg("a"), py::arg("b"), py::arg("bias"), py::arg("c0"), py::arg("tiling"),
           py::arg("trans_a") = false, py::arg("trans_b") = false, py::arg("mode") = 0, py::arg("atomic") = 0,
           py::arg("groups") = 1, py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);
+    s.def("run_matmul_static", &RunMatmulStatic, py::arg("a"), py::arg("b"), py::arg("tiling"), py::arg("mode"));
     s.def("cube_info", &CubeInfo, py::arg("soc"));
     s.def("run_cross_core", &RunCrossCore, py::arg("groups"), py::arg("mode") = 0, py::arg("soc") = "ascend910b",
           py::arg("timeout") = 10.0);

@@ -46,7 +46,8 @@ def test_path_classes_follow_the_spec(soc):
     assert path["bool", "int8"] == path["int8", "uint8"] == path["uint8", "int8"] == "SAMEWIDTH_8BIT"
     assert path["bfloat16", "float32"] == "BF16_TO_F32"
     assert {path["bfloat16", d] for d in DELIVERED["bfloat16"] if d != "float32"} == {"BF16_TO_OTHER"}
-    assert {path["int64", d] for d in DELIVERED["int64"]} == {"NARROW64"}
+    to_float = ("float16", "float32") if soc != "ascend310p" else ()  # m220's direct int64 -> float (CAST_ROUND)
+    assert {path["int64", d] for d in DELIVERED["int64"] if d not in to_float} == {"NARROW64"}
     assert {path[s, "bool"] for s in ("float16", "float32", "int32", "int8")} == {"DST_BOOL"}
     assert {path[s, "int8"] for s in ("float16", "float32", "int32", "int16")} == {"NARROW8"}
     assert path["float32", "float16"] == path["float16", "float32"] == path["int32", "float32"] == "DIRECT"
@@ -58,6 +59,15 @@ def test_ascend310p_uses_software_paths_where_it_lacks_instructions():
     assert p310["int32", "int64"] == "WIDEN64" and p910["int32", "int64"] == "DIRECT"
     assert p310["int16", "float32"] == "WIDEN64" and p910["int16", "float32"] == "DIRECT"
     assert p310["float32", "int16"] == "TWO_CAST" and p910["float32", "int16"] == "DIRECT"
+
+
+def test_int64_to_float_rounds_half_away_where_the_soc_can():
+    """Seed roundModeMap: INT64 -> float is CAST_ROUND; ascend910b converts int64 -> float directly with it."""
+    p910 = {(r["src"], r["dst"]): (r["path"], r["round_mode"]) for r in cast_op.plan_table("ascend910b")}
+    assert p910["int64", "float32"] == ("DIRECT", "CAST_ROUND")
+    assert p910["int64", "float16"] == ("TWO_CAST", "CAST_ROUND")  # int64 -> float32 (ROUND) -> float16
+    p310 = {(r["src"], r["dst"]): r["path"] for r in cast_op.plan_table("ascend310p")}
+    assert p310["int64", "float32"] == p310["int64", "float16"] == "NARROW64"  # no such instruction on dav_m200
 
 
 def test_round_modes():

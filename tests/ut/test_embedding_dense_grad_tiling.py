@@ -118,3 +118,31 @@ def test_ub_never_exceeded_and_splits_cover(rows, dim, nw, scale, soc, cores):
     assert sum(t["core_row_counts"]) == rows and t["block_dim"] == t["used_core_num"]
     if t["copy_mode"] != "SCALAR":
         assert t["idx_batch"] >= min(2048, t["former_row_num"])
+
+
+INT32_MAX = 2**31 - 1
+INT32_INF = 2139095040  # the seed's index count beyond which performance is not promised (a float32 +inf bit pattern)
+
+
+@pytest.mark.parametrize("soc", ["ascend310p", "ascend910b"])
+def test_seed_limits_at_int32_max(soc):
+    """Seed 3.4: grad rows and numWeights up to INT32_MAX are inputs; beyond, the call is rejected (161002)."""
+    t = tiling([INT32_MAX, 8], INT32_MAX, padding_idx=INT32_MAX - 1, soc=soc)
+    assert (t["num_rows"], t["num_weights"], t["padding_idx"]) == (INT32_MAX, INT32_MAX, INT32_MAX - 1)
+    cores = {"ascend310p": 8, "ascend910b": 48}[soc]
+    assert t["used_core_num"] == cores and t["former_row_num"] == -(-INT32_MAX // cores)
+    for kwargs, message in [(dict(grad_shape=[INT32_MAX + 1, 8], num_weights=3), "must be in [0, 2^31 - 1]"),
+                            (dict(grad_shape=[65536, 32768, 8], num_weights=3), "grad rows (all dims but the last)"),
+                            (dict(grad_shape=[4, 8], num_weights=INT32_MAX + 1), "num_weights 2147483648 must be in")]:
+        with pytest.raises(AclnnError) as e:
+            tiling(**kwargs, soc=soc)
+        assert e.value.code == 161002 and message in str(e.value)
+
+
+def test_indices_beyond_int32_inf_are_accepted_without_a_performance_promise():
+    """Seed 3.4: more than INT32_INF sorted indices still compute (no performance promise): same plan as below it."""
+    below, above = (tiling([n, 64], 1000, soc="ascend910b") for n in (INT32_INF, INT32_INF + 1))
+    assert above["num_rows"] == INT32_INF + 1
+    plan = ("key", "block_dim", "workspace_bytes", "copy_mode", "used_core_num", "col_chunk", "col_chunk_num",
+            "idx_batch", "ub_bytes")
+    assert {k: above[k] for k in plan} == {k: below[k] for k in plan}

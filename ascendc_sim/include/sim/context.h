@@ -1,5 +1,6 @@
 // The per-core execution context (thread-local) and the error path shared by every API of the twin.
 #pragma once
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -47,6 +48,13 @@ struct BufferSlot {
     uint32_t generation = 1;
     State state = State::kFree;
     const void* owner = nullptr;
+    int8_t cubeBuffer = -1;  // -1: UB; else the CubeBuffer (L1, L0A, L0B, L0C) a cube-position buffer lives in
+};
+
+// The cube's local buffers of this core, carved by TPipe::InitBuffer for the cube positions (sim/cube_ops.h).
+struct CubeMemory {
+    std::array<std::vector<uint8_t>, static_cast<int>(CubeBuffer::kCount)> bytes;
+    std::array<uint64_t, static_cast<int>(CubeBuffer::kCount)> used{};
 };
 
 // A non-atomic GM write range of one core, between two barriers (epoch).
@@ -79,8 +87,9 @@ struct CoreContext {
     uint32_t epoch = 0;
     std::vector<WriteRecord> writes;
     int32_t eventsSet[kHardEventKinds][kEventIds] = {};
-    PipeSync sync;     // in-core pipe order (sim/pipe_sync.h)
-    DataCache dcache;  // scalar GM accesses (sim/dcache.h)
+    CubeMemory cube;      // L1 / L0A / L0B / L0C of a core with a cube
+    PipeSync sync;        // in-core pipe order (sim/pipe_sync.h)
+    DataCache dcache;     // scalar GM accesses (sim/dcache.h)
     int kernelType = -1;  // ascendops::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none
 };
 

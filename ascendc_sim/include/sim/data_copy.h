@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "sim/atomic.h"
+#include "sim/cube_ops.h"
 #include "sim/pipe.h"
 #include "sim/tensor.h"
 
@@ -73,6 +74,15 @@ void CopyGmToUb(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
                 const CopyShape& s) {
     CoreContext& c = Core();
     Poll(c);
+    if (dst.Slot() != nullptr && dst.Slot()->cubeBuffer >= 0) {  // GM -> L1 (A1/B1) on the AIC's MTE2
+        CubeOperand l1 = CubeTensor(api, "dst", dst, s.DstSpan(), BufferBit(CubeBuffer::kL1), 32);
+        src.CheckRange(c, api, 0, (s.SrcSpan() + sizeof(T) - 1) / sizeof(T), GmAccess::kRead);
+        if (s.count != 0) {
+            CopyGmToL1(api, l1, reinterpret_cast<const uint8_t*>(src.GetPhyAddr()), s.count, s.rowBytes, s.srcPitch,
+                       s.dstPitch);
+        }
+        return;
+    }
     PipeScope scope(c, Pipe::kMte2);
     auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", (s.DstSpan() + sizeof(T) - 1) / sizeof(T)));
     src.CheckRange(c, api, 0, (s.SrcSpan() + sizeof(T) - 1) / sizeof(T), GmAccess::kRead);

@@ -35,12 +35,62 @@ struct MatmulType {
 };
 
 // The twin models the NORM template; MDL is accepted with the same behaviour (its extra tiling rules are not checked).
+// Constant tiling (GetMatmulApiTiling.md): the base shape alone (partial) or with the single-core shape (full); 0 is
+// "not constant".
 struct MatmulConfig {
     bool doNorm;
     bool doMultiDataLoad;
+    uint32_t singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
+    uint32_t basicM = 0, basicN = 0, basicK = 0;
 };
 inline constexpr MatmulConfig CFG_NORM = {true, false};
 inline constexpr MatmulConfig CFG_MDL = {false, true};
+
+// GetMMConfig.md: the template to start from and its shape parameters (the other parameter groups are not modeled).
+enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
+struct MatmulShapeParams {
+    uint32_t singleCoreM, singleCoreN, singleCoreK;
+    uint32_t basicM, basicN, basicK;
+};
+
+constexpr void ApplyMatmulParams(MatmulConfig& c, const MatmulShapeParams& p) {
+    c.singleCoreM = p.singleCoreM, c.singleCoreN = p.singleCoreN, c.singleCoreK = p.singleCoreK;
+    c.basicM = p.basicM, c.basicN = p.basicN, c.basicK = p.basicK;
+}
+
+template <MatmulConfigMode configMode, typename... ArgTypes>
+constexpr MatmulConfig GetMMConfig(ArgTypes&&... args) {
+    static_assert(configMode == MatmulConfigMode::CONFIG_NORM || configMode == MatmulConfigMode::CONFIG_MDL,
+                  "GetMMConfig on the twin: the Norm and MDL templates");
+    MatmulConfig c = configMode == MatmulConfigMode::CONFIG_NORM ? CFG_NORM : CFG_MDL;
+    (ApplyMatmulParams(c, args), ...);
+    return c;
+}
+
+// Matmul模板参数.md 表1: the constant tiling GetMatmulApiTiling returns. The twin keeps the constant shapes (-1: not
+// constant) and the L1 size; the other TCubeTiling fields are derived at Init by the host tiling from them.
+struct MatmulApiStaticTiling {
+    int32_t M = -1, N = -1, Ka = -1, Kb = -1;
+    int32_t singleCoreM = -1, singleCoreN = -1, singleCoreK = -1;
+    int32_t baseM = -1, baseN = -1, baseK = -1;
+    int32_t l1Size = 0;
+    MatmulConfig cfg = CFG_NORM;
+};
+
+inline constexpr int32_t kMatmulL1Size = 512 * 1024;  // Impl::L1_SIZE of A2/A3 (GetMatmulApiTiling.md example)
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, int32_t l1Size = kMatmulL1Size) {
+    auto constant = [](uint32_t v) { return v == 0 ? -1 : static_cast<int32_t>(v); };
+    MatmulApiStaticTiling t;
+    t.cfg = mmCFG;
+    t.l1Size = l1Size;
+    t.singleCoreM = t.M = constant(mmCFG.singleCoreM);
+    t.singleCoreN = t.N = constant(mmCFG.singleCoreN);
+    t.singleCoreK = t.Ka = t.Kb = constant(mmCFG.singleCoreK);
+    t.baseM = constant(mmCFG.basicM), t.baseN = constant(mmCFG.basicN), t.baseK = constant(mmCFG.basicK);
+    return t;
+}
 
 // The system workspace REGIST_MATMUL_OBJ takes; the twin's AIC/AIV messages do not live in GM, so any value works.
 __aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return nullptr; }
@@ -49,9 +99,35 @@ __aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return nullptr; }
 
 namespace ascendc_sim {
 
+// The constant shapes of a Matmul template argument (a MatmulConfig or GetMatmulApiTiling's result); -1: none.
+struct MatmulConstants {
+    bool apiTiling = false;  // from GetMatmulApiTiling (may replace the runtime tiling when full)
+    int32_t singleM = -1, singleN = -1, singleK = -1, baseM = -1, baseN = -1, baseK = -1;
+    int32_t l1Size = 0;
+};
+constexpr MatmulConstants ConstantsOf(const AscendC::MatmulConfig& c) {
+    auto constant = [](uint32_t v) { return v == 0 ? -1 : static_cast<int32_t>(v); };
+    return {false,
+            constant(c.singleCoreM),
+            constant(c.singleCoreN),
+            constant(c.singleCoreK),
+            constant(c.basicM),
+            constant(c.basicN),
+            constant(c.basicK),
+            0};
+}
+constexpr MatmulConstants ConstantsOf(const AscendC::MatmulApiStaticTiling& t) {
+    return {true, t.singleCoreM, t.singleCoreN, t.singleCoreK, t.baseM, t.baseN, t.baseK, t.l1Size};
+}
+
 // Checks shared by every Matmul instance (matmul.cpp).
 void CheckMatmulRegistered(const char* api, bool registered);
 void CheckMatmulTiling(const char* api, const ascendops::CubeTiling& t, const ascendops::MatmulTypes& types);
+// A runtime tiling against the template's constant shapes (they must be equal, GetMatmulApiTiling.md 约束说明).
+void CheckConstantTiling(const char* api, const ascendops::CubeTiling& t, const MatmulConstants& k);
+// The tiling of a nullptr REGIST_MATMUL_OBJ argument: only a full GetMatmulApiTiling constant allows it; the other
+// fields come from the host tiling of the constant shapes.
+ascendops::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k, const ascendops::MatmulTypes& types);
 void BeginMatmulCompute(const char* api, const void* object);  // End() needed before switching objects (docs, End)
 void EndMatmul(const void* object);
 uint32_t NextMatmulIndex(const char* api);  // at most 4 objects, before InitBuffer (docs, REGIST_MATMUL_OBJ)
@@ -92,9 +168,10 @@ public:
 
     __aicore__ inline void Init(const TCubeTiling* tiling, TPipe* = nullptr) {
         ascendc_sim::CheckMatmulRegistered("Matmul::Init", registered_);
-        if (tiling == nullptr) ascendc_sim::Fail("Matmul::Init", "tiling is null");
-        ascendc_sim::CheckMatmulTiling("Matmul::Init", *tiling, Types());
-        tiling_ = *tiling;
+        constexpr ascendc_sim::MatmulConstants kConstants = ascendc_sim::ConstantsOf(MM_CFG);
+        tiling_ = tiling != nullptr ? *tiling : ascendc_sim::StaticCubeTiling("Matmul::Init", kConstants, Types());
+        ascendc_sim::CheckMatmulTiling("Matmul::Init", tiling_, Types());
+        ascendc_sim::CheckConstantTiling("Matmul::Init", tiling_, kConstants);
         hasTiling_ = true;
         SetOrgShape(tiling_.M, tiling_.N, tiling_.Ka, tiling_.Kb);
         SetSingleShape(tiling_.singleCoreM, tiling_.singleCoreN, tiling_.singleCoreK);

@@ -12,6 +12,8 @@ namespace ascendc_sim {
 
 // Carves `num` buffers of `len` bytes out of the core's UB for `owner`; fails beyond the SoC's UB.
 std::vector<BufferSlot*> CarveUb(const char* api, uint32_t num, uint32_t len, const void* owner);
+// The same for a TPosition: the cube positions (A1/B1/A2/B2/CO1) carve the AIC's L1/L0 buffers (cube_ops.cpp).
+std::vector<BufferSlot*> CarveLocal(const char* api, int position, uint32_t num, uint32_t len, const void* owner);
 
 template <typename T>
 AscendC::LocalTensor<T> TensorOver(BufferSlot* slot, uint32_t bytes) {
@@ -112,12 +114,13 @@ public:
 
     template <class Que>
     __aicore__ inline bool InitBuffer(Que& que, uint8_t num, uint32_t len) {
-        que.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveUb("TPipe::InitBuffer", num, len, &que), QueDepth(que));
+        que.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveLocal("TPipe::InitBuffer", QuePos(que), num, len, &que),
+                        QueDepth(que));
         return true;
     }
     template <TPosition pos>
     __aicore__ inline bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
-        buf.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveUb("TPipe::InitBuffer", 1, len, &buf), 0);
+        buf.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveLocal("TPipe::InitBuffer", int(pos), 1, len, &buf), 0);
         return true;
     }
     // Ids 0-5 (6 and 7 are reserved, SetFlag/WaitFlag doc): Fetch gives one neither allocated nor set, Alloc keeps it.
@@ -144,6 +147,10 @@ private:
     template <TPosition s, TPosition d, int32_t depth, auto m>
     static constexpr int32_t QueDepth(const TQueBind<s, d, depth, m>&) {
         return depth;
+    }
+    template <TPosition s, TPosition d, int32_t depth, auto m>
+    static constexpr int QuePos(const TQueBind<s, d, depth, m>&) {
+        return int(s);
     }
     bool live_ = true;
 };

@@ -14,11 +14,16 @@ namespace ascendc_sim {
 
 struct CoreContext;
 
-// The modelled pipes; adding one (MTE1, M, FIX for the cube) is one entry here and one row in kPipeTable.
-enum class Pipe : uint8_t { kS, kV, kMte2, kMte3, kCount };
+// The modelled pipes; adding one is one entry here and one row in kPipeTable. MTE1 (L1 -> L0A/L0B), M (Mmad) and FIX
+// (L0C out) are the cube's.
+enum class Pipe : uint8_t { kS, kV, kMte2, kMte3, kMte1, kM, kFix, kCount };
 inline constexpr int kPipeCount = static_cast<int>(Pipe::kCount);
 
 using PipeClock = std::array<uint64_t, kPipeCount>;
+
+// The cube's local buffers; each is its own address space in PipeSync::cube (offset + buffer << kCubeBufferShift).
+enum class CubeBuffer : uint8_t { kL1, kL0A, kL0B, kL0C, kCount };
+inline constexpr int kCubeBufferShift = 40;
 
 struct PipeAccess {
     uint64_t seq = 0;  // 0: none
@@ -50,7 +55,7 @@ struct PipeSync {
     int8_t curPipe = -1;
     const char* curApi = nullptr;
     std::array<const char*, 6> curRoles{};
-    RangeMap ub, gm;
+    RangeMap ub, gm, cube;
     std::unordered_map<const void*, PipeClock> enqueued, freed;  // TQue buffer slot -> producer / consumer clock
     std::vector<EventFlag> flags;                                // [HardEvent][event id]
     std::vector<uint8_t> allocatedIds;                           // [HardEvent] bit mask of AllocEventID
@@ -75,6 +80,9 @@ void NoteUbOperand(CoreContext& c, const char* api, const char* role, const void
 void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes, bool write);
 // A GM access by the current instruction's pipe (copies) or by PIPE_S (GetValue/SetValue).
 void NoteGm(CoreContext& c, const char* api, Pipe pipe, const void* p, uint64_t bytes, bool write);
+// A cube-buffer access by `pipe` (the basic cube APIs and the Matmul API's own cube side).
+void NoteCubeAccess(CoreContext& c, const char* api, Pipe pipe, CubeBuffer buf, uint64_t offset, uint64_t bytes,
+                    bool write);
 // Bypasses tracking inside an API whose internal synchronisation is its own (soft SyncAll's workspace).
 void NoteFullBarrier(CoreContext& c);
 

@@ -159,6 +159,7 @@ public:
     // Twin internals: the checked element pointer of a vector/copy operand covering `count` elements.
     T* Operand(const char* api, const char* role, uint64_t count) const {
         CheckLive(api);
+        CheckInUb(api, role);
         auto& c = ascendc_sim::Core();
         uint64_t addr = reinterpret_cast<uint8_t*>(data_) - c.ub;
         if (addr % 32 != 0) {
@@ -194,8 +195,16 @@ private:
 
     void CheckElement(const char* api, uint32_t index) const {
         CheckLive(api);
+        CheckInUb(api, "scalar access");
         if (index >= size_) {
             ascendc_sim::Fail(api, ascendc_sim::Str("index ", index, " beyond tensor of ", size_, " elements"));
+        }
+    }
+
+    // Vector, copy and scalar operands are UB; the cube buffers take the cube APIs only (sim/cube_ops.h).
+    void CheckInUb(const char* api, const char* role) const {
+        if (slot_->cubeBuffer >= 0) {
+            ascendc_sim::Fail(api, ascendc_sim::Str(role, " is a cube-buffer (L1/L0) tensor, not UB"));
         }
     }
 

@@ -6,6 +6,9 @@ Never calls the package's kernels. The rules (shared/spec/cast.md and design.md)
   on ascend910b/_93 (a direct conversion);
 - 8-bit integer destinations wrap mod 256 (not saturate); 16-bit destinations saturate;
 - INT64 sources keep the low 32 bits (value mod 2^32, signed); BOOL from INT64 tests the whole value;
+- INT64 -> float rounds half away from zero (the seed's CAST_ROUND) on ascend910b/_93, from the whole value (their
+  direct int64 -> float conversion); ascend310p has no such instruction: low 32 bits, round to nearest even, which
+  agrees with CAST_ROUND for |x| <= 2^24;
 - -> BOOL is x != 0 (NaN is true); floats round to nearest even; BF16 inputs are BF16 values already;
 - ascend310p runs in saturation mode (its only float overflow mode): a float16 result that overflows (or is Inf)
   becomes +-65504 and NaN becomes 0; ascend910b/_93 keep Inf and NaN. So on ascend310p a float16 NaN -> BOOL is
@@ -38,6 +41,22 @@ def _float_to_int(v: np.ndarray, soc: str, dst: np.dtype) -> np.ndarray:
 
 def _low32(v: np.ndarray) -> np.ndarray:
     return ((v.astype(np.int64) & 0xFFFFFFFF) ^ 0x80000000) - 0x80000000
+
+
+def _round_away_f32(v: np.ndarray) -> np.ndarray:
+    """int64 -> float32 rounding half away from zero, exactly: the top 24 significant bits of |v|, rounded."""
+    neg = v < 0
+    a = v.astype(np.int64).view(np.uint64).copy()
+    a[neg] = ~a[neg] + np.uint64(1)  # two's complement magnitude (|INT64_MIN| = 2^63)
+    bits = np.zeros(v.shape, np.int64)
+    for b in range(64):
+        bits[(a >> np.uint64(b)) != 0] = b + 1
+    shift = np.maximum(bits - 24, 0).astype(np.uint64)
+    q = a >> shift
+    half = np.where(shift > 0, np.uint64(1) << (np.maximum(shift, np.uint64(1)) - np.uint64(1)), np.uint64(1) << 63)
+    q = q + (a - (q << shift) >= half).astype(np.uint64)
+    mag = np.ldexp(q.astype(np.float64), shift.astype(np.int64)).astype(np.float32)  # q <= 2^24: exact
+    return np.where(neg, -mag, mag)
 
 
 def _int_to(v: np.ndarray, dst: np.dtype) -> np.ndarray:
@@ -80,6 +99,8 @@ def _cast(x: np.ndarray, dst: np.dtype, soc: str) -> np.ndarray:
             return x.astype(np.float32).astype(np.float16)  # float32 -> float16 rounds to nearest even
         return _int_to(_float_to_int(v, soc, dst), dst)
     v = x.astype(np.int64)  # bool -> 0/1
+    if src == np.int64 and soc != "ascend310p" and dst in (np.float32, np.float16):
+        return _round_away_f32(v).astype(dst)  # float32 -> float16 rounds to nearest even
     if src == np.int64:
         v = _low32(v)
     if dst == np.float32:

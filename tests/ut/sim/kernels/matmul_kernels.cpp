@@ -141,3 +141,55 @@ extern "C" __global__ __aicore__ void simtest_cross_core(GM_ADDR out, GM_ADDR ti
     CrossCoreWaitFlag<4, PIPE_MTE2>(t.mode == 1 ? 6 : 5);
     outGm.SetValue(idx * 16, static_cast<int32_t>(100 * GetSubBlockIdx() + GetTaskRation() * 10 + idx));
 }
+
+// Constant tiling (GetMatmulApiTiling.md): C (64 x 48, float) = A (64 x 64) B (64 x 48), bfloat16, on AIV 0, with a
+// full constant (single-core and base shapes), a partial one (base shape only) or a full one whose L1 is too small.
+namespace {
+
+constexpr MatmulConfig kFullCfg = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{64, 48, 64, 32, 16, 64});
+constexpr MatmulConfig kPartialCfg = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{0, 0, 0, 32, 16, 64});
+using StaticA = GmNd<bfloat16_t>;
+using StaticC = GmNd<float>;
+constexpr MatmulApiStaticTiling kFullStatic = GetMatmulApiTiling<StaticA, StaticA, StaticC, StaticC>(kFullCfg);
+constexpr MatmulApiStaticTiling kPartialStatic = GetMatmulApiTiling<StaticA, StaticA, StaticC, StaticC>(kPartialCfg);
+constexpr MatmulApiStaticTiling kSmallL1Static = GetMatmulApiTiling<StaticA, StaticA, StaticC, StaticC>(kFullCfg, 4096);
+
+enum StaticMode : int32_t { kFullNull, kPartialTiling, kPartialNull, kFullTiling, kSmallL1Null, kConfigTiling };
+
+template <const auto& kCfg>
+__aicore__ inline void RunStaticMatmul(GM_ADDR a, GM_ADDR b, GM_ADDR c, const TCubeTiling* tiling) {
+    TPipe pipe;
+    Matmul<StaticA, StaticA, StaticC, StaticC, kCfg> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, tiling);
+    if (GetBlockIdx() != 0) return;
+    GlobalTensor<bfloat16_t> aGm, bGm;
+    GlobalTensor<float> cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ bfloat16_t*>(a), 64 * 64);
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ bfloat16_t*>(b), 64 * 48);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), 64 * 48);
+    mm.SetTensorA(aGm);
+    mm.SetTensorB(bGm);
+    mm.IterateAll(cGm);
+    mm.End();
+}
+
+}  // namespace
+
+extern "C" __global__ __aicore__ void simtest_matmul_static(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tiling) {
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+    GET_TILING_DATA_WITH_STRUCT(MatmulTestTiling, t, tiling);
+    switch (t.mode) {
+        case kFullNull:
+            return RunStaticMatmul<kFullStatic>(a, b, c, nullptr);
+        case kPartialTiling:
+            return RunStaticMatmul<kPartialStatic>(a, b, c, &t.cube);
+        case kPartialNull:
+            return RunStaticMatmul<kPartialStatic>(a, b, c, nullptr);
+        case kFullTiling:
+            return RunStaticMatmul<kFullStatic>(a, b, c, &t.cube);
+        case kSmallL1Null:
+            return RunStaticMatmul<kSmallL1Static>(a, b, c, nullptr);
+        default:
+            return RunStaticMatmul<kPartialCfg>(a, b, c, &t.cube);  // the MatmulConfig itself as the template
+    }
+}

@@ -1,0 +1,173 @@
+// The basic cube APIs on the twin (基础API/矩阵计算（ISASI）): DataCopy GM -> L1 (MTE2), LoadData 2D L1 -> L0A/L0B
+// (MTE1), Mmad (M) and Fixpipe L0C -> GM (FIX), on the buffers TPipe carves for the cube positions (A1/B1 in L1, A2
+// in L0A, B2 in L0B, CO1 in L0C). The cube side gets no compiler auto-sync (核内同步/关键特性说明), so every pipe
+// hand-off needs its SetFlag/WaitFlag, PipeBarrier or cube-position TQue (sim/pipe_sync.h checks each access).
+// Modeled: A2/A3 AIC cores, half/bfloat16 inputs with float L0C, NZ2ND Fixpipe of one matrix; anything else fails.
+#pragma once
+#include <cstdint>
+#include <type_traits>
+
+#include "sim/context.h"
+#include "sim/dtype_of.h"
+#include "sim/sync.h"
+#include "sim/tensor.h"
+
+namespace AscendC {
+
+// LoadData 2D (LoadData_2D.md): 512-byte fractals; the field order of the documented aggregate initialisation.
+struct LoadData2DParams {
+    uint16_t startIndex = 0;  // first source fractal
+    uint8_t repeatTimes = 0;  // fractals moved; 0 is a NOP
+    uint16_t srcStride = 0;   // source fractal step (512 B units)
+    uint8_t sid = 0;          // deprecated
+    uint16_t dstGap = 0;      // destination gap between fractals (512 B units)
+    bool ifTranspose = false;
+    uint8_t addrMode = 0;  // GM -> L1 only
+    LoadData2DParams() = default;
+    LoadData2DParams(uint16_t start, uint8_t repeat, uint16_t stride, uint8_t sidIn, uint16_t gap, bool transpose,
+                     uint8_t mode)
+        : startIndex(start),
+          repeatTimes(repeat),
+          srcStride(stride),
+          sid(sidIn),
+          dstGap(gap),
+          ifTranspose(transpose),
+          addrMode(mode) {}
+};
+
+// Mmad (Mmad.md 表4). isBias / cmatrixInitVal false accumulate into L0C; cmatrixSource (BT init) is not modeled.
+struct MmadParams {
+    uint16_t m = 0, n = 0, k = 0;
+    bool isBias = false;
+    int16_t fmOffset = 0;
+    bool enSsparse = false, enWinogradA = false, enWinogradB = false;
+    uint8_t unitFlag = 0;
+    bool kDirectionAlign = false;
+    bool cmatrixSource = false;
+    bool cmatrixInitVal = true;
+};
+
+enum QuantMode_t : uint8_t { NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 };
+
+// Fixpipe (Fixpipe（L0C到GM数据搬运）.md 表4).
+struct FixpipeParamsV220 {
+    uint16_t nSize = 0;
+    uint16_t mSize = 0;
+    uint16_t srcStride = 0;  // between the Z columns of the NZ source, in C0 units (16 elements)
+    uint32_t dstStride = 0;  // NZ2ND: elements per destination row
+    QuantMode_t quantPre = NoQuant;
+    uint64_t deqScalar = 0;
+    uint16_t ndNum = 1;
+    uint16_t srcNdStride = 0;
+    uint16_t dstNdStride = 0;
+    bool reluEn = false;
+    uint8_t unitFlag = 0;
+    bool isChannelSplit = false;
+};
+
+enum class CO2Layout : uint8_t { NZ, ROW_MAJOR, COLUMN_MAJOR };
+struct FixpipeConfig {
+    CO2Layout format;
+};
+inline constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
+inline constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
+
+}  // namespace AscendC
+
+namespace ascendc_sim {
+
+// A cube-buffer operand: its bytes, checked for the core, the buffer, the alignment and the tensor's extent.
+struct CubeOperand {
+    uint8_t* data;
+    CubeBuffer buffer;
+    uint64_t offset;  // inside its buffer
+};
+CubeOperand CheckCubeOperand(CoreContext& c, const char* api, const char* role, const BufferSlot* slot,
+                             const void* data, uint64_t tensorBytes, uint64_t bytes, uint32_t buffers, uint64_t align);
+inline constexpr uint32_t BufferBit(CubeBuffer b) { return 1u << static_cast<int>(b); }
+
+// The implementations behind the templates (cube_ops.cpp); element types as DataType.
+void CopyGmToL1(const char* api, const CubeOperand& dst, const uint8_t* gm, uint64_t count, uint64_t rowBytes,
+                uint64_t srcPitch, uint64_t dstPitch);
+void LoadData2D(const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
+                const AscendC::LoadData2DParams& p, uint32_t elemBytes);
+void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, ascendops::DataType in,
+               const AscendC::MmadParams& p);
+void FixpipeToGm(const char* api, uint8_t* gm, ascendops::DataType out, const CubeOperand& src,
+                 const AscendC::FixpipeParamsV220& p);
+// Byte counts of the operands Mmad / Fixpipe / LoadData touch (for the extent checks before the access).
+uint64_t MmadBytes(const AscendC::MmadParams& p, char which);
+uint64_t LoadData2DSrcBytes(const AscendC::LoadData2DParams& p);
+uint64_t LoadData2DDstBytes(const AscendC::LoadData2DParams& p);
+uint64_t FixpipeSrcBytes(const AscendC::FixpipeParamsV220& p);
+
+template <typename T>
+CubeOperand CubeTensor(const char* api, const char* role, const AscendC::LocalTensor<T>& t, uint64_t bytes,
+                       uint32_t buffers, uint64_t align) {
+    t.CheckLive(api);
+    CoreContext& c = Core();
+    return CheckCubeOperand(c, api, role, t.Slot(), t.Data(), uint64_t{t.GetSize()} * sizeof(T), bytes, buffers, align);
+}
+
+}  // namespace ascendc_sim
+
+namespace AscendC {
+
+// LoadData_2D.md: L1 (A1/B1) -> L0A (A2) / L0B (B2); destination 512-byte aligned, L1 address 32-byte aligned.
+template <typename T>
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p) {
+    const char* api = "LoadData";
+    using ascendc_sim::CubeBuffer;
+    ascendc_sim::Poll(ascendc_sim::Core());
+    if (p.repeatTimes == 0) return;  // documented NOP
+    if (p.ifTranspose && sizeof(T) != 2) ascendc_sim::Fail(api, "ifTranspose needs a 2-byte type (LoadData_2D.md)");
+    auto d = ascendc_sim::CubeTensor(
+        api, "dst", dst, ascendc_sim::LoadData2DDstBytes(p),
+        ascendc_sim::BufferBit(CubeBuffer::kL0A) | ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
+    auto s = ascendc_sim::CubeTensor(api, "src", src, ascendc_sim::LoadData2DSrcBytes(p),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL1), 32);
+    ascendc_sim::LoadData2D(d, s, ascendc_sim::LoadData2DDstBytes(p), ascendc_sim::LoadData2DSrcBytes(p), p, sizeof(T));
+}
+
+// Mmad.md: C (CO1, float, Nz) = A (A2, Zz) x B (B2, Zn) (+ C); half or bfloat16 inputs on the twin.
+template <typename T, typename U, typename S>
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                            const MmadParams& p) {
+    static_assert(
+        std::is_same_v<U, S> && std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>),
+        "Mmad on the twin: half or bfloat16_t inputs with a float L0C");
+    const char* api = "Mmad";
+    using ascendc_sim::CubeBuffer;
+    ascendc_sim::Poll(ascendc_sim::Core());
+    if (p.m == 0 || p.n == 0 || p.k == 0) return;  // documented NOP
+    auto c = ascendc_sim::CubeTensor(api, "dst", dst, ascendc_sim::MmadBytes(p, 'c'),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL0C), 1024);
+    auto a = ascendc_sim::CubeTensor(api, "fm", fm, ascendc_sim::MmadBytes(p, 'a'),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL0A), 512);
+    auto b = ascendc_sim::CubeTensor(api, "filter", filter, ascendc_sim::MmadBytes(p, 'b'),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
+    ascendc_sim::MmadFloat(c, a, b, ascendc_sim::DTypeOf<U>(), p);
+}
+
+// Fixpipe（L0C到GM数据搬运）.md: the NZ float matrix in CO1 to an ND matrix in GM (NZ2ND), rounded as quantPre says.
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
+    static_assert(std::is_same_v<U, float>, "Fixpipe on the twin: a float L0C source");
+    static_assert(config.format == CO2Layout::ROW_MAJOR, "Fixpipe on the twin: NZ2ND (CFG_ROW_MAJOR) only");
+    const char* api = "Fixpipe";
+    auto& core = ascendc_sim::Core();
+    ascendc_sim::Poll(core);
+    if (p.mSize == 0 || p.nSize == 0 || p.ndNum == 0) return;  // documented NOP
+    auto s = ascendc_sim::CubeTensor(api, "src", src, ascendc_sim::FixpipeSrcBytes(p),
+                                     ascendc_sim::BufferBit(ascendc_sim::CubeBuffer::kL0C), 64);
+    if (p.dstStride < p.nSize) {
+        ascendc_sim::Fail(api, ascendc_sim::Str("dstStride ", p.dstStride, " is below nSize ", p.nSize,
+                                                " (NZ2ND: elements per destination row)"));
+    }
+    for (uint32_t r = 0; r < p.mSize; ++r) {
+        dst.CheckRange(core, api, uint64_t{r} * p.dstStride, p.nSize, ascendc_sim::GmAccess::kWrite);
+    }
+    ascendc_sim::FixpipeToGm(api, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()), ascendc_sim::DTypeOf<T>(), s, p);
+}
+
+}  // namespace AscendC

@@ -1,0 +1,244 @@
+#include "sim/cube_ops.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "op_host/common/soc_cube.h"
+#include "op_host/common/tiling_util.h"
+#include "sim/dcache.h"
+#include "sim/kernel_rules.h"
+#include "sim/pipe.h"
+
+namespace ascendc_sim {
+namespace {
+
+using ascendops::DataType;
+constexpr uint64_t kFractalBytes = 512;  // LoadData 2D moves 512-byte fractals
+constexpr int64_t kC0 = 16;              // 16 x 16 fractals of b16 inputs and of the float L0C
+
+// A TPosition (sim/tensor.h) -> the cube buffer it lives in, with the address granule its APIs need (A1/B1 32 B
+// (LoadData_2D.md), A2/B2 512 B and CO1 1024 B (Mmad.md)).
+struct CubePosition {
+    AscendC::TPosition pos;
+    CubeBuffer buffer;
+    uint64_t granule;
+};
+constexpr CubePosition kCubePositions[] = {{AscendC::TPosition::A1, CubeBuffer::kL1, 32},
+                                           {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
+                                           {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},
+                                           {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
+                                           {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024}};
+constexpr const char* kBufferNames[] = {"L1", "L0A", "L0B", "L0C"};
+
+const CubePosition* FindCubePosition(int pos) {
+    for (const CubePosition& p : kCubePositions) {
+        if (static_cast<int>(p.pos) == pos) return &p;
+    }
+    return nullptr;
+}
+
+uint64_t Capacity(const ascendops::SocCubeInfo& cube, CubeBuffer b) {
+    const uint64_t sizes[] = {cube.l1Bytes, cube.l0aBytes, cube.l0bBytes, cube.l0cBytes};
+    return sizes[static_cast<int>(b)];
+}
+
+// The twin models the basic cube APIs on the AIC of the separated architecture (A2/A3).
+const ascendops::SocCubeInfo& RequireAic(CoreContext& c, const char* api) {
+    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(Soc(c).version);
+    if (cube == nullptr || !cube->separated || !c.isAic) {
+        Fail(api, Str("the cube's buffers (L1/L0A/L0B/L0C) are modeled on the AIC cores of A2/A3 only; this is ",
+                      c.isAic ? "an AIC" : "a vector core", " of ", Soc(c).name));
+    }
+    return *cube;
+}
+
+std::vector<BufferSlot*> CarveCube(const char* api, const CubePosition& where, uint32_t num, uint32_t len,
+                                   const void* owner) {
+    CoreContext& c = Core();
+    Poll(c);
+    if (c.pipe == nullptr) Fail(api, "no live TPipe on this core");
+    const ascendops::SocCubeInfo& cube = RequireAic(c, api);
+    if (num == 0 || len == 0) Fail(api, Str("buffer count ", num, " and length ", len, " must be positive"));
+    int b = static_cast<int>(where.buffer);
+    uint64_t rounded = ascendops::AlignUp(uint64_t{len}, where.granule);
+    uint64_t total = c.cube.used[b] + rounded * num;
+    if (total > Capacity(cube, where.buffer)) {
+        Fail(api, Str(num, " x ", len, " bytes brings ", kBufferNames[b], " to ", total, " bytes, beyond its ",
+                      Capacity(cube, where.buffer), " bytes on ", Soc(c).name));
+    }
+    if (c.pipeBuffers + num > kMaxPipeBuffers) {
+        Fail(api, Str(num, " more buffers bring the TPipe to ", c.pipeBuffers + num, ", beyond the ", kMaxPipeBuffers,
+                      " one TPipe manages (QBUF_MAX_LEN)"));
+    }
+    std::vector<uint8_t>& mem = c.cube.bytes[b];
+    if (mem.empty()) mem.assign(Capacity(cube, where.buffer), 0);
+    c.pipeBuffers += num;
+    std::vector<BufferSlot*> slots;
+    for (uint32_t i = 0; i < num; ++i) {
+        BufferSlot& s = c.slots.emplace_back();
+        s.base = mem.data() + c.cube.used[b];
+        s.bytes = static_cast<uint32_t>(rounded);
+        s.owner = owner;
+        s.cubeBuffer = static_cast<int8_t>(b);
+        c.cube.used[b] += rounded;
+        slots.push_back(&s);
+    }
+    return slots;
+}
+
+float LoadIn(DataType t, const uint8_t* base, int64_t idx) {
+    uint16_t h;
+    std::memcpy(&h, base + idx * 2, 2);
+    return t == DataType::kBf16 ? Bf16BitsToFloat(h) : HalfBitsToFloat(h);
+}
+
+int64_t Blocks(int64_t v) { return (v + kC0 - 1) / kC0; }
+
+}  // namespace
+
+std::vector<BufferSlot*> CarveLocal(const char* api, int position, uint32_t num, uint32_t len, const void* owner) {
+    const CubePosition* where = FindCubePosition(position);
+    return where != nullptr ? CarveCube(api, *where, num, len, owner) : CarveUb(api, num, len, owner);
+}
+
+CubeOperand CheckCubeOperand(CoreContext& c, const char* api, const char* role, const BufferSlot* slot,
+                             const void* data, uint64_t tensorBytes, uint64_t bytes, uint32_t buffers, uint64_t align) {
+    RequireAic(c, api);
+    if (slot->cubeBuffer < 0 || !(buffers & (1u << slot->cubeBuffer))) {
+        std::string want;
+        for (int b = 0; b < static_cast<int>(CubeBuffer::kCount); ++b) {
+            if (buffers & (1u << b)) want += want.empty() ? kBufferNames[b] : Str(" or ", kBufferNames[b]);
+        }
+        Fail(api,
+             Str(role, " is in ", slot->cubeBuffer < 0 ? "UB" : kBufferNames[slot->cubeBuffer], ", not in ", want));
+    }
+    auto buf = static_cast<CubeBuffer>(slot->cubeBuffer);
+    auto* p = static_cast<uint8_t*>(const_cast<void*>(data));
+    uint64_t offset = p - c.cube.bytes[slot->cubeBuffer].data();
+    if (offset % align != 0) {
+        Fail(api,
+             Str(role, " ", kBufferNames[slot->cubeBuffer], " address ", offset, " is not ", align, "-byte aligned"));
+    }
+    if (bytes > tensorBytes) Fail(api, Str(role, " covers ", bytes, " bytes but the LocalTensor has ", tensorBytes));
+    return {p, buf, offset};
+}
+
+void CopyGmToL1(const char* api, const CubeOperand& dst, const uint8_t* gm, uint64_t count, uint64_t rowBytes,
+                uint64_t srcPitch, uint64_t dstPitch) {
+    CoreContext& c = Core();
+    uint64_t srcSpan = (count - 1) * srcPitch + rowBytes, dstSpan = (count - 1) * dstPitch + rowBytes;
+    NoteGm(c, api, Pipe::kMte2, gm, srcSpan, false);
+    CacheDmaRead(c, api, gm, srcSpan);
+    NoteCubeAccess(c, api, Pipe::kMte2, dst.buffer, dst.offset, dstSpan, true);
+    for (uint64_t r = 0; r < count; ++r) std::memcpy(dst.data + r * dstPitch, gm + r * srcPitch, rowBytes);
+    c.cost.gmToL1Bytes += count * rowBytes;
+}
+
+uint64_t LoadData2DSrcBytes(const AscendC::LoadData2DParams& p) {
+    return (p.startIndex + uint64_t{p.repeatTimes - 1u} * p.srcStride + 1) * kFractalBytes;
+}
+uint64_t LoadData2DDstBytes(const AscendC::LoadData2DParams& p) {
+    return (uint64_t{p.repeatTimes - 1u} * (1 + p.dstGap) + 1) * kFractalBytes;
+}
+
+// LoadData_2D.md: repeat r moves source fractal startIndex + r * srcStride to destination fractal r * (1 + dstGap),
+// each 16 x 16 b16 fractal transposed when ifTranspose.
+void LoadData2D(const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
+                const AscendC::LoadData2DParams& p, uint32_t elemBytes) {
+    const char* api = "LoadData";
+    CoreContext& c = Core();
+    uint64_t first = uint64_t{p.startIndex} * kFractalBytes;
+    NoteCubeAccess(c, api, Pipe::kMte1, src.buffer, src.offset + first, srcBytes - first, false);
+    NoteCubeAccess(c, api, Pipe::kMte1, dst.buffer, dst.offset, dstBytes, true);
+    for (uint64_t r = 0; r < p.repeatTimes; ++r) {
+        const uint8_t* from = src.data + (p.startIndex + r * p.srcStride) * kFractalBytes;
+        uint8_t* to = dst.data + r * (1 + p.dstGap) * kFractalBytes;
+        if (!p.ifTranspose) {
+            std::memcpy(to, from, kFractalBytes);
+            continue;
+        }
+        for (int64_t i = 0; i < kC0; ++i) {
+            for (int64_t j = 0; j < kC0; ++j)
+                std::memcpy(to + (j * kC0 + i) * elemBytes, from + (i * kC0 + j) * elemBytes, elemBytes);
+        }
+    }
+    c.cost.l1ToL0Bytes += uint64_t{p.repeatTimes} * kFractalBytes;
+}
+
+// b16 inputs: A (m x k) in 16 x 16 fractals, B (k x n) likewise, C (m x n) float.
+uint64_t MmadBytes(const AscendC::MmadParams& p, char which) {
+    uint64_t m = Blocks(p.m) * kC0, n = Blocks(p.n) * kC0, k = Blocks(p.k) * kC0;
+    if (which == 'a') return p.m == 1 ? k * 2 : m * k * 2;  // GEMV (m = 1) reads A as ND (GEMV.md)
+    return which == 'b' ? k * n * 2 : m * n * 4;
+}
+
+// Mmad.md: A in L0A as Zz (fractals row-major, rows inside), B in L0B as Zn (fractals row-major, columns inside),
+// C in L0C as Nz (fractals column-major, rows inside); only the m x n x k valid part is computed.
+void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, DataType in,
+               const AscendC::MmadParams& p) {
+    const char* api = "Mmad";
+    CoreContext& c = Core();
+    if (p.m > 4095 || p.n > 4095 || p.k > 4095) Fail(api, Str("m, n, k (", p.m, ", ", p.n, ", ", p.k, ") > 4095"));
+    if (p.cmatrixSource || p.unitFlag != 0) Fail(api, "cmatrixSource (BT init) and unitFlag are not modeled");
+    bool accumulate = p.isBias || !p.cmatrixInitVal;
+    // 同步优化说明: accumulating Mmads into one L0C need PipeBarrier<PIPE_M> below (m/16)*(n/16) = 10, where the
+    // hardware does not order the write and the next read itself; an overwriting Mmad depends on no earlier one.
+    if (!accumulate || (p.m / 16) * (p.n / 16) >= 10) NotePipeBarrier(c, PIPE_M);
+    NoteCubeAccess(c, api, Pipe::kM, a.buffer, a.offset, MmadBytes(p, 'a'), false);
+    NoteCubeAccess(c, api, Pipe::kM, b.buffer, b.offset, MmadBytes(p, 'b'), false);
+    NoteCubeAccess(c, api, Pipe::kM, dst.buffer, dst.offset, MmadBytes(p, 'c'), true);
+    int64_t mB = Blocks(p.m), nB = Blocks(p.n), kB = Blocks(p.k);
+    auto* out = reinterpret_cast<float*>(dst.data);
+    for (int64_t i = 0; i < p.m; ++i) {
+        for (int64_t j = 0; j < p.n; ++j) {
+            float& acc = out[((j / kC0) * mB + i / kC0) * kC0 * kC0 + (i % kC0) * kC0 + j % kC0];
+            float sum = accumulate ? acc : 0.0f;
+            for (int64_t kk = 0; kk < p.k; ++kk) {
+                int64_t ai = p.m == 1 ? kk : ((i / kC0) * kB + kk / kC0) * kC0 * kC0 + (i % kC0) * kC0 + kk % kC0;
+                int64_t bi = ((kk / kC0) * nB + j / kC0) * kC0 * kC0 + (j % kC0) * kC0 + kk % kC0;
+                sum += LoadIn(in, a.data, ai) * LoadIn(in, b.data, bi);  // b16 products are exact in float
+            }
+            acc = sum;
+        }
+    }
+    c.cost.cubeMacs += uint64_t(mB * nB * kB) * kC0 * kC0 * kC0;
+}
+
+uint64_t FixpipeSrcBytes(const AscendC::FixpipeParamsV220& p) {
+    return (uint64_t(Blocks(p.nSize) - 1) * p.srcStride * kC0 + uint64_t{p.mSize} * kC0) * sizeof(float);
+}
+
+// Fixpipe（L0C到GM数据搬运）.md: ND row i, column j <- NZ element (j / 16) * srcStride * 16 + i * 16 + j % 16;
+// half / bfloat16 outputs need quantPre F322F16 / F322BF16 (round to nearest even), float needs NoQuant.
+void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& src,
+                 const AscendC::FixpipeParamsV220& p) {
+    CoreContext& c = Core();
+    if (p.ndNum != 1 || p.reluEn || p.unitFlag != 0 || p.isChannelSplit) {
+        Fail(api, "ndNum > 1, reluEn, unitFlag and channelSplit are not modeled");
+    }
+    if (c.atomicAdd) Fail(api, "Fixpipe under SetAtomicAdd is not modeled");
+    const AscendC::QuantMode_t want = out == DataType::kFloat     ? AscendC::NoQuant
+                                      : out == DataType::kFloat16 ? AscendC::F322F16
+                                      : out == DataType::kBf16    ? AscendC::F322BF16
+                                                                  : AscendC::DEQF16;
+    if (want == AscendC::DEQF16 || p.quantPre != want) {
+        Fail(api, Str("quantPre ", int(p.quantPre), " does not convert float to ", ascendops::DataTypeName(out),
+                      " (float: NoQuant, half: F322F16, bfloat16: F322BF16; other outputs not modeled)"));
+    }
+    NoteCubeAccess(c, api, Pipe::kFix, src.buffer, src.offset, FixpipeSrcBytes(p), false);
+    const uint64_t size = ascendops::DataTypeSize(out);
+    const auto* from = reinterpret_cast<const float*>(src.data);
+    for (int64_t i = 0; i < p.mSize; ++i) {
+        uint8_t* row = gm + uint64_t(i) * p.dstStride * size;
+        NoteGm(c, api, Pipe::kFix, row, p.nSize * size, true);
+        CacheDmaWrite(c, api, row, p.nSize * size);
+        for (int64_t j = 0; j < p.nSize; ++j) {
+            float v = from[(j / kC0) * p.srcStride * kC0 + i * kC0 + j % kC0];
+            uint16_t bits = out == DataType::kBf16 ? FloatToBf16Bits(v) : FloatToHalfBits(v);
+            std::memcpy(row + j * size, size == 4 ? static_cast<const void*>(&v) : &bits, size);
+        }
+    }
+    c.cost.l0cToGmBytes += uint64_t{p.mSize} * p.nSize * size;
+}
+
+}  // namespace ascendc_sim
