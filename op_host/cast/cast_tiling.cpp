@@ -105,8 +105,6 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     }
 
     TilingResult r{};
-    r.plan = plan;
-    r.middleBytes = MiddleBytes(platform.soc->version, in.src, in.dst);
     r.data.totalElements = in.totalElements;
     r.data.blockDim = static_cast<uint32_t>(split.parts);
     r.data.ubFormer = static_cast<uint32_t>(ubFormer);

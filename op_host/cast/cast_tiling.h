@@ -6,6 +6,7 @@
 #include "op_host/common/dtype.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
+#include "op_host/common/tiling_result.h"
 #include "op_kernel/cast/cast_plan.h"
 #include "op_kernel/cast/cast_tiling_data.h"
 
@@ -21,15 +22,7 @@ struct TilingInput {
     DataType dst;
 };
 
-struct TilingResult {
-    CastTilingData data;
-    CastPlan plan;
-    uint64_t tilingKey;
-    uint32_t blockDim;
-    uint64_t workspaceBytes;
-    uint32_t middleBytes;  // per element, beyond the queues
-    uint64_t ubBytes;      // UB the kernel allocates
-};
+using TilingResult = ascendops::TilingResult<CastTilingData>;  // tilingKey is the CastPath
 
 std::optional<CastType> ToCastType(DataType t);
 CastArch ArchOf(SocVersion soc);

@@ -118,7 +118,8 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     const auto key = in.scaleGradByFreq ? EmbeddingDenseGradKey::kScaleGradByFreq : EmbeddingDenseGradKey::kDefault;
 
     // workspace: the system reserve only (the scale path keeps no counts and no barrier slot)
-    return TilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum, platform.SystemWorkspaceBytes()};
+    return TilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum, platform.SystemWorkspaceBytes(),
+                        EdgUbBytes(td)};
 }
 
 }  // namespace ascendops::embedding_dense_grad

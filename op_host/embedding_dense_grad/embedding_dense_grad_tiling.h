@@ -6,6 +6,7 @@
 #include "op_host/common/dtype.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
+#include "op_host/common/tiling_result.h"
 #include "op_kernel/embedding_dense_grad/embedding_dense_grad_tiling_data.h"
 
 namespace ascendops::embedding_dense_grad {
@@ -24,12 +25,7 @@ struct TilingInput {
     bool scaleGradByFreq = false;
 };
 
-struct TilingResult {
-    EmbeddingDenseGradTilingData data;
-    uint64_t tilingKey;
-    uint32_t blockDim;
-    uint64_t workspaceBytes;
-};
+using TilingResult = ascendops::TilingResult<EmbeddingDenseGradTilingData>;
 
 Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform);
 

@@ -6,6 +6,7 @@
 #include "op_host/common/dtype.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
+#include "op_host/common/tiling_result.h"
 #include "op_kernel/fused_gdn_decode/fused_gdn_decode_tiling_data.h"
 
 namespace ascendops::fused_gdn_decode {
@@ -44,12 +45,7 @@ struct TilingInput {
     float softplusThreshold = 20.0f;
 };
 
-struct TilingResult {
-    FusedGdnDecodeTilingData data;
-    uint64_t tilingKey;
-    uint32_t blockDim;
-    uint64_t workspaceBytes;
-};
+using TilingResult = ascendops::TilingResult<FusedGdnDecodeTilingData>;
 
 // The spec's UB estimate for one bv; the kernel allocates exactly these buffers.
 struct UbEstimate {

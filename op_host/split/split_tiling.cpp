@@ -130,8 +130,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.bigCores = split.bigParts;
 
     // key and workspace
-    r.key = KeyFor(td, platform);
-    r.tilingKey = static_cast<uint64_t>(r.key);
+    r.tilingKey = static_cast<uint64_t>(KeyFor(td, platform));
     r.blockDim = td.blockDim;
     r.workspaceBytes = 0;
     r.ubBytes = kSplitBufferNum * tileBytes;

@@ -7,6 +7,7 @@
 #include "op_host/common/dtype.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
+#include "op_host/common/tiling_result.h"
 #include "op_kernel/split/split_tiling_data.h"
 
 namespace ascendops::split {
@@ -21,14 +22,7 @@ struct TilingInput {
     int64_t dim;                    // may be negative
 };
 
-struct TilingResult {
-    SplitTilingData data;
-    SplitKey key;
-    uint64_t tilingKey;
-    uint32_t blockDim;
-    uint64_t workspaceBytes;
-    uint64_t ubBytes;  // UB the kernel allocates
-};
+using TilingResult = ascendops::TilingResult<SplitTilingData>;  // tilingKey is the SplitKey
 
 const char* KeyName(SplitKey key);
 

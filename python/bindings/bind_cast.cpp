@@ -47,12 +47,13 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& src, const 
     }
     uint64_t totalElements = 1;
     for (int64_t d : shape) totalElements *= static_cast<uint64_t>(d);
-    auto r = ComputeTiling({totalElements, srcType, bridge::DataTypeFromPy(dst)}, platform);
+    const DataType dstType = bridge::DataTypeFromPy(dst);
+    auto r = ComputeTiling({totalElements, srcType, dstType}, platform);
     if (!r) bridge::CheckAclnn(Fail(r.error()));
     const CastTilingData& td = r->data;
     py::dict d;
     d["key"] = r->tilingKey;
-    d["path"] = PathName(r->plan.path);
+    d["path"] = PathName(static_cast<CastPath>(r->tilingKey));
     d["block_dim"] = r->blockDim;
     d["workspace_bytes"] = r->workspaceBytes;
     d["total_elements"] = td.totalElements;
@@ -64,7 +65,7 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& src, const 
     d["round_mode"] = RoundName(static_cast<CastRound>(td.roundMode));
     d["mid_round_mode"] = RoundName(static_cast<CastRound>(td.midRoundMode));
     d["use_pad"] = td.usePad != 0;
-    d["middle_bytes"] = r->middleBytes;
+    d["middle_bytes"] = MiddleBytes(platform.soc->version, srcType, dstType);
     d["ub_bytes"] = r->ubBytes;
     py::list elems, tiles;
     for (uint32_t i = 0; i < td.blockDim; ++i) {

@@ -144,7 +144,7 @@ py::dict Tiling(const std::vector<int64_t>& gradShape, int64_t indicesNumel, int
                     "copy_mode"_a = CopyModeName(t.copyMode), "used_core_num"_a = t.usedCoreNum,
                     "former_core_num"_a = t.formerCoreNum, "former_row_num"_a = t.formerRowNum,
                     "tail_row_num"_a = t.tailRowNum, "col_chunk"_a = t.colChunk, "col_chunk_num"_a = t.colChunkNum,
-                    "last_col_chunk"_a = t.lastColChunk, "idx_batch"_a = t.idxBatch, "ub_bytes"_a = EdgUbBytes(t),
+                    "last_col_chunk"_a = t.lastColChunk, "idx_batch"_a = t.idxBatch, "ub_bytes"_a = r->ubBytes,
                     "ub_capacity"_a = platform.UbUsableBytes(), "core_row_starts"_a = starts,
                     "core_row_counts"_a = counts);
 }
@@ -168,8 +168,8 @@ void Bind_embedding_dense_grad(py::module_& m) {
           "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseBackward (raw indices) on the current device");
     m.def("embedding_dense_grad", &Sorted, "grad"_a, "sort_indices"_a, "pos_idx"_a, "num_weights"_a, "padding_idx"_a,
           "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseGrad (sorted indices + pos_idx)");
-    m.def("embedding_dense_grad_on_filled_workspace", &SortedOnFilledWorkspace, "grad"_a, "sort_indices"_a,
-          "pos_idx"_a, "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "fill"_a,
+    m.def("embedding_dense_grad_on_filled_workspace", &SortedOnFilledWorkspace, "grad"_a, "sort_indices"_a, "pos_idx"_a,
+          "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "fill"_a,
           "kernel level on a workspace of `fill` bytes (test hook: nothing zeroes it)");
     m.def("embedding_dense_grad_get_workspace", &GetWorkspace, "grad"_a, "indices"_a, "pos_idx"_a, "kernel_level"_a,
           "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "out_shape"_a, "out_dtype"_a,

@@ -97,11 +97,11 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
                     "compute_bytes"_a = ub.computeBytes, "helper_bytes"_a = ub.helperBytes,
                     "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbUsableBytes());
     return py::dict(
-        "key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "b"_a = t.b,
-        "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
-        "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks, "tasks_per_core"_a = t.tasksPerCore,
-        "big_cores"_a = t.bigCores, "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
-        "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
+        "key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes,
+        "ub_bytes"_a = r->ubBytes, "b"_a = t.b, "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv,
+        "v_tiles"_a = t.vTiles, "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks,
+        "tasks_per_core"_a = t.tasksPerCore, "big_cores"_a = t.bigCores, "index_buffer_elems"_a = t.indexBufferElems,
+        "block_num"_a = t.blockNum, "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
         "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
         "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes, "ub"_a = ubDict);
 }

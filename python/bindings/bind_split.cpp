@@ -58,7 +58,7 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& dtype, cons
     if (!r) bridge::CheckAclnn(Fail(r.error()));
     const SplitTilingData& td = r->data;
     py::dict d;
-    d["key"] = KeyName(r->key);
+    d["key"] = KeyName(static_cast<SplitKey>(r->tilingKey));
     d["tiling_key"] = r->tilingKey;
     d["block_dim"] = r->blockDim;
     d["workspace_bytes"] = r->workspaceBytes;
