@@ -9,9 +9,8 @@ import numpy as np
 from .. import _C, _npu
 from .._args import as_array, as_dtype, as_shape
 from .._backend import select
-from ..demo import DemoCase
 from ..golden import cast as golden
-from ..tiling import parse_dtype, parse_shape
+from .._op_kit import DemoCase, parse_dtype, parse_shape
 
 __all__ = ["cast", "tiling", "plan_table", "delivered_pairs", "PATHS"]
 

@@ -13,9 +13,8 @@ import numpy as np
 from .. import _C, _npu
 from .._args import INT32_MAX, INT64_MAX, INT64_MIN, as_array, as_bool, as_int, as_shape, cli_int
 from .._backend import select
-from ..demo import DemoCase
 from ..golden import embedding_dense_grad as golden
-from ..tiling import parse_shape
+from .._op_kit import DemoCase, parse_shape
 
 __all__ = ["embedding_dense_grad", "embedding_dense_grad_sorted", "tiling", "KEYS", "TOLERANCE"]
 

@@ -14,7 +14,8 @@ import numpy as np
 from .. import _C, _npu
 from .._args import as_array, as_float, as_int, as_shape
 from .._backend import select
-from ..tiling import parse_dtype, parse_shape
+from .._op_kit import DemoCase, parse_dtype, parse_shape
+from ..golden.fused_gdn_decode import fused_gdn_decode as golden
 
 __all__ = ["fused_gdn_decode", "tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args", "demo_cases",
            "TILING_KEYS", "SOCS", "make_inputs"]
@@ -104,9 +105,6 @@ def make_inputs(b, h, hv, k, v, *, dtype, state_dtype, block_num=None, indices=N
 
 
 def demo_cases():
-    from ..demo import DemoCase
-    from ..golden.fused_gdn_decode import fused_gdn_decode as golden
-
     def case(name, shape, dtype, state_dtype, indices=None):
         def run(soc):
             args = make_inputs(*shape, dtype=dtype, state_dtype=state_dtype, indices=indices)

@@ -12,9 +12,8 @@ import numpy as np
 
 from .. import _C
 from .._backend import select
-from ..demo import DemoCase
 from ..golden import fused_swiglu_grad as golden
-from ..tiling import parse_shape
+from .._op_kit import DemoCase, parse_shape
 
 __all__ = ["fused_swiglu_grad_b", "tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args", "demo_cases",
            "TILING_KEYS", "SOCS", "DEFAULT_SOC", "sample"]

@@ -13,9 +13,8 @@ import numpy as np
 from .. import _C
 from .._backend import select
 from .._errors import AclnnError
-from ..demo import DemoCase
 from ..golden import split as golden
-from ..tiling import parse_dtype, parse_shape
+from .._op_kit import DemoCase, parse_dtype, parse_shape
 
 __all__ = ["split", "chunk", "tiling", "sections_of", "chunk_sections", "KEYS", "MAX_PIECES"]
 
