@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "op_host/common/dtype.h"
+#include "op_host/common/key_names.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
 #include "op_host/common/tiling_result.h"
@@ -23,6 +24,11 @@ struct TilingInput {
     int64_t numWeights = 0;
     int64_t paddingIdx = -1;  // negative: none
     bool scaleGradByFreq = false;
+};
+
+inline constexpr KeyName<EmbeddingDenseGradKey> kEmbeddingDenseGradKeyNames[] = {
+    {EmbeddingDenseGradKey::kDefault, "DEFAULT"},
+    {EmbeddingDenseGradKey::kScaleGradByFreq, "SCALE_GRAD_BY_FREQ"},
 };
 
 using TilingResult = ascendops::TilingResult<EmbeddingDenseGradTilingData>;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "op_host/common/dtype.h"
+#include "op_host/common/key_names.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
 #include "op_host/common/tiling_result.h"
@@ -29,6 +30,13 @@ inline constexpr DtypeCombo kDtypeCombos[] = {
     {DataType::kFloat16, DataType::kFloat, FusedGdnDecodeKey::kFp16Fp32State},
     {DataType::kBf16, DataType::kBf16, FusedGdnDecodeKey::kBf16Bf16State},
     {DataType::kFloat16, DataType::kFloat16, FusedGdnDecodeKey::kFp16Fp16State},
+};
+
+inline constexpr KeyName<FusedGdnDecodeKey> kFusedGdnDecodeKeyNames[] = {
+    {FusedGdnDecodeKey::kBf16Fp32State, "BF16_FP32_STATE"},
+    {FusedGdnDecodeKey::kFp16Fp32State, "FP16_FP32_STATE"},
+    {FusedGdnDecodeKey::kBf16Bf16State, "BF16_BF16_STATE"},
+    {FusedGdnDecodeKey::kFp16Fp16State, "FP16_FP16_STATE"},
 };
 
 struct TilingInput {

@@ -13,8 +13,6 @@ constexpr DataType kSplitTypes[] = {DataType::kBool,  DataType::kInt8,    DataTy
                                     DataType::kInt16, DataType::kFloat16, DataType::kBf16,
                                     DataType::kInt32, DataType::kFloat,   DataType::kInt64};
 
-constexpr const char* kKeyNames[] = {"ALIGNED", "PAD", "ALIGNED_WINDOW"};
-
 std::string ListString(const std::vector<int64_t>& v) {
     std::string s = "[";
     for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
@@ -34,11 +32,6 @@ SplitKey KeyFor(const SplitTilingData& td, const Platform& platform) {
 }
 
 }  // namespace
-
-const char* KeyName(SplitKey key) {
-    auto i = static_cast<uint32_t>(key);
-    return i < sizeof(kKeyNames) / sizeof(kKeyNames[0]) ? kKeyNames[i] : "UNKNOWN";
-}
 
 std::optional<Error> CheckDtype(DataType dtype) {
     for (DataType t : kSplitTypes) {

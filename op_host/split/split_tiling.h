@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "op_host/common/dtype.h"
+#include "op_host/common/key_names.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
 #include "op_host/common/tiling_result.h"
@@ -24,7 +25,11 @@ struct TilingInput {
 
 using TilingResult = ascendops::TilingResult<SplitTilingData>;  // tilingKey is the SplitKey
 
-const char* KeyName(SplitKey key);
+inline constexpr KeyName<SplitKey> kSplitKeyNames[] = {
+    {SplitKey::kAligned, "ALIGNED"},
+    {SplitKey::kPad, "PAD"},
+    {SplitKey::kAlignedWindow, "ALIGNED_WINDOW"},
+};
 
 // 161002 naming the dtype when Split does not take it (element sizes 1, 2, 4, 8 of the nine delivered dtypes).
 std::optional<Error> CheckDtype(DataType dtype);

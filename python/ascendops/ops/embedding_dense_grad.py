@@ -19,7 +19,7 @@ from .._op_kit import DemoCase, parse_shape
 __all__ = ["embedding_dense_grad", "embedding_dense_grad_sorted", "tiling", "KEYS", "TOLERANCE"]
 
 # Tiling keys, in key order (op_kernel/embedding_dense_grad/embedding_dense_grad_tiling_data.h).
-KEYS = ("DEFAULT", "SCALE_GRAD_BY_FREQ")
+KEYS = tuple(_C.embedding_dense_grad_key_names.values())  # in key order (kEmbeddingDenseGradKeyNames)
 
 # fp32 thresholds of the spec (rtol = atol).
 TOLERANCE = 1e-4
@@ -65,7 +65,7 @@ def tiling(grad_shape, num_weights, padding_idx=-1, scale_grad_by_freq=False, *,
 
 
 def tiling_key_name(key):
-    return KEYS[key] if 0 <= key < len(KEYS) else str(key)
+    return _C.embedding_dense_grad_key_names.get(key, str(key))
 
 
 def add_tiling_args(parser):

@@ -21,7 +21,7 @@ __all__ = ["fused_gdn_decode", "tiling", "tiling_key_name", "add_tiling_args", "
            "TILING_KEYS", "SOCS", "make_inputs"]
 
 # op_kernel/fused_gdn_decode/fused_gdn_decode_tiling_data.h: FusedGdnDecodeTilingKey.
-TILING_KEYS = {1: "BF16_FP32_STATE", 2: "FP16_FP32_STATE", 3: "BF16_BF16_STATE", 4: "FP16_FP16_STATE"}
+TILING_KEYS = dict(_C.fused_gdn_decode_key_names)  # op_host/fused_gdn_decode/fused_gdn_decode_tiling.h
 SOCS = ("ascend910b", "ascend910_93")  # AIV kernels with DataCopyPad; ascend310p is rejected by the tiling
 DEFAULT_SOC = "ascend910b"
 
@@ -70,7 +70,6 @@ def tiling(b, h, hv, k, v, *, block_num=None, dtype="bfloat16", state_dtype="flo
     shapes = [list(as_shape(n, shape[n])) for n in names]
     d = _C.fused_gdn_decode_tiling(shapes, [dtype_of[n] for n in names], as_float("scale", scale),
                                    as_float("softplus_threshold", softplus_threshold), soc, core_num)
-    d["key"] = tiling_key_name(d["key"])
     return d
 
 
