@@ -34,7 +34,7 @@ EdgEntry KernelFor(const Platform& platform) {
 #include "sim_kernels_embedding_dense_grad.inc"
 #undef ASCENDOPS_SIM_KERNEL
     };
-    auto it = instances.find(platform.soc->version == SocVersion::kAscend310P ? "m200" : "m220");
+    auto it = instances.find(ArchVariant(platform));
     return it != instances.end() ? it->second : instances.begin()->second;
 }
 

@@ -33,7 +33,7 @@ const std::map<std::string, SplitEntry>& SplitInstances() {
 }
 
 std::string InstanceName(uint32_t elemBytes, const Platform& platform) {
-    return "b" + std::to_string(elemBytes) + (platform.soc->version == SocVersion::kAscend310P ? "_m200" : "_m220");
+    return "b" + std::to_string(elemBytes) + "_" + ArchVariant(platform);
 }
 
 // Every out[i]: present, contiguous, dtype of self, shape of self with shape[axis] = sections[i].
