@@ -9,10 +9,6 @@ namespace ascendops::split {
 namespace {
 
 // The dtypes of the spec; Split only moves bytes, so only the element size matters to the kernel.
-constexpr DataType kSplitTypes[] = {DataType::kBool,  DataType::kInt8,    DataType::kUint8,
-                                    DataType::kInt16, DataType::kFloat16, DataType::kBf16,
-                                    DataType::kInt32, DataType::kFloat,   DataType::kInt64};
-
 std::string ListString(const std::vector<int64_t>& v) {
     std::string s = "[";
     for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);

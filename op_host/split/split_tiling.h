@@ -25,6 +25,11 @@ struct TilingInput {
 
 using TilingResult = ascendops::TilingResult<SplitTilingData>;  // tilingKey is the SplitKey
 
+// The dtypes Split takes (the OpDef's x / y lists derive from it).
+inline constexpr DataType kSplitTypes[] = {DataType::kBool,  DataType::kInt8,    DataType::kUint8,
+                                           DataType::kInt16, DataType::kFloat16, DataType::kBf16,
+                                           DataType::kInt32, DataType::kFloat,   DataType::kInt64};
+
 inline constexpr KeyName<SplitKey> kSplitKeyNames[] = {
     {SplitKey::kAligned, "ALIGNED"},
     {SplitKey::kPad, "PAD"},
