@@ -30,9 +30,9 @@ const std::map<std::string, CastEntry>& CastInstances() {
     return instances;
 }
 
-std::string InstanceName(CastType src, CastType dst, CastArch arch) {
-    return std::string(kCastTypeTags[static_cast<int>(src)]) + "_" + kCastTypeTags[static_cast<int>(dst)] +
-           (arch == CastArch::kM200 ? "_m200" : "_m220");
+std::string InstanceName(CastType src, CastType dst, const Platform& platform) {
+    return std::string(kCastTypeTags[static_cast<int>(src)]) + "_" + kCastTypeTags[static_cast<int>(dst)] + "_" +
+           ArchVariant(platform);
 }
 
 aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, int64_t dstType, aclTensor* outTensor,
@@ -66,8 +66,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, int64_t dstType, aclTe
     auto tiling = ComputeTiling({n, self->dtype, dst}, platform);
     if (!tiling) return Fail(tiling.error());
 
-    const CastArch arch = ArchOf(platform.soc->version);
-    const std::string name = InstanceName(*ToCastType(self->dtype), *ToCastType(dst), arch);
+    const std::string name = InstanceName(*ToCastType(self->dtype), *ToCastType(dst), platform);
     auto instance = CastInstances().find(name);
     if (instance == CastInstances().end()) {
         return Fail(TilingError("no Cast kernel instance " + name + " was built"));

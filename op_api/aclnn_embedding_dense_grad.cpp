@@ -34,7 +34,7 @@ EdgEntry KernelFor(const Platform& platform) {
 #include "sim_kernels_embedding_dense_grad.inc"
 #undef ASCENDOPS_SIM_KERNEL
     };
-    auto it = instances.find(platform.soc->version == SocVersion::kAscend310P ? "m200" : "m220");
+    auto it = instances.find(ArchVariant(platform));
     return it != instances.end() ? it->second : instances.begin()->second;
 }
 
@@ -129,6 +129,31 @@ Result<TilingResult> Plan(const Args& a, int64_t numWeights, int64_t paddingIdx,
     return ComputeTiling(in, CurrentPlatform());
 }
 
+// The executor's device work: strided inputs staged (raw indices sorted) in the workspace, out zeroed, the launch.
+decltype(aclOpExecutor::run) MakeRun(const KernelLaunch& launch, const EmbeddingDenseGradTilingData& td, const Args& a,
+                                     const Layout& layout, uint64_t outBytes, EdgEntry kernel) {
+    return [launch, td, a, layout, outBytes, kernel](void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
+        auto* base = static_cast<uint8_t*>(ws);
+        uint8_t* grad = a.grad.ElementAddress();
+        uint8_t* indices = a.indices.ElementAddress();
+        uint8_t* pos = a.pos ? a.pos->ElementAddress() : nullptr;
+        if (layout.grad) CopyToContiguous(a.grad, grad = base + *layout.grad);
+        if (!a.pos) {
+            indices = base + *layout.indices;
+            pos = base + *layout.pos;
+            SortIndices(a.indices, reinterpret_cast<int32_t*>(indices), reinterpret_cast<int32_t*>(pos));
+        } else {
+            if (layout.indices) CopyToContiguous(a.indices, indices = base + *layout.indices);
+            if (layout.pos) CopyToContiguous(*a.pos, pos = base + *layout.pos);
+        }
+        // The kernel accumulates into zeros (the op package: out's InitValue(0)); it needs nothing else zeroed.
+        aclrtMemset(a.out.ElementAddress(), outBytes, 0, outBytes);
+        KernelLaunch k = launch;
+        k.rooflineBytes += DistinctLiveRows(reinterpret_cast<const int32_t*>(indices), td) * td.dimSize * sizeof(float);
+        return LaunchKernel(stream, k, kernel, td, grad, indices, pos, a.out.ElementAddress(), base);
+    };
+}
+
 aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq, uint64_t* workspaceSize,
                   aclOpExecutor** executor) {
     if (workspaceSize == nullptr) return Fail(NullPointer("workspaceSize is null"));
@@ -166,27 +191,7 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
     const Platform platform = CurrentPlatform();
     const EdgEntry kernel = KernelFor(platform);
     exec->workspaceSize = layout.total;
-    exec->run = [launch, td, a, layout, outBytes, kernel](void* ws, uint64_t,
-                                                          aclrtStream stream) -> Result<LaunchReport> {
-        auto* base = static_cast<uint8_t*>(ws);
-        uint8_t* grad = a.grad.ElementAddress();
-        uint8_t* indices = a.indices.ElementAddress();
-        uint8_t* pos = a.pos ? a.pos->ElementAddress() : nullptr;
-        if (layout.grad) CopyToContiguous(a.grad, grad = base + *layout.grad);
-        if (!a.pos) {
-            indices = base + *layout.indices;
-            pos = base + *layout.pos;
-            SortIndices(a.indices, reinterpret_cast<int32_t*>(indices), reinterpret_cast<int32_t*>(pos));
-        } else {
-            if (layout.indices) CopyToContiguous(a.indices, indices = base + *layout.indices);
-            if (layout.pos) CopyToContiguous(*a.pos, pos = base + *layout.pos);
-        }
-        // The kernel accumulates into zeros (the op package: out's InitValue(0)); it needs nothing else zeroed.
-        aclrtMemset(a.out.ElementAddress(), outBytes, 0, outBytes);
-        KernelLaunch k = launch;
-        k.rooflineBytes += DistinctLiveRows(reinterpret_cast<const int32_t*>(indices), td) * td.dimSize * sizeof(float);
-        return LaunchKernel(stream, k, kernel, td, grad, indices, pos, a.out.ElementAddress(), base);
-    };
+    exec->run = MakeRun(launch, td, a, layout, outBytes, kernel);
     *workspaceSize = exec->workspaceSize;
     *executor = exec.release();
     return 0;

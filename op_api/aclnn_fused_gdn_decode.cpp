@@ -37,6 +37,44 @@ Result<float> NarrowAttr(double value, const char* name) {
     return static_cast<float>(value);
 }
 
+// The executor: strided inputs gathered into the workspace (each at its own aligned offset), then the launch.
+std::unique_ptr<aclOpExecutor> MakeExecutor(const TilingResult& tiling,
+                                            const std::array<TensorView, kInputCount>& inputs, const TensorView& state,
+                                            const TensorView& out) {
+    auto exec = std::make_unique<aclOpExecutor>();
+    exec->op = "FusedGdnDecode";
+    std::array<uint64_t, kInputCount> gatherOffset{};
+    uint64_t workspace = 0;
+    uint64_t inputBytes = 0;
+    for (size_t i = 0; i < kInputCount; ++i) {
+        const uint64_t bytes = inputs[i].Numel() * DataTypeSize(inputs[i].dtype);
+        inputBytes += bytes;
+        gatherOffset[i] = workspace;
+        if (!inputs[i].IsContiguous()) workspace += AlignUp(bytes, kBlockBytes);
+    }
+    // Roofline: every row's state slot read and written once (all indices valid), inputs read, out written.
+    const FusedGdnDecodeTilingData& td = tiling.data;
+    const uint64_t stateBytes = 2ull * td.b * td.stateSlotStride * DataTypeSize(state.dtype);
+    KernelLaunch launch{"fused_gdn_decode", tiling.blockDim, tiling.tilingKey,
+                        stateBytes + inputBytes + out.Numel() * DataTypeSize(out.dtype)};
+    exec->workspaceSize = workspace;
+    exec->run = [launch, td, inputs, gatherOffset, stateView = state, outView = out](
+                    void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
+        std::array<uint8_t*, kInputCount> args{};
+        for (size_t i = 0; i < kInputCount; ++i) {
+            args[i] = inputs[i].ElementAddress();
+            if (!inputs[i].IsContiguous()) {
+                args[i] = static_cast<uint8_t*>(ws) + gatherOffset[i];
+                CopyToContiguous(inputs[i], args[i]);
+            }
+        }
+        return LaunchKernel(stream, launch, &fused_gdn_decode_default, td, args[0], args[1], args[2], args[3], args[4],
+                            stateView.ElementAddress(), args[5], outView.ElementAddress(), stateView.ElementAddress(),
+                            static_cast<uint8_t*>(nullptr));
+    };
+    return exec;
+}
+
 aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& inputTensors, aclTensor* stateTensor,
                              double scaleAttr, double softplusAttr, aclTensor* outTensor, uint64_t* workspaceSize,
                              aclOpExecutor** executor) {
@@ -67,37 +105,7 @@ aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& in
     auto tiling = ComputeTiling(in, platform);
     if (!tiling) return Fail(tiling.error());
 
-    auto exec = std::make_unique<aclOpExecutor>();
-    exec->op = "FusedGdnDecode";
-    std::array<uint64_t, kInputCount> gatherOffset{};
-    uint64_t workspace = 0;
-    uint64_t inputBytes = 0;
-    for (size_t i = 0; i < kInputCount; ++i) {
-        const uint64_t bytes = inputs[i].Numel() * DataTypeSize(inputs[i].dtype);
-        inputBytes += bytes;
-        gatherOffset[i] = workspace;
-        if (!inputs[i].IsContiguous()) workspace += AlignUp(bytes, kBlockBytes);
-    }
-    // Roofline: every row's state slot read and written once (all indices valid), inputs read, out written.
-    const FusedGdnDecodeTilingData& td = tiling->data;
-    const uint64_t stateBytes = 2ull * td.b * td.stateSlotStride * DataTypeSize(state->dtype);
-    KernelLaunch launch{"fused_gdn_decode", tiling->blockDim, tiling->tilingKey,
-                        stateBytes + inputBytes + out->Numel() * DataTypeSize(out->dtype)};
-    exec->workspaceSize = workspace;
-    exec->run = [launch, td, inputs, gatherOffset, stateView = *state, outView = *out](
-                    void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
-        std::array<uint8_t*, kInputCount> args{};
-        for (size_t i = 0; i < kInputCount; ++i) {
-            args[i] = inputs[i].ElementAddress();
-            if (!inputs[i].IsContiguous()) {
-                args[i] = static_cast<uint8_t*>(ws) + gatherOffset[i];
-                CopyToContiguous(inputs[i], args[i]);
-            }
-        }
-        return LaunchKernel(stream, launch, &fused_gdn_decode_default, td, args[0], args[1], args[2], args[3], args[4],
-                            stateView.ElementAddress(), args[5], outView.ElementAddress(), stateView.ElementAddress(),
-                            static_cast<uint8_t*>(nullptr));
-    };
+    auto exec = MakeExecutor(*tiling, inputs, *state, *out);
     *workspaceSize = exec->workspaceSize;
     *executor = exec.release();
     return 0;

@@ -33,7 +33,7 @@ const std::map<std::string, SplitEntry>& SplitInstances() {
 }
 
 std::string InstanceName(uint32_t elemBytes, const Platform& platform) {
-    return "b" + std::to_string(elemBytes) + (platform.soc->version == SocVersion::kAscend310P ? "_m200" : "_m220");
+    return "b" + std::to_string(elemBytes) + "_" + ArchVariant(platform);
 }
 
 // Every out[i]: present, contiguous, dtype of self, shape of self with shape[axis] = sections[i].
@@ -64,6 +64,31 @@ Result<std::vector<TensorView>> ReadOutputs(const aclTensorList* out, const Tens
         views.push_back(*v);
     }
     return views;
+}
+
+// The executor's device work: a strided self gathered into the workspace, the output list placed in device
+// memory, then the launch.
+decltype(aclOpExecutor::run) MakeRun(const KernelLaunch& launch, SplitEntry fn, const SplitTilingData& td,
+                                     const TensorView& selfView, std::vector<uint64_t> descWords, bool dense) {
+    return [launch, fn, td, selfView, descWords = std::move(descWords), dense](
+               void* workspace, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
+        uint8_t* x = selfView.ElementAddress();
+        if (!dense) {
+            CopyToContiguous(selfView, static_cast<uint8_t*>(workspace));
+            x = static_cast<uint8_t*>(workspace);
+        }
+        const uint64_t descBytes = descWords.size() * sizeof(uint64_t);
+        void* desc = nullptr;
+        if (aclrtMalloc(&desc, descBytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+            aclrtMemcpy(desc, descBytes, descWords.data(), descBytes, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
+            if (desc != nullptr) aclrtFree(desc);
+            return Error{Status::kRuntimeError, launch.kernel + ": cannot place the output list in device memory"};
+        }
+        auto report =
+            LaunchKernel(stream, launch, fn, td, x, static_cast<uint8_t*>(desc), static_cast<uint8_t*>(nullptr));
+        aclrtFree(desc);
+        return report;
+    };
 }
 
 aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, const aclIntArray* splitSections, int64_t dim,
@@ -110,26 +135,8 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, const aclIntArray* spl
     const bool dense = self->IsContiguous();
     const uint64_t selfBytes = n * DataTypeSize(self->dtype);
     exec->workspaceSize = dense ? 0 : selfBytes;
-    KernelLaunch launch{"ascendops_split_" + name, tiling->blockDim, tiling->tilingKey, 2 * selfBytes};
-    exec->run = [launch, fn = instance->second, td = tiling->data, selfView = *self, descWords, dense](
-                    void* workspace, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
-        uint8_t* x = selfView.ElementAddress();
-        if (!dense) {
-            CopyToContiguous(selfView, static_cast<uint8_t*>(workspace));
-            x = static_cast<uint8_t*>(workspace);
-        }
-        const uint64_t descBytes = descWords.size() * sizeof(uint64_t);
-        void* desc = nullptr;
-        if (aclrtMalloc(&desc, descBytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
-            aclrtMemcpy(desc, descBytes, descWords.data(), descBytes, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
-            if (desc != nullptr) aclrtFree(desc);
-            return Error{Status::kRuntimeError, launch.kernel + ": cannot place the output list in device memory"};
-        }
-        auto report =
-            LaunchKernel(stream, launch, fn, td, x, static_cast<uint8_t*>(desc), static_cast<uint8_t*>(nullptr));
-        aclrtFree(desc);
-        return report;
-    };
+    const KernelLaunch launch{"ascendops_split_" + name, tiling->blockDim, tiling->tilingKey, 2 * selfBytes};
+    exec->run = MakeRun(launch, instance->second, tiling->data, *self, descWords, dense);
     *workspaceSize = exec->workspaceSize;
     *executor = exec.release();
     return 0;

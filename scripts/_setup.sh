@@ -37,6 +37,7 @@ else
     export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
     rm -f "$stamp_file"
     python -m pip install --quiet --disable-pip-version-check \
-        --config-settings=build-dir="build/pip-{wheel_tag}" ".[test,torch]"
+        --config-settings=build-dir="build/pip-{wheel_tag}" \
+        --config-settings=cmake.define.ASCENDOPS_TEST_EXTENSION=ON ".[test,torch]"  # ascendops._C_test too
     if [[ -n "$stamp" ]]; then echo "$stamp" > "$stamp_file"; fi
 fi

@@ -15,9 +15,6 @@ constexpr std::pair<DataType, CastType> kCastTypeOf[] = {
     {DataType::kBool, CastType::kBool},   {DataType::kInt64, CastType::kI64}, {DataType::kBf16, CastType::kBf16},
 };
 
-constexpr const char* kPathNames[] = {"DIRECT",      "TWO_CAST",      "DST_BOOL",       "NARROW64", "WIDEN64",
-                                      "BF16_TO_F32", "BF16_TO_OTHER", "SAMEWIDTH_8BIT", "NARROW8"};
-
 std::string PairName(DataType src, DataType dst) { return std::string(DataTypeName(src)) + " -> " + DataTypeName(dst); }
 
 CastPlan PlanFor(SocVersion soc, DataType src, DataType dst) {
@@ -38,14 +35,11 @@ std::optional<CastType> ToCastType(DataType t) {
 
 CastArch ArchOf(SocVersion soc) { return soc == SocVersion::kAscend310P ? CastArch::kM200 : CastArch::kM220; }
 
-const char* PathName(CastPath path) {
-    auto i = static_cast<uint32_t>(path);
-    return i < sizeof(kPathNames) / sizeof(kPathNames[0]) ? kPathNames[i] : "UNSUPPORTED";
-}
+const char* PathName(CastPath path) { return NameOfKey(kCastKeyNames, static_cast<uint64_t>(path), "UNSUPPORTED"); }
 
 CastPath PathClass(SocVersion soc, DataType src, DataType dst) { return PlanFor(soc, src, dst).path; }
 
-uint32_t MiddleBytes(SocVersion soc, DataType src, DataType dst) {
+uint32_t ScratchBytesPerElem(SocVersion soc, DataType src, DataType dst) {
     auto s = ToCastType(src);
     auto d = ToCastType(dst);
     if (!s || !d || PlanOf(ArchOf(soc), *s, *d).path == CastPath::kUnsupported) return 0;
@@ -105,8 +99,6 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     }
 
     TilingResult r{};
-    r.plan = plan;
-    r.middleBytes = MiddleBytes(platform.soc->version, in.src, in.dst);
     r.data.totalElements = in.totalElements;
     r.data.blockDim = static_cast<uint32_t>(split.parts);
     r.data.ubFormer = static_cast<uint32_t>(ubFormer);

@@ -4,8 +4,10 @@
 #include <optional>
 
 #include "op_host/common/dtype.h"
+#include "op_host/common/key_names.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
+#include "op_host/common/tiling_result.h"
 #include "op_kernel/cast/cast_plan.h"
 #include "op_kernel/cast/cast_tiling_data.h"
 
@@ -21,23 +23,29 @@ struct TilingInput {
     DataType dst;
 };
 
-struct TilingResult {
-    CastTilingData data;
-    CastPlan plan;
-    uint64_t tilingKey;
-    uint32_t blockDim;
-    uint64_t workspaceBytes;
-    uint32_t middleBytes;  // per element, beyond the queues
-    uint64_t ubBytes;      // UB the kernel allocates
+// The tiling key (= path class) names, in key order.
+inline constexpr KeyName<CastPath> kCastKeyNames[] = {
+    {CastPath::kDirect, "DIRECT"},
+    {CastPath::kTwoCast, "TWO_CAST"},
+    {CastPath::kDstBool, "DST_BOOL"},
+    {CastPath::kNarrow64, "NARROW64"},
+    {CastPath::kWiden64, "WIDEN64"},
+    {CastPath::kBf16ToF32, "BF16_TO_F32"},
+    {CastPath::kBf16ToOther, "BF16_TO_OTHER"},
+    {CastPath::kSameWidth8Bit, "SAMEWIDTH_8BIT"},
+    {CastPath::kNarrow8, "NARROW8"},
 };
+
+using TilingResult = ascendops::TilingResult<CastTilingData>;  // tilingKey is the CastPath
 
 std::optional<CastType> ToCastType(DataType t);
 CastArch ArchOf(SocVersion soc);
 const char* PathName(CastPath path);
 
-// Views of the plan table for one SoC: the spec's pathClassMap / middleBytesMap / roundModeMap.
+// Views of the plan table for one SoC: the spec's pathClassMap / middleBytesMap (ScratchBytesPerElem: UB bytes per
+// element beyond the queues) / roundModeMap.
 CastPath PathClass(SocVersion soc, DataType src, DataType dst);
-uint32_t MiddleBytes(SocVersion soc, DataType src, DataType dst);
+uint32_t ScratchBytesPerElem(SocVersion soc, DataType src, DataType dst);
 CastRound RoundModeOf(SocVersion soc, DataType src, DataType dst);
 
 // 161002 with a message naming the pair when Cast does not deliver it on this SoC.

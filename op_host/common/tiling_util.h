@@ -5,6 +5,8 @@
 #include <optional>
 #include <vector>
 
+#include "op_kernel/common/core_split.h"
+
 namespace ascendops {
 
 constexpr uint64_t kBlockBytes = 32;           // GM<->UB copy granule and UB buffer alignment
@@ -33,14 +35,11 @@ struct CoreSplit {
     uint64_t blockUnits;
 
     // Units owned by part i (0 <= i < parts) and where they start.
-    constexpr uint64_t UnitsOf(uint64_t i) const {
-        uint64_t units = (blocksPerPart + (i < bigParts ? 1 : 0)) * blockUnits;
+    uint64_t UnitsOf(uint64_t i) const {
+        const uint64_t units = CoreUnitCount(blocksPerPart, bigParts, i) * blockUnits;
         return i + 1 == parts ? units + tailUnits : units;
     }
-    constexpr uint64_t StartOf(uint64_t i) const {
-        uint64_t big = i < bigParts ? i : bigParts;
-        return (i * blocksPerPart + big) * blockUnits;
-    }
+    uint64_t StartOf(uint64_t i) const { return CoreUnitStart(blocksPerPart, bigParts, i) * blockUnits; }
 };
 
 constexpr CoreSplit SplitEvenly(uint64_t total, uint64_t maxParts, uint64_t blockUnits) {

@@ -97,10 +97,11 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.copyMode = static_cast<uint32_t>(mode);
     // Scalar GM stores go through per-core 64-byte cache lines: the (tiny) scalar path runs on one core.
     const uint64_t used = mode == EdgCopyMode::kScalar ? 1 : std::min(coreNum, std::max<uint64_t>(numRows, 1));
+    const CoreSplit split = SplitEvenly(numRows, used, 1);
     td.usedCoreNum = static_cast<uint32_t>(used);
-    td.formerCoreNum = static_cast<uint32_t>(numRows % used);
-    td.formerRowNum = static_cast<uint32_t>(CeilDiv(numRows, used));
-    td.tailRowNum = static_cast<uint32_t>(numRows / used);
+    td.formerCoreNum = static_cast<uint32_t>(split.bigParts);
+    td.tailRowNum = static_cast<uint32_t>(split.blocksPerPart);
+    td.formerRowNum = td.tailRowNum + (td.formerCoreNum > 0 ? 1 : 0);
     td.idxBatch = static_cast<uint32_t>(
         std::min<uint64_t>(kMaxIdxBatch, AlignUp(std::max<uint64_t>(td.formerRowNum, 1), kFloatsPerBlock)));
 
@@ -118,7 +119,8 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     const auto key = in.scaleGradByFreq ? EmbeddingDenseGradKey::kScaleGradByFreq : EmbeddingDenseGradKey::kDefault;
 
     // workspace: the system reserve only (the scale path keeps no counts and no barrier slot)
-    return TilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum, platform.SystemWorkspaceBytes()};
+    return TilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum, platform.SystemWorkspaceBytes(),
+                        EdgUbBytes(td)};
 }
 
 }  // namespace ascendops::embedding_dense_grad

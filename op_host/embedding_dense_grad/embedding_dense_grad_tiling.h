@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "op_host/common/dtype.h"
+#include "op_host/common/key_names.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
+#include "op_host/common/tiling_result.h"
 #include "op_kernel/embedding_dense_grad/embedding_dense_grad_tiling_data.h"
 
 namespace ascendops::embedding_dense_grad {
@@ -24,12 +26,12 @@ struct TilingInput {
     bool scaleGradByFreq = false;
 };
 
-struct TilingResult {
-    EmbeddingDenseGradTilingData data;
-    uint64_t tilingKey;
-    uint32_t blockDim;
-    uint64_t workspaceBytes;
+inline constexpr KeyName<EmbeddingDenseGradKey> kEmbeddingDenseGradKeyNames[] = {
+    {EmbeddingDenseGradKey::kDefault, "DEFAULT"},
+    {EmbeddingDenseGradKey::kScaleGradByFreq, "SCALE_GRAD_BY_FREQ"},
 };
+
+using TilingResult = ascendops::TilingResult<EmbeddingDenseGradTilingData>;
 
 Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform);
 

@@ -1,6 +1,7 @@
 #include "op_host/fused_gdn_decode/fused_gdn_decode_tiling.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -12,7 +13,7 @@ namespace {
 
 constexpr SocVersion kSupportedSocs[] = {SocVersion::kAscend910B, SocVersion::kAscend910_93};
 
-constexpr uint64_t kGateScalarElems = 192;     // fp32 gating results and norm partials
+constexpr uint64_t kGateScalarElems = 192;       // fp32 gating results and norm partials
 constexpr uint64_t kGateScratchBytes = 9 * 256;  // nine 256-byte gating staging / scratch vectors
 constexpr uint64_t kSelectMaskBytes = 256;
 constexpr uint64_t kMaxInt32 = 2147483647;
@@ -27,14 +28,25 @@ struct Operand {
     const char* name;
     const std::vector<int64_t>* shape;
     size_t rank;
+    DataType type;
 };
 
+// Every tensor in argument order, with its rank rule and dtype (for messages and size checks).
+std::array<Operand, 8> Operands(const TilingInput& in) {
+    return {{
+        {"mixedQkv", &in.mixedQkvShape, 2, in.mixedQkvType},
+        {"a", &in.aShape, 2, in.aType},
+        {"b", &in.bShape, 2, in.bType},
+        {"aLog", &in.aLogShape, 1, in.aLogType},
+        {"dtBias", &in.dtBiasShape, 1, in.dtBiasType},
+        {"stateRef", &in.stateShape, 4, in.stateType},
+        {"ssmStateIndices", &in.indicesShape, 1, in.indicesType},
+        {"out", &in.outShape, 4, in.outType},
+    }};
+}
+
 std::optional<Error> CheckRanks(const TilingInput& in) {
-    const Operand operands[] = {
-        {"mixedQkv", &in.mixedQkvShape, 2}, {"a", &in.aShape, 2},          {"b", &in.bShape, 2},
-        {"aLog", &in.aLogShape, 1},         {"dtBias", &in.dtBiasShape, 1}, {"stateRef", &in.stateShape, 4},
-        {"ssmStateIndices", &in.indicesShape, 1}, {"out", &in.outShape, 4},
-    };
+    const auto operands = Operands(in);
     for (const auto& op : operands) {
         if (op.shape->size() != op.rank) {
             return InvalidParam(std::string(op.name) + " rank " + std::to_string(op.shape->size()) + " must be " +
@@ -107,27 +119,18 @@ struct Dims {
     uint64_t b, h, hv, k, v, blockNum, mixedDim;
 };
 
-Result<Dims> CheckShapes(const TilingInput& in) {
-    const Operand operands[] = {
-        {"mixedQkv", &in.mixedQkvShape, 2}, {"a", &in.aShape, 2},          {"b", &in.bShape, 2},
-        {"aLog", &in.aLogShape, 1},         {"dtBias", &in.dtBiasShape, 1}, {"stateRef", &in.stateShape, 4},
-        {"ssmStateIndices", &in.indicesShape, 1}, {"out", &in.outShape, 4},
-    };
-    const DataType types[] = {in.mixedQkvType, in.aType, in.bType, in.aLogType, in.dtBiasType,
-                              in.stateType, in.indicesType, in.outType};
-    for (size_t i = 0; i < std::size(operands); ++i) {
-        if (!SafeBytes(*operands[i].shape, DataTypeSize(types[i]))) {
-            return InvalidParam(std::string(operands[i].name) + " shape " + ShapeString(*operands[i].shape) +
+std::optional<Error> CheckSizes(const TilingInput& in) {
+    for (const auto& op : Operands(in)) {
+        if (!SafeBytes(*op.shape, DataTypeSize(op.type))) {
+            return InvalidParam(std::string(op.name) + " shape " + ShapeString(*op.shape) +
                                 " size in bytes must fit in int64");
         }
     }
-    Dims d{};
-    d.b = in.mixedQkvShape[0];
-    d.mixedDim = in.mixedQkvShape[1];
-    d.hv = in.aShape[1];
-    d.blockNum = in.stateShape[0];
-    d.v = in.stateShape[2];
-    d.k = in.stateShape[3];
+    return std::nullopt;
+}
+
+// Every shape against the one b, hv, v, k read from mixedQkv, a and stateRef.
+std::optional<Error> CheckShapesAgree(const TilingInput& in, const Dims& d) {
     const int64_t b = d.b, hv = d.hv, v = d.v, k = d.k;
     struct Expect {
         const char* name;
@@ -149,6 +152,11 @@ Result<Dims> CheckShapes(const TilingInput& in) {
                                 ShapeString(e.want));
         }
     }
+    return std::nullopt;
+}
+
+// k's range, h derived from mixedQkv's width, the float32 row padding and the uint32 fields.
+Result<uint64_t> DeriveHeads(const TilingInput& in, const Dims& d) {
     if (d.k < kMinK || d.k > kMaxK) {
         return InvalidParam("k " + std::to_string(d.k) + " must be in [" + std::to_string(kMinK) + ", " +
                             std::to_string(kMaxK) + "]");
@@ -164,10 +172,9 @@ Result<Dims> CheckShapes(const TilingInput& in) {
                             std::to_string(qkDim) + " that must be a multiple of 2*k (" + std::to_string(2 * d.k) +
                             ")");
     }
-    d.h = qkDim / (2 * d.k);
-    if (d.hv % d.h != 0) {
-        return InvalidParam("hv " + std::to_string(d.hv) + " must be a multiple of the derived h " +
-                            std::to_string(d.h));
+    const uint64_t h = qkDim / (2 * d.k);
+    if (d.hv % h != 0) {
+        return InvalidParam("hv " + std::to_string(d.hv) + " must be a multiple of the derived h " + std::to_string(h));
     }
     if (in.stateType == DataType::kFloat) {
         const uint64_t padBytes = (AlignUp(d.k, 16) - d.k) * 4;
@@ -181,6 +188,22 @@ Result<Dims> CheckShapes(const TilingInput& in) {
     if (d.b * d.hv > UINT32_MAX) {
         return InvalidParam("b*hv " + std::to_string(d.b * d.hv) + " gate elements must fit in uint32");
     }
+    return h;
+}
+
+Result<Dims> CheckShapes(const TilingInput& in) {
+    if (auto err = CheckSizes(in)) return *err;
+    Dims d{};
+    d.b = in.mixedQkvShape[0];
+    d.mixedDim = in.mixedQkvShape[1];
+    d.hv = in.aShape[1];
+    d.blockNum = in.stateShape[0];
+    d.v = in.stateShape[2];
+    d.k = in.stateShape[3];
+    if (auto err = CheckShapesAgree(in, d)) return *err;
+    auto h = DeriveHeads(in, d);
+    if (!h) return h.error();
+    d.h = *h;
     return d;
 }
 
@@ -202,6 +225,74 @@ UbEstimate EstimateUb(uint32_t k, uint32_t v, uint32_t bv, uint32_t stateBytes, 
 
 uint32_t IndexBufferElems(uint64_t b) { return static_cast<uint32_t>(2 * AlignUp(b, 8)); }
 
+namespace {
+
+std::optional<Error> CheckSoc(const Platform& platform) {
+    if (std::find(std::begin(kSupportedSocs), std::end(kSupportedSocs), platform.soc->version) ==
+        std::end(kSupportedSocs)) {
+        return InvalidParam(std::string("soc ") + platform.soc->name +
+                            " is not supported: fused_gdn_decode runs on AIV cores with DataCopyPad "
+                            "(ascend910b, ascend910_93)");
+    }
+    if (platform.coreNum == 0) return InvalidParam("coreNum 0 must be > 0");
+    return std::nullopt;
+}
+
+// The largest bv candidate whose UB estimate fits (v itself when v is below every candidate), with its estimate.
+struct BvChoice {
+    uint32_t bv;
+    UbEstimate est;
+};
+Result<BvChoice> ChooseBv(uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t indexElems, const Platform& platform) {
+    BvChoice c{};
+    auto fits = [&](uint32_t candidate) {
+        c.est = EstimateUb(k, v, candidate, stateBytes, indexElems);
+        return c.est.TotalBytes() <= platform.UbUsableBytes();
+    };
+    for (uint32_t candidate : kBvCandidates) {
+        if (candidate <= v && fits(candidate)) {
+            c.bv = candidate;
+            return c;
+        }
+    }
+    const uint32_t fallback = std::min<uint32_t>(v, kBvCandidates[std::size(kBvCandidates) - 1]);
+    if (fits(fallback)) {
+        c.bv = fallback;
+        return c;
+    }
+    return InvalidParam("k " + std::to_string(k) + " needs " + std::to_string(c.est.TotalBytes()) +
+                        " bytes of UB even at bv " + std::to_string(fallback) + ", more than the " +
+                        std::to_string(platform.UbUsableBytes()) + " bytes of " + platform.soc->name);
+}
+
+FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, const BvChoice& c, const CoreSplit& split,
+                                        uint64_t totalTasks, const Platform& platform) {
+    FusedGdnDecodeTilingData t{};
+    t.b = static_cast<uint32_t>(d.b);
+    t.h = static_cast<uint32_t>(d.h);
+    t.hv = static_cast<uint32_t>(d.hv);
+    t.k = static_cast<uint32_t>(d.k);
+    t.v = static_cast<uint32_t>(d.v);
+    t.bv = c.bv;
+    t.vTiles = static_cast<uint32_t>(CeilDiv(t.v, c.bv));
+    t.stateBufferNum = c.est.stateBufferNum;
+    t.totalTasks = static_cast<uint32_t>(totalTasks);
+    t.tasksPerCore = static_cast<uint32_t>(split.blocksPerPart);
+    t.bigCores = static_cast<uint32_t>(split.bigParts);
+    t.indexBufferElems = IndexBufferElems(d.b);
+    t.blockNum = std::min<uint64_t>(d.blockNum, kMaxInt32 + 1);  // int32 indices never reach beyond
+    t.mixedStride = d.mixedDim;
+    t.stateHeadStride = d.v * d.k;
+    t.stateSlotStride = d.hv * t.stateHeadStride;
+    t.outBatchStride = d.hv * d.v;
+    t.scale = in.scale;
+    t.softplusThreshold = in.softplusThreshold;
+    t.ubRestBytes = static_cast<uint32_t>(platform.UbUsableBytes() - c.est.TotalBytes());
+    return t;
+}
+
+}  // namespace
+
 Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform) {
     // validate
     if (auto err = CheckRanks(in)) return *err;
@@ -214,76 +305,28 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     if (auto err = CheckAttrs(in)) return *err;
 
     // platform
-    if (std::find(std::begin(kSupportedSocs), std::end(kSupportedSocs), platform.soc->version) ==
-        std::end(kSupportedSocs)) {
-        return InvalidParam(std::string("soc ") + platform.soc->name +
-                            " is not supported: fused_gdn_decode runs on AIV cores with DataCopyPad "
-                            "(ascend910b, ascend910_93)");
-    }
-    if (platform.coreNum == 0) return InvalidParam("coreNum 0 must be > 0");
+    if (auto err = CheckSoc(platform)) return *err;
 
     // shape
     auto dims = CheckShapes(in);
     if (!dims) return dims.error();
-    const Dims& d = *dims;
 
     // compute: tasks (kRowsPerTask value rows of one head, all batch rows) over cores, the index buffer, then the
     // largest bv whose UB estimate fits
-    const uint64_t totalTasks = d.hv * CeilDiv(d.v, kRowsPerTask);
+    const uint64_t totalTasks = dims->hv * CeilDiv(dims->v, kRowsPerTask);
     const CoreSplit split = SplitEvenly(totalTasks, platform.coreNum, 1);
-    const uint32_t blockDim = static_cast<uint32_t>(split.parts);
-    const uint32_t indexElems = IndexBufferElems(d.b);
-    const uint32_t stateBytes = DataTypeSize(in.stateType);
-    const uint32_t k = static_cast<uint32_t>(d.k);
-    const uint32_t v = static_cast<uint32_t>(d.v);
-    uint32_t bv = 0;
-    UbEstimate est{};
-    auto fits = [&](uint32_t candidate) {
-        est = EstimateUb(k, v, candidate, stateBytes, indexElems);
-        return est.TotalBytes() <= platform.UbUsableBytes();
-    };
-    for (uint32_t candidate : kBvCandidates) {
-        if (candidate <= v && fits(candidate)) {
-            bv = candidate;
-            break;
-        }
-    }
-    const uint32_t fallback = std::min<uint32_t>(v, kBvCandidates[std::size(kBvCandidates) - 1]);
-    if (bv == 0 && fits(fallback)) bv = fallback;
-    if (bv == 0) {
-        return InvalidParam("k " + std::to_string(k) + " needs " + std::to_string(est.TotalBytes()) +
-                            " bytes of UB even at bv " + std::to_string(fallback) + ", more than the " +
-                            std::to_string(platform.UbUsableBytes()) + " bytes of " + platform.soc->name);
-    }
+    auto choice = ChooseBv(static_cast<uint32_t>(dims->k), static_cast<uint32_t>(dims->v), DataTypeSize(in.stateType),
+                           IndexBufferElems(dims->b), platform);
+    if (!choice) return choice.error();
 
     TilingResult r{};
-    FusedGdnDecodeTilingData& t = r.data;
-    t.b = static_cast<uint32_t>(d.b);
-    t.h = static_cast<uint32_t>(d.h);
-    t.hv = static_cast<uint32_t>(d.hv);
-    t.k = k;
-    t.v = v;
-    t.bv = bv;
-    t.vTiles = static_cast<uint32_t>(CeilDiv(v, bv));
-    t.stateBufferNum = est.stateBufferNum;
-    t.totalTasks = static_cast<uint32_t>(totalTasks);
-    t.tasksPerCore = static_cast<uint32_t>(split.blocksPerPart);
-    t.bigCores = static_cast<uint32_t>(split.bigParts);
-    t.indexBufferElems = indexElems;
-    t.blockNum = std::min<uint64_t>(d.blockNum, kMaxInt32 + 1);  // int32 indices never reach beyond
-    t.mixedStride = d.mixedDim;
-    t.stateHeadStride = d.v * d.k;
-    t.stateSlotStride = d.hv * t.stateHeadStride;
-    t.outBatchStride = d.hv * d.v;
-    t.scale = in.scale;
-    t.softplusThreshold = in.softplusThreshold;
-    t.ubRestBytes = static_cast<uint32_t>(platform.UbUsableBytes() - est.TotalBytes());
-
+    r.data = FillTilingData(in, *dims, *choice, split, totalTasks, platform);
     // key
     r.tilingKey = static_cast<uint64_t>(*key);
-    r.blockDim = blockDim;
+    r.blockDim = static_cast<uint32_t>(split.parts);
     // workspace: none (no cross-core data)
     r.workspaceBytes = 0;
+    r.ubBytes = choice->est.TotalBytes();
     return r;
 }
 

@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "op_host/common/dtype.h"
+#include "op_host/common/key_names.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
+#include "op_host/common/tiling_result.h"
 #include "op_kernel/fused_gdn_decode/fused_gdn_decode_tiling_data.h"
 
 namespace ascendops::fused_gdn_decode {
@@ -30,6 +32,13 @@ inline constexpr DtypeCombo kDtypeCombos[] = {
     {DataType::kFloat16, DataType::kFloat16, FusedGdnDecodeKey::kFp16Fp16State},
 };
 
+inline constexpr KeyName<FusedGdnDecodeKey> kFusedGdnDecodeKeyNames[] = {
+    {FusedGdnDecodeKey::kBf16Fp32State, "BF16_FP32_STATE"},
+    {FusedGdnDecodeKey::kFp16Fp32State, "FP16_FP32_STATE"},
+    {FusedGdnDecodeKey::kBf16Bf16State, "BF16_BF16_STATE"},
+    {FusedGdnDecodeKey::kFp16Fp16State, "FP16_FP16_STATE"},
+};
+
 struct TilingInput {
     std::vector<int64_t> mixedQkvShape, aShape, bShape, aLogShape, dtBiasShape, stateShape, indicesShape, outShape;
     DataType mixedQkvType = DataType::kBf16;
@@ -44,12 +53,7 @@ struct TilingInput {
     float softplusThreshold = 20.0f;
 };
 
-struct TilingResult {
-    FusedGdnDecodeTilingData data;
-    uint64_t tilingKey;
-    uint32_t blockDim;
-    uint64_t workspaceBytes;
-};
+using TilingResult = ascendops::TilingResult<FusedGdnDecodeTilingData>;
 
 // The spec's UB estimate for one bv; the kernel allocates exactly these buffers.
 struct UbEstimate {

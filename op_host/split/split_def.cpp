@@ -7,6 +7,7 @@
 
 #include "graph/types.h"
 #include "op_host/common/op_def_util.h"
+#include "op_host/split/split_tiling.h"
 #include "register/op_def_registry.h"
 
 namespace ascendops::split::npu {
@@ -21,9 +22,9 @@ namespace ops {
 class AscendopsSplit : public OpDef {
 public:
     explicit AscendopsSplit(const char* name) : OpDef(name) {
-        // The dtypes of split_tiling.cpp (kSplitTypes); y has x's dtype.
-        const std::vector<ge::DataType> types = {ge::DT_BOOL, ge::DT_INT8,  ge::DT_UINT8, ge::DT_INT16, ge::DT_FLOAT16,
-                                                 ge::DT_BF16, ge::DT_INT32, ge::DT_FLOAT, ge::DT_INT64};
+        // The tiling's kSplitTypes (ge::DataType numbers equal aclDataType's, which DataType mirrors); y has x's dtype.
+        std::vector<ge::DataType> types;
+        for (ascendops::DataType t : ascendops::split::kSplitTypes) types.push_back(static_cast<ge::DataType>(t));
         const std::vector<ge::Format> nd(types.size(), ge::FORMAT_ND);
         this->Input("x").ParamType(REQUIRED).DataType(types).Format(nd).UnknownShapeFormat(nd);
         this->Output("y").ParamType(DYNAMIC).DataType(types).Format(nd).UnknownShapeFormat(nd);

@@ -9,12 +9,6 @@ namespace ascendops::split {
 namespace {
 
 // The dtypes of the spec; Split only moves bytes, so only the element size matters to the kernel.
-constexpr DataType kSplitTypes[] = {DataType::kBool,  DataType::kInt8,    DataType::kUint8,
-                                    DataType::kInt16, DataType::kFloat16, DataType::kBf16,
-                                    DataType::kInt32, DataType::kFloat,   DataType::kInt64};
-
-constexpr const char* kKeyNames[] = {"ALIGNED", "PAD", "ALIGNED_WINDOW"};
-
 std::string ListString(const std::vector<int64_t>& v) {
     std::string s = "[";
     for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
@@ -34,11 +28,6 @@ SplitKey KeyFor(const SplitTilingData& td, const Platform& platform) {
 }
 
 }  // namespace
-
-const char* KeyName(SplitKey key) {
-    auto i = static_cast<uint32_t>(key);
-    return i < sizeof(kKeyNames) / sizeof(kKeyNames[0]) ? kKeyNames[i] : "UNKNOWN";
-}
 
 std::optional<Error> CheckDtype(DataType dtype) {
     for (DataType t : kSplitTypes) {
@@ -130,8 +119,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.bigCores = split.bigParts;
 
     // key and workspace
-    r.key = KeyFor(td, platform);
-    r.tilingKey = static_cast<uint64_t>(r.key);
+    r.tilingKey = static_cast<uint64_t>(KeyFor(td, platform));
     r.blockDim = td.blockDim;
     r.workspaceBytes = 0;
     r.ubBytes = kSplitBufferNum * tileBytes;

@@ -5,8 +5,10 @@
 #include <vector>
 
 #include "op_host/common/dtype.h"
+#include "op_host/common/key_names.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
+#include "op_host/common/tiling_result.h"
 #include "op_kernel/split/split_tiling_data.h"
 
 namespace ascendops::split {
@@ -21,16 +23,18 @@ struct TilingInput {
     int64_t dim;                    // may be negative
 };
 
-struct TilingResult {
-    SplitTilingData data;
-    SplitKey key;
-    uint64_t tilingKey;
-    uint32_t blockDim;
-    uint64_t workspaceBytes;
-    uint64_t ubBytes;  // UB the kernel allocates
-};
+using TilingResult = ascendops::TilingResult<SplitTilingData>;  // tilingKey is the SplitKey
 
-const char* KeyName(SplitKey key);
+// The dtypes Split takes (the OpDef's x / y lists derive from it).
+inline constexpr DataType kSplitTypes[] = {DataType::kBool,  DataType::kInt8,    DataType::kUint8,
+                                           DataType::kInt16, DataType::kFloat16, DataType::kBf16,
+                                           DataType::kInt32, DataType::kFloat,   DataType::kInt64};
+
+inline constexpr KeyName<SplitKey> kSplitKeyNames[] = {
+    {SplitKey::kAligned, "ALIGNED"},
+    {SplitKey::kPad, "PAD"},
+    {SplitKey::kAlignedWindow, "ALIGNED_WINDOW"},
+};
 
 // 161002 naming the dtype when Split does not take it (element sizes 1, 2, 4, 8 of the nine delivered dtypes).
 std::optional<Error> CheckDtype(DataType dtype);

@@ -4,6 +4,7 @@
 #include "op_kernel/cast/cast.h"
 
 #include "kernel_operator.h"
+#include "op_kernel/common/kernel_type.h"
 
 using ascendops::cast::CastPath;
 using ascendops::cast::RunCastPath;
@@ -17,11 +18,7 @@ static_assert(static_cast<uint64_t>(CastPath::kDirect) == 0 && static_cast<uint6
               "cast.cpp's literal tiling keys must equal the host's CastPath values");
 
 extern "C" __global__ __aicore__ void cast(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
-#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AICORE);  // ascend310p: AICORE / MIX_VECTOR_CORE only (设置Kernel类型.md)
-#else
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
-#endif
+    ASCENDOPS_VECTOR_KERNEL_TYPE();  // AICORE on ascend310p, AIV_ONLY on A2/A3
     REGISTER_TILING_DEFAULT(ascendops::cast::CastTilingData);
     GET_TILING_DATA(tilingData, tiling);
     if (TILING_KEY_IS(0)) {

@@ -3,6 +3,7 @@
 #include "kernel_operator.h"
 // After kernel_operator.h (__aicore__).
 #include "embedding_dense_grad.h"
+#include "op_kernel/common/kernel_type.h"
 
 using ascendops::embedding_dense_grad::EmbeddingDenseGradKernel;
 using ascendops::embedding_dense_grad::EmbeddingDenseGradKey;
@@ -14,11 +15,7 @@ static_assert(static_cast<uint64_t>(EmbeddingDenseGradKey::kDefault) == 0 &&
 
 extern "C" __global__ __aicore__ void embedding_dense_grad(GM_ADDR grad, GM_ADDR sortIndices, GM_ADDR posIdx,
                                                            GM_ADDR out, GM_ADDR workspace, GM_ADDR tiling) {
-#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AICORE);  // ascend310p: AICORE / MIX_VECTOR_CORE only
-#else
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
-#endif
+    ASCENDOPS_VECTOR_KERNEL_TYPE();  // AICORE on ascend310p, AIV_ONLY on A2/A3
     REGISTER_TILING_DEFAULT(EmbeddingDenseGradTilingData);
     GET_TILING_DATA(td, tiling);
     AscendC::TPipe pipe;

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 
+#include "op_kernel/common/core_split.h"
 #include "op_kernel/common/host_device.h"
 
 namespace ascendops::embedding_dense_grad {
@@ -39,13 +40,12 @@ struct EmbeddingDenseGradTilingData {
     uint32_t idxBatch;      // sorted indices (and pos_idx) loaded into UB per batch, multiple of 8
 };
 
-// First row of core i and its row count (former cores first).
+// First row of core i and its row count (the common core split: the former cores take tailRowNum + 1 rows).
 ASCENDOPS_HOST_DEVICE inline uint32_t EdgRowStart(const EmbeddingDenseGradTilingData& td, uint32_t i) {
-    return i < td.formerCoreNum ? i * td.formerRowNum
-                                : td.formerCoreNum * td.formerRowNum + (i - td.formerCoreNum) * td.tailRowNum;
+    return static_cast<uint32_t>(CoreUnitStart(td.tailRowNum, td.formerCoreNum, i));
 }
 ASCENDOPS_HOST_DEVICE inline uint32_t EdgRowCount(const EmbeddingDenseGradTilingData& td, uint32_t i) {
-    return i < td.formerCoreNum ? td.formerRowNum : td.tailRowNum;
+    return static_cast<uint32_t>(CoreUnitCount(td.tailRowNum, td.formerCoreNum, i));
 }
 
 // UB bytes the kernel carves (TPipe::InitBuffer total); the host keeps it within the UB TPipe may hand out.

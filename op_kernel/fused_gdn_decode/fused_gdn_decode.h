@@ -4,6 +4,7 @@
 #pragma once
 #include "fused_gdn_decode_tiling_data.h"
 #include "kernel_operator.h"
+#include "op_kernel/common/core_split.h"
 
 namespace ascendops::fused_gdn_decode {
 using namespace AscendC;
@@ -40,8 +41,8 @@ public:
                                 GM_ADDR indices, GM_ADDR out, const FusedGdnDecodeTilingData& td) {
         td_ = td;
         const uint32_t core = static_cast<uint32_t>(GetBlockIdx());
-        taskStart_ = core * td.tasksPerCore + Min(core, td.bigCores);
-        taskEnd_ = taskStart_ + td.tasksPerCore + (core < td.bigCores ? 1 : 0);
+        taskStart_ = static_cast<uint32_t>(CoreUnitStart(td.tasksPerCore, td.bigCores, core));
+        taskEnd_ = taskStart_ + static_cast<uint32_t>(CoreUnitCount(td.tasksPerCore, td.bigCores, core));
         tasksPerHead_ = (td.v + kRowsPerTask - 1) / kRowsPerTask;
         alignB_ = AlignUp(td.b, 8);
         alignK_ = AlignUp(td.k, 16);
@@ -51,61 +52,9 @@ public:
         // UB pitch of a state row: DataCopyPad fills to the 32-byte block, dstStride skips the rest of alignK.
         const uint32_t rowUbBytes = AlignUp(td.k * sizeof(StateT), kBlockBytes);
         rowGapBlocks_ = (alignK_ * sizeof(StateT) - rowUbBytes) / kBlockBytes;
-
-        mixedGm_.SetGlobalBuffer((__gm__ InT*)mixedQkv, uint64_t{td.b} * td.mixedStride);
-        aGm_.SetGlobalBuffer((__gm__ InT*)a, uint64_t{td.b} * td.hv);
-        bGm_.SetGlobalBuffer((__gm__ InT*)b, uint64_t{td.b} * td.hv);
-        aLogGm_.SetGlobalBuffer((__gm__ float*)aLog, td.hv);
-        dtBiasGm_.SetGlobalBuffer((__gm__ InT*)dtBias, td.hv);
-        stateGm_.SetGlobalBuffer((__gm__ StateT*)stateRef, td.blockNum * td.stateSlotStride);
-        indexGm_.SetGlobalBuffer((__gm__ int32_t*)indices, td.b);
-        outGm_.SetGlobalBuffer((__gm__ InT*)out, uint64_t{td.b} * td.outBatchStride);
-
-        // The buffers of the host's UB estimate, term by term (fused_gdn_decode_tiling.cpp EstimateUb).
-        const uint32_t stateTileBytes = stateTileElems_ * sizeof(StateT) + alignBv_ * sizeof(InT);
-        pipe_.InitBuffer(qkQue_, 2, alignK_ * sizeof(InT));
-        pipe_.InitBuffer(indexBuf_, td.indexBufferElems * sizeof(int32_t));
-        pipe_.InitBuffer(stateInQue_, td.stateBufferNum, stateTileBytes);
-        pipe_.InitBuffer(stateOutQue_, td.stateBufferNum, stateTileBytes);
-        pipe_.InitBuffer(vecKBuf_, 3 * alignK_ * sizeof(float));
-        pipe_.InitBuffer(vecBvBuf_, 3 * alignBv_ * sizeof(float));
-        pipe_.InitBuffer(scalarBuf_, kGateScalarElems * sizeof(float));
-        if constexpr (!kFp32State) pipe_.InitBuffer(matrixBuf_, 2 * stateTileElems_ * sizeof(float));
-        pipe_.InitBuffer(gateBuf_, kGateSlots * kGateSlotBytes);
-        pipe_.InitBuffer(reduceBuf_, alignBv_ * sizeof(float));
-        pipe_.InitBuffer(maskBuf_, kSelectMaskBytes);
-        // UB beyond the estimate holds k and q repeated over repRows_ rows. FP32 state: one Mul covers that many
-        // state rows. 16-bit state: kDotGroupRows copies let one product repeat span that many state rows
-        // (RowDotsGrouped; its source repeat stride kDotGroupRows * alignK / 8 blocks must fit a uint8).
-        if constexpr (kFp32State) {
-            repRows_ = Min(td.bv, td.ubRestBytes / (2 * alignK_ * sizeof(float)));
-        } else {
-            const bool fits = td.ubRestBytes >= 2 * kDotGroupRows * alignK_ * sizeof(float);
-            repRows_ = fits && kDotGroupRows * alignK_ * sizeof(float) / kBlockBytes <= 255 ? kDotGroupRows : 0;
-        }
-        if (repRows_ > 0) pipe_.InitBuffer(repBuf_, 2 * repRows_ * alignK_ * sizeof(float));
-
-        qF_ = vecKBuf_.Get<float>();
-        kF_ = qF_[alignK_];
-        sq_ = qF_[2 * alignK_];
-        vF_ = vecBvBuf_.Get<float>();
-        hk_ = vF_[alignBv_];
-        outF_ = vF_[2 * alignBv_];
-        scalars_ = scalarBuf_.Get<float>();
-        reduceTmp_ = reduceBuf_.Get<float>();
-        if constexpr (!kFp32State) {
-            matS_ = matrixBuf_.Get<float>();
-            matP_ = matS_[stateTileElems_];
-            // Both vectors' 64-column products (2 x 64 x alignBv fp32) fit matP_ when alignK >= 128; the block stride
-            // 2 * alignBv must fit BinaryRepeatParams' uint8 field.
-            pairedDots_ = alignK_ >= 2 * kFp32PerRepeat && 2 * alignBv_ <= 255;
-        }
-        kRows_ = kF_;
-        qRows_ = qF_;
-        if (repRows_ > 0) {
-            kRows_ = repBuf_.Get<float>();
-            qRows_ = kRows_[repRows_ * alignK_];
-        }
+        BindGm(mixedQkv, a, b, aLog, dtBias, stateRef, indices, out);
+        AllocateUb();
+        ViewUb();
     }
 
     // Batch rows in order; per row the core's value rows (runs [SegBegin(j), SegEnd(j)) of heads jFirst_..jLast_) in
@@ -149,6 +98,71 @@ public:
     }
 
 private:
+    __aicore__ inline void BindGm(GM_ADDR mixedQkv, GM_ADDR a, GM_ADDR b, GM_ADDR aLog, GM_ADDR dtBias,
+                                  GM_ADDR stateRef, GM_ADDR indices, GM_ADDR out) {
+        const FusedGdnDecodeTilingData& td = td_;
+        mixedGm_.SetGlobalBuffer((__gm__ InT*)mixedQkv, uint64_t{td.b} * td.mixedStride);
+        aGm_.SetGlobalBuffer((__gm__ InT*)a, uint64_t{td.b} * td.hv);
+        bGm_.SetGlobalBuffer((__gm__ InT*)b, uint64_t{td.b} * td.hv);
+        aLogGm_.SetGlobalBuffer((__gm__ float*)aLog, td.hv);
+        dtBiasGm_.SetGlobalBuffer((__gm__ InT*)dtBias, td.hv);
+        stateGm_.SetGlobalBuffer((__gm__ StateT*)stateRef, td.blockNum * td.stateSlotStride);
+        indexGm_.SetGlobalBuffer((__gm__ int32_t*)indices, td.b);
+        outGm_.SetGlobalBuffer((__gm__ InT*)out, uint64_t{td.b} * td.outBatchStride);
+    }
+
+    __aicore__ inline void AllocateUb() {
+        const FusedGdnDecodeTilingData& td = td_;
+        // The buffers of the host's UB estimate, term by term (fused_gdn_decode_tiling.cpp EstimateUb).
+        const uint32_t stateTileBytes = stateTileElems_ * sizeof(StateT) + alignBv_ * sizeof(InT);
+        pipe_.InitBuffer(qkQue_, 2, alignK_ * sizeof(InT));
+        pipe_.InitBuffer(indexBuf_, td.indexBufferElems * sizeof(int32_t));
+        pipe_.InitBuffer(stateInQue_, td.stateBufferNum, stateTileBytes);
+        pipe_.InitBuffer(stateOutQue_, td.stateBufferNum, stateTileBytes);
+        pipe_.InitBuffer(vecKBuf_, 3 * alignK_ * sizeof(float));
+        pipe_.InitBuffer(vecBvBuf_, 3 * alignBv_ * sizeof(float));
+        pipe_.InitBuffer(scalarBuf_, kGateScalarElems * sizeof(float));
+        if constexpr (!kFp32State) pipe_.InitBuffer(matrixBuf_, 2 * stateTileElems_ * sizeof(float));
+        pipe_.InitBuffer(gateBuf_, kGateSlots * kGateSlotBytes);
+        pipe_.InitBuffer(reduceBuf_, alignBv_ * sizeof(float));
+        pipe_.InitBuffer(maskBuf_, kSelectMaskBytes);
+        // UB beyond the estimate holds k and q repeated over repRows_ rows. FP32 state: one Mul covers that many
+        // state rows. 16-bit state: kDotGroupRows copies let one product repeat span that many state rows
+        // (RowDotsGrouped; its source repeat stride kDotGroupRows * alignK / 8 blocks must fit a uint8).
+        if constexpr (kFp32State) {
+            repRows_ = Min(td.bv, td.ubRestBytes / (2 * alignK_ * sizeof(float)));
+        } else {
+            const bool fits = td.ubRestBytes >= 2 * kDotGroupRows * alignK_ * sizeof(float);
+            repRows_ = fits && kDotGroupRows * alignK_ * sizeof(float) / kBlockBytes <= 255 ? kDotGroupRows : 0;
+        }
+        if (repRows_ > 0) pipe_.InitBuffer(repBuf_, 2 * repRows_ * alignK_ * sizeof(float));
+    }
+
+    // Vectors inside the buffers AllocateUb carved.
+    __aicore__ inline void ViewUb() {
+        qF_ = vecKBuf_.Get<float>();
+        kF_ = qF_[alignK_];
+        sq_ = qF_[2 * alignK_];
+        vF_ = vecBvBuf_.Get<float>();
+        hk_ = vF_[alignBv_];
+        outF_ = vF_[2 * alignBv_];
+        scalars_ = scalarBuf_.Get<float>();
+        reduceTmp_ = reduceBuf_.Get<float>();
+        if constexpr (!kFp32State) {
+            matS_ = matrixBuf_.Get<float>();
+            matP_ = matS_[stateTileElems_];
+            // Both vectors' 64-column products (2 x 64 x alignBv fp32) fit matP_ when alignK >= 128; the block stride
+            // 2 * alignBv must fit BinaryRepeatParams' uint8 field.
+            pairedDots_ = alignK_ >= 2 * kFp32PerRepeat && 2 * alignBv_ <= 255;
+        }
+        kRows_ = kF_;
+        qRows_ = qF_;
+        if (repRows_ > 0) {
+            kRows_ = repBuf_.Get<float>();
+            qRows_ = kRows_[repRows_ * alignK_];
+        }
+    }
+
     template <HardEvent E>
     __aicore__ inline void Sync() {
         TEventID ev = pipe_.FetchEventID(E);

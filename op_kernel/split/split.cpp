@@ -3,6 +3,7 @@
 #include "op_kernel/split/split.h"
 
 #include "kernel_operator.h"
+#include "op_kernel/common/kernel_type.h"
 
 using ascendops::split::SplitKey;
 using ascendops::split::SplitTilingData;
@@ -13,11 +14,7 @@ static_assert(static_cast<uint32_t>(SplitKey::kPad) == 1, "TILING_KEY_IS(1) is P
 static_assert(static_cast<uint32_t>(SplitKey::kAlignedWindow) == 2, "TILING_KEY_IS(2) is ALIGNED_WINDOW");
 
 extern "C" __global__ __aicore__ void ascendops_split(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
-#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AICORE);  // ascend310p: AICORE / MIX_VECTOR_CORE only (设置Kernel类型.md)
-#else
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
-#endif
+    ASCENDOPS_VECTOR_KERNEL_TYPE();  // AICORE on ascend310p, AIV_ONLY on A2/A3
     REGISTER_TILING_DEFAULT(SplitTilingData);
     GET_TILING_DATA(td, tiling);
     if (TILING_KEY_IS(0)) {

@@ -16,12 +16,8 @@
 #pragma once
 #include <cstdint>
 
-// Device code needs __aicore__ on these helpers; the host tiling compiles them as plain C++.
-#if defined(__CCE_AICORE__) || defined(ASCENDOPS_SIM_KERNEL_BUILD)
-#define ASCENDOPS_SPLIT_HOST_DEVICE __aicore__
-#else
-#define ASCENDOPS_SPLIT_HOST_DEVICE
-#endif
+#include "op_kernel/common/core_split.h"
+#include "op_kernel/common/host_device.h"
 
 namespace ascendops::split {
 
@@ -54,14 +50,14 @@ struct SplitTilingData {
 };
 
 // Granules [CoreGranuleStart(i), CoreGranuleStart(i) + CoreGranules(i)) belong to core i.
-ASCENDOPS_SPLIT_HOST_DEVICE inline uint64_t CoreGranules(const SplitTilingData& td, uint64_t i) {
-    return td.granulesPerCore + (i < td.bigCores ? 1 : 0);
+ASCENDOPS_HOST_DEVICE inline uint64_t CoreGranules(const SplitTilingData& td, uint64_t i) {
+    return CoreUnitCount(td.granulesPerCore, td.bigCores, i);
 }
-ASCENDOPS_SPLIT_HOST_DEVICE inline uint64_t CoreGranuleStart(const SplitTilingData& td, uint64_t i) {
-    return i * td.granulesPerCore + (i < td.bigCores ? i : td.bigCores);
+ASCENDOPS_HOST_DEVICE inline uint64_t CoreGranuleStart(const SplitTilingData& td, uint64_t i) {
+    return CoreUnitStart(td.granulesPerCore, td.bigCores, i);
 }
 // Elements of piece p's output.
-ASCENDOPS_SPLIT_HOST_DEVICE inline uint64_t PieceElems(const SplitTilingData& td, uint32_t p) {
+ASCENDOPS_HOST_DEVICE inline uint64_t PieceElems(const SplitTilingData& td, uint32_t p) {
     return td.batch * td.pieceLen[p] * td.inner;
 }
 

@@ -9,37 +9,16 @@ Row fields: op, case, soc, tiling_key, block_dim, max_error, modeled_us, rooflin
 ``roofline_ratio`` is roofline time / modeled time (1.0 = at the memory-bandwidth bound).
 """
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence
-
 from . import _C
 from ._backend import select, soc_names
 from ._errors import AclnnError
+from ._op_kit import DemoCase
 from .golden import max_error, mismatches
-from . import ops as _ops  # ops modules import DemoCase from here: read ops.OPERATORS at call time
+from .ops import OPERATORS
 
 __all__ = ["DemoCase", "run", "COLUMNS"]
 
 COLUMNS = ("op", "case", "soc", "tiling_key", "block_dim", "max_error", "modeled_us", "roofline_ratio", "status")
-
-
-@dataclass(frozen=True)
-class DemoCase:
-    """One demo case of an operator.
-
-    ``run(soc)`` calls the operator (with ``soc=soc``) and returns an array or a tuple of arrays;
-    ``golden()`` returns the expected array(s). A case expecting a rejection sets ``expect_code`` (e.g. 161002)
-    and no golden: it passes when ``run`` raises AclnnError with that code.
-    The result passes when every element satisfies ``|actual - golden| <= atol + rtol * |golden|``.
-    """
-
-    name: str
-    run: Callable[[str], Any]
-    golden: Optional[Callable[[], Any]] = None
-    atol: float = 0.0
-    rtol: float = 0.0
-    socs: Sequence[str] = field(default_factory=tuple)  # empty: every SoC of the table
-    expect_code: Optional[int] = None
 
 
 def _as_tuple(x):
@@ -79,7 +58,7 @@ def run(ops=None, socs=None):
     """Runs the demo cases of ``ops`` (default: all registered) on ``socs`` (default: each case's own);
     returns the rows."""
     rows = []
-    for name, module in _ops.OPERATORS.items():
+    for name, module in OPERATORS.items():
         if ops and name not in ops:
             continue
         for case in module.demo_cases():

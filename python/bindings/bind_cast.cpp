@@ -47,12 +47,13 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& src, const 
     }
     uint64_t totalElements = 1;
     for (int64_t d : shape) totalElements *= static_cast<uint64_t>(d);
-    auto r = ComputeTiling({totalElements, srcType, bridge::DataTypeFromPy(dst)}, platform);
+    const DataType dstType = bridge::DataTypeFromPy(dst);
+    auto r = ComputeTiling({totalElements, srcType, dstType}, platform);
     if (!r) bridge::CheckAclnn(Fail(r.error()));
     const CastTilingData& td = r->data;
     py::dict d;
-    d["key"] = r->tilingKey;
-    d["path"] = PathName(r->plan.path);
+    bridge::AddKey(d, kCastKeyNames, r->tilingKey);
+    d["path"] = PathName(static_cast<CastPath>(r->tilingKey));
     d["block_dim"] = r->blockDim;
     d["workspace_bytes"] = r->workspaceBytes;
     d["total_elements"] = td.totalElements;
@@ -64,7 +65,7 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& src, const 
     d["round_mode"] = RoundName(static_cast<CastRound>(td.roundMode));
     d["mid_round_mode"] = RoundName(static_cast<CastRound>(td.midRoundMode));
     d["use_pad"] = td.usePad != 0;
-    d["middle_bytes"] = r->middleBytes;
+    d["scratch_bytes_per_elem"] = ScratchBytesPerElem(platform.soc->version, srcType, dstType);
     d["ub_bytes"] = r->ubBytes;
     py::list elems, tiles;
     for (uint32_t i = 0; i < td.blockDim; ++i) {
@@ -93,7 +94,7 @@ py::list PlanTable(const std::string& soc) {
             row["dst"] = d.name;
             row["path"] = PathName(PathClass(v, s.type, d.type));
             row["round_mode"] = RoundName(RoundModeOf(v, s.type, d.type));
-            row["middle_bytes"] = MiddleBytes(v, s.type, d.type);
+            row["scratch_bytes_per_elem"] = ScratchBytesPerElem(v, s.type, d.type);
             rows.append(row);
         }
     }
@@ -145,4 +146,5 @@ void Bind_cast(py::module_& m) {
     m.def("cast_host_overhead_us", &HostOverheadUs, py::arg("shape"), py::arg("src"), py::arg("dst"),
           py::arg("repeats") = 1001, "median microseconds of aclnnAscendopsCastGetWorkspaceSize");
     m.def("cast_plan_table", &PlanTable, py::arg("soc"), "Cast path of every dtype pair on a SoC");
+    m.attr("cast_key_names") = bridge::KeyNameDict(kCastKeyNames);
 }

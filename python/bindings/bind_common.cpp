@@ -1,5 +1,5 @@
 // Shared facts and the simulated device: SoC and dtype tables, tiling helpers (for unit tests), device selection,
-// the last launch report and the recent error; plus the test hooks of the tensor bridge.
+// the last launch report and the recent error. The test hooks live in the test-only _C_test (bindings/test/).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -78,56 +78,47 @@ py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
         "total_gm_bytes"_a = r.launched ? s.TotalGmBytes() : 0, "core_gm_bytes"_a = coreGmBytes, "cores"_a = cores);
 }
 
-py::dict TensorDict(const ascendops::bridge::DeviceTensor& t) {
-    return py::dict("dtype"_a = ascendops::DataTypeName(t.Dtype()), "shape"_a = t.Shape(), "strides"_a = t.Strides(),
-                    "offset"_a = t.Offset(), "storage_elements"_a = t.StorageElements());
+py::list SocRows() {
+    py::list rows;
+    for (const auto& s : ascendops::kSocTable) rows.append(SocDict(s));
+    return rows;
+}
+
+py::list DtypeRows() {
+    py::list rows;
+    for (const auto& d : ascendops::kDataTypes) {
+        rows.append(py::dict("name"_a = d.name, "acl_value"_a = static_cast<int>(d.type), "bytes"_a = d.bytes));
+    }
+    return rows;
+}
+
+py::dict SplitEvenlyDict(uint64_t total, uint64_t maxParts, uint64_t blockUnits) {
+    ascendops::CoreSplit s = ascendops::SplitEvenly(total, maxParts, blockUnits);
+    if (s.parts > kMaxListedParts) {
+        throw py::value_error("split into " + std::to_string(s.parts) + " parts: more than " +
+                              std::to_string(kMaxListedParts) + " are not listed");
+    }
+    py::list units;
+    py::list starts;
+    for (uint64_t i = 0; i < s.parts; ++i) {
+        units.append(s.UnitsOf(i));
+        starts.append(s.StartOf(i));
+    }
+    return py::dict("parts"_a = s.parts, "blocks_per_part"_a = s.blocksPerPart, "big_parts"_a = s.bigParts,
+                    "tail_units"_a = s.tailUnits, "block_units"_a = s.blockUnits, "units"_a = units,
+                    "starts"_a = starts);
 }
 
 }  // namespace
 
 void Bind_common(py::module_& m) {
-    m.def(
-        "socs",
-        [] {
-            py::list rows;
-            for (const auto& s : ascendops::kSocTable) rows.append(SocDict(s));
-            return rows;
-        },
-        "The SoC table (op_host/common/soc.cpp): one dict per SoC.");
-    m.def(
-        "dtypes",
-        [] {
-            py::list rows;
-            for (const auto& d : ascendops::kDataTypes) {
-                rows.append(py::dict("name"_a = d.name, "acl_value"_a = static_cast<int>(d.type), "bytes"_a = d.bytes));
-            }
-            return rows;
-        },
-        "The dtype table (op_host/common/dtype.h): name, aclDataType value, bytes.");
-
+    m.def("socs", &SocRows, "The SoC table (op_host/common/soc.cpp): one dict per SoC.");
+    m.def("dtypes", &DtypeRows, "The dtype table (op_host/common/dtype.h): name, aclDataType value, bytes.");
     m.def("ceil_div", &ascendops::CeilDiv, "a"_a, "b"_a);
     m.def("align_up", &ascendops::AlignUp, "a"_a, "b"_a);
     m.def("align_down", &ascendops::AlignDown, "a"_a, "b"_a);
-    m.def(
-        "split_evenly",
-        [](uint64_t total, uint64_t maxParts, uint64_t blockUnits) {
-            ascendops::CoreSplit s = ascendops::SplitEvenly(total, maxParts, blockUnits);
-            if (s.parts > kMaxListedParts) {
-                throw py::value_error("split into " + std::to_string(s.parts) + " parts: more than " +
-                                      std::to_string(kMaxListedParts) + " are not listed");
-            }
-            py::list units;
-            py::list starts;
-            for (uint64_t i = 0; i < s.parts; ++i) {
-                units.append(s.UnitsOf(i));
-                starts.append(s.StartOf(i));
-            }
-            return py::dict("parts"_a = s.parts, "blocks_per_part"_a = s.blocksPerPart, "big_parts"_a = s.bigParts,
-                            "tail_units"_a = s.tailUnits, "block_units"_a = s.blockUnits, "units"_a = units,
-                            "starts"_a = starts);
-        },
-        "total"_a, "max_parts"_a, "block_units"_a,
-        "SplitEvenly as a dict of CoreSplit fields plus per-part units and starts.");
+    m.def("split_evenly", &SplitEvenlyDict, "total"_a, "max_parts"_a, "block_units"_a,
+          "SplitEvenly as a dict of CoreSplit fields plus per-part units and starts.");
 
     m.def(
         "set_sim_device",
@@ -150,27 +141,4 @@ void Bind_common(py::module_& m) {
         "last_launch_report", [] { return LaunchReportDict(ascendops::LastLaunchReport()); },
         "Report of the last launch on this thread; times are modeled by the cost model, never measured.");
     m.def("recent_error", [] { return std::string(aclGetRecentErrMsg()); }, "aclGetRecentErrMsg()");
-
-    // Test hooks of the tensor bridge and of the error path (tests/ut).
-    m.def(
-        "_bridge_roundtrip",
-        [](const py::array& a) {
-            auto t = ascendops::bridge::DeviceTensor::FromArray(a);
-            return py::make_tuple(t.ToArray(), TensorDict(t));
-        },
-        "array"_a, "NumPy -> device tensor -> NumPy; returns (array, view description).");
-    m.def(
-        "_bridge_empty",
-        [](const std::vector<int64_t>& shape, const py::object& dtype) {
-            auto t = ascendops::bridge::DeviceTensor::Empty(shape, ascendops::bridge::DataTypeFromPy(dtype));
-            return TensorDict(t);
-        },
-        "shape"_a, "dtype"_a);
-    m.def(
-        "_raise_aclnn",
-        [](int32_t code, const std::string& message) {
-            ascendops::bridge::CheckAclnn(
-                ascendops::Fail(ascendops::Error{static_cast<ascendops::Status>(code), message}));
-        },
-        "code"_a, "message"_a, "Records `message` as the recent error and raises it as AclnnError (0: no error).");
 }

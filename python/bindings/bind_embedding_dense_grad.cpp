@@ -138,15 +138,16 @@ py::dict Tiling(const std::vector<int64_t>& gradShape, int64_t indicesNumel, int
         starts.append(EdgRowStart(t, c));
         counts.append(EdgRowCount(t, c));
     }
-    return py::dict("key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes,
-                    "num_rows"_a = t.numRows, "dim_size"_a = t.dimSize, "num_weights"_a = t.numWeights,
-                    "padding_idx"_a = t.paddingIdx, "scale_grad_by_freq"_a = t.scaleGradByFreq != 0,
-                    "copy_mode"_a = CopyModeName(t.copyMode), "used_core_num"_a = t.usedCoreNum,
-                    "former_core_num"_a = t.formerCoreNum, "former_row_num"_a = t.formerRowNum,
-                    "tail_row_num"_a = t.tailRowNum, "col_chunk"_a = t.colChunk, "col_chunk_num"_a = t.colChunkNum,
-                    "last_col_chunk"_a = t.lastColChunk, "idx_batch"_a = t.idxBatch, "ub_bytes"_a = EdgUbBytes(t),
-                    "ub_capacity"_a = platform.UbUsableBytes(), "core_row_starts"_a = starts,
-                    "core_row_counts"_a = counts);
+    py::dict d("block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "num_rows"_a = t.numRows,
+               "dim_size"_a = t.dimSize, "num_weights"_a = t.numWeights, "padding_idx"_a = t.paddingIdx,
+               "scale_grad_by_freq"_a = t.scaleGradByFreq != 0, "copy_mode"_a = CopyModeName(t.copyMode),
+               "used_core_num"_a = t.usedCoreNum, "former_core_num"_a = t.formerCoreNum,
+               "former_row_num"_a = t.formerRowNum, "tail_row_num"_a = t.tailRowNum, "col_chunk"_a = t.colChunk,
+               "col_chunk_num"_a = t.colChunkNum, "last_col_chunk"_a = t.lastColChunk, "idx_batch"_a = t.idxBatch,
+               "ub_bytes"_a = r->ubBytes, "ub_capacity"_a = platform.UbUsableBytes(), "core_row_starts"_a = starts,
+               "core_row_counts"_a = counts);
+    bridge::AddKey(d, kEmbeddingDenseGradKeyNames, r->tilingKey);
+    return d;
 }
 
 // Median wall time of aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize (checks + tiling + executor), microseconds.
@@ -168,8 +169,8 @@ void Bind_embedding_dense_grad(py::module_& m) {
           "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseBackward (raw indices) on the current device");
     m.def("embedding_dense_grad", &Sorted, "grad"_a, "sort_indices"_a, "pos_idx"_a, "num_weights"_a, "padding_idx"_a,
           "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseGrad (sorted indices + pos_idx)");
-    m.def("embedding_dense_grad_on_filled_workspace", &SortedOnFilledWorkspace, "grad"_a, "sort_indices"_a,
-          "pos_idx"_a, "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "fill"_a,
+    m.def("embedding_dense_grad_on_filled_workspace", &SortedOnFilledWorkspace, "grad"_a, "sort_indices"_a, "pos_idx"_a,
+          "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "fill"_a,
           "kernel level on a workspace of `fill` bytes (test hook: nothing zeroes it)");
     m.def("embedding_dense_grad_get_workspace", &GetWorkspace, "grad"_a, "indices"_a, "pos_idx"_a, "kernel_level"_a,
           "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "out_shape"_a, "out_dtype"_a,
@@ -180,4 +181,5 @@ void Bind_embedding_dense_grad(py::module_& m) {
     m.def("embedding_dense_grad_host_overhead_us", &HostOverheadUs, "grad_shape"_a, "num_weights"_a,
           "scale_grad_by_freq"_a = false, "repeats"_a = 1001,
           "median microseconds of aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize");
+    m.attr("embedding_dense_grad_key_names") = bridge::KeyNameDict(kEmbeddingDenseGradKeyNames);
 }

@@ -96,14 +96,16 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
     py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.queueBytes,
                     "compute_bytes"_a = ub.computeBytes, "helper_bytes"_a = ub.helperBytes,
                     "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbUsableBytes());
-    return py::dict(
-        "key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "b"_a = t.b,
-        "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
-        "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks, "tasks_per_core"_a = t.tasksPerCore,
-        "big_cores"_a = t.bigCores, "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
-        "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
-        "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
-        "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes, "ub"_a = ubDict);
+    py::dict d("block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "ub_bytes"_a = r->ubBytes,
+               "b"_a = t.b, "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
+               "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks,
+               "tasks_per_core"_a = t.tasksPerCore, "big_cores"_a = t.bigCores,
+               "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
+               "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
+               "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
+               "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes, "ub"_a = ubDict);
+    ascendops::bridge::AddKey(d, fgd::kFusedGdnDecodeKeyNames, r->tilingKey);
+    return d;
 }
 
 }  // namespace
@@ -128,4 +130,6 @@ void Bind_fused_gdn_decode(py::module_& m) {
         },
         "k"_a, "v"_a, "bv"_a, "state_bytes"_a, "index_elems"_a);
     m.def("fused_gdn_decode_index_buffer_elems", &ascendops::fused_gdn_decode::IndexBufferElems, "b"_a);
+    m.attr("fused_gdn_decode_key_names") =
+        ascendops::bridge::KeyNameDict(ascendops::fused_gdn_decode::kFusedGdnDecodeKeyNames);
 }

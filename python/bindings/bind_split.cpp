@@ -58,8 +58,7 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& dtype, cons
     if (!r) bridge::CheckAclnn(Fail(r.error()));
     const SplitTilingData& td = r->data;
     py::dict d;
-    d["key"] = KeyName(r->key);
-    d["tiling_key"] = r->tilingKey;
+    bridge::AddKey(d, kSplitKeyNames, r->tilingKey);
     d["block_dim"] = r->blockDim;
     d["workspace_bytes"] = r->workspaceBytes;
     d["ub_bytes"] = r->ubBytes;
@@ -141,4 +140,5 @@ void Bind_split(py::module_& m) {
           py::arg("out_shapes"), py::arg("out_dtype"), "phase 1 of aclnnAscendopsSplit only (None = null)");
     m.def("split_list_words", &ListWords, py::arg("shapes"), py::arg("addresses"),
           "the ListTensorDesc buffer (uint64 words) op_api passes to the kernel as y");
+    m.attr("split_key_names") = bridge::KeyNameDict(kSplitKeyNames);
 }

@@ -23,9 +23,25 @@
 #include "aclnn/aclnn_base.h"
 #include "common/aclnn_context.h"  // aclOpExecutor (defined by op_api)
 #include "op_host/common/dtype.h"
+#include "op_host/common/key_names.h"
 #include "op_host/common/soc.h"
 
 namespace ascendops::bridge {
+
+// An operator's key-name table as {tiling key: name}: what ascendops.ops.<op> derives its key names from.
+template <typename Key, size_t N>
+pybind11::dict KeyNameDict(const KeyName<Key> (&table)[N]) {
+    pybind11::dict d;
+    for (const auto& k : table) d[pybind11::int_(static_cast<uint64_t>(k.key))] = k.name;
+    return d;
+}
+
+// The two key entries of every tiling dict: "key" (the name) and "tiling_key" (the number).
+template <typename Key, size_t N>
+void AddKey(pybind11::dict& d, const KeyName<Key> (&table)[N], uint64_t tilingKey) {
+    d["key"] = NameOfKey(table, tilingKey);
+    d["tiling_key"] = tilingKey;
+}
 
 // NumPy dtype of a package dtype (bfloat16 through ml_dtypes). TypeError for a dtype outside kDataTypes.
 pybind11::dtype NumpyDtype(DataType dtype);

@@ -1,15 +1,17 @@
 """Cast on the CPU twin against the NumPy golden: every delivered pair x shape class x SoC.
 
-Integers and bools are compared bit-exactly; floats within the spec (fp32 1e-4, fp16 1e-3). The twin checks every
-GM access against the launch's buffers and the guard zones around them, so an overrun fails the call itself.
+Every result, floats included, equals the golden bit for bit (the golden rounds as the spec says: round to nearest
+even, truncation toward zero, ...); the spec's tolerances apply to NPU runs only (tests/st/test_npu.py). The twin
+checks every GM access against the launch's buffers and the guard zones around them, so an overrun fails the call.
 """
 
 import numpy as np
 import pytest
 
 import ascendops
+from ascendops.golden import bit_mismatches
 from ascendops.golden import cast as golden
-from ascendops.ops.cast import TOLERANCE, _dtype, delivered_pairs, sample
+from ascendops.ops.cast import _dtype, delivered_pairs, sample
 
 SHAPES = [(), (1,), (31,), (32,), (33,), (255,), (256,), (257,), (4095,), (3, 5, 7, 11), (2**20 + 17,)]
 SOCS = ["ascend310p", "ascend910b"]
@@ -20,11 +22,7 @@ def check(x, dst, soc, **kw):
     actual = ascendops.cast(x, dst, soc=soc, **kw)
     expected = golden.cast(x, dst, soc)
     assert actual.dtype == expected.dtype and actual.shape == expected.shape
-    tol = TOLERANCE.get(np.dtype(dst).name, 0.0)
-    if tol:
-        np.testing.assert_allclose(actual.astype(np.float64), expected.astype(np.float64), rtol=tol, atol=tol)
-    else:
-        np.testing.assert_array_equal(actual, expected)
+    assert bit_mismatches(actual, expected) == 0
 
 
 @pytest.mark.parametrize("soc", SOCS)
@@ -120,3 +118,18 @@ def test_ascend910_93(src, dst):
     """Atlas A3 runs the dav_m220 instances with its own platform (48 AIV, DataCopyPad): a ragged tail."""
     x = sample(src, 4099, seed=7)
     check(x, _dtype(dst), "ascend910_93")
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_float16_results_round_half_to_even(soc):
+    # float32 values exactly halfway between float16 neighbours (spacing 2^-10 in [1, 2)): ties go to the even
+    # mantissa, never away from zero, so 1 + 2^-11 -> 1 and 1 + 3 * 2^-11 -> 1 + 2^-9. Expected values by hand.
+    x = np.array([1 + 2**-11, 1 + 3 * 2**-11, -(1 + 2**-11), -(1 + 3 * 2**-11), 2048 + 1, 2048 + 3], np.float32)
+    expected = np.array([1.0, 1 + 2**-9, -1.0, -(1 + 2**-9), 2048, 2052], np.float16)
+    assert bit_mismatches(ascendops.cast(x, np.float16, soc=soc), expected) == 0
+
+
+def test_bit_mismatches_tells_signed_zeros_and_nans_apart():
+    assert bit_mismatches(np.array([0.0, 1.0], np.float32), np.array([-0.0, 1.0], np.float32)) == 1
+    assert bit_mismatches(np.array([np.nan], np.float32), np.array([np.nan], np.float32)) == 0
+    assert bit_mismatches(np.array([1, 2], np.int8), np.array([1, 3], np.int8)) == 1

@@ -14,13 +14,15 @@ from ascendops import _npu
 from ascendops.golden import cast as cast_golden
 from ascendops.golden.embedding_dense_grad import embedding_dense_grad as edg_golden
 from ascendops.golden.fused_gdn_decode import fused_gdn_decode as gdn_golden
-from ascendops.ops.cast import TOLERANCE as CAST_TOLERANCE
 from ascendops.ops.cast import _dtype, delivered_pairs
 from ascendops.ops.cast import sample as cast_sample
 from ascendops.ops.embedding_dense_grad import TOLERANCE as EDG_TOLERANCE
 from ascendops.ops.embedding_dense_grad import embedding_dense_grad
 from ascendops.ops.embedding_dense_grad import sample as edg_sample
 from ascendops.ops.fused_gdn_decode import fused_gdn_decode, make_inputs
+
+# Cast's float tolerances on the NPU (shared/spec/cast.md); the twin matches the golden bit for bit.
+CAST_TOLERANCE = {"float32": 1e-4, "float16": 1e-3, "bfloat16": 4e-3}
 
 pytestmark = pytest.mark.npu
 

@@ -89,10 +89,10 @@ def test_undelivered_pairs_are_rejected_with_the_pair_named(src, dst):
 def test_hand_worked_float32_to_float16_on_ascend310p():
     t = tiling((1024, 1000), np.float32, np.float16, soc="ascend310p")
     # 32-byte blocks of half: 16 elements; 1,024,000 / 16 = 64,000 blocks over 8 cores, no remainder.
-    assert (t["key"], t["path"], t["block_dim"]) == (0, "DIRECT", 8)
+    assert (t["key"], t["tiling_key"], t["path"], t["block_dim"]) == ("DIRECT", 0, "DIRECT", 8)
     assert (t["block_elems"], t["blocks_per_core"], t["big_cores"], t["tail_elems"]) == (16, 8000, 0, 0)
     # UB: 2 buffers x (4 + 2) bytes per element = 12; (253952 - 1024) / 12 = 21077 -> 20992 = 82 x 256.
-    assert t["ub_former"] == 20992 and t["middle_bytes"] == 0
+    assert t["ub_former"] == 20992 and t["scratch_bytes_per_elem"] == 0
     assert t["core_elems"] == [128000] * 8 and t["core_tiles"] == [7] * 8
     assert t["round_mode"] == "CAST_NONE" and t["use_pad"] is False
 
@@ -100,7 +100,7 @@ def test_hand_worked_float32_to_float16_on_ascend310p():
 def test_hand_worked_bfloat16_to_int8_on_ascend310p():
     t = tiling((1024, 1000), _dtype("bfloat16"), np.int8, soc="ascend310p")
     # Gather tables: bf16 widening 8 + int8 masks 4 + 2; tiles: fp32 4 + int32 4 + int16 2 + half 2 = 26 bytes.
-    assert t["path"] == "BF16_TO_OTHER" and t["middle_bytes"] == 26
+    assert t["path"] == "BF16_TO_OTHER" and t["scratch_bytes_per_elem"] == 26
     # 2 x (2 + 1) + 26 = 32 bytes per element: (253952 - 1024) / 32 = 7904 -> 7680 (30 x 256).
     assert t["ub_former"] == 7680 and t["block_elems"] == 32
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import ascendops
-from ascendops import AclnnError, _C
+from ascendops import AclnnError, _C, _C_test
 
 U64_MAX = 2**64 - 1
 u64 = st.integers(min_value=0, max_value=U64_MAX)
@@ -125,16 +125,16 @@ def test_dtype_table():
 @pytest.mark.parametrize("code", [161001, 161002, 361001, 561002])
 def test_aclnn_error_from_cpp_carries_code_and_message(code):
     with pytest.raises(AclnnError) as info:
-        _C._raise_aclnn(code, f"x: value 3 breaks rule {code}")
+        _C_test._raise_aclnn(code, f"x: value 3 breaks rule {code}")
     assert info.value.code == code
     assert info.value.message == f"x: value 3 breaks rule {code}"
     assert str(code) in str(info.value)
-    assert _C.recent_error() == f"x: value 3 breaks rule {code}"
+    assert _C_test._recent_error() == f"x: value 3 breaks rule {code}"
 
 
 def test_aclnn_error_is_runtime_error_and_zero_is_success():
     assert issubclass(AclnnError, RuntimeError)
-    assert _C._raise_aclnn(0, "") is None
+    assert _C_test._raise_aclnn(0, "") is None
     e = AclnnError(161002, "self: dtype complex64 is not supported")
     assert (e.code, e.message, e.code_name) == (161002, "self: dtype complex64 is not supported",
                                                 "ACLNN_ERR_PARAM_INVALID")
@@ -150,7 +150,7 @@ BRIDGE_DTYPES = [np.float32, np.float16, ml_dtypes.bfloat16, np.int8, np.uint8, 
 @pytest.mark.parametrize("dtype", BRIDGE_DTYPES, ids=lambda d: np.dtype(d).name)
 def test_bridge_roundtrip_contiguous(dtype):
     a = (np.arange(3 * 17) % 7).astype(dtype).reshape(3, 17)
-    back, info = _C._bridge_roundtrip(a)
+    back, info = _C_test._bridge_roundtrip(a)
     assert back.dtype == a.dtype and back.shape == a.shape
     np.testing.assert_array_equal(back.astype(np.float64), a.astype(np.float64))
     assert info == {"dtype": np.dtype(dtype).name, "shape": [3, 17], "strides": [17, 1], "offset": 0,
@@ -160,41 +160,47 @@ def test_bridge_roundtrip_contiguous(dtype):
 def test_bridge_keeps_strides_and_offset_of_a_view():
     base = np.arange(6 * 10, dtype=np.float16).reshape(6, 10)
     view = base[1:5:2, 2:9:3]
-    back, info = _C._bridge_roundtrip(view)
+    back, info = _C_test._bridge_roundtrip(view)
     np.testing.assert_array_equal(back, view)
     assert info == {"dtype": "float16", "shape": [2, 3], "strides": [20, 3], "offset": 12, "storage_elements": 60}
 
 
 def test_bridge_transposed_bfloat16():
     a = np.arange(12, dtype=np.float32).astype(ml_dtypes.bfloat16).reshape(3, 4).T
-    back, info = _C._bridge_roundtrip(a)
+    back, info = _C_test._bridge_roundtrip(a)
     np.testing.assert_array_equal(back.astype(np.float32), a.astype(np.float32))
     assert (info["shape"], info["strides"], info["offset"]) == ([4, 3], [1, 4], 0)
 
 
 def test_bridge_negative_strides_and_byte_order_are_normalised():
-    back, info = _C._bridge_roundtrip(np.arange(5, dtype=np.int32)[::-1])
+    back, info = _C_test._bridge_roundtrip(np.arange(5, dtype=np.int32)[::-1])
     assert back.tolist() == [4, 3, 2, 1, 0] and info["strides"] == [1]
-    back, _ = _C._bridge_roundtrip(np.arange(4, dtype=">i4"))
+    back, _ = _C_test._bridge_roundtrip(np.arange(4, dtype=">i4"))
     assert back.dtype == np.int32 and back.tolist() == [0, 1, 2, 3]
 
 
 def test_bridge_empty_and_scalar():
-    back, info = _C._bridge_roundtrip(np.zeros((0, 3), np.int8))
+    back, info = _C_test._bridge_roundtrip(np.zeros((0, 3), np.int8))
     assert back.shape == (0, 3) and info["storage_elements"] == 0
-    back, info = _C._bridge_roundtrip(np.array(2.5, np.float32))
+    back, info = _C_test._bridge_roundtrip(np.array(2.5, np.float32))
     assert back.shape == () and float(back) == 2.5 and info["shape"] == []
 
 
 def test_bridge_output_tensor_is_contiguous():
-    assert _C._bridge_empty([2, 3, 4], "bfloat16") == {"dtype": "bfloat16", "shape": [2, 3, 4],
+    assert _C_test._bridge_empty([2, 3, 4], "bfloat16") == {"dtype": "bfloat16", "shape": [2, 3, 4],
                                                        "strides": [12, 4, 1], "offset": 0, "storage_elements": 24}
 
 
 def test_bridge_rejects_unsupported_dtypes():
     with pytest.raises(TypeError, match="complex64 is not supported"):
-        _C._bridge_roundtrip(np.zeros(3, np.complex64))
+        _C_test._bridge_roundtrip(np.zeros(3, np.complex64))
     with pytest.raises(TypeError, match="not a dtype"):
-        _C._bridge_empty([2], "nodtype")
+        _C_test._bridge_empty([2], "nodtype")
     with pytest.raises(ValueError, match="negative"):
-        _C._bridge_empty([-1], "int8")
+        _C_test._bridge_empty([-1], "int8")
+
+
+def test_test_hooks_live_only_in_the_test_extension():
+    hooks = {"_bridge_roundtrip", "_bridge_empty", "_raise_aclnn", "_recent_error"}
+    assert not hooks & set(dir(_C))
+    assert hooks <= set(dir(_C_test))

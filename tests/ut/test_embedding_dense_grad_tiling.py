@@ -21,7 +21,7 @@ def test_rows_fewer_than_cores():
     assert (t["block_dim"], t["used_core_num"], t["former_core_num"], t["former_row_num"], t["tail_row_num"]) == (
         3, 3, 0, 1, 1)
     assert (t["idx_batch"], t["col_chunk"], t["col_chunk_num"], t["last_col_chunk"]) == (8, 16, 1, 16)
-    assert t["copy_mode"] == "BLOCK" and t["key"] == 0 and t["workspace_bytes"] == MB2
+    assert t["copy_mode"] == "BLOCK" and (t["key"], t["tiling_key"]) == ("DEFAULT", 0) and t["workspace_bytes"] == MB2
 
 
 def test_rows_k_cores_plus_r():
@@ -63,7 +63,7 @@ def test_dim_larger_than_one_chunk(soc, dim, num, chunk, last):
 def test_scale_path_needs_no_workspace_beyond_the_system_reserve(soc, reserve):
     # Each run is scaled by its count before its atomic add: no counts array, no barrier slot, no extra UB.
     t = tiling([37, 128], 100, scale_grad_by_freq=True, soc=soc)
-    assert t["key"] == 1 and t["used_core_num"] == {"ascend310p": 8, "ascend910b": 37}[soc]
+    assert (t["key"], t["tiling_key"]) == ("SCALE_GRAD_BY_FREQ", 1) and t["used_core_num"] == {"ascend310p": 8, "ascend910b": 37}[soc]
     assert t["workspace_bytes"] == reserve
     assert t["ub_bytes"] == 1088  # 2 * idxBatch (8) * 4 + 2 * colChunk (128) * 4, as key 0
 

@@ -4,7 +4,7 @@ bfloat16), never calling the code under test. This module holds the comparison s
 
 import numpy as np
 
-__all__ = ["max_error", "mismatches"]
+__all__ = ["max_error", "mismatches", "bit_mismatches"]
 
 
 def _as_float64(a):
@@ -35,3 +35,15 @@ def mismatches(actual, expected, atol=0.0, rtol=0.0):
     with np.errstate(invalid="ignore"):
         ok = both_nan | (a == e) | (np.abs(a - e) <= atol + rtol * np.abs(e))
     return int(np.count_nonzero(~ok))
+
+
+def bit_mismatches(actual, expected):
+    """Number of elements whose bytes differ (-0.0 is not 0.0; a NaN matches only the same NaN): the twin's
+    comparison for results the golden rounds exactly as the hardware does."""
+    actual, expected = np.asarray(actual), np.asarray(expected)
+    if actual.shape != expected.shape or actual.dtype != expected.dtype:
+        raise ValueError(f"actual {actual.dtype}{actual.shape}, expected {expected.dtype}{expected.shape}")
+    width = actual.dtype.itemsize
+    a = np.ascontiguousarray(actual).reshape(-1).view(np.uint8).reshape(-1, width)
+    e = np.ascontiguousarray(expected).reshape(-1).view(np.uint8).reshape(-1, width)
+    return int(np.count_nonzero((a != e).any(axis=1)))

@@ -8,14 +8,15 @@ Each operator <op> has one module ``ascendops/ops/<op>.py`` providing:
     from ``ascendops`` (the lead adds it to ``ascendops/__init__.py``).
 ``tiling(...) -> dict``
     The host tiling of the given shapes/dtypes/attrs on a SoC: named tiling-data fields plus ``key`` (the
-    tiling key's name), ``block_dim`` and ``workspace_bytes``.
+    tiling key's name, from the op's C++ key-name table), ``tiling_key`` (its number), ``block_dim``,
+    ``workspace_bytes`` and ``ub_bytes``.
 ``add_tiling_args(parser)`` / ``tiling_from_args(args) -> dict``
     The ``ascendops tiling <op>`` hook: adds the op's own options (``--shape``, ``--src``, ...; ``--soc`` and
     ``--core-num`` are added by the driver, see ``ascendops.tiling``) and returns ``tiling(...)`` for them.
 ``demo_cases() -> list[ascendops.demo.DemoCase]``
     The cases ``ascendops demo`` runs against the golden (``ascendops/golden/<op>.py``).
 ``tiling_key_name(key: int) -> str`` (optional)
-    The name of a numeric tiling key, for the demo table.
+    The name of a numeric tiling key, for the demo table (read from ``_C.<op>_key_names``, never written in Python).
 
 Its benchmark lives in ``ascendops/bench/<op>.py`` (see ``ascendops.bench``).
 

@@ -13,14 +13,13 @@ import numpy as np
 from .. import _C, _npu
 from .._args import INT32_MAX, INT64_MAX, INT64_MIN, as_array, as_bool, as_int, as_shape, cli_int
 from .._backend import select
-from ..demo import DemoCase
 from ..golden import embedding_dense_grad as golden
-from ..tiling import parse_shape
+from .._op_kit import DemoCase, parse_shape
 
 __all__ = ["embedding_dense_grad", "embedding_dense_grad_sorted", "tiling", "KEYS", "TOLERANCE"]
 
 # Tiling keys, in key order (op_kernel/embedding_dense_grad/embedding_dense_grad_tiling_data.h).
-KEYS = ("DEFAULT", "SCALE_GRAD_BY_FREQ")
+KEYS = tuple(_C.embedding_dense_grad_key_names.values())  # in key order (kEmbeddingDenseGradKeyNames)
 
 # fp32 thresholds of the spec (rtol = atol).
 TOLERANCE = 1e-4
@@ -66,7 +65,7 @@ def tiling(grad_shape, num_weights, padding_idx=-1, scale_grad_by_freq=False, *,
 
 
 def tiling_key_name(key):
-    return KEYS[key] if 0 <= key < len(KEYS) else str(key)
+    return _C.embedding_dense_grad_key_names.get(key, str(key))
 
 
 def add_tiling_args(parser):

@@ -14,13 +14,14 @@ import numpy as np
 from .. import _C, _npu
 from .._args import as_array, as_float, as_int, as_shape
 from .._backend import select
-from ..tiling import parse_dtype, parse_shape
+from .._op_kit import DemoCase, parse_dtype, parse_shape
+from ..golden.fused_gdn_decode import fused_gdn_decode as golden
 
 __all__ = ["fused_gdn_decode", "tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args", "demo_cases",
            "TILING_KEYS", "SOCS", "make_inputs"]
 
 # op_kernel/fused_gdn_decode/fused_gdn_decode_tiling_data.h: FusedGdnDecodeTilingKey.
-TILING_KEYS = {1: "BF16_FP32_STATE", 2: "FP16_FP32_STATE", 3: "BF16_BF16_STATE", 4: "FP16_FP16_STATE"}
+TILING_KEYS = dict(_C.fused_gdn_decode_key_names)  # op_host/fused_gdn_decode/fused_gdn_decode_tiling.h
 SOCS = ("ascend910b", "ascend910_93")  # AIV kernels with DataCopyPad; ascend310p is rejected by the tiling
 DEFAULT_SOC = "ascend910b"
 
@@ -69,7 +70,6 @@ def tiling(b, h, hv, k, v, *, block_num=None, dtype="bfloat16", state_dtype="flo
     shapes = [list(as_shape(n, shape[n])) for n in names]
     d = _C.fused_gdn_decode_tiling(shapes, [dtype_of[n] for n in names], as_float("scale", scale),
                                    as_float("softplus_threshold", softplus_threshold), soc, core_num)
-    d["key"] = tiling_key_name(d["key"])
     return d
 
 
@@ -104,9 +104,6 @@ def make_inputs(b, h, hv, k, v, *, dtype, state_dtype, block_num=None, indices=N
 
 
 def demo_cases():
-    from ..demo import DemoCase
-    from ..golden.fused_gdn_decode import fused_gdn_decode as golden
-
     def case(name, shape, dtype, state_dtype, indices=None):
         def run(soc):
             args = make_inputs(*shape, dtype=dtype, state_dtype=state_dtype, indices=indices)

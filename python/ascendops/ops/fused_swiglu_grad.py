@@ -18,9 +18,8 @@ import numpy as np
 
 from .. import _C
 from .._backend import select
-from ..demo import DemoCase
 from ..golden import fused_swiglu_grad as golden
-from ..tiling import parse_shape
+from .._op_kit import DemoCase, parse_shape
 
 __all__ = ["fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "fused_swiglu_grad_x", "tiling",
            "b_tiling", "w_tiling", "x_tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args",

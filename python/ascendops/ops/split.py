@@ -13,14 +13,13 @@ import numpy as np
 from .. import _C
 from .._backend import select
 from .._errors import AclnnError
-from ..demo import DemoCase
 from ..golden import split as golden
-from ..tiling import parse_dtype, parse_shape
+from .._op_kit import DemoCase, parse_dtype, parse_shape
 
 __all__ = ["split", "chunk", "tiling", "sections_of", "chunk_sections", "KEYS", "MAX_PIECES"]
 
 # Tiling keys, in key order (op_kernel/split/split_tiling_data.h: SplitKey).
-KEYS = ("ALIGNED", "PAD", "ALIGNED_WINDOW")
+KEYS = tuple(_C.split_key_names.values())  # in key order (op_host/split/split_tiling.h kSplitKeyNames)
 MAX_PIECES = 128  # kSplitMaxPieces: outputs of one call
 
 
@@ -96,7 +95,7 @@ def tiling(shape, dtype, split_size_or_sections, dim=0, *, soc=None, core_num=0)
 
 
 def tiling_key_name(key):
-    return KEYS[key] if 0 <= key < len(KEYS) else str(key)
+    return _C.split_key_names.get(key, str(key))
 
 
 def add_tiling_args(parser):

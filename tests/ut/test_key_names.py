@@ -1,0 +1,34 @@
+"""Tiling-key names have one definition, the C++ table beside each host tiling (op_host/<op>/<op>_tiling.h): the
+tiling dicts, the op modules and the demo all read it. Names are checked against the spec's key numbering."""
+
+import pytest
+
+from ascendops import _C
+from ascendops.ops import cast, embedding_dense_grad, fused_gdn_decode, split
+
+SPEC_KEYS = {  # shared/spec/<op>.md, by hand
+    "cast": {0: "DIRECT", 1: "TWO_CAST", 2: "DST_BOOL", 3: "NARROW64", 4: "WIDEN64", 5: "BF16_TO_F32",
+             6: "BF16_TO_OTHER", 7: "SAMEWIDTH_8BIT", 8: "NARROW8"},
+    "split": {0: "ALIGNED", 1: "PAD", 2: "ALIGNED_WINDOW"},
+    "embedding_dense_grad": {0: "DEFAULT", 1: "SCALE_GRAD_BY_FREQ"},
+    "fused_gdn_decode": {1: "BF16_FP32_STATE", 2: "FP16_FP32_STATE", 3: "BF16_BF16_STATE", 4: "FP16_FP16_STATE"},
+}
+MODULES = {"cast": cast, "split": split, "embedding_dense_grad": embedding_dense_grad,
+           "fused_gdn_decode": fused_gdn_decode}
+
+
+@pytest.mark.parametrize("op", sorted(SPEC_KEYS))
+def test_key_table_matches_the_spec_and_the_module_reads_it(op):
+    table = getattr(_C, f"{op}_key_names")
+    assert table == SPEC_KEYS[op]
+    assert {k: MODULES[op].tiling_key_name(k) for k in table} == table
+    assert MODULES[op].tiling_key_name(200) == "200"
+
+
+def test_every_tiling_dict_has_a_named_key_and_its_number():
+    rows = [cast.tiling((1000,), "float32", "float16", soc="ascend910b"),
+            split.tiling((4, 6), "float32", [2, 4], dim=1, soc="ascend910b"),
+            embedding_dense_grad.tiling((8, 16), 10, soc="ascend910b"),
+            fused_gdn_decode.tiling(1, 8, 16, 128, 128, soc="ascend910b")]
+    assert [(t["key"], t["tiling_key"]) for t in rows] == [
+        ("DIRECT", 0), ("PAD", 1), ("DEFAULT", 0), ("BF16_FP32_STATE", 1)]
