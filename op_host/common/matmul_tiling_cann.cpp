@@ -22,7 +22,7 @@ matmul_tiling::DataType CannType(DataType t) {
 }  // namespace
 
 int64_t CannMatmulTiling(const fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call,
-                         optiling::TCubeTiling& out) {
+                         AscendC::tiling::TCubeTiling& out) {
     using matmul_tiling::CubeFormat;
     using matmul_tiling::TPosition;
     platform_ascendc::PlatformAscendC platform(platformInfo);
