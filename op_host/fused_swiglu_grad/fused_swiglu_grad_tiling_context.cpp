@@ -31,17 +31,18 @@ bool ReadInputs(gert::TilingContext* context, std::vector<int64_t> (&shapes)[kCo
 
 // A w or x tiling: CANN's cube tiling of one block into the data, then the framework's fields.
 template <typename Data>
-ge::graphStatus ApplyCube(const char* op, gert::TilingContext* context, Result<SgTilingResult<Data>> tiling) {
-    if (!tiling) return FailTiling(op, tiling.error().message);
-    if (tiling->blockDim == 0) {  // the op_api composition never launches M = 0 (aclnn_fused_swiglu_grad.h)
+ge::graphStatus ApplyCube(const char* op, gert::TilingContext* context, const Result<SgTilingResult<Data>>& computed) {
+    if (!computed) return FailTiling(op, computed.error().message);
+    SgTilingResult<Data> tiling = *computed;
+    if (tiling.blockDim == 0) {  // the op_api composition never launches M = 0 (aclnn_fused_swiglu_grad.h)
         return FailTiling(op, "M = 0 has nothing to launch: the caller zeroes dw_g / dw_fc (dx is empty)");
     }
-    const MatmulTilingCall& c = tiling->cubeCall;
-    if (CannMatmulTiling(context->GetPlatformInfo(), c, tiling->data.cube) == -1) {
+    const MatmulTilingCall& c = tiling.cubeCall;
+    if (CannMatmulTiling(context->GetPlatformInfo(), c, tiling.data.cube) == -1) {
         return FailTiling(op, "matmul_tiling GetTiling failed for the block m " + std::to_string(c.m) + ", n " +
                                   std::to_string(c.n) + ", k " + std::to_string(c.k));
     }
-    return ApplyTiling(op, context, *tiling);
+    return ApplyTiling(op, context, tiling);
 }
 
 }  // namespace
