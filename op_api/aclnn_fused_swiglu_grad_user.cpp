@@ -1,5 +1,7 @@
 // aclnnAscendopsFusedSwigluGrad: the whole SwiGLU backward in one call - the b kernel (dg, dfc into the workspace,
-// db_g, db_fc), then the w kernel (dw_g, dw_fc), then the x kernel (dx), on one stream in that order.
+// db_g, db_fc), then the w kernel (dw_g, dw_fc), then the x kernel (dx), on one stream in that order. The twin's
+// implementation; on the NPU the same sequence is composed from the opp package's three generated aclnn pairs
+// (aclnn_fused_swiglu_grad.h says how).
 #include <algorithm>
 #include <memory>
 #include <optional>

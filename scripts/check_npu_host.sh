@@ -4,7 +4,7 @@
 # temporary folder (never into the repository) and is deleted on exit. Every unit is compiled with g++ -fsyntax-only;
 # units whose headers the wheel does not ship are listed as not checked, with the missing header.
 #
-# Usage: bash scripts/check_npu_host.sh
+# Usage: bash scripts/check_npu_host.sh [unit ...]   (units: some of the list below, default all of it)
 #   PYTHON=<python>           the Python whose torch-npu wheel and pybind11 are used (default: python3)
 #   TORCH_NPU_WHEEL=<file>    use this wheel instead of downloading one
 #   ASCENDOPS_EXTRA_INCLUDES  more include directories (e.g. hicann/opbase include/nnopbase for aclnn/*.h): units
@@ -34,13 +34,23 @@ includes=(-Iop_api -I.)
 for dir in ${ASCENDOPS_EXTRA_INCLUDES:-}; do includes+=(-I"${dir}"); done  # before the wheel's: they win
 includes+=(-I"${acl_inc}")
 
-# Every NPU-only host unit that is compiled with CANN's headers (never with the twin's).
+# Every NPU-only host unit that is compiled with CANN's headers (never with the twin's). The op_host units are built
+# into the opp package with ASCENDOPS_WITH_CANN (cmake/npu.cmake), which selects CANN's types where a header offers
+# both (FusedSwigluGrad's TCubeTiling) and enables matmul_tiling_cann.cpp, so they are checked with it too.
 units=(python/bindings/npu/npu_device.cpp python/bindings/npu/npu_aclnn.cpp python/bindings/npu/npu_module.cpp
        examples/fused_gdn_decode/main.cpp
-       op_host/*/*_def.cpp op_host/*/*_infershape.cpp op_host/*/*_tiling_context.cpp)
+       op_host/*/*_def.cpp op_host/*/*_infershape.cpp op_host/*/*_tiling_context.cpp
+       op_host/common/matmul_tiling_cann.cpp)
+if (( $# > 0 )); then  # a subset of the list, each a member of it
+    for unit in "$@"; do
+        [[ " ${units[*]} " == *" ${unit} "* ]] || { echo "check_npu_host.sh: ${unit} is not an NPU-only host unit" >&2; exit 2; }
+    done
+    units=("$@")
+fi
 checked=0 failed=0 unchecked=0
 for unit in "${units[@]}"; do
     flags=(-std=c++17 -fsyntax-only -Wall "${includes[@]}")
+    [[ "${unit}" == op_host/* ]] && flags+=(-DASCENDOPS_WITH_CANN)
     if grep -q pybind11 "${unit}" || grep -q pybind11 "${unit%.cpp}.h" 2> /dev/null; then
         if [[ -z "${py_includes}" ]]; then
             echo "NOT CHECKED ${unit}: pybind11 is not installed for ${py}"; unchecked=$((unchecked + 1)); continue

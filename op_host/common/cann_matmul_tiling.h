@@ -3,6 +3,7 @@
 #ifdef ASCENDOPS_WITH_CANN
 #include <cstdint>
 
+#include "kernel_tiling/kernel_tiling.h"  // AscendC::tiling::TCubeTiling
 #include "op_host/common/matmul_tiling.h"
 #include "tiling/tiling_api.h"
 
@@ -12,9 +13,10 @@ class PlatFormInfos;
 
 namespace ascendops {
 
-// -1 on failure, as matmul_tiling's GetTiling.
-int64_t CannMatmulTiling(const fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call,
-                         optiling::TCubeTiling& out);
+// -1 on failure, as matmul_tiling's GetTiling. `out` is the kernel-side struct that tiling data written as a standard
+// C++ struct embeds; GetTiling has an overload for it (asc-devkit docs, Matmul Tiling API GetTiling.md).
+int64_t CannMatmulTiling(fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call,
+                         AscendC::tiling::TCubeTiling& out);
 
 }  // namespace ascendops
 #endif  // ASCENDOPS_WITH_CANN

@@ -21,8 +21,8 @@ matmul_tiling::DataType CannType(DataType t) {
 
 }  // namespace
 
-int64_t CannMatmulTiling(const fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call,
-                         optiling::TCubeTiling& out) {
+int64_t CannMatmulTiling(fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call,
+                         AscendC::tiling::TCubeTiling& out) {
     using matmul_tiling::CubeFormat;
     using matmul_tiling::TPosition;
     platform_ascendc::PlatformAscendC platform(platformInfo);

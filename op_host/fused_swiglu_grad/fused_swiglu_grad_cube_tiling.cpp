@@ -70,15 +70,28 @@ uint32_t GroupsFor(uint32_t units, uint32_t groups) {
     return static_cast<uint32_t>(std::min<uint64_t>(groups, CeilDiv(units, 2)));
 }
 
-Result<CubeTiling> BlockCubeTiling(const Platform& platform, const MatmulTypes& types, uint32_t m, uint32_t n,
-                                   uint32_t k) {
+// The Matmul calls of one block: the tiling describes one AIV's block; the kernel loops over its blocks.
+MatmulTilingCall BlockCubeCall(const MatmulTypes& types, uint32_t m, uint32_t n, uint32_t k) {
     MatmulTilingCall call;
     call.types = types;
     call.m = static_cast<int32_t>(m), call.n = static_cast<int32_t>(n), call.k = static_cast<int32_t>(k);
-    call.dim = 1;  // the tiling describes one AIV's block; the kernel loops over its blocks
+    call.dim = 1;
+    return call;
+}
+
+// The cube tiling of one block into the tiling data. Twin build: the twin's MultiCoreMatmulTiling, here. CANN build:
+// CANN's matmul_tiling fills it in the tiling-context function (fused_swiglu_grad_tiling_context.cpp), which has the
+// framework's platform info that API needs; `call` (the result's cubeCall) carries the same calls there.
+std::optional<Error> FillCube(SgCubeTiling& out, const Platform& platform, const MatmulTilingCall& call) {
+#ifdef ASCENDOPS_WITH_CANN
+    (void)out, (void)platform, (void)call;
+    return std::nullopt;
+#else
     auto t = MatmulTiling(platform, call);
     if (!t) return TilingError("FusedSwigluGrad cube tiling: " + t.error().message);
-    return t;
+    out = *t;
+    return std::nullopt;
+#endif
 }
 
 }  // namespace
@@ -123,12 +136,12 @@ Result<WTilingResult> ComputeWTiling(const WTilingInput& in, const Platform& pla
     td.units = 2 * td.kBlocks * td.nBlocks;
     td.groups = GroupsFor(td.units, shape->groups);
     const MatmulTypes types{DataType::kBf16, DataType::kBf16, DataType::kBf16, DataType::kFloat, true, false};
-    auto cube = BlockCubeTiling(platform, types, td.blockK, td.blockN, td.rows);
-    if (!cube) return cube.error();
-    td.cube = *cube;
+    const MatmulTilingCall call = BlockCubeCall(types, td.blockK, td.blockN, td.rows);
+    if (auto e = FillCube(td.cube, platform, call)) return *e;
 
     // key, workspace: the system reserve only (the Matmul messages)
-    return WTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kW), td.groups, platform.SystemWorkspaceBytes()};
+    return WTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kW), td.groups, platform.SystemWorkspaceBytes(),
+                         call};
 }
 
 Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& platform) {
@@ -160,15 +173,14 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
         static_cast<uint32_t>(std::min<uint64_t>({platform.UbUsableBytes() / perRow, td.blockM, kMaxCastRows}));
     if (td.castRows == 0) return TilingError("UB leaves no room for one cast row of " + std::to_string(td.blockK));
     const MatmulTypes types{DataType::kBf16, DataType::kBf16, DataType::kFloat, DataType::kFloat, false, true};
-    auto cube = BlockCubeTiling(platform, types, td.blockM, td.blockK, td.n);
-    if (!cube) return cube.error();
-    td.cube = *cube;
+    const MatmulTilingCall call = BlockCubeCall(types, td.blockM, td.blockK, td.n);
+    if (auto e = FillCube(td.cube, platform, call)) return *e;
 
     // key, workspace: system reserve, then one FP32 slot [blockM, K] per AIV
     td.slotOffset = 0;
     const uint64_t slotBytes = uint64_t{2} * td.groups * td.blockM * td.k * sizeof(float);
     return XTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), td.groups,
-                         platform.SystemWorkspaceBytes() + slotBytes};
+                         platform.SystemWorkspaceBytes() + slotBytes, call};
 }
 
 }  // namespace ascendops::fused_swiglu_grad

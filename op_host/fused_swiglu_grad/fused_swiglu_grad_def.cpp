@@ -1,35 +1,76 @@
-// FusedSwigluGrad operator registration (OpDef): one op type per kernel, AscendopsFusedSwigluGradB this round (the
-// w and x kernels join as AscendopsFusedSwigluGradW / X). Compiled only with the CANN toolkit; not built or run in
-// this repository's CI.
+// FusedSwigluGrad operator registration (OpDef): one op type per kernel, AscendopsFusedSwigluGradB (AIV, SyncAll:
+// MIX_AIV_1_0), AscendopsFusedSwigluGradW and AscendopsFusedSwigluGradX (MIX_AIC_1_2, the Matmul API); the kernel
+// type is declared by each kernel entry (KERNEL_TASK_TYPE_DEFAULT). The user-level aclnnAscendopsFusedSwigluGrad is
+// no op type: it is the three generated aclnn pairs in sequence (op_api/aclnn_fused_swiglu_grad.h). Compiled only
+// with the CANN toolkit; not built or run in this repository's CI.
+#include <initializer_list>
+
 #include "op_host/common/op_def_util.h"
 #include "register/op_def_registry.h"
 
 namespace ascendops::fused_swiglu_grad::npu {
 
 ge::graphStatus InferShapeB(gert::InferShapeContext* context);  // fused_swiglu_grad_infershape.cpp
-ge::graphStatus TilingB(gert::TilingContext* context);          // fused_swiglu_grad_tiling_context.cpp
+ge::graphStatus InferShapeW(gert::InferShapeContext* context);
+ge::graphStatus InferShapeX(gert::InferShapeContext* context);
+ge::graphStatus TilingB(gert::TilingContext* context);  // fused_swiglu_grad_tiling_context.cpp
+ge::graphStatus TilingW(gert::TilingContext* context);
+ge::graphStatus TilingX(gert::TilingContext* context);
+
+// Inputs and outputs in the kernel's argument order, all BF16 ND (spec).
+inline void DefinePorts(ops::OpDef& def, std::initializer_list<const char*> inputs,
+                        std::initializer_list<const char*> outputs) {
+    for (const char* in : inputs)
+        def.Input(in).ParamType(ops::REQUIRED).DataType({ge::DT_BF16}).Format({ge::FORMAT_ND});
+    for (const char* out : outputs) {
+        def.Output(out).ParamType(ops::REQUIRED).DataType({ge::DT_BF16}).Format({ge::FORMAT_ND});
+    }
+}
+
+// A2 / A3 only (spec: DataCopyPad, hardware SyncAll, and the separated AIC / AIV cores the MIX kernels need); the
+// kernel file and entry keep the twin's names.
+inline void AddA2A3Configs(ops::OpDef& def, const char* kernel) {
+    ascendops::npu::AddAiCoreConfigs(def, kernel, {"ascend910b", "ascend910_93"});
+}
 
 }  // namespace ascendops::fused_swiglu_grad::npu
 
 namespace ops {
 
+namespace sg = ascendops::fused_swiglu_grad::npu;
+
 class AscendopsFusedSwigluGradB : public OpDef {
 public:
     explicit AscendopsFusedSwigluGradB(const char* name) : OpDef(name) {
-        // Inputs and outputs in the kernel's argument order; BF16 only (spec).
-        for (const char* in : {"dy", "g", "fc"}) {
-            this->Input(in).ParamType(REQUIRED).DataType({ge::DT_BF16}).Format({ge::FORMAT_ND});
-        }
-        for (const char* out : {"dg", "dfc", "db_g", "db_fc"}) {
-            this->Output(out).ParamType(REQUIRED).DataType({ge::DT_BF16}).Format({ge::FORMAT_ND});
-        }
-        this->SetInferShape(ascendops::fused_swiglu_grad::npu::InferShapeB);
-        this->AICore().SetTiling(ascendops::fused_swiglu_grad::npu::TilingB);
-        // Atlas A2 / A3 only (spec; DataCopyPad and hardware SyncAll).
-        ascendops::npu::AddAiCoreConfigs(*this, "fused_swiglu_grad_b", {"ascend910b", "ascend910_93"});
+        sg::DefinePorts(*this, {"dy", "g", "fc"}, {"dg", "dfc", "db_g", "db_fc"});
+        this->SetInferShape(sg::InferShapeB);
+        this->AICore().SetTiling(sg::TilingB);
+        sg::AddA2A3Configs(*this, "fused_swiglu_grad_b");
+    }
+};
+
+class AscendopsFusedSwigluGradW : public OpDef {
+public:
+    explicit AscendopsFusedSwigluGradW(const char* name) : OpDef(name) {
+        sg::DefinePorts(*this, {"x", "dg", "dfc"}, {"dw_g", "dw_fc"});
+        this->SetInferShape(sg::InferShapeW);
+        this->AICore().SetTiling(sg::TilingW);
+        sg::AddA2A3Configs(*this, "fused_swiglu_grad_w");
+    }
+};
+
+class AscendopsFusedSwigluGradX : public OpDef {
+public:
+    explicit AscendopsFusedSwigluGradX(const char* name) : OpDef(name) {
+        sg::DefinePorts(*this, {"dg", "dfc", "w_g", "w_fc"}, {"dx"});
+        this->SetInferShape(sg::InferShapeX);
+        this->AICore().SetTiling(sg::TilingX);
+        sg::AddA2A3Configs(*this, "fused_swiglu_grad_x");
     }
 };
 
 OP_ADD(AscendopsFusedSwigluGradB);
+OP_ADD(AscendopsFusedSwigluGradW);
+OP_ADD(AscendopsFusedSwigluGradX);
 
 }  // namespace ops

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "op_host/common/dtype.h"
+#include "op_host/common/matmul_tiling.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
 #include "op_kernel/fused_swiglu_grad/fused_swiglu_grad_tiling_data.h"
@@ -66,6 +67,7 @@ struct SgTilingResult {
     uint64_t tilingKey;
     uint32_t blockDim;  // AIC:AIV groups of the MIX launch (0: M = 0, nothing to launch)
     uint64_t workspaceBytes;
+    MatmulTilingCall cubeCall;  // the Matmul calls of one block (m = n = k = 0 when M = 0): data.cube's source
 };
 using WTilingResult = SgTilingResult<FusedSwigluGradWTilingData>;
 using XTilingResult = SgTilingResult<FusedSwigluGradXTilingData>;

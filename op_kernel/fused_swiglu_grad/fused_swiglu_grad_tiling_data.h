@@ -4,8 +4,23 @@
 #pragma once
 #include <cstdint>
 
-#include "op_host/common/cube_tiling.h"
 #include "op_kernel/common/host_device.h"
+
+// The TCubeTiling a Matmul object reads, embedded by value in the w and x tiling data. With CANN (the opp package's
+// host libraries and kernels, built with ASCENDOPS_WITH_CANN): CANN's own AscendC::tiling::TCubeTiling, the struct
+// for tiling data written as a standard C++ struct, which matmul_tiling's GetTiling fills (asc-devkit docs,
+// Matmul Tiling API GetTiling.md). On the CPU twin: the twin's TCubeTiling (op_host/common/cube_tiling.h).
+#ifdef ASCENDOPS_WITH_CANN
+#include "kernel_tiling/kernel_tiling.h"
+namespace ascendops::fused_swiglu_grad {
+using SgCubeTiling = AscendC::tiling::TCubeTiling;
+}
+#else
+#include "op_host/common/cube_tiling.h"
+namespace ascendops::fused_swiglu_grad {
+using SgCubeTiling = ascendops::CubeTiling;
+}
+#endif
 
 namespace ascendops::fused_swiglu_grad {
 
@@ -98,7 +113,7 @@ struct FusedSwigluGradWTilingData {
     uint32_t units;     // 2 kBlocks nBlocks (dw_g blocks, then dw_fc)
     uint32_t groups;    // blockDim: AIC:AIV groups (AIVs = 2 groups)
     uint32_t reserved;  // keeps cube 8-byte aligned in the struct
-    ascendops::CubeTiling cube;
+    SgCubeTiling cube;  // one block's Matmul tiling
 };
 
 // x kernel: dx [M, K] = dg [M, N] w_g^T + dfc [M, N] w_fc^T. A unit is (M block, K block). Its first product goes
@@ -116,7 +131,7 @@ struct FusedSwigluGradXTilingData {
     uint32_t groups;      // blockDim: AIC:AIV groups
     uint32_t castRows;    // rows of one UB piece of the cast pass (of blockK FP32 columns)
     uint64_t slotOffset;  // user-workspace byte offset of the FP32 slots: [AIVs][blockM][K] (C row stride K)
-    ascendops::CubeTiling cube;
+    SgCubeTiling cube;    // one block's Matmul tiling
 };
 
 // UB of the x kernel's cast pass: an FP32 piece in, its BF16 cast out, double buffered.

@@ -179,6 +179,10 @@ py::dict CommonFields(const R& r, py::dict d) {
     d["block_dim"] = r.blockDim;
     d["workspace_bytes"] = r.workspaceBytes;
     d["cube"] = CubeDict(r.data.cube);
+    // The Matmul calls behind `cube`: what the CANN build hands CANN's matmul_tiling instead of the twin's.
+    const MatmulTilingCall& c = r.cubeCall;
+    d["cube_call"] = py::dict("m"_a = c.m, "n"_a = c.n, "k"_a = c.k, "dim"_a = c.dim, "trans_a"_a = c.types.transA,
+                              "trans_b"_a = c.types.transB);
     return d;
 }
 

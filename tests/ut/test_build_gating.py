@@ -4,6 +4,8 @@ at once with the reason (cmake/cann.cmake), instead of failing deep inside the N
 import os
 import shutil
 import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -81,5 +83,46 @@ def test_the_opp_project_follows_the_documented_flow(tmp_path):
     assert [(c[1], c[2].split(";")[0]) for c in calls[2:5]] == [("cust_opapi", "ACLNN"), ("cust_optiling", "TILING"),
                                                                 ("cust_op_proto", "GRAPH")]
     assert "ascend310p;ascend910b" in (build / "opp_project" / "CMakeLists.txt").read_text()
+    # FusedSwigluGrad's w / x tilings and CANN's matmul_tiling behind their cube tiling are in both host libraries
+    # (every named source exists), and everything the package compiles sees ASCENDOPS_WITH_CANN (CANN's TCubeTiling).
+    for lib in calls[3:5]:
+        sources = [Path(p) for p in lib[2].split(";")[1:] if p.endswith(".cpp")]
+        assert all(p.is_file() for p in sources)
+        names = {p.name for p in sources}
+        assert {"fused_swiglu_grad_cube_tiling.cpp", "matmul_tiling_cann.cpp", "soc_cube.cpp",
+                "fused_swiglu_grad_tiling_context.cpp", "fused_swiglu_grad_def.cpp"} <= names
+    assert "-DASCENDOPS_WITH_CANN" in calls[1][1].split(";")  # code generation
+    assert "-DASCENDOPS_WITH_CANN" in calls[5][1].split(";")  # kernels
+    project = (build / "opp_project" / "CMakeLists.txt").read_text()
+    for lib in ("cust_optiling", "cust_op_proto"):
+        assert f"target_compile_definitions({lib} PRIVATE ASCENDOPS_WITH_CANN)" in project
     commands = (build / "CMakeFiles" / "ascendops_opp.dir" / "build.make").read_text()
     assert 0 < commands.index("--target binary") < commands.index("--target package")
+
+
+def test_check_npu_host_lists_the_fused_swiglu_grad_units(tmp_path):
+    """check_npu_host.sh lists and compiles FusedSwigluGrad's OpDef, InferShape and tiling-context units and CANN's matmul_tiling
+    unit with ASCENDOPS_WITH_CANN (as the opp package does) and names the header each lacks. The wheel here is a
+    stand-in holding only an empty acl/acl.h, so every unit needing more is listed as not checked."""
+    wheel = tmp_path / "torch_npu-0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as z:
+        z.writestr("torch_npu/include/third_party/acl/inc/acl/acl.h", "// stand-in\n")
+    env = dict(os.environ, TORCH_NPU_WHEEL=str(wheel), PYTHON=sys.executable)
+    lacking = "which the torch-npu wheel does not ship"
+    expected = {
+        "op_host/fused_swiglu_grad/fused_swiglu_grad_def.cpp": "register/op_def_registry.h",
+        "op_host/fused_swiglu_grad/fused_swiglu_grad_infershape.cpp": "register/op_def_registry.h",
+        # With ASCENDOPS_WITH_CANN both include CANN's TCubeTiling first (without it, matmul_tiling_cann.cpp is empty
+        # and would compile).
+        "op_host/fused_swiglu_grad/fused_swiglu_grad_tiling_context.cpp": "kernel_tiling/kernel_tiling.h",
+        "op_host/common/matmul_tiling_cann.cpp": "kernel_tiling/kernel_tiling.h",
+    }
+    script = str(ROOT / "scripts" / "check_npu_host.sh")
+    result = subprocess.run(["bash", script, *expected], env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr  # the script accepts only units of its own list
+    assert result.stdout.splitlines()[1:] == [f"NOT CHECKED {unit}: needs {header}, {lacking}"
+                                              for unit, header in expected.items()] + [
+        "check_npu_host.sh: 0 compiled, 0 failed, 4 not checked (headers missing)"]
+    other = subprocess.run(["bash", script, "op_host/common/soc.cpp"], env=env, capture_output=True, text=True,
+                           timeout=60)
+    assert other.returncode == 2 and "op_host/common/soc.cpp is not an NPU-only host unit" in other.stderr

@@ -59,6 +59,18 @@ def test_x_tiling_4096_512_1024():
     assert (t["cube"]["Ka"], t["cube"]["singleCoreK"]) == (1024, 1024)
 
 
+def test_cube_call_is_the_block_the_twin_tiled():
+    """The Matmul calls the CANN build passes to CANN's matmul_tiling (cube_call) are those behind the twin's cube
+    tiling: one block, the reduction over M (w, A = x transposed) or N (x, B = w transposed), one core."""
+    w, x = w_tiling(4096, 512, 1024), x_tiling(4096, 512, 1024)
+    assert w["cube_call"] == dict(m=128, n=256, k=4096, dim=1, trans_a=True, trans_b=False)
+    assert x["cube_call"] == dict(m=128, n=256, k=1024, dim=1, trans_a=False, trans_b=True)
+    for t in (w, x, w_tiling(37, 29, 45)):
+        c = t["cube_call"]
+        assert (c["m"], c["n"], c["k"]) == (t["cube"]["M"], t["cube"]["N"], t["cube"]["Ka"])
+    assert w_tiling(0, 16, 8)["cube_call"] == dict(m=0, n=0, k=0, dim=1, trans_a=False, trans_b=False)
+
+
 def test_groups_follow_core_num_not_the_blocks():
     for core_num, groups in [(2, 1), (3, 1), (8, 4), (0, 16)]:
         assert w_tiling(4096, 512, 1024, core_num=core_num)["block_dim"] == groups
