@@ -49,12 +49,12 @@ uint32_t ScratchBytesPerElem(SocVersion soc, DataType src, DataType dst) {
 
 CastRound RoundModeOf(SocVersion soc, DataType src, DataType dst) { return PlanFor(soc, src, dst).round; }
 
-uint64_t UbBytesFor(const CastPlan& plan, CastType src, CastType dst, CastArch arch, uint64_t ubFormer) {
+uint64_t UbBytesFor(const CastPlan& plan, CastType src, CastType dst, CastArch arch, uint64_t tileElems) {
     const CastScratch m = ScratchOf(arch, src, dst);
     // SAMEWIDTH_8BIT moves each tile through one bound queue (no separate output buffer).
-    const uint64_t queueBytes =
-        plan.path == CastPath::kSameWidth8Bit ? kBufferNum * BytesOf(src) : kBufferNum * (BytesOf(src) + BytesOf(dst));
-    return ubFormer * (queueBytes + m.table + m.scratch) + kZeroTailBytes;
+    const uint64_t queueBytes = plan.path == CastPath::kSameWidth8Bit ? kCastBufferNum * BytesOf(src)
+                                                                      : kCastBufferNum * (BytesOf(src) + BytesOf(dst));
+    return tileElems * (queueBytes + m.table + m.scratch) + kZeroTailBytes;
 }
 
 std::optional<Error> CheckPair(DataType src, DataType dst, const Platform& platform) {
@@ -84,16 +84,16 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
 
     // shape: split into blocks that are whole 32-byte blocks of both the source and the destination
     const uint32_t minBytes = BytesOf(src) < BytesOf(dst) ? BytesOf(src) : BytesOf(dst);
-    const uint64_t blockElems = kBlockBytes / minBytes;
+    const uint64_t granuleElems = kBlockBytes / minBytes;
     // At least kMinCoreBytes of source per core: below that a core's launch and tail cost dwarf its work.
     const uint64_t cores =
         std::max<uint64_t>(1, std::min<uint64_t>(platform.coreNum, in.totalElements * BytesOf(src) / kMinCoreBytes));
-    const CoreSplit split = SplitEvenly(in.totalElements, cores, blockElems);
+    const CoreSplit split = SplitEvenly(in.totalElements, cores, granuleElems);
 
     // compute: the largest tile (multiple of 256 elements) whose buffers fit UB
     const uint64_t perElem = UbBytesFor(plan, src, dst, arch, 1) - kZeroTailBytes;
-    const uint64_t ubFormer = AlignDown((ubBytes - kZeroTailBytes) / perElem, kTileAlignElems);
-    if (ubFormer == 0) {
+    const uint64_t tileElems = AlignDown((ubBytes - kZeroTailBytes) / perElem, kTileAlignElems);
+    if (tileElems == 0) {
         return TilingError("Cast " + PairName(in.src, in.dst) + " needs " + std::to_string(perElem) +
                            " UB bytes per element: not even one 256-element tile fits " + std::to_string(ubBytes));
     }
@@ -101,9 +101,9 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     TilingResult r{};
     r.data.totalElements = in.totalElements;
     r.data.blockDim = static_cast<uint32_t>(split.parts);
-    r.data.ubFormer = static_cast<uint32_t>(ubFormer);
-    r.data.blockElems = blockElems;
-    r.data.blocksPerCore = split.blocksPerPart;
+    r.data.tileElems = static_cast<uint32_t>(tileElems);
+    r.data.granuleElems = granuleElems;
+    r.data.granulesPerCore = split.granulesPerPart;
     r.data.bigCores = split.bigParts;
     r.data.tailElems = split.tailUnits;
     r.data.roundMode = static_cast<uint32_t>(plan.round);
@@ -114,7 +114,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     r.tilingKey = static_cast<uint64_t>(plan.path);
     r.blockDim = r.data.blockDim;
     r.workspaceBytes = 0;
-    r.ubBytes = UbBytesFor(plan, src, dst, arch, ubFormer);
+    r.ubBytes = UbBytesFor(plan, src, dst, arch, tileElems);
     return r;
 }
 

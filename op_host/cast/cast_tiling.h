@@ -13,7 +13,6 @@
 
 namespace ascendops::cast {
 
-inline constexpr uint32_t kBufferNum = 2;         // double buffering of input and output queues
 inline constexpr uint32_t kTileAlignElems = 256;  // tiles are whole 256-element groups (full vector repeats)
 inline constexpr uint64_t kZeroTailBytes = 1024;  // zero tails of the BF16 input tiles (kernel buffers), slack
 
@@ -51,8 +50,8 @@ CastRound RoundModeOf(SocVersion soc, DataType src, DataType dst);
 // 161002 with a message naming the pair when Cast does not deliver it on this SoC.
 std::optional<Error> CheckPair(DataType src, DataType dst, const Platform& platform);
 
-// UB bytes the kernel allocates for tiles of ubFormer elements (queues + table + scratch + reserve).
-uint64_t UbBytesFor(const CastPlan& plan, CastType src, CastType dst, CastArch arch, uint64_t ubFormer);
+// UB bytes the kernel allocates for tiles of tileElems elements (queues + table + scratch + reserve).
+uint64_t UbBytesFor(const CastPlan& plan, CastType src, CastType dst, CastArch arch, uint64_t tileElems);
 
 Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform);
 

@@ -24,32 +24,32 @@ constexpr uint64_t AlignUp(uint64_t a, uint64_t b) {
     return down > UINT64_MAX - b ? down : down + b;
 }
 
-// Even split of `total` units into at most `maxParts` parts, in whole blocks of `blockUnits` units.
-// The first `bigParts` parts take one more block than the rest; the last part also takes the
-// remainder that is not a whole block. Never more parts than there are blocks (at least one part).
+// Even split of `total` units into at most `maxParts` parts, in whole granules of `granuleUnits` units.
+// The first `bigParts` parts take one more granule than the rest; the last part also takes the
+// remainder that is not a whole granule. Never more parts than there are granules (at least one part).
 struct CoreSplit {
-    uint64_t parts;          // cores used (blockDim)
-    uint64_t blocksPerPart;  // whole blocks of a small part
-    uint64_t bigParts;       // parts that take blocksPerPart + 1 blocks
-    uint64_t tailUnits;      // units beyond the whole blocks, owned by the last part
-    uint64_t blockUnits;
+    uint64_t parts;            // cores used (blockDim)
+    uint64_t granulesPerPart;  // whole granules of a small part
+    uint64_t bigParts;         // parts that take granulesPerPart + 1 granules
+    uint64_t tailUnits;        // units beyond the whole granules, owned by the last part
+    uint64_t granuleUnits;     // units of one granule
 
     // Units owned by part i (0 <= i < parts) and where they start.
     uint64_t UnitsOf(uint64_t i) const {
-        const uint64_t units = CoreUnitCount(blocksPerPart, bigParts, i) * blockUnits;
+        const uint64_t units = CoreUnitCount(granulesPerPart, bigParts, i) * granuleUnits;
         return i + 1 == parts ? units + tailUnits : units;
     }
-    uint64_t StartOf(uint64_t i) const { return CoreUnitStart(blocksPerPart, bigParts, i) * blockUnits; }
+    uint64_t StartOf(uint64_t i) const { return CoreUnitStart(granulesPerPart, bigParts, i) * granuleUnits; }
 };
 
-constexpr CoreSplit SplitEvenly(uint64_t total, uint64_t maxParts, uint64_t blockUnits) {
-    if (blockUnits == 0) blockUnits = 1;
+constexpr CoreSplit SplitEvenly(uint64_t total, uint64_t maxParts, uint64_t granuleUnits) {
+    if (granuleUnits == 0) granuleUnits = 1;
     if (maxParts == 0) maxParts = 1;
-    uint64_t blocks = total / blockUnits;
-    uint64_t tail = total % blockUnits;
-    uint64_t parts = blocks < maxParts ? blocks : maxParts;
-    if (parts == 0) return {1, 0, 0, tail, blockUnits};  // less than one block: one part owns it all
-    return {parts, blocks / parts, blocks % parts, tail, blockUnits};
+    uint64_t granules = total / granuleUnits;
+    uint64_t tail = total % granuleUnits;
+    uint64_t parts = granules < maxParts ? granules : maxParts;
+    if (parts == 0) return {1, 0, 0, tail, granuleUnits};  // less than one granule: one part owns it all
+    return {parts, granules / parts, granules % parts, tail, granuleUnits};
 }
 
 // Bytes of a tensor of `shape` with `elemBytes`-byte elements; nullopt when a dim is negative or the size exceeds

@@ -100,7 +100,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     const CoreSplit split = SplitEvenly(numRows, used, 1);
     td.usedCoreNum = static_cast<uint32_t>(used);
     td.formerCoreNum = static_cast<uint32_t>(split.bigParts);
-    td.tailRowNum = static_cast<uint32_t>(split.blocksPerPart);
+    td.tailRowNum = static_cast<uint32_t>(split.granulesPerPart);
     td.formerRowNum = td.tailRowNum + (td.formerCoreNum > 0 ? 1 : 0);
     td.idxBatch = static_cast<uint32_t>(
         std::min<uint64_t>(kMaxIdxBatch, AlignUp(std::max<uint64_t>(td.formerRowNum, 1), kFloatsPerBlock)));

@@ -277,7 +277,7 @@ FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, co
     t.vTiles = static_cast<uint32_t>(CeilDiv(t.v, c.bv));
     t.stateBufferNum = c.est.stateBufferNum;
     t.totalTasks = static_cast<uint32_t>(totalTasks);
-    t.tasksPerCore = static_cast<uint32_t>(split.blocksPerPart);
+    t.tasksPerCore = static_cast<uint32_t>(split.granulesPerPart);
     t.bigCores = static_cast<uint32_t>(split.bigParts);
     t.indexBufferElems = IndexBufferElems(d.b);
     t.blockNum = std::min<uint64_t>(d.blockNum, kMaxInt32 + 1);  // int32 indices never reach beyond

@@ -126,7 +126,7 @@ Result<WTilingResult> ComputeWTiling(const WTilingInput& in, const Platform& pla
     td.rows = static_cast<uint32_t>(in.shapes[0][0]);
     td.k = static_cast<uint32_t>(in.shapes[0][1]);
     td.n = static_cast<uint32_t>(in.shapes[1][1]);
-    if (td.rows == 0) return WTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kW), 0, 0};
+    if (td.rows == 0) return WTilingResult{{td, static_cast<uint64_t>(FusedSwigluGradKey::kW), 0, 0, 0}, {}};
 
     // compute: blocks of dw, units over the AIVs, the cube tiling of one block (A = x^T, reduction M)
     td.blockK = std::min(td.k, kWBlockK);
@@ -139,9 +139,9 @@ Result<WTilingResult> ComputeWTiling(const WTilingInput& in, const Platform& pla
     const MatmulTilingCall call = BlockCubeCall(types, td.blockK, td.blockN, td.rows);
     if (auto e = FillCube(td.cube, platform, call)) return *e;
 
-    // key, workspace: the system reserve only (the Matmul messages)
-    return WTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kW), td.groups, platform.SystemWorkspaceBytes(),
-                         call};
+    // key, workspace: the system reserve only (the Matmul messages); no UB of its own (cube only)
+    return WTilingResult{
+        {td, static_cast<uint64_t>(FusedSwigluGradKey::kW), td.groups, platform.SystemWorkspaceBytes(), 0}, call};
 }
 
 Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& platform) {
@@ -159,7 +159,7 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
         return InvalidParam("w_g K " + std::to_string(in.shapes[2][0]) + " must be <= " + std::to_string(kXMaxK) +
                             " (dx rows of K * 4 bytes: a 32-bit DataCopyPad stride)");
     }
-    if (td.rows == 0) return XTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), 0, 0};
+    if (td.rows == 0) return XTilingResult{{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), 0, 0, 0}, {}};
 
     // compute: blocks of dx, units over the AIVs, the cast pass's UB piece, the cube tiling (B = w^T, reduction N)
     td.blockM = std::min(td.rows, kXBlockM);
@@ -179,8 +179,9 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
     // key, workspace: system reserve, then one FP32 slot [blockM, K] per AIV
     td.slotOffset = 0;
     const uint64_t slotBytes = uint64_t{2} * td.groups * td.blockM * td.k * sizeof(float);
-    return XTilingResult{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), td.groups,
-                         platform.SystemWorkspaceBytes() + slotBytes, call};
+    return XTilingResult{{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), td.groups,
+                          platform.SystemWorkspaceBytes() + slotBytes, SgXCastUbBytes(td.castRows, td.blockK)},
+                         call};
 }
 
 }  // namespace ascendops::fused_swiglu_grad

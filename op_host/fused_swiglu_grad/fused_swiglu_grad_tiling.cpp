@@ -46,8 +46,8 @@ std::optional<Error> Validate(const BTilingInput& in) {
 }
 
 SgSplit ToSg(const CoreSplit& s) {
-    return {static_cast<uint32_t>(s.parts), static_cast<uint32_t>(s.blocksPerPart), static_cast<uint32_t>(s.bigParts),
-            static_cast<uint32_t>(s.blockUnits), static_cast<uint32_t>(s.tailUnits)};
+    return {static_cast<uint32_t>(s.parts), static_cast<uint32_t>(s.granulesPerPart), static_cast<uint32_t>(s.bigParts),
+            static_cast<uint32_t>(s.granuleUnits), static_cast<uint32_t>(s.tailUnits)};
 }
 
 }  // namespace
@@ -99,7 +99,8 @@ Result<BTilingResult> ComputeBTiling(const BTilingInput& in, const Platform& pla
     // workspace: system reserve, then the FP32 partial column sums [db_g | db_fc][chunk][partialPitch]
     td.partialOffset = 0;
     const uint64_t partialBytes = 2ull * td.chunks.parts * td.partialPitch * sizeof(float);
-    return BTilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum, platform.SystemWorkspaceBytes() + partialBytes};
+    return BTilingResult{td, static_cast<uint64_t>(key), td.usedCoreNum, platform.SystemWorkspaceBytes() + partialBytes,
+                         SgBLayout(td.tileRows, td.colChunk).Total()};
 }
 
 }  // namespace ascendops::fused_swiglu_grad

@@ -7,9 +7,11 @@
 #include <vector>
 
 #include "op_host/common/dtype.h"
+#include "op_host/common/key_names.h"
 #include "op_host/common/matmul_tiling.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
+#include "op_host/common/tiling_result.h"
 #include "op_kernel/fused_swiglu_grad/fused_swiglu_grad_tiling_data.h"
 
 namespace ascendops::fused_swiglu_grad {
@@ -27,12 +29,11 @@ struct BTilingInput {
     DataType dtypes[3] = {DataType::kBf16, DataType::kBf16, DataType::kBf16};
 };
 
-struct BTilingResult {
-    FusedSwigluGradBTilingData data;
-    uint64_t tilingKey;
-    uint32_t blockDim;
-    uint64_t workspaceBytes;
-};
+// Key names for Python and messages (ascendops.ops.fused_swiglu_grad reads them through _C).
+inline constexpr KeyName<FusedSwigluGradKey> kFusedSwigluGradKeyNames[] = {
+    {FusedSwigluGradKey::kB, "B"}, {FusedSwigluGradKey::kW, "W"}, {FusedSwigluGradKey::kX, "X"}};
+
+using BTilingResult = TilingResult<FusedSwigluGradBTilingData>;
 
 Result<BTilingResult> ComputeBTiling(const BTilingInput& in, const Platform& platform);
 
@@ -61,13 +62,11 @@ inline constexpr uint32_t kWBlockN = 256;
 inline constexpr uint32_t kXBlockM = 128;  // seed x cube tiles: [128, 128], [64, 256]
 inline constexpr uint32_t kXBlockK = 256;
 
+// The common result (blockDim: AIC:AIV groups of the MIX launch, 0 when M = 0 and nothing is launched) and the
+// Matmul calls of one block (m = n = k = 0 when M = 0): data.cube's source.
 template <typename Data>
-struct SgTilingResult {
-    Data data;
-    uint64_t tilingKey;
-    uint32_t blockDim;  // AIC:AIV groups of the MIX launch (0: M = 0, nothing to launch)
-    uint64_t workspaceBytes;
-    MatmulTilingCall cubeCall;  // the Matmul calls of one block (m = n = k = 0 when M = 0): data.cube's source
+struct SgTilingResult : TilingResult<Data> {
+    MatmulTilingCall cubeCall;
 };
 using WTilingResult = SgTilingResult<FusedSwigluGradWTilingData>;
 using XTilingResult = SgTilingResult<FusedSwigluGradXTilingData>;

@@ -115,7 +115,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.granuleNum = granules;
     const CoreSplit split = SplitEvenly(granules, cores, 1);
     td.blockDim = static_cast<uint32_t>(split.parts);
-    td.granulesPerCore = split.blocksPerPart;
+    td.granulesPerCore = split.granulesPerPart;
     td.bigCores = split.bigParts;
 
     // key and workspace

@@ -25,7 +25,6 @@ inline constexpr CastArch kArch = CastArch::kM200;  // ascend310p
 inline constexpr CastArch kArch = CastArch::kM220;  // ascend910b, ascend910_93
 #endif
 
-inline constexpr int32_t kBufferNum = 2;
 inline constexpr uint32_t kZeroTailElems = 16;  // one 32-byte block of zero halfwords after a BF16 input tile
 
 // Element type <-> CastType. BOOL is stored as one byte 0/1 and computed on as uint8_t.
@@ -375,15 +374,15 @@ public:
         const uint64_t ragged = lastCore ? td_.tailElems : 0;
         const uint64_t whole = count - ragged;
         auto& self = *static_cast<Derived*>(this);
-        for (uint64_t done = 0; done < whole; done += td_.ubFormer) {
+        for (uint64_t done = 0; done < whole; done += td_.tileElems) {
             const uint64_t left = whole - done;
-            self.Tile(done, static_cast<uint32_t>(left < td_.ubFormer ? left : td_.ubFormer));
+            self.Tile(done, static_cast<uint32_t>(left < td_.tileElems ? left : td_.tileElems));
         }
         if (ragged == 0) return;
         if (td_.usePad != 0) {
             self.Tile(whole, static_cast<uint32_t>(ragged));
-        } else if (count >= td_.blockElems) {
-            self.Tile(count - td_.blockElems, static_cast<uint32_t>(td_.blockElems));
+        } else if (count >= td_.granuleElems) {
+            self.Tile(count - td_.granuleElems, static_cast<uint32_t>(td_.granuleElems));
         } else {
             self.ScalarTile(static_cast<uint32_t>(count));
         }
@@ -418,9 +417,10 @@ class CastKernel
 public:
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const CastTilingData& td) {
         this->InitGm(x, y, td);
-        const uint32_t tile = td.ubFormer;
-        this->pipe_.InitBuffer(inQueue_, kBufferNum, tile * sizeof(S) + (kZeroTail ? kZeroTailElems * sizeof(S) : 0));
-        this->pipe_.InitBuffer(outQueue_, kBufferNum, tile * sizeof(D));
+        const uint32_t tile = td.tileElems;
+        this->pipe_.InitBuffer(inQueue_, kCastBufferNum,
+                               tile * sizeof(S) + (kZeroTail ? kZeroTailElems * sizeof(S) : 0));
+        this->pipe_.InitBuffer(outQueue_, kCastBufferNum, tile * sizeof(D));
         constexpr CastScratch kScratch = ScratchOf(kArch, kSrc, kDst);
         if constexpr (kScratch.table + kScratch.scratch > 0) {
             this->pipe_.InitBuffer(tmpBuf_, tile * (kScratch.table + kScratch.scratch));
@@ -465,8 +465,8 @@ private:
         inQueue_.FreeTensor(in);
     }
 
-    TQue<QuePosition::VECIN, kBufferNum> inQueue_;
-    TQue<QuePosition::VECOUT, kBufferNum> outQueue_;
+    TQue<QuePosition::VECIN, kCastBufferNum> inQueue_;
+    TQue<QuePosition::VECOUT, kCastBufferNum> outQueue_;
     TBuf<TPosition::VECCALC> tmpBuf_;
     Scratch scratch_;
     bool firstTile_ = true;
@@ -481,7 +481,7 @@ class CastCopyKernel
 public:
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const CastTilingData& td) {
         this->InitGm(x, y, td);
-        this->pipe_.InitBuffer(queue_, kBufferNum, td.ubFormer * sizeof(S));
+        this->pipe_.InitBuffer(queue_, kCastBufferNum, td.tileElems * sizeof(S));
     }
 
     __aicore__ inline void Tile(uint64_t offset, uint32_t n) {
@@ -499,7 +499,7 @@ public:
     }
 
 private:
-    TQueBind<QuePosition::VECIN, QuePosition::VECOUT, kBufferNum> queue_;
+    TQueBind<QuePosition::VECIN, QuePosition::VECOUT, kCastBufferNum> queue_;
 };
 
 // The branch of tiling key kKey: runs when kKey is this instance's path class (the plan is fixed per dtype pair and

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 
+#include "op_kernel/common/core_split.h"
 #include "op_kernel/common/host_device.h"
 
 namespace ascendops::cast {
@@ -20,31 +21,33 @@ enum class CastPath : uint32_t {
     kUnsupported = 0xFF,
 };
 
+inline constexpr uint32_t kCastBufferNum =
+    2;  // double buffering of the input and output queues (host UB budget, kernel)
+
 // Round modes in the order of AscendC::RoundMode.
 enum class CastRound : uint32_t { kNone = 0, kRint, kFloor, kCeil, kRound, kTrunc, kOdd };
 
 struct CastTilingData {
     uint64_t totalElements;
-    uint32_t blockDim;       // cores used
-    uint32_t ubFormer;       // elements of one full tile (multiple of 256)
-    uint64_t blockElems;     // core-split granule: whole 32-byte blocks of both source and destination
-    uint64_t blocksPerCore;  // whole blocks of a small core
-    uint64_t bigCores;       // the first bigCores cores take one more block
-    uint64_t tailElems;      // elements after the last whole block, owned by the last core
-    uint32_t roundMode;      // CastRound of the main conversion step
-    uint32_t midRoundMode;   // CastRound of the second step (TWO_CAST)
-    uint32_t usePad;         // 1: tails move with DataCopyPad (A2/A3); 0: aligned windows only (ascend310p)
+    uint32_t blockDim;         // cores used
+    uint32_t tileElems;        // elements of one full tile (multiple of 256)
+    uint64_t granuleElems;     // core-split granule: whole 32-byte blocks of both source and destination
+    uint64_t granulesPerCore;  // whole granules of a small core
+    uint64_t bigCores;         // the first bigCores cores take one more granule
+    uint64_t tailElems;        // elements after the last whole granule, owned by the last core
+    uint32_t roundMode;        // CastRound of the main conversion step
+    uint32_t midRoundMode;     // CastRound of the second step (TWO_CAST)
+    uint32_t usePad;           // 1: tails move with DataCopyPad (A2/A3); 0: aligned windows only (ascend310p)
     uint32_t reserved;
 };
 
-// Elements owned by core i and where they start (same arithmetic as ascendops::CoreSplit).
+// Elements owned by core i and where they start (the common core split, op_kernel/common/core_split.h).
 ASCENDOPS_HOST_DEVICE inline uint64_t CoreElems(const CastTilingData& td, uint64_t i) {
-    uint64_t n = (td.blocksPerCore + (i < td.bigCores ? 1 : 0)) * td.blockElems;
+    const uint64_t n = CoreUnitCount(td.granulesPerCore, td.bigCores, i) * td.granuleElems;
     return i + 1 == td.blockDim ? n + td.tailElems : n;
 }
 ASCENDOPS_HOST_DEVICE inline uint64_t CoreStart(const CastTilingData& td, uint64_t i) {
-    uint64_t big = i < td.bigCores ? i : td.bigCores;
-    return (i * td.blocksPerCore + big) * td.blockElems;
+    return CoreUnitStart(td.granulesPerCore, td.bigCores, i) * td.granuleElems;
 }
 
 }  // namespace ascendops::cast

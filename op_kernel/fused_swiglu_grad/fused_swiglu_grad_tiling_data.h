@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 
+#include "op_kernel/common/core_split.h"
 #include "op_kernel/common/host_device.h"
 
 // The TCubeTiling a Matmul object reads, embedded by value in the w and x tiling data. With CANN (the opp package's
@@ -40,13 +41,11 @@ struct SgSplit {
     uint32_t tail;
 };
 ASCENDOPS_HOST_DEVICE inline uint64_t SgStart(const SgSplit& s, uint32_t i) {
-    const uint64_t bigBefore = i < s.big ? i : s.big;
-    return (uint64_t{i} * s.per + bigBefore) * s.unit;
+    return CoreUnitStart(s.per, s.big, i) * s.unit;
 }
 ASCENDOPS_HOST_DEVICE inline uint64_t SgCount(const SgSplit& s, uint32_t i) {
     if (i >= s.parts) return 0;
-    const uint64_t units = uint64_t{s.per} + (i < s.big ? 1 : 0);
-    return units * s.unit + (i + 1 == s.parts ? s.tail : 0);
+    return CoreUnitCount(s.per, s.big, i) * s.unit + (i + 1 == s.parts ? s.tail : 0);
 }
 
 // b kernel. Rows are cut into `chunks` (fixed by M and N only, never by the core count); each chunk's column sums

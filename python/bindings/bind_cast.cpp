@@ -57,9 +57,9 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& src, const 
     d["block_dim"] = r->blockDim;
     d["workspace_bytes"] = r->workspaceBytes;
     d["total_elements"] = td.totalElements;
-    d["ub_former"] = td.ubFormer;
-    d["block_elems"] = td.blockElems;
-    d["blocks_per_core"] = td.blocksPerCore;
+    d["tile_elems"] = td.tileElems;
+    d["granule_elems"] = td.granuleElems;
+    d["granules_per_core"] = td.granulesPerCore;
     d["big_cores"] = td.bigCores;
     d["tail_elems"] = td.tailElems;
     d["round_mode"] = RoundName(static_cast<CastRound>(td.roundMode));
@@ -71,7 +71,7 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& src, const 
     for (uint32_t i = 0; i < td.blockDim; ++i) {
         const uint64_t n = CoreElems(td, i);
         elems.append(n);
-        tiles.append(n / td.ubFormer + (n % td.ubFormer != 0 ? 1 : 0));
+        tiles.append(n / td.tileElems + (n % td.tileElems != 0 ? 1 : 0));
     }
     d["core_elems"] = elems;
     d["core_starts"] = [&] {

@@ -92,8 +92,8 @@ py::list DtypeRows() {
     return rows;
 }
 
-py::dict SplitEvenlyDict(uint64_t total, uint64_t maxParts, uint64_t blockUnits) {
-    ascendops::CoreSplit s = ascendops::SplitEvenly(total, maxParts, blockUnits);
+py::dict SplitEvenlyDict(uint64_t total, uint64_t maxParts, uint64_t granuleUnits) {
+    ascendops::CoreSplit s = ascendops::SplitEvenly(total, maxParts, granuleUnits);
     if (s.parts > kMaxListedParts) {
         throw py::value_error("split into " + std::to_string(s.parts) + " parts: more than " +
                               std::to_string(kMaxListedParts) + " are not listed");
@@ -104,8 +104,8 @@ py::dict SplitEvenlyDict(uint64_t total, uint64_t maxParts, uint64_t blockUnits)
         units.append(s.UnitsOf(i));
         starts.append(s.StartOf(i));
     }
-    return py::dict("parts"_a = s.parts, "blocks_per_part"_a = s.blocksPerPart, "big_parts"_a = s.bigParts,
-                    "tail_units"_a = s.tailUnits, "block_units"_a = s.blockUnits, "units"_a = units,
+    return py::dict("parts"_a = s.parts, "blocks_per_part"_a = s.granulesPerPart, "big_parts"_a = s.bigParts,
+                    "tail_units"_a = s.tailUnits, "block_units"_a = s.granuleUnits, "units"_a = units,
                     "starts"_a = starts);
 }
 

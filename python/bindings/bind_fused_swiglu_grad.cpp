@@ -144,13 +144,15 @@ py::dict BTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vec
     auto r = ComputeBTiling(in, platform);
     if (!r) bridge::CheckAclnn(Fail(r.error()));
     const FusedSwigluGradBTilingData& t = r->data;
-    return py::dict("key"_a = r->tilingKey, "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes,
-                    "rows"_a = t.rows, "cols"_a = t.cols, "used_core_num"_a = t.usedCoreNum, "tile_rows"_a = t.tileRows,
-                    "col_chunk"_a = t.colChunk, "col_chunk_num"_a = t.colChunkNum, "last_col_chunk"_a = t.lastColChunk,
-                    "partial_pitch"_a = t.partialPitch, "chunks"_a = SplitDict(t.chunks),
-                    "core_chunks"_a = SplitDict(t.coreChunks), "core_cols"_a = SplitDict(t.coreCols),
-                    "partial_offset"_a = t.partialOffset, "ub_bytes"_a = SgBLayout(t.tileRows, t.colChunk).Total(),
-                    "ub_capacity"_a = platform.UbUsableBytes());
+    py::dict d("block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "rows"_a = t.rows,
+               "cols"_a = t.cols, "used_core_num"_a = t.usedCoreNum, "tile_rows"_a = t.tileRows,
+               "col_chunk"_a = t.colChunk, "col_chunk_num"_a = t.colChunkNum, "last_col_chunk"_a = t.lastColChunk,
+               "partial_pitch"_a = t.partialPitch, "chunks"_a = SplitDict(t.chunks),
+               "core_chunks"_a = SplitDict(t.coreChunks), "core_cols"_a = SplitDict(t.coreCols),
+               "partial_offset"_a = t.partialOffset, "ub_bytes"_a = r->ubBytes,
+               "ub_capacity"_a = platform.UbUsableBytes());
+    bridge::AddKey(d, kFusedSwigluGradKeyNames, r->tilingKey);
+    return d;
 }
 
 py::dict CubeDict(const ascendops::CubeTiling& c) {
@@ -175,7 +177,8 @@ In CubeInput(const std::vector<std::vector<int64_t>>& shapes, const std::vector<
 
 template <typename R>
 py::dict CommonFields(const R& r, py::dict d) {
-    d["key"] = r.tilingKey;
+    bridge::AddKey(d, kFusedSwigluGradKeyNames, r.tilingKey);
+    d["ub_bytes"] = r.ubBytes;
     d["block_dim"] = r.blockDim;
     d["workspace_bytes"] = r.workspaceBytes;
     d["cube"] = CubeDict(r.data.cube);
@@ -215,6 +218,7 @@ py::dict XTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vec
 }  // namespace
 
 void Bind_fused_swiglu_grad(py::module_& m) {
+    m.attr("fused_swiglu_grad_key_names") = bridge::KeyNameDict(kFusedSwigluGradKeyNames);
     m.def("fused_swiglu_grad_b", &BKernel, "dy"_a, "g"_a, "fc"_a,
           "aclnnAscendopsFusedSwigluGradB on the current device -> (dg, dfc, db_g, db_fc)");
     m.def("fused_swiglu_grad_b_get_workspace", &GetWorkspace, "dy"_a, "g"_a, "fc"_a, "dg"_a, "dfc"_a, "db_g"_a,

@@ -90,9 +90,9 @@ def test_hand_worked_float32_to_float16_on_ascend310p():
     t = tiling((1024, 1000), np.float32, np.float16, soc="ascend310p")
     # 32-byte blocks of half: 16 elements; 1,024,000 / 16 = 64,000 blocks over 8 cores, no remainder.
     assert (t["key"], t["tiling_key"], t["path"], t["block_dim"]) == ("DIRECT", 0, "DIRECT", 8)
-    assert (t["block_elems"], t["blocks_per_core"], t["big_cores"], t["tail_elems"]) == (16, 8000, 0, 0)
+    assert (t["granule_elems"], t["granules_per_core"], t["big_cores"], t["tail_elems"]) == (16, 8000, 0, 0)
     # UB: 2 buffers x (4 + 2) bytes per element = 12; (253952 - 1024) / 12 = 21077 -> 20992 = 82 x 256.
-    assert t["ub_former"] == 20992 and t["scratch_bytes_per_elem"] == 0
+    assert t["tile_elems"] == 20992 and t["scratch_bytes_per_elem"] == 0
     assert t["core_elems"] == [128000] * 8 and t["core_tiles"] == [7] * 8
     assert t["round_mode"] == "CAST_NONE" and t["use_pad"] is False
 
@@ -102,13 +102,13 @@ def test_hand_worked_bfloat16_to_int8_on_ascend310p():
     # Gather tables: bf16 widening 8 + int8 masks 4 + 2; tiles: fp32 4 + int32 4 + int16 2 + half 2 = 26 bytes.
     assert t["path"] == "BF16_TO_OTHER" and t["scratch_bytes_per_elem"] == 26
     # 2 x (2 + 1) + 26 = 32 bytes per element: (253952 - 1024) / 32 = 7904 -> 7680 (30 x 256).
-    assert t["ub_former"] == 7680 and t["block_elems"] == 32
+    assert t["tile_elems"] == 7680 and t["granule_elems"] == 32
 
 
 def test_hand_worked_tail_and_remainder_on_ascend910b():
     t = tiling((2**20 + 17,), np.float32, np.float16, soc="ascend910b")
     # 65,537 whole blocks of 16 over 48 cores: 1365 each, the first 17 take one more; 1 ragged element.
-    assert (t["block_dim"], t["blocks_per_core"], t["big_cores"], t["tail_elems"]) == (48, 1365, 17, 1)
+    assert (t["block_dim"], t["granules_per_core"], t["big_cores"], t["tail_elems"]) == (48, 1365, 17, 1)
     assert t["core_elems"][0] == 1366 * 16 and t["core_elems"][17] == 1365 * 16
     assert t["core_elems"][-1] == 1365 * 16 + 1 and t["use_pad"] is True
     assert sum(t["core_elems"]) == 2**20 + 17
@@ -148,15 +148,15 @@ def test_tiling_invariants(n, pair, soc, cores):
     t = tiling((n,), src, dst, soc=soc, core_num=cores)
     core_num = cores or CORES[soc]
     assert t["ub_bytes"] <= UB[soc]
-    assert t["ub_former"] > 0 and t["ub_former"] % 256 == 0
-    assert t["block_dim"] >= 1 and t["block_dim"] <= min(core_num, max(1, n // t["block_elems"]))
+    assert t["tile_elems"] > 0 and t["tile_elems"] % 256 == 0
+    assert t["block_dim"] >= 1 and t["block_dim"] <= min(core_num, max(1, n // t["granule_elems"]))
     assert sum(t["core_elems"]) == n
     assert t["core_starts"] == list(np.cumsum([0] + t["core_elems"][:-1]))
-    block_bytes = t["block_elems"] * min(src.itemsize, dst.itemsize)
-    assert block_bytes == 32 and t["block_elems"] * max(src.itemsize, dst.itemsize) % 32 == 0
+    block_bytes = t["granule_elems"] * min(src.itemsize, dst.itemsize)
+    assert block_bytes == 32 and t["granule_elems"] * max(src.itemsize, dst.itemsize) % 32 == 0
     for start, count in zip(t["core_starts"], t["core_elems"][:-1]):  # all but the last: whole blocks
-        assert start % t["block_elems"] == 0 and count % t["block_elems"] == 0
-    assert t["tail_elems"] < t["block_elems"]
+        assert start % t["granule_elems"] == 0 and count % t["granule_elems"] == 0
+    assert t["tail_elems"] < t["granule_elems"]
 
 
 def test_front_and_cli_show_the_same_tiling(capsys):
@@ -164,7 +164,7 @@ def test_front_and_cli_show_the_same_tiling(capsys):
     from ascendops import cli
 
     t = ascendops.tiling.cast((1024, 1000), cast_op._dtype("bfloat16"), np.int8, soc="ascend310p")
-    assert (t["path"], t["ub_former"]) == ("BF16_TO_OTHER", 7680)
+    assert (t["path"], t["tile_elems"]) == ("BF16_TO_OTHER", 7680)
     assert cli.main(["tiling", "cast", "--shape", "1024,1000", "--src", "bfloat16", "--dst", "int8",
                      "--soc", "ascend310p"]) == 0
     out = capsys.readouterr().out

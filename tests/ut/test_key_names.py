@@ -4,7 +4,7 @@ tiling dicts, the op modules and the demo all read it. Names are checked against
 import pytest
 
 from ascendops import _C
-from ascendops.ops import cast, embedding_dense_grad, fused_gdn_decode, split
+from ascendops.ops import cast, embedding_dense_grad, fused_gdn_decode, fused_swiglu_grad, split
 
 SPEC_KEYS = {  # shared/spec/<op>.md, by hand
     "cast": {0: "DIRECT", 1: "TWO_CAST", 2: "DST_BOOL", 3: "NARROW64", 4: "WIDEN64", 5: "BF16_TO_F32",
@@ -12,9 +12,10 @@ SPEC_KEYS = {  # shared/spec/<op>.md, by hand
     "split": {0: "ALIGNED", 1: "PAD", 2: "ALIGNED_WINDOW"},
     "embedding_dense_grad": {0: "DEFAULT", 1: "SCALE_GRAD_BY_FREQ"},
     "fused_gdn_decode": {1: "BF16_FP32_STATE", 2: "FP16_FP32_STATE", 3: "BF16_BF16_STATE", 4: "FP16_FP16_STATE"},
+    "fused_swiglu_grad": {1: "B", 2: "W", 3: "X"},
 }
 MODULES = {"cast": cast, "split": split, "embedding_dense_grad": embedding_dense_grad,
-           "fused_gdn_decode": fused_gdn_decode}
+           "fused_gdn_decode": fused_gdn_decode, "fused_swiglu_grad": fused_swiglu_grad}
 
 
 @pytest.mark.parametrize("op", sorted(SPEC_KEYS))
@@ -29,6 +30,7 @@ def test_every_tiling_dict_has_a_named_key_and_its_number():
     rows = [cast.tiling((1000,), "float32", "float16", soc="ascend910b"),
             split.tiling((4, 6), "float32", [2, 4], dim=1, soc="ascend910b"),
             embedding_dense_grad.tiling((8, 16), 10, soc="ascend910b"),
-            fused_gdn_decode.tiling(1, 8, 16, 128, 128, soc="ascend910b")]
+            fused_gdn_decode.tiling(1, 8, 16, 128, 128, soc="ascend910b"),
+            *fused_swiglu_grad.tiling(4, 8, 16, soc="ascend910b").values()]
     assert [(t["key"], t["tiling_key"]) for t in rows] == [
-        ("DIRECT", 0), ("PAD", 1), ("DEFAULT", 0), ("BF16_FP32_STATE", 1)]
+        ("DIRECT", 0), ("PAD", 1), ("DEFAULT", 0), ("BF16_FP32_STATE", 1), ("B", 1), ("W", 2), ("X", 3)]

@@ -25,9 +25,9 @@ __all__ = ["fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "f
            "b_tiling", "w_tiling", "x_tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args",
            "demo_cases", "TILING_KEYS", "SOCS", "DEFAULT_SOC", "OUTPUTS", "sample", "sample_all"]
 
-# op_kernel/fused_swiglu_grad/fused_swiglu_grad_tiling_data.h: FusedSwigluGradKey; 0: the user-level call's report
+# op_host/fused_swiglu_grad/fused_swiglu_grad_tiling.h kFusedSwigluGradKeyNames; 0: the user-level call's report
 # (its three launches in sequence).
-TILING_KEYS = {0: "B, W, X", 1: "B", 2: "W", 3: "X"}
+TILING_KEYS = {0: "B, W, X", **_C.fused_swiglu_grad_key_names}
 SOCS = ("ascend910b", "ascend910_93")  # ascend310p is rejected by the tiling (161002 naming the SoC)
 DEFAULT_SOC = "ascend910b"
 B_OUTPUTS = ("dg", "dfc", "db_g", "db_fc")
@@ -67,9 +67,7 @@ def tiling_key_name(key):
 def _kernel_tiling(binding, names, shape, soc, core_num, shapes, dtypes):
     shape = dict(shape, **{k: [int(d) for d in v] for k, v in (shapes or {}).items()})
     dtype = dict({name: _BF16 for name in names}, **(dtypes or {}))
-    d = binding([shape[x] for x in names], [dtype[x] for x in names], soc, core_num)
-    d["key"] = tiling_key_name(d["key"])
-    return d
+    return binding([shape[x] for x in names], [dtype[x] for x in names], soc, core_num)
 
 
 def b_tiling(m, n, *, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
