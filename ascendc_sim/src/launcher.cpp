@@ -140,6 +140,7 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
             try {
                 thunk(fn, args.data());
                 CheckPipeSyncAtEnd(cores[i]);
+                CloseTimeline(cores[i]);
                 CacheAtEnd(cores[i]);
             } catch (const CoreStopped&) {
             } catch (const std::exception& e) {

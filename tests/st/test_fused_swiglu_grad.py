@@ -206,7 +206,7 @@ def test_bench_row_against_the_roofline():
 
     (row,) = bench.run(Namespace(shapes="64x128", soc="ascend910b", core_num=0))
     moved = 5 * 64 * 128 * 2 + 2 * 128 * 2  # 3 reads + 2 writes of [M, N] bf16, two [1, N] rows
-    assert row["roofline_us"] == round(moved / 1.6e6, 1)  # 1.6 TB/s (SoC table)
+    assert row["roofline_us"] == round(moved / 1.8e6, 1)  # 1.8 TB/s nominal (SoC table)
     assert (row["m"], row["n"], row["block_dim"], row["chunks"]) == (64, 128, 2, 2)
     assert row["modeled_us"] >= row["slowest_core_us"] >= row["roofline_us"]
     assert row["met"] == ("yes" if row["ratio"] <= 1.10 else "NO")
