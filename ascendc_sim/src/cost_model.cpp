@@ -31,30 +31,57 @@ double CubeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
     return c.cubeDoubleBuffered ? std::max({p.m, p.mte2, p.mte1, p.fix}) : p.m + p.mte2 + p.mte1 + p.fix;
 }
 
+// A vector core's time is its pipe timeline's critical path (sim/pipe_sync.h, sim/timing.h); an AIC adds its cube
+// pipes (modeled apart, from counts).
 double CoreTimeUs(const CoreCost& c, const ascendops::SocInfo& soc) {
-    const ascendops::SocCostParams& p = soc.cost;
-    double mte2 = c.gmToUbBytes / p.gmToUbBytesPerCycle;
-    double mte3 = c.ubToGmBytes / p.ubToGmBytesPerCycle;
-    double vec = static_cast<double>(c.vecInstrs) * p.vecIssueCycles;
-    for (int k = 0; k < static_cast<int>(VecClass::kCount); ++k) {
-        vec += static_cast<double>(c.vecRepeats[k]) * p.vecCyclesPerRepeat * VecClassFactor(static_cast<VecClass>(k));
-    }
-    double serial = c.scalarGmAccesses * p.scalarGmAccessCycles + c.barriers * p.barrierCycles;
-    double pipes = c.doubleBuffered ? std::max({mte2, mte3, vec}) : mte2 + mte3 + vec;
-    return (pipes + serial + CubeCycles(c, soc)) / p.freqMHz;  // cycles / (cycles per us)
+    return (c.timelineCycles + CubeCycles(c, soc)) / soc.cost.freqMHz;  // cycles / (cycles per us)
 }
+
+namespace {
+
+// Writes L2 keeps for the kernel's duration: what fits beside the reads that allocate in it (the published A2 Add
+// case 5: with the inputs bypassing L2, the output's writes hit L2).
+double L2AbsorbedBytes(double cachedReads, double writes, const ascendops::SocCostParams& p) {
+    return p.l2Bytes <= 0 ? 0.0 : std::min(writes, std::max(0.0, p.l2Bytes - cachedReads));
+}
+
+double AchievableUs(double bytes, const ascendops::SocCostParams& p) { return bytes / (p.memAchievableGBps * 1e3); }
+
+}  // namespace
 
 ModeledTime ModelTime(const LaunchStats& stats, const ascendops::SocInfo& soc) {
     ModeledTime t;
-    for (const CoreCost& c : stats.cores) t.slowestCoreUs = std::max(t.slowestCoreUs, CoreTimeUs(c, soc));
-    t.bandwidthUs = RooflineUs(stats.TotalGmBytes(), soc);
+    double reads = 0, bypass = 0, writes = 0, readCost = 0, writeCost = 0;
+    for (const CoreCost& c : stats.cores) {
+        t.slowestCoreUs = std::max(t.slowestCoreUs, CoreTimeUs(c, soc));
+        reads += static_cast<double>(c.gmToUbBytes + c.gmToL1Bytes);
+        bypass += static_cast<double>(c.gmToUbBypassBytes);
+        writes += static_cast<double>(c.ubToGmBytes + c.l0cToGmBytes);
+        readCost += c.memReadCost + static_cast<double>(c.gmToL1Bytes);  // the cube's copies: bytes only
+        writeCost += c.memWriteCost + static_cast<double>(c.l0cToGmBytes);
+    }
+    // Device memory carries the reads and the writes L2 does not keep, each copy with its overhead.
+    const double kept = writes > 0 ? L2AbsorbedBytes(reads - bypass, writes, soc.cost) / writes : 0.0;
+    t.bandwidthUs = AchievableUs(readCost + writeCost * (1.0 - kept), soc.cost);
     t.launchUs = soc.cost.launchOverheadUs;
     t.deviceUs = std::max(t.slowestCoreUs, t.bandwidthUs) + t.launchUs;
     return t;
 }
 
+uint64_t WrittenShareOf(const LaunchStats& stats, uint64_t bytes) {
+    uint64_t written = 0;
+    for (const CoreCost& c : stats.cores) written += c.ubToGmBytes + c.l0cToGmBytes;
+    const uint64_t total = stats.TotalGmBytes();
+    return total == 0 ? 0 : static_cast<uint64_t>(static_cast<double>(bytes) * written / total);
+}
+
 double RooflineUs(uint64_t bytes, const ascendops::SocInfo& soc) {
     return static_cast<double>(bytes) / (soc.cost.memBandwidthGBps * 1e3);  // GB/s = 1e3 bytes per us
+}
+
+double AchievableRooflineUs(uint64_t bytes, uint64_t writtenBytes, const ascendops::SocInfo& soc) {
+    const double b = static_cast<double>(bytes), w = std::min(b, static_cast<double>(writtenBytes));
+    return AchievableUs(b - L2AbsorbedBytes(b - w, w, soc.cost), soc.cost);
 }
 
 }  // namespace ascendc_sim

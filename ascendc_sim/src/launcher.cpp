@@ -96,86 +96,115 @@ uint64_t LaunchStats::TotalGmBytes() const {
     return total;
 }
 
+namespace {
+
+// The launch's own errors, before any core runs ("" when none).
+std::string CheckLaunch(const LaunchConfig& cfg, const std::vector<uint8_t*>& args) {
+    std::string mixError = CheckMixLaunch(cfg);
+    if (!mixError.empty()) return mixError;
+    // More blocks than cores is legal: they run in rounds (a cross-core barrier then fails, kernel_rules.cpp).
+    if (cfg.blockDim == 0 || cfg.blockDim > kMaxBlockDim) {
+        return Str("blockDim ", cfg.blockDim, " outside [1, ", kMaxBlockDim, "]");
+    }
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] != nullptr && !FindAllocation(args[i], 0)) {
+            return Str("argument ", i, " (", static_cast<const void*>(args[i]),
+                       ") is not device memory from aclrtMalloc");
+        }
+    }
+    return {};
+}
+
+void FailLaunch(LaunchShared& shared, const std::string& what) {
+    std::lock_guard<std::mutex> lock(shared.errorMu);
+    if (shared.firstError.empty()) shared.firstError = what;
+    shared.stop.store(true);
+}
+
+// One core's thread: its UB (filled with a pattern), the kernel body, the end-of-kernel checks, then the count of
+// finished cores that a waiting barrier reads.
+void RunCore(LaunchShared& shared, CoreContext& core, const std::string& prefix, KernelThunk thunk, void* fn) {
+    const uint64_t ubBytes = core.ubBytes;
+    std::unique_ptr<uint8_t, UbFree> ub(static_cast<uint8_t*>(std::aligned_alloc(64, ubBytes)));
+    if (ub) {
+        std::memset(ub.get(), kUbPattern, ubBytes);
+        core.ub = ub.get();
+        tlsCore = &core;
+        tlsSaturateLowFloats = shared.cfg.platform.soc->rules.saturationOnly;
+        try {
+            thunk(fn, shared.args.data());
+            CheckPipeSyncAtEnd(core);
+            CloseTimeline(core);
+            CacheAtEnd(core);
+        } catch (const CoreStopped&) {
+        } catch (const std::exception& e) {
+            FailLaunch(shared, Str(prefix, "core ", core.blockIdx, ": exception: ", e.what()));
+        }
+        NoteCoreExit(core);
+        tlsCore = nullptr;
+        core.ub = nullptr;
+    } else {
+        FailLaunch(shared, Str(prefix, "cannot allocate the ", ubBytes, "-byte UB of core ", core.blockIdx));
+    }
+    {
+        std::lock_guard<std::mutex> lock(shared.barrierMu);
+        shared.coresFinished.fetch_add(1);
+    }
+    shared.barrierCv.notify_all();
+}
+
+// Rounds of at most coreNum blocks, as the hardware schedules blocks onto its physical cores; a MIX launch's AIC and
+// AIVs serve each other, so its groups (bounded by CheckMixLaunch) all run at once.
+void RunRounds(LaunchShared& shared, std::vector<CoreContext>& cores, const std::string& prefix, KernelThunk thunk,
+               void* fn) {
+    const uint32_t threadCount = static_cast<uint32_t>(cores.size());
+    const uint32_t perRound =
+        shared.cfg.aivPerAic != 0 ? threadCount : std::max<uint32_t>(1, shared.cfg.platform.coreNum);
+    for (uint32_t first = 0; first < threadCount && !shared.stop.load(); first += perRound) {
+        std::vector<std::thread> threads;
+        for (uint32_t i = first; i < std::min(threadCount, first + perRound); ++i) {
+            CoreContext* core = &cores[i];
+            auto body = [&shared, core, &prefix, thunk, fn] { RunCore(shared, *core, prefix, thunk, fn); };
+            if (!StartCore(threads, shared, prefix, i, body)) break;
+        }
+        for (std::thread& t : threads) t.join();
+    }
+}
+
+// What only the whole launch shows: GM guard zones, write races between cores, stale cache lines ("" when none).
+std::string CheckAfterLaunch(const std::vector<CoreContext>& cores) {
+    std::vector<std::string> guards = CheckAllGuards(/*repair=*/true);
+    if (!guards.empty()) return "GM overrun caught by a guard zone after the launch: " + guards[0];
+    std::string race = FindWriteRace(cores);
+    if (!race.empty()) return race;
+    return FindCacheRace(cores);
+}
+
+}  // namespace
+
 ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
                                             const std::vector<uint8_t*>& args) {
     std::string prefix = Str("kernel '", cfg.kernel, "': ");
     if (cfg.platform.soc == nullptr) return RuntimeError(prefix + "LaunchConfig has no SoC");
-    std::string mixError = CheckMixLaunch(cfg);
-    if (!mixError.empty()) return RuntimeError(prefix + mixError);
-    // More blocks than cores is legal: they run in rounds (a cross-core barrier then fails, kernel_rules.cpp).
-    if (cfg.blockDim == 0 || cfg.blockDim > kMaxBlockDim) {
-        return RuntimeError(Str(prefix, "blockDim ", cfg.blockDim, " outside [1, ", kMaxBlockDim, "]"));
-    }
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] != nullptr && !FindAllocation(args[i], 0)) {
-            return RuntimeError(Str(prefix, "argument ", i, " (", static_cast<const void*>(args[i]),
-                                    ") is not device memory from aclrtMalloc"));
-        }
-    }
+    std::string launchError = CheckLaunch(cfg, args);
+    if (!launchError.empty()) return RuntimeError(prefix + launchError);
+
     LaunchShared shared;
     shared.cfg = cfg;
     shared.cube = MakeCubeShared(cfg);
     shared.args = args;
-    uint64_t ubBytes = cfg.platform.UbBytes();
     const uint32_t threadCount = LaunchThreadCount(cfg);
     std::vector<CoreContext> cores(threadCount);
     for (uint32_t i = 0; i < threadCount; ++i) {
         cores[i].launch = &shared;
         cores[i].blockIdx = i;
-        cores[i].ubBytes = ubBytes;
+        cores[i].ubBytes = cfg.platform.UbBytes();
         AssignCoreRole(cores[i], cfg, i);
     }
-    auto fail = [&](const std::string& what) {
-        std::lock_guard<std::mutex> lock(shared.errorMu);
-        if (shared.firstError.empty()) shared.firstError = what;
-        shared.stop.store(true);
-    };
-    auto runCore = [&](uint32_t i) {
-        std::unique_ptr<uint8_t, UbFree> ub(static_cast<uint8_t*>(std::aligned_alloc(64, ubBytes)));
-        if (ub) {
-            std::memset(ub.get(), kUbPattern, ubBytes);
-            cores[i].ub = ub.get();
-            tlsCore = &cores[i];
-            tlsSaturateLowFloats = cfg.platform.soc->rules.saturationOnly;
-            try {
-                thunk(fn, args.data());
-                CheckPipeSyncAtEnd(cores[i]);
-                CacheAtEnd(cores[i]);
-            } catch (const CoreStopped&) {
-            } catch (const std::exception& e) {
-                fail(Str(prefix, "core ", i, ": exception: ", e.what()));
-            }
-            NoteCoreExit(cores[i]);
-            tlsCore = nullptr;
-            cores[i].ub = nullptr;
-        } else {
-            fail(Str(prefix, "cannot allocate the ", ubBytes, "-byte UB of core ", i));
-        }
-        {
-            std::lock_guard<std::mutex> lock(shared.barrierMu);
-            shared.coresFinished.fetch_add(1);
-        }
-        shared.barrierCv.notify_all();
-    };
-    // Rounds of at most coreNum blocks, as the hardware schedules blocks onto its physical cores; a MIX launch's
-    // AIC and AIVs serve each other, so its groups (bounded by CheckMixLaunch) all run at once.
-    const uint32_t perRound = cfg.aivPerAic != 0 ? threadCount : std::max<uint32_t>(1, cfg.platform.coreNum);
-    for (uint32_t first = 0; first < threadCount && !shared.stop.load(); first += perRound) {
-        std::vector<std::thread> threads;
-        for (uint32_t i = first; i < std::min(threadCount, first + perRound); ++i) {
-            if (!StartCore(threads, shared, prefix, i, [&runCore, i] { runCore(i); })) break;
-        }
-        for (std::thread& t : threads) t.join();
-    }
-
+    RunRounds(shared, cores, prefix, thunk, fn);
     if (shared.stop.load()) return RuntimeError(shared.firstError);
-    std::vector<std::string> guards = CheckAllGuards(/*repair=*/true);
-    if (!guards.empty())
-        return RuntimeError(prefix + "GM overrun caught by a guard zone after the launch: " + guards[0]);
-    std::string race = FindWriteRace(cores);
-    if (!race.empty()) return RuntimeError(prefix + race);
-    std::string cacheRace = FindCacheRace(cores);
-    if (!cacheRace.empty()) return RuntimeError(prefix + cacheRace);
+    std::string afterError = CheckAfterLaunch(cores);
+    if (!afterError.empty()) return RuntimeError(prefix + afterError);
 
     LaunchStats stats;
     stats.kernel = cfg.kernel;

@@ -110,14 +110,16 @@ bool CompilerSyncsSelf(const PipeSync& s, int p) {
            (s.autoSync && kPipeTable[p].compilerSynced && p == static_cast<int>(Pipe::kV));
 }
 
-PipeClock Snapshot(const PipeSync& s, int p) {
-    PipeClock t = s.known[p];
-    t[p] = s.seq[p];
+SyncToken Snapshot(const PipeSync& s, int p) {
+    SyncToken t{s.known[p], s.busyUntil[p]};
+    t.clock[p] = s.seq[p];
     return t;
 }
 
-void Merge(PipeSync& s, int p, const PipeClock& token) {
-    for (int q = 0; q < kPipeCount; ++q) s.known[p][q] = std::max(s.known[p][q], token[q]);
+// The pipe now waits for the token's source: its order and its time.
+void Merge(PipeSync& s, int p, const SyncToken& token) {
+    for (int q = 0; q < kPipeCount; ++q) s.known[p][q] = std::max(s.known[p][q], token.clock[q]);
+    s.busyUntil[p] = std::max(s.busyUntil[p], token.time);
 }
 
 // True if pipe `now` is ordered after `prior`'s instruction `seq`; an auto-synced pair is ordered by the sync the
@@ -150,6 +152,7 @@ uint64_t BeginInstr(PipeSync& s, int pipe, const char* api, const char* role) {
         s.curPipe = static_cast<int8_t>(pipe);
         s.curApi = api;
         s.curRoles.fill(nullptr);
+        s.operandCount = 0;
         free = 0;
     }
     if (role != nullptr && free < s.curRoles.size()) s.curRoles[free] = role;
@@ -271,6 +274,7 @@ void NoteUbOperand(CoreContext& c, const char* api, const char* role, const void
     int pipe = s.scopePipe >= 0 ? s.scopePipe : static_cast<int>(Pipe::kV);
     uint64_t seq = BeginInstr(s, pipe, api, role);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
+    if (s.operandCount < s.operands.size()) s.operands[s.operandCount++] = {b, IsDst(role)};
     Access(c, s.ub, Space::kUb, pipe, seq, api, b, b + bytes, IsDst(role));
 }
 
@@ -280,6 +284,7 @@ void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes
     uint64_t seq = BeginInstr(s, pipe, api, nullptr);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
     Access(c, s.ub, Space::kUb, pipe, seq, api, b, b + bytes, write);
+    ChargePipe(c, Pipe::kS, Soc(c).cost.scalarUbAccessCycles);
 }
 
 void NoteGm(CoreContext& c, const char* api, Pipe pipe, const void* p, uint64_t bytes, bool write) {
@@ -310,7 +315,9 @@ void NotePipeBarrier(CoreContext& c, int pipeId) {
     if (pipeId == kHwPipeS) Fail("PipeBarrier", "PIPE_S is not supported (scalar order is kept by hardware)");
     if (pipeId == kHwPipeAll) {
         PipeClock all = s.seq;
+        double until = *std::max_element(s.busyUntil.begin(), s.busyUntil.end());
         for (int p = 0; p < kPipeCount; ++p) s.known[p] = all;
+        s.busyUntil.fill(until);
         return;
     }
     int p = HwToPipe(pipeId);
@@ -352,7 +359,7 @@ void NoteSetFlag(CoreContext& c, const char* api, int kind, int32_t eventId) {
     }
     EventPipes ep = PipesOfEvent(kind);
     f.set = true;
-    f.token = ep.src >= 0 ? Snapshot(s, ep.src) : PipeClock{};
+    f.token = ep.src >= 0 ? Snapshot(s, ep.src) : SyncToken{};
 }
 
 void NoteWaitFlag(CoreContext& c, const char* api, int kind, int32_t eventId) {
@@ -405,6 +412,33 @@ void NoteAllocTensor(CoreContext& c, const void* slot, int src, int) {
     PipeSync& s = State(c);
     auto it = s.freed.find(slot);
     if (it != s.freed.end()) Merge(s, ProducerPipe(src), it->second);
+}
+
+void ChargePipe(CoreContext& c, Pipe pipe, double cycles) {
+    PipeSync& s = State(c);
+    const int p = static_cast<int>(pipe), sPipe = static_cast<int>(Pipe::kS);
+    const double start = std::max(s.busyUntil[p], p == sPipe ? 0.0 : s.busyUntil[sPipe]);
+    s.busyUntil[p] = start + cycles;
+    s.busyCycles[p] += cycles;
+}
+
+void ChargeAllPipes(CoreContext& c, double cycles) {
+    PipeSync& s = State(c);
+    double until = *std::max_element(s.busyUntil.begin(), s.busyUntil.end()) + cycles;
+    s.busyUntil.fill(until);
+}
+
+void CloseTimeline(CoreContext& c) {
+    PipeSync& s = State(c);
+    static_assert(kPipeCount <= sizeof(c.cost.pipeBusyCycles) / sizeof(double), "CoreCost.pipeBusyCycles too small");
+    c.cost.timelineCycles = *std::max_element(s.busyUntil.begin(), s.busyUntil.end());
+    for (int p = 0; p < kPipeCount; ++p) c.cost.pipeBusyCycles[p] = s.busyCycles[p];
+}
+
+const UbOperand* CurrentUbOperands(CoreContext& c, int* count) {
+    PipeSync& s = State(c);
+    *count = s.operandCount;
+    return s.operands.data();
 }
 
 // SetFlag/WaitFlag doc: the two must be used in pairs, else the waiting pipe times out.

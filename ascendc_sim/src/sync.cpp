@@ -5,6 +5,7 @@
 
 #include "sim/kernel_rules.h"
 #include "sim/pipe.h"
+#include "sim/timing.h"
 
 namespace ascendc_sim {
 namespace {
@@ -49,6 +50,7 @@ void HardSyncAll() {
     LaunchShared& l = *c.launch;
     if (l.cube) Fail("SyncAll", "hardware SyncAll in a MIX AIC:AIV launch is not modeled by the twin yet");
     ++c.cost.barriers;
+    ChargeBarrier(c);
     std::unique_lock<std::mutex> lock(l.barrierMu);
     uint64_t generation = l.barrierGeneration;
     if (++l.barrierArrived == l.cfg.blockDim) {
@@ -85,6 +87,7 @@ void SoftSyncAll(int32_t* gmSlots, int32_t usedCores) {
         Fail("SyncAll", Str("core ", c.blockIdx, " is not among the usedCores ", usedCores));
     }
     ++c.cost.barriers;
+    ChargeBarrier(c);
     int32_t* mine = gmSlots + uint64_t{c.blockIdx} * 8;
     int32_t target = __atomic_add_fetch(mine, 1, __ATOMIC_SEQ_CST);
     if (c.cost.barriers == 1 && target != 1) {  // the GM workspace must be zeroed before the launch (SyncAll.md)

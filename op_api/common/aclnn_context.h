@@ -20,8 +20,9 @@ namespace ascendops {
 struct LaunchReport {
     bool launched = false;
     ascendc_sim::LaunchStats stats;
-    uint64_t rooflineBytes = 0;  // bytes that must move: inputs read + outputs written
-    double rooflineUs = 0;
+    uint64_t rooflineBytes = 0;       // bytes that must move: inputs read + outputs written
+    double rooflineUs = 0;            // at the nominal bandwidth
+    double achievableRooflineUs = 0;  // at the achievable bandwidth, L2-kept writes left out (cost model)
 };
 
 }  // namespace ascendops

@@ -9,6 +9,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_context.h"
+#include "sim/cost_model.h"
 #include "sim/launch.h"
 
 namespace ascendops {
@@ -45,6 +46,8 @@ Result<LaunchReport> Run(const KernelLaunch& k, aclrtStream, void (*fn)(GmArgs..
     report.stats = stats.value();
     report.rooflineBytes = k.rooflineBytes;
     report.rooflineUs = ascendc_sim::RooflineUs(k.rooflineBytes, *cfg.platform.soc);
+    report.achievableRooflineUs = ascendc_sim::AchievableRooflineUs(
+        k.rooflineBytes, ascendc_sim::WrittenShareOf(report.stats, k.rooflineBytes), *cfg.platform.soc);
     return report;
 }
 

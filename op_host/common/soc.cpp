@@ -23,6 +23,11 @@ constexpr uint16_t kV220KernelTypes = KernelTypeBit(KernelType::kAivOnly) | Kern
 constexpr SocKernelRules kV200Rules{248 * 1024, 2ull * 1024 * 1024, /*saturationOnly=*/true, kV200KernelTypes};
 constexpr SocKernelRules kV220Rules{184 * 1024, 16ull * 1024 * 1024, /*saturationOnly=*/false, kV220KernelTypes};
 
+// Every cost value's source and label: soc_cost_sources.cpp (`ascendops soc --cost`).
+constexpr SocCostParams kA2Cost{1850.0, 32.0,    40.0,  1.0, 22.0, 200.0,  2000.0,
+                                1800.0, 3.0,     88.0,  0.7, 11.0, 1610.0, 192.0 * 1024 * 1024,
+                                16.0,   65536.0, 1628.0};
+
 const SocInfo kSocTable[3] = {
     {SocVersion::kAscend310P,
      "ascend310p",
@@ -33,31 +38,19 @@ const SocInfo kSocTable[3] = {
      /*hasDataCopyPad=*/false,
      /*hasVectorShift=*/false,
      /*hasSyncAll=*/false,
-     {/*freqMHz=*/1000.0, /*gmToUb=*/32.0, /*ubToGm=*/32.0, /*vecCyclesPerRepeat=*/1.0, /*vecIssue=*/8.0,
-      /*scalarGm=*/200.0, /*barrier=*/2000.0, /*memBandwidthGBps=*/204.8, /*launchUs=*/3.0},
+     {/*freqMHz=*/1000.0, /*gmToUb=*/32.0, /*ubToGm=*/32.0, /*vecCyclesPerRepeat=*/1.0, /*vecIssue=*/22.0,
+      /*scalarGm=*/200.0, /*barrier=*/2000.0, /*memBandwidthGBps=*/204.8, /*launchUs=*/3.0, /*copyLatency=*/88.0,
+      /*unalignedGm=*/1.0, /*scalarUb=*/11.0, /*memAchievableGBps=*/183.0, /*l2Bytes=*/0.0, /*ubBankGroups=*/0.0,
+      /*ubBankGroupSpan=*/0.0, /*memCopyOverheadBytes=*/1628.0},
      kV200Rules},
-    {SocVersion::kAscend910B,
-     "ascend910b",
-     "Atlas A2 (Ascend 910B2)",
-     48,
-     24,
-     192 * 1024,
+    {SocVersion::kAscend910B, "ascend910b", "Atlas A2 (Ascend 910B2)", 48, 24, 192 * 1024,
      /*hasDataCopyPad=*/true,
      /*hasVectorShift=*/true,
-     /*hasSyncAll=*/true,
-     {1850.0, 32.0, 64.0, 2.0, 8.0, 200.0, 2000.0, 1600.0, 3.0},
-     kV220Rules},
-    {SocVersion::kAscend910_93,
-     "ascend910_93",
-     "Atlas A3 (Ascend 910_93)",
-     48,
-     24,
-     192 * 1024,
+     /*hasSyncAll=*/true, kA2Cost, kV220Rules},
+    {SocVersion::kAscend910_93, "ascend910_93", "Atlas A3 (Ascend 910_93)", 48, 24, 192 * 1024,
      /*hasDataCopyPad=*/true,
      /*hasVectorShift=*/true,
-     /*hasSyncAll=*/true,
-     {1850.0, 32.0, 64.0, 2.0, 8.0, 200.0, 2000.0, 1600.0, 3.0},
-     kV220Rules},
+     /*hasSyncAll=*/true, kA2Cost, kV220Rules},
 };
 
 // Core counts from CANN's platform configs ([SoCInfo] ai_core_cnt / cube_core_cnt / vector_core_cnt):

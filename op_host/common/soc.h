@@ -19,8 +19,16 @@ struct SocCostParams {
     double vecIssueCycles;        // fixed cost of one vector instruction
     double scalarGmAccessCycles;  // one GetValue/SetValue on GM (cache-missing scalar load/store)
     double barrierCycles;         // one cross-core barrier round trip
-    double memBandwidthGBps;      // device memory bandwidth shared by all cores
+    double memBandwidthGBps;      // device memory bandwidth shared by all cores (nominal)
     double launchOverheadUs;      // fixed kernel launch cost
+    double copyLatencyCycles;     // fixed cost of one GM<->UB DataCopy instruction
+    double unalignedGmFactor;     // copy rate factor when the GM address is 32- but not 512-byte aligned
+    double scalarUbAccessCycles;  // one GetValue/SetValue on UB
+    double memAchievableGBps;     // device memory bandwidth a streaming kernel reaches (the achievable roofline)
+    double l2Bytes;               // L2 cache that absorbs writes (0: not modeled)
+    double ubBankGroups;          // UB bank groups of 32-byte rows (0: bank conflicts not modeled)
+    double ubBankGroupSpanBytes;  // bytes after which the next bank of a group starts (16 groups x 4 KB)
+    double memCopyOverheadBytes;  // device-memory cost of one copy beyond its bytes (small copies waste bandwidth)
 };
 
 // What the runtime and the kernel toolchain impose on a kernel of this SoC (sources in soc.cpp).

@@ -53,10 +53,11 @@ def _cmd_soc(args):
     rows = socs()
     print(format_table(rows, SOC_COLUMNS, {"ub_bytes": "ub_bytes", "mem_bandwidth_gbps": "mem_bw_gbps (model)"}))
     if args.cost:
-        cost_rows = [{"name": r["name"], **r["cost"]} for r in rows]
+        from . import _C
+
         print()
-        print("cost-model parameters (sources: op_host/common/soc.cpp):")
-        print(format_table(cost_rows))
+        print("cost-model parameters (values: op_host/common/soc.cpp; labels and sources: soc_cost_sources.cpp):")
+        print(format_table(_C.cost.params()))
     return 0
 
 

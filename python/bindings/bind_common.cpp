@@ -75,7 +75,8 @@ py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
         "modeled_device_us"_a = s.modeled.deviceUs, "modeled_slowest_core_us"_a = s.modeled.slowestCoreUs,
         "modeled_bandwidth_us"_a = s.modeled.bandwidthUs, "modeled_launch_us"_a = s.modeled.launchUs,
         "roofline_us"_a = r.rooflineUs, "roofline_bytes"_a = r.rooflineBytes,
-        "total_gm_bytes"_a = r.launched ? s.TotalGmBytes() : 0, "core_gm_bytes"_a = coreGmBytes, "cores"_a = cores);
+        "achievable_roofline_us"_a = r.achievableRooflineUs, "total_gm_bytes"_a = r.launched ? s.TotalGmBytes() : 0,
+        "core_gm_bytes"_a = coreGmBytes, "cores"_a = cores);
 }
 
 py::list SocRows() {

@@ -171,7 +171,7 @@ def test_bench_rows_against_the_rooflines():
     assert [r["kernel"] for r in rows] == ["b", "w", "x", "backward (b + w + x)"]
     b, w, x, total = rows
     moved = 5 * 64 * 128 * 2 + 2 * 128 * 2  # b: 3 reads + 2 writes of [M, N] bf16, two [1, N] rows
-    assert b["roofline_us"] == round(moved / 1.6e6, 1)  # 1.6 TB/s (SoC table)
+    assert b["roofline_us"] == round(moved / 1.8e6, 1)  # 1.8 TB/s nominal (SoC table)
     cube_us = 2 * 2 * 64 * 32 * 128 / (24 * 4096 * 2 * 1850)  # two products, 24 AIC x 4096 MAC/cycle x 1.85 GHz
     assert w["roofline_us"] == x["roofline_us"] == round(cube_us, 1)
     assert w["ratio"] <= 1 and x["ratio"] <= 1  # a fraction of the peak

@@ -8,6 +8,7 @@
 #include "sim/cube_ops.h"
 #include "sim/pipe.h"
 #include "sim/tensor.h"
+#include "sim/timing.h"
 
 namespace AscendC {
 
@@ -91,6 +92,7 @@ void CopyGmToUb(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
     const auto* g = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
     for (uint64_t r = 0; r < s.count; ++r) std::memcpy(d + r * s.dstPitch, g + r * s.srcPitch, s.rowBytes);
     c.cost.gmToUbBytes += s.count * s.rowBytes;
+    ChargeCopy(c, Pipe::kMte2, g, s.count * s.rowBytes, src.L2Bypass());
 }
 
 template <typename T>
@@ -117,6 +119,7 @@ void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const Asce
         }
     }
     c.cost.ubToGmBytes += s.count * s.rowBytes;
+    ChargeCopy(c, Pipe::kMte3, g, s.count * s.rowBytes, false);
 }
 
 template <typename T>
@@ -128,6 +131,7 @@ void CopyUbToUb(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
     const auto* u = reinterpret_cast<const uint8_t*>(src.Operand(api, "src", s.SrcSpan() / sizeof(T)));
     for (uint64_t r = 0; r < s.count; ++r) std::memmove(d + r * s.dstPitch, u + r * s.srcPitch, s.rowBytes);
     c.cost.ubToUbBytes += s.count * s.rowBytes;
+    ChargeUbCopy(c, s.count * s.rowBytes);
 }
 
 // DataCopy moves whole 32-byte blocks: anything else is silently truncated by hardware, so it is an error here.
@@ -233,6 +237,7 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
         }
     }
     c.cost.gmToUbBytes += s.count * s.rowBytes;
+    ChargeCopy(c, Pipe::kMte2, g, s.count * s.rowBytes, src.L2Bypass());
 }
 
 template <typename T>

@@ -33,13 +33,18 @@ struct CoreCost {
     uint64_t l0cToGmBytes = 0;        // AIC FIX
     bool cubeDoubleBuffered = false;  // L0A/L0B double buffers: MTE1 and M overlap, and with them MTE2 and FIX
     uint64_t ubBytesAllocated = 0;    // TPipe total
-    bool doubleBuffered = false;      // some queue has >= 2 buffers: copy and compute pipes overlap
+    bool doubleBuffered = false;      // some queue has >= 2 buffers (reported; the timeline decides overlap)
+    uint64_t gmToUbBypassBytes = 0;   // MTE2 bytes read with SetL2CacheHint(CACHE_MODE_DISABLE)
+    double memReadCost = 0;           // device-memory bytes of the reads, each copy's overhead included
+    double memWriteCost = 0;          // the same for the writes
+    double timelineCycles = 0;        // the core's critical path: the latest end over its pipes
+    double pipeBusyCycles[8] = {};    // cycles each pipe worked (order of sim/pipe_sync.h's Pipe)
 };
 
 struct ModeledTime {      // always "modeled": derived from counts and the SoC table, never measured
     double deviceUs = 0;  // max(slowest core, shared-bandwidth bound) + launch overhead
     double slowestCoreUs = 0;
-    double bandwidthUs = 0;  // all GM bytes of all cores / memory bandwidth
+    double bandwidthUs = 0;  // bytes that reach device memory (writes L2 absorbs excepted) / achievable bandwidth
     double launchUs = 0;
 };
 
@@ -81,7 +86,10 @@ ascendops::Result<LaunchStats> Launch(const LaunchConfig& cfg, void (*kernel)(Gm
     return LaunchErased(cfg, thunk, reinterpret_cast<void*>(kernel), {reinterpret_cast<uint8_t*>(args)...});
 }
 
-// Roofline: the bytes that must move, at the SoC's memory bandwidth (modeled).
+// Roofline: the bytes that must move, at the SoC's nominal memory bandwidth (modeled).
 double RooflineUs(uint64_t bytes, const ascendops::SocInfo& soc);
+// Achievable roofline: the same bytes at the achievable bandwidth; with `writtenBytes` of them written, the part L2
+// absorbs (as the launch-wide bound does) is left out.
+double AchievableRooflineUs(uint64_t bytes, uint64_t writtenBytes, const ascendops::SocInfo& soc);
 
 }  // namespace ascendc_sim

@@ -24,6 +24,7 @@ inline uint64_t ReadListWord(const char* api, const uint64_t* word) {
     Poll(c);
     CheckGm(c, api, word, sizeof(uint64_t), GmAccess::kRead);
     ++c.cost.scalarGmAccesses;
+    ChargePipe(c, Pipe::kS, Soc(c).cost.scalarGmAccessCycles);
     uint64_t v;
     std::memcpy(&v, word, sizeof(v));
     return v;

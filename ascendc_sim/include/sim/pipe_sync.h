@@ -41,9 +41,21 @@ struct RangeState {
 // Disjoint byte ranges [begin, end) keyed by begin: never per byte, so the cost is per access, not per byte.
 using RangeMap = std::map<uint64_t, RangeState>;
 
+// What a sync edge carries: the source pipe's progress (order) and the cycle its work so far ends (timing).
+struct SyncToken {
+    PipeClock clock{};
+    double time = 0;
+};
+
 struct EventFlag {
     bool set = false;
-    PipeClock token{};
+    SyncToken token{};
+};
+
+// A UB operand of the current vector instruction (for the bank-conflict cost).
+struct UbOperand {
+    uint64_t offset = 0;
+    bool write = false;
 };
 
 struct PipeSync {
@@ -56,9 +68,13 @@ struct PipeSync {
     const char* curApi = nullptr;
     std::array<const char*, 6> curRoles{};
     RangeMap ub, gm, cube;
-    std::unordered_map<const void*, PipeClock> enqueued, freed;  // TQue buffer slot -> producer / consumer clock
-    std::vector<EventFlag> flags;                                // [HardEvent][event id]
-    std::vector<uint8_t> allocatedIds;                           // [HardEvent] bit mask of AllocEventID
+    std::unordered_map<const void*, SyncToken> enqueued, freed;  // TQue buffer slot -> producer / consumer token
+    std::array<double, kPipeCount> busyUntil{};   // timeline: cycle at which each pipe's issued work ends
+    std::array<double, kPipeCount> busyCycles{};  // cycles each pipe spent working (msprof's per-pipe time)
+    std::array<UbOperand, 6> operands{};          // UB operands of the current instruction
+    uint8_t operandCount = 0;
+    std::vector<EventFlag> flags;       // [HardEvent][event id]
+    std::vector<uint8_t> allocatedIds;  // [HardEvent] bit mask of AllocEventID
 };
 
 // Sets the pipe of the accesses made inside one API (the copies); restores the vector pipe on exit.
@@ -97,6 +113,15 @@ void NoteEnQue(CoreContext& c, const void* slot, int src, int dst);
 void NoteDeQue(CoreContext& c, const void* slot, int src, int dst);
 void NoteFreeTensor(CoreContext& c, const void* slot, int src, int dst);
 void NoteAllocTensor(CoreContext& c, const void* slot, int src, int dst);
+// Timeline: the instruction just noted occupies `pipe` for `cycles`, starting when the pipe is free, its sync edges
+// have arrived and the scalar unit has issued it (pipes other than S start no earlier than S's time).
+void ChargePipe(CoreContext& c, Pipe pipe, double cycles);
+// A cross-core barrier: every pipe of this core waits for all of them, then `cycles` more.
+void ChargeAllPipes(CoreContext& c, double cycles);
+// The UB operands of the instruction being noted (valid until the next instruction begins).
+const UbOperand* CurrentUbOperands(CoreContext& c, int* count);
+// At kernel end: the core's critical path and per-pipe busy cycles into its CoreCost.
+void CloseTimeline(CoreContext& c);
 // At kernel end: a SetFlag never waited is an error.
 void CheckPipeSyncAtEnd(CoreContext& c);
 

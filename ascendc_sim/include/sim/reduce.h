@@ -200,8 +200,7 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
             for (int64_t k = 0; k < kPerBlock; ++k) block[k] = s[r * 8 + j];
         }
     }
-    c.cost.vecRepeats[static_cast<int>(VecClass::kSimple)] += repeatTime;
-    ++c.cost.vecInstrs;
+    CountRepeats(c, VecClass::kSimple, repeatTime);
 }
 
 template <typename T, bool isReuseSource = false>

@@ -48,13 +48,15 @@ public:
     __aicore__ inline __gm__ T* GetPhyAddr() const { return addr_; }
     __aicore__ inline __gm__ T* GetPhyAddr(uint64_t offset) const { return addr_ + offset; }
     __aicore__ inline uint64_t GetSize() const { return size_; }
-    // A cache hint only: no effect on results, so accepting it changes nothing observable.
-    __aicore__ inline void SetL2CacheHint(CacheMode) {}
+    // A cache hint: no effect on results; CACHE_MODE_DISABLE keeps this tensor's reads out of L2 in the cost model.
+    __aicore__ inline void SetL2CacheHint(CacheMode mode) { l2Bypass_ = mode == CacheMode::CACHE_MODE_DISABLE; }
+    bool L2Bypass() const { return l2Bypass_; }  // twin internal
 
     __aicore__ inline GlobalTensor operator[](uint64_t offset) const {
         GlobalTensor t;
         t.addr_ = addr_ + offset;
         t.sized_ = sized_;
+        t.l2Bypass_ = l2Bypass_;
         t.size_ = sized_ ? (offset <= size_ ? size_ - offset : 0) : 0;
         return t;
     }
@@ -66,6 +68,7 @@ public:
         ascendc_sim::NoteGm(c, "GlobalTensor::GetValue", ascendc_sim::Pipe::kS, addr_ + offset, sizeof(T), false);
         ascendc_sim::CacheLoad(c, "GlobalTensor::GetValue", addr_ + offset, sizeof(T));
         ++c.cost.scalarGmAccesses;
+        ascendc_sim::ChargePipe(c, ascendc_sim::Pipe::kS, ascendc_sim::Soc(c).cost.scalarGmAccessCycles);
         T value;
         std::memcpy(&value, addr_ + offset, sizeof(T));
         uint64_t bits = 0;
@@ -80,6 +83,7 @@ public:
         ascendc_sim::NoteGm(c, "GlobalTensor::SetValue", ascendc_sim::Pipe::kS, addr_ + offset, sizeof(T), true);
         ascendc_sim::CacheStore(c, "GlobalTensor::SetValue", addr_ + offset, sizeof(T));
         ++c.cost.scalarGmAccesses;
+        ascendc_sim::ChargePipe(c, ascendc_sim::Pipe::kS, ascendc_sim::Soc(c).cost.scalarGmAccessCycles);
         std::memcpy(addr_ + offset, &value, sizeof(T));
     }
 
@@ -98,6 +102,7 @@ private:
     T* addr_ = nullptr;
     uint64_t size_ = 0;
     bool sized_ = false;
+    bool l2Bypass_ = false;
 };
 
 template <typename T>

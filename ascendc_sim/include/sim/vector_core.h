@@ -6,6 +6,7 @@
 #include "sim/context.h"
 #include "sim/dtype_of.h"
 #include "sim/tensor.h"
+#include "sim/timing.h"
 
 namespace ascendc_sim {
 
@@ -45,6 +46,7 @@ inline void RequireCount(const char* api, int64_t count) {
 inline void CountVector(CoreContext& c, VecClass k, uint64_t count, uint64_t elemBytes) {
     c.cost.vecRepeats[static_cast<int>(k)] += (count * elemBytes + 255) / 256;
     ++c.cost.vecInstrs;
+    ChargeVector(c, k, (count * elemBytes + 255) / 256);
 }
 
 template <typename C>

@@ -111,6 +111,7 @@ void CheckRepeatDst(const char* api, const T* d, int64_t dstBlk, int64_t dstRep,
 inline void CountRepeats(CoreContext& c, VecClass k, int64_t repeatTime) {
     c.cost.vecRepeats[static_cast<int>(k)] += static_cast<uint64_t>(repeatTime);
     ++c.cost.vecInstrs;
+    ChargeVector(c, k, static_cast<uint64_t>(repeatTime));
 }
 
 // dst = f(src0, src1, dst) per element; each repeat reads all its operands before writing (in-place safe).

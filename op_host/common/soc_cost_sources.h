@@ -1,0 +1,25 @@
+// Where every cost-model value of the SoC table comes from, and how sure it is (`ascendops soc --cost`).
+#pragma once
+#include "soc.h"
+
+namespace ascendops {
+
+// verified: a vendor document or shipped configuration states it; derived: computed from published measurements
+// or figures; assumed: chosen where nothing public was found (README, assumptions).
+enum class Evidence : uint8_t { kVerified, kDerived, kAssumed };
+
+struct CostParamSource {
+    double SocCostParams::* field;
+    const char* name;
+    const char* unit;
+    Evidence a2Label;  // ascend910b and ascend910_93 (one row of values)
+    const char* a2Source;
+    Evidence v200Label;  // ascend310p
+    const char* v200Source;
+};
+
+extern const CostParamSource kCostParamSources[16];
+
+const char* EvidenceName(Evidence e);
+
+}  // namespace ascendops
