@@ -62,7 +62,7 @@ def _cmd_soc(args):
 
 
 _DEMO_HEADERS = {"tiling_key": "tiling key", "block_dim": "blockDim", "max_error": "max error",
-                 "modeled_us": "modeled us", "roofline_ratio": "roofline ratio"}
+                 "modeled_us": "modeled us", "vs_roofline": "x roofline"}
 
 
 def _cmd_demo(args):

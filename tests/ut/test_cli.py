@@ -61,7 +61,7 @@ def test_demo(capsys):
         return
     assert code == 0, out
     header = out.splitlines()[0]
-    for column in ("op", "case", "soc", "tiling key", "blockDim", "max error", "modeled us", "roofline ratio",
+    for column in ("op", "case", "soc", "tiling key", "blockDim", "max error", "modeled us", "x roofline",
                    "status"):
         assert column in header
     assert "modeled" in out.splitlines()[-1]
