@@ -241,3 +241,27 @@ def test_npu_kernels_pass_arguments_in_the_aclnn_order(monkeypatch):
     assert calls[1][1][6] is grad_weight and not grad_weight.any()  # zeroed: the kernel accumulates into it
     assert calls[2][1][5] is gdn[5] and calls[2][1][9] is gdn_out and calls[2][1][7:9] == (0.125, 20.0)
     assert gdn_out.shape == (2, 1, 4, 16) and gdn_out.dtype == torch.bfloat16
+
+
+def test_npu_swiglu_runs_the_three_generated_pairs_in_order(monkeypatch):
+    """On NPU the backward is aclnnAscendopsFusedSwigluGrad{B,W,X} (op_host/fused_swiglu_grad/*_def.cpp port order),
+    dg / dfc passed from b to w and x; M = 0 launches nothing and zeroes dw and db."""
+    from ascendops.torch import _specs
+
+    calls = []
+    monkeypatch.setattr(_specs.aclnn, "call", lambda op, *args: calls.append((op, args)))
+    m, k, n = 3, 5, 4
+    dy, g, fc = (torch.ones(m, n, dtype=torch.bfloat16) for _ in range(3))
+    x, w_g, w_fc = torch.ones(m, k, dtype=torch.bfloat16), *(torch.ones(k, n, dtype=torch.bfloat16) for _ in range(2))
+    dx, dw_g, dw_fc, db_g, db_fc = _specs._swiglu_npu(dy, g, fc, x, w_g, w_fc)
+    assert [op for op, _ in calls] == ["FusedSwigluGradB", "FusedSwigluGradW", "FusedSwigluGradX"]
+    b, w, xk = (args for _, args in calls)
+    assert [tuple(t.shape) for t in b] == [(m, n)] * 5 + [(1, n)] * 2
+    assert b[5] is db_g and b[6] is db_fc
+    assert w[0] is x and w[1] is b[3] and w[2] is b[4] and w[3] is dw_g and w[4] is dw_fc
+    assert xk[0] is b[3] and xk[1] is b[4] and xk[2] is w_g and xk[3] is w_fc and xk[4] is dx
+    assert (tuple(dx.shape), tuple(dw_g.shape)) == ((m, k), (k, n))
+
+    calls.clear()
+    empty = _specs._swiglu_npu(dy[:0], g[:0], fc[:0], x[:0], w_g, w_fc)
+    assert calls == [] and empty[0].shape == (0, k) and all(not t.any() for t in empty[1:])

@@ -127,9 +127,19 @@ def _swiglu_fake(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
 
 
 def _swiglu_npu(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
-    outs = _swiglu_fake(dy, g, fc, x, w_g, w_fc)  # allocated on dy's device
-    aclnn.call("FusedSwigluGrad", *_dense(dy, g, fc, x, w_g, w_fc), *outs)
-    return outs
+    """The op package's three generated aclnn pairs in order on torch_npu's stream (the user-level aclnn is the
+    twin's composition; on NPU it is this one): b -> dg, dfc, db; w -> dw; x -> dx. M = 0 launches nothing."""
+    dy, g, fc, x, w_g, w_fc = _dense(dy, g, fc, x, w_g, w_fc)
+    dx, dw_g, dw_fc, db_g, db_fc = _swiglu_fake(dy, g, fc, x, w_g, w_fc)  # allocated on dy's device
+    if dy.shape[0] == 0:
+        for t in (dw_g, dw_fc, db_g, db_fc):
+            t.zero_()
+        return dx, dw_g, dw_fc, db_g, db_fc
+    dg, dfc = torch.empty_like(dy), torch.empty_like(dy)
+    aclnn.call("FusedSwigluGradB", dy, g, fc, dg, dfc, db_g, db_fc)
+    aclnn.call("FusedSwigluGradW", x, dg, dfc, dw_g, dw_fc)
+    aclnn.call("FusedSwigluGradX", dg, dfc, w_g, w_fc, dx)
+    return dx, dw_g, dw_fc, db_g, db_fc
 
 
 # Split (sections already resolved: the torch-style wrappers in __init__.py turn split_size / chunks into them) ----
