@@ -13,9 +13,6 @@ namespace {
 
 constexpr SocVersion kSupportedSocs[] = {SocVersion::kAscend910B, SocVersion::kAscend910_93};
 
-constexpr uint64_t kGateScalarElems = 192;       // fp32 gating results and norm partials
-constexpr uint64_t kGateScratchBytes = 9 * 256;  // nine 256-byte gating staging / scratch vectors
-constexpr uint64_t kSelectMaskBytes = 256;
 constexpr uint64_t kMaxInt32 = 2147483647;
 
 std::string ShapeString(const std::vector<int64_t>& s) {
@@ -209,20 +206,6 @@ Result<Dims> CheckShapes(const TilingInput& in) {
 
 }  // namespace
 
-UbEstimate EstimateUb(uint32_t k, uint32_t v, uint32_t bv, uint32_t stateBytes, uint32_t indexBufferElems) {
-    UbEstimate e{};
-    e.alignK = static_cast<uint32_t>(AlignUp(k, 16));
-    e.alignBv = static_cast<uint32_t>(AlignUp(bv, 16));
-    e.stateBufferNum = 2;  // always: the next batch row's tile is prefetched, also when one tile is the whole head
-    const uint64_t alignK = e.alignK, alignBv = e.alignBv;
-    const uint64_t stateTile = alignK * alignBv * stateBytes + alignBv * 2;  // state rows + the v / out row
-    e.queueBytes = 2 * alignK * 2 + uint64_t{indexBufferElems} * 4 + 2 * e.stateBufferNum * stateTile;
-    const uint64_t computeMatrixBytes = stateBytes == 4 ? 0 : 2 * alignK * alignBv * 4;
-    e.computeBytes = (3 * alignK + 3 * alignBv + kGateScalarElems) * 4 + computeMatrixBytes + kGateScratchBytes;
-    e.helperBytes = alignBv * 4 + kSelectMaskBytes;
-    return e;
-}
-
 uint32_t IndexBufferElems(uint64_t b) { return static_cast<uint32_t>(2 * AlignUp(b, 8)); }
 
 namespace {
@@ -246,7 +229,7 @@ struct BvChoice {
 Result<BvChoice> ChooseBv(uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t indexElems, const Platform& platform) {
     BvChoice c{};
     auto fits = [&](uint32_t candidate) {
-        c.est = EstimateUb(k, v, candidate, stateBytes, indexElems);
+        c.est = EstimateUb(k, candidate, stateBytes, indexElems);
         return c.est.TotalBytes() <= platform.UbUsableBytes();
     };
     for (uint32_t candidate : kBvCandidates) {

@@ -55,15 +55,11 @@ struct TilingInput {
 
 using TilingResult = ascendops::TilingResult<FusedGdnDecodeTilingData>;
 
-// The spec's UB estimate for one bv; the kernel allocates exactly these buffers.
-struct UbEstimate {
-    uint32_t alignK, alignBv, stateBufferNum;
-    uint64_t queueBytes;    // q/k staging, index buffer, state in/out tiles (with the v / out 16-bit rows)
-    uint64_t computeBytes;  // fp32 vectors, gating scratch, fp32 working matrices for a 16-bit state
-    uint64_t helperBytes;   // row-reduction partials and the softplus select mask
-    uint64_t TotalBytes() const { return queueBytes + computeBytes + helperBytes; }
-};
-UbEstimate EstimateUb(uint32_t k, uint32_t v, uint32_t bv, uint32_t stateBytes, uint32_t indexBufferElems);
+// The spec's UB estimate for one bv: the kernel's layout (fused_gdn_decode_tiling_data.h), which it allocates exactly.
+using UbEstimate = GdnUbLayout;
+inline UbEstimate EstimateUb(uint32_t k, uint32_t bv, uint32_t stateBytes, uint32_t indexBufferElems) {
+    return GdnUbLayoutOf(k, bv, stateBytes, 2, indexBufferElems);  // q, k, v, out are 16-bit (bf16 / fp16)
+}
 
 // int32 elements of the index buffer: every batch row's slot, then its duplicate-slot flag (2 * align8(b)).
 uint32_t IndexBufferElems(uint64_t b);

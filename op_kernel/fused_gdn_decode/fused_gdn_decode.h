@@ -12,13 +12,9 @@ using namespace AscendC;
 constexpr uint32_t kBlockBytes = 32;
 constexpr uint32_t kFp32PerRepeat = 64;  // fp32 elements of one 256-byte vector repeat
 constexpr uint32_t kGateElems = 64;      // gating vectors are one repeat: Compare works on whole repeats
-constexpr uint32_t kGateSlotBytes = 256;
-constexpr uint32_t kGateSlots = 9;
-constexpr uint32_t kGateScalarElems = 192;  // [0, 64) exp(g), [64, 128) beta, [128, 192) norm sum / k.q / partial
-constexpr uint32_t kKqSlot = 136;           // k.q of the loaded q/k head (32-byte aligned, between sum and partial)
+constexpr uint32_t kKqSlot = 136;        // k.q of the loaded q/k head (32-byte aligned, between sum and partial)
 constexpr uint32_t kMaxGroupHeads = 8;
 constexpr uint32_t kDotGroupRows = 4;  // 16-bit state: state rows one product repeat covers (RowDotsGrouped)
-constexpr uint32_t kSelectMaskBytes = 256;
 constexpr float kEps = 1e-6f;
 
 __aicore__ inline uint32_t AlignUp(uint32_t a, uint32_t b) { return (a + b - 1) / b * b; }
@@ -113,19 +109,19 @@ private:
 
     __aicore__ inline void AllocateUb() {
         const FusedGdnDecodeTilingData& td = td_;
-        // The buffers of the host's UB estimate, term by term (fused_gdn_decode_tiling.cpp EstimateUb).
-        const uint32_t stateTileBytes = stateTileElems_ * sizeof(StateT) + alignBv_ * sizeof(InT);
-        pipe_.InitBuffer(qkQue_, 2, alignK_ * sizeof(InT));
-        pipe_.InitBuffer(indexBuf_, td.indexBufferElems * sizeof(int32_t));
-        pipe_.InitBuffer(stateInQue_, td.stateBufferNum, stateTileBytes);
-        pipe_.InitBuffer(stateOutQue_, td.stateBufferNum, stateTileBytes);
-        pipe_.InitBuffer(vecKBuf_, 3 * alignK_ * sizeof(float));
-        pipe_.InitBuffer(vecBvBuf_, 3 * alignBv_ * sizeof(float));
-        pipe_.InitBuffer(scalarBuf_, kGateScalarElems * sizeof(float));
-        if constexpr (!kFp32State) pipe_.InitBuffer(matrixBuf_, 2 * stateTileElems_ * sizeof(float));
-        pipe_.InitBuffer(gateBuf_, kGateSlots * kGateSlotBytes);
-        pipe_.InitBuffer(reduceBuf_, alignBv_ * sizeof(float));
-        pipe_.InitBuffer(maskBuf_, kSelectMaskBytes);
+        // The layout the host budgeted (fused_gdn_decode_tiling_data.h GdnUbLayoutOf), buffer by buffer.
+        const GdnUbLayout l = GdnUbLayoutOf(td.k, td.bv, sizeof(StateT), sizeof(InT), td.indexBufferElems);
+        pipe_.InitBuffer(qkQue_, 2, l.qkBytes);
+        pipe_.InitBuffer(indexBuf_, l.indexBytes);
+        pipe_.InitBuffer(stateInQue_, l.stateBufferNum, l.stateTileBytes);
+        pipe_.InitBuffer(stateOutQue_, l.stateBufferNum, l.stateTileBytes);
+        pipe_.InitBuffer(vecKBuf_, l.vecKBytes);
+        pipe_.InitBuffer(vecBvBuf_, l.vecBvBytes);
+        pipe_.InitBuffer(scalarBuf_, l.scalarBytes);
+        if constexpr (!kFp32State) pipe_.InitBuffer(matrixBuf_, l.matrixBytes);
+        pipe_.InitBuffer(gateBuf_, l.gateBytes);
+        pipe_.InitBuffer(reduceBuf_, l.reduceBytes);
+        pipe_.InitBuffer(maskBuf_, l.maskBytes);
         // UB beyond the estimate holds k and q repeated over repRows_ rows. FP32 state: one Mul covers that many
         // state rows. 16-bit state: kDotGroupRows copies let one product repeat span that many state rows
         // (RowDotsGrouped; its source repeat stride kDotGroupRows * alignK / 8 blocks must fit a uint8).

@@ -91,10 +91,9 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
     auto r = fgd::ComputeTiling(in, platform);
     if (!r) ascendops::bridge::CheckAclnn(ascendops::Fail(r.error()));
     const fgd::FusedGdnDecodeTilingData& t = r->data;
-    const fgd::UbEstimate ub =
-        fgd::EstimateUb(t.k, t.v, t.bv, ascendops::DataTypeSize(in.stateType), t.indexBufferElems);
-    py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.queueBytes,
-                    "compute_bytes"_a = ub.computeBytes, "helper_bytes"_a = ub.helperBytes,
+    const fgd::UbEstimate ub = fgd::EstimateUb(t.k, t.bv, ascendops::DataTypeSize(in.stateType), t.indexBufferElems);
+    py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.QueueBytes(),
+                    "compute_bytes"_a = ub.ComputeBytes(), "helper_bytes"_a = ub.HelperBytes(),
                     "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbUsableBytes());
     py::dict d("block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "ub_bytes"_a = r->ubBytes,
                "b"_a = t.b, "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
@@ -123,10 +122,10 @@ void Bind_fused_gdn_decode(py::module_& m) {
     m.def(
         "fused_gdn_decode_estimate_ub",
         [](uint32_t k, uint32_t v, uint32_t bv, uint32_t stateBytes, uint32_t indexElems) {
-            auto e = ascendops::fused_gdn_decode::EstimateUb(k, v, bv, stateBytes, indexElems);
+            auto e = ascendops::fused_gdn_decode::EstimateUb(k, bv, stateBytes, indexElems);
             return py::dict("align_k"_a = e.alignK, "align_bv"_a = e.alignBv, "state_buffer_num"_a = e.stateBufferNum,
-                            "queue_bytes"_a = e.queueBytes, "compute_bytes"_a = e.computeBytes,
-                            "helper_bytes"_a = e.helperBytes, "total_bytes"_a = e.TotalBytes());
+                            "queue_bytes"_a = e.QueueBytes(), "compute_bytes"_a = e.ComputeBytes(),
+                            "helper_bytes"_a = e.HelperBytes(), "total_bytes"_a = e.TotalBytes());
         },
         "k"_a, "v"_a, "bv"_a, "state_bytes"_a, "index_elems"_a);
     m.def("fused_gdn_decode_index_buffer_elems", &ascendops::fused_gdn_decode::IndexBufferElems, "b"_a);
