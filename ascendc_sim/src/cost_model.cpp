@@ -75,6 +75,10 @@ uint64_t WrittenShareOf(const LaunchStats& stats, uint64_t bytes) {
     return total == 0 ? 0 : static_cast<uint64_t>(static_cast<double>(bytes) * written / total);
 }
 
+double MemsetUs(uint64_t bytes, const ascendops::SocInfo& soc) {
+    return soc.cost.launchOverheadUs + AchievableUs(static_cast<double>(bytes), soc.cost);
+}
+
 double RooflineUs(uint64_t bytes, const ascendops::SocInfo& soc) {
     return static_cast<double>(bytes) / (soc.cost.memBandwidthGBps * 1e3);  // GB/s = 1e3 bytes per us
 }

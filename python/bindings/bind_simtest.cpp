@@ -27,6 +27,7 @@ namespace py = pybind11;
 #define SIMTEST_KERNEL3(name) extern "C" void name(uint8_t*, uint8_t*, uint8_t*);
 #define SIMTEST_KERNEL4(name) extern "C" void name(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
 SIMTEST_KERNEL3(simtest_copy)
+SIMTEST_KERNEL3(simtest_copy_aicore)
 SIMTEST_KERNEL4(simtest_cast_add)
 SIMTEST_KERNEL4(simtest_vec_float16)
 SIMTEST_KERNEL4(simtest_vec_float32)
@@ -113,7 +114,7 @@ ascendc_sim::LaunchConfig Config(const std::string& kernel, const std::string& s
     return cfg;
 }
 
-py::dict StatsDict(const ascendc_sim::LaunchStats& s) {
+py::dict StatsDict(const ascendc_sim::LaunchStats& s, const ascendops::SocInfo& soc) {
     py::list cores;
     for (const ascendc_sim::CoreCost& c : s.cores) {
         py::dict d;
@@ -140,6 +141,11 @@ py::dict StatsDict(const ascendc_sim::LaunchStats& s) {
     out["modeled_device_us"] = s.modeled.deviceUs;
     out["modeled_slowest_core_us"] = s.modeled.slowestCoreUs;
     out["modeled_bandwidth_us"] = s.modeled.bandwidthUs;
+    out["modeled_launch_us"] = s.modeled.launchUs;
+    // Every GM byte the kernel moves counts as roofline bytes: the test kernels move only what they must.
+    out["roofline_us"] = ascendc_sim::RooflineUs(s.TotalGmBytes(), soc);
+    out["achievable_roofline_us"] =
+        ascendc_sim::AchievableRooflineUs(s.TotalGmBytes(), ascendc_sim::WrittenShareOf(s, s.TotalGmBytes()), soc);
     return out;
 }
 
@@ -150,7 +156,7 @@ py::dict Run(const ascendc_sim::LaunchConfig& cfg, void (*k)(A...), A... args) {
         return ascendc_sim::Launch(cfg, k, args...);
     }();
     if (!r.ok()) throw std::runtime_error(r.error().message);
-    return StatsDict(r.value());
+    return StatsDict(r.value(), *cfg.platform.soc);
 }
 
 // Elements rounded up to whole 256-byte repeats, so every count form and Compare are legal.
@@ -280,11 +286,16 @@ py::array RunCopyPad(const py::array& x, uint32_t rows, uint32_t rowBytes, uint3
     return Download(dy, py::dtype("float16"), outBytes / 2);
 }
 
-py::tuple RunCopy(const py::array& x, uint32_t blockDim, uint32_t tile, const std::string& soc) {
+py::tuple RunCopy(const py::array& x, uint32_t blockDim, uint32_t tile, const std::string& soc, uint32_t buffers) {
+    if (buffers != 1 && buffers != 2) throw py::value_error("buffers must be 1 or 2, got " + std::to_string(buffers));
     auto dx = Upload(x);
     Dev dy(x.nbytes());
-    auto dt = TilingDev({static_cast<uint32_t>(x.size()), tile, 0, 0, 0.0f, 0});
-    py::dict stats = Run(Config("simtest_copy", soc, blockDim), simtest_copy, dx->Get(), dy.Get(), dt->Get());
+    auto dt = TilingDev({static_cast<uint32_t>(x.size()), tile, 0, 0, 0.0f, buffers});
+    ascendc_sim::LaunchConfig cfg = Config("simtest_copy", soc, blockDim);
+    const bool aivOnly =
+        cfg.platform.soc->rules.kernelTypeMask & (1u << static_cast<int>(ascendops::KernelType::kAivOnly));
+    if (!aivOnly) cfg.kernel = "simtest_copy_aicore";
+    py::dict stats = Run(cfg, aivOnly ? simtest_copy : simtest_copy_aicore, dx->Get(), dy.Get(), dt->Get());
     return py::make_tuple(Download(dy, x.dtype(), x.size()), stats);
 }
 
@@ -444,7 +455,7 @@ py::tuple RunMatmul(const py::array& a, const py::array& b, const py::object& bi
         return ascendc_sim::Launch(cfg, it->second, da->Get(), db->Get(), dbias->Get(), dc->Get(), dt->Get());
     }();
     if (!r.ok()) throw std::runtime_error(r.error().message);
-    py::dict stats = StatsDict(r.value());
+    py::dict stats = StatsDict(r.value(), *cfg.platform.soc);
     py::list pipes;  // per core: modeled us of each cube pipe
     for (const ascendc_sim::CoreCost& c : r.value().cores) {
         ascendc_sim::CubePipes p = ascendc_sim::CubePipeCycles(c, *cfg.platform.soc);
@@ -531,7 +542,8 @@ void Bind_simtest(py::module_& m) {
           py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);
     s.def("run_copy_pad", &RunCopyPad, py::arg("x"), py::arg("rows"), py::arg("row_bytes"), py::arg("gap_bytes"),
           py::arg("pad"), py::arg("soc") = "ascend910b");
-    s.def("run_copy", &RunCopy, py::arg("x"), py::arg("block_dim"), py::arg("tile"), py::arg("soc") = "ascend910b");
+    s.def("run_copy", &RunCopy, py::arg("x"), py::arg("block_dim"), py::arg("tile"), py::arg("soc") = "ascend910b",
+          py::arg("buffers") = 2);
     s.def("run_cast_add", &RunCastAdd, py::arg("x"), py::arg("y"), py::arg("block_dim"), py::arg("tile"),
           py::arg("soc") = "ascend910b");
     s.def("cast_table", &CastTable, py::arg("soc"));

@@ -25,7 +25,7 @@ __all__ = ["targets", "load"]
 
 
 def targets():
-    return ["sim", "npu", "matmul", "calibrate", *OPERATORS]  # npu: the seeds' acceptance on a device (bench/npu.py)
+    return ["sim", "npu", "matmul", "calibrate", "copy", *OPERATORS]  # npu: the seeds' acceptance on a device (bench/npu.py)
 
 
 def load(target):

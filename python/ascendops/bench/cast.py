@@ -41,6 +41,8 @@ def run(args):
             "ub_bytes": tiling["ub_bytes"],
             "modeled_us": round(report["modeled_device_us"], 1),
             "roofline_us": round(report["roofline_us"], 1),
+            "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
+            "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
             "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
             "bf16_vs_fp32": "",
             "host_us": round(_C.cast_host_overhead_us([args.n], _dtype(src), _dtype(dst), 201), 2),

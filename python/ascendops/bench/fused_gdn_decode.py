@@ -44,6 +44,8 @@ def run(args):
                 "modeled_us": round(report["modeled_device_us"], 1),
                 "slowest_core_us": round(report["modeled_slowest_core_us"], 1),
                 "roofline_us": round(report["roofline_us"], 1),
+                "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
+                "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
                 "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
                 "host_us": round(_C.fused_gdn_decode_host_overhead_us(shapes, dtypes, 101), 2),
             })

@@ -45,6 +45,8 @@ def run(args):
                 "bytes": x.nbytes,
                 "modeled_us": round(report["modeled_device_us"], 1),
                 "roofline_us": round(report["roofline_us"], 1),
+                "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
+                "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
                 "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
             })
     return rows

@@ -67,13 +67,17 @@ def test_copy_counters_and_model(simtest):
         assert c["vec_repeats"] == [0, 0, 0, 0] and c["double_buffered"]
         assert c["ub_bytes_allocated"] == 2 * tile * 2
     assert stats["total_gm_bytes"] == 2 * n * 2
-    # ascend910b timeline: a copy costs 88 cycles + bytes at 32 B/cycle (MTE2) or 40 B/cycle (MTE3). The twin's TQue
-    # hands out the first free buffer, so this loop (free before the next alloc) reuses one buffer: each read waits
-    # for the previous write, the copies run in series; 3 us launch.
+    # ascend910b timeline: a copy costs 88 cycles + bytes at 32 B/cycle (MTE2) or 40 B/cycle (MTE3). Double-buffered,
+    # tile i+1's read is issued before tile i's write: the reads run back to back (each longer than a write), the
+    # last write follows; 3 us launch.
     tiles, copy = per_core // (tile * 2), tile * 2
-    core_us = tiles * (88 + copy / 32 + 88 + copy / 40) / 1850
+    read, write = 88 + copy / 32, 88 + copy / 40
+    core_us = (tiles * read + write) / 1850
     assert stats["modeled_slowest_core_us"] == pytest.approx(core_us)
     assert stats["modeled_device_us"] == pytest.approx(core_us + 3.0)  # far below the memory bound
+    # Single-buffered, each read waits for the previous write: the copies run in series.
+    _, single = simtest.run_copy(x, cores, tile, buffers=1)
+    assert single["modeled_slowest_core_us"] == pytest.approx(tiles * (read + write) / 1850)
 
 
 def test_cast_add_counters_and_values(simtest):

@@ -17,24 +17,42 @@ public:
         tiles_ = perCore / tile_;
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x) + perCore * GetBlockIdx(), perCore);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y) + perCore * GetBlockIdx(), perCore);
-        pipe_.InitBuffer(que_, kBufferNum, tile_ * sizeof(half));
+        buffers_ = t.extra != 0 ? t.extra : kBufferNum;  // extra: 1 or 2 buffers
+        pipe_.InitBuffer(que_, buffers_, tile_ * sizeof(half));
     }
+    // Double-buffered: tile i+1's copy-in is issued before tile i's copy-out, so MTE2 and MTE3 overlap.
     __aicore__ inline void Process() {
+        if (tiles_ == 0) return;
+        if (buffers_ == 1) {
+            for (uint32_t i = 0; i < tiles_; ++i) {
+                CopyIn(i);
+                CopyOut(i);
+            }
+            return;
+        }
+        CopyIn(0);
         for (uint32_t i = 0; i < tiles_; ++i) {
-            LocalTensor<half> in = que_.AllocTensor<half>();
-            DataCopy(in, xGm_[i * tile_], tile_);
-            que_.EnQue(in);
-            LocalTensor<half> out = que_.DeQue<half>();
-            DataCopy(yGm_[i * tile_], out, tile_);
-            que_.FreeTensor(out);
+            if (i + 1 < tiles_) CopyIn(i + 1);
+            CopyOut(i);
         }
     }
 
 private:
+    __aicore__ inline void CopyIn(uint32_t i) {
+        LocalTensor<half> in = que_.AllocTensor<half>();
+        DataCopy(in, xGm_[i * tile_], tile_);
+        que_.EnQue(in);
+    }
+    __aicore__ inline void CopyOut(uint32_t i) {
+        LocalTensor<half> out = que_.DeQue<half>();
+        DataCopy(yGm_[i * tile_], out, tile_);
+        que_.FreeTensor(out);
+    }
+
     TPipe pipe_;
     TQueBind<TPosition::VECIN, TPosition::VECOUT, kBufferNum> que_;
     GlobalTensor<half> xGm_, yGm_;
-    uint32_t tile_ = 0, tiles_ = 0;
+    uint32_t tile_ = 0, tiles_ = 0, buffers_ = kBufferNum;
 };
 
 // z = half(float(x) + y)
@@ -96,15 +114,25 @@ private:
     uint32_t tile_ = 0, tiles_ = 0;
 };
 
-}  // namespace
-
-extern "C" __global__ __aicore__ void simtest_copy(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+__aicore__ inline void CopyMain(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
     REGISTER_TILING_DEFAULT(SimTestTiling);
     GET_TILING_DATA(t, tiling);
     CopyKernel k;
     k.Init(x, y, t);
     k.Process();
+}
+
+}  // namespace
+
+extern "C" __global__ __aicore__ void simtest_copy(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    CopyMain(x, y, tiling);
+}
+
+// The same copy as ascend310p declares a vector kernel (AICORE; it has no AIV_ONLY, 设置Kernel类型.md).
+extern "C" __global__ __aicore__ void simtest_copy_aicore(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AICORE);
+    CopyMain(x, y, tiling);
 }
 
 extern "C" __global__ __aicore__ void simtest_cast_add(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
