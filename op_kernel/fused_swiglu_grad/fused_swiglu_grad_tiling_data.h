@@ -133,9 +133,13 @@ struct FusedSwigluGradXTilingData {
     SgCubeTiling cube;    // one block's Matmul tiling
 };
 
+// Elements of one UB piece of the x kernel's cast pass (castRows rows of blockK, padded to whole BF16 blocks).
+ASCENDOPS_HOST_DEVICE inline uint32_t SgXCastPieceElems(uint32_t castRows, uint32_t blockK) {
+    return castRows * SgAlign(blockK, kSgBf16PerBlock);
+}
 // UB of the x kernel's cast pass: an FP32 piece in, its BF16 cast out, double buffered.
 ASCENDOPS_HOST_DEVICE inline uint64_t SgXCastUbBytes(uint32_t castRows, uint32_t blockK) {
-    const uint64_t elems = uint64_t{castRows} * SgAlign(blockK, kSgBf16PerBlock);
+    const uint64_t elems = SgXCastPieceElems(castRows, blockK);
     return 2 * (elems * 4 + elems * 2);
 }
 

@@ -26,7 +26,7 @@ public:
         const uint64_t slotElems = uint64_t{td_.blockM} * td_.k;
         GM_ADDR slots = AscendC::GetUserWorkspace(workspace) + td_.slotOffset;
         slotGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(slots) + AscendC::GetBlockIdx() * slotElems, slotElems);
-        const uint32_t pieceElems = td_.castRows * SgAlign(td_.blockK, kSgBf16PerBlock);
+        const uint32_t pieceElems = SgXCastPieceElems(td_.castRows, td_.blockK);  // the host budgeted SgXCastUbBytes
         pipe->InitBuffer(inQue_, 2, pieceElems * sizeof(float));
         pipe->InitBuffer(outQue_, 2, pieceElems * sizeof(bfloat16_t));
     }

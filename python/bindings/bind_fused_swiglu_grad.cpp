@@ -212,7 +212,7 @@ py::dict XTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vec
         *r, py::dict("rows"_a = t.rows, "k"_a = t.k, "n"_a = t.n, "block_m"_a = t.blockM, "block_k"_a = t.blockK,
                      "m_blocks"_a = t.mBlocks, "k_blocks"_a = t.kBlocks, "units"_a = t.units, "groups"_a = t.groups,
                      "cast_rows"_a = t.castRows, "slot_offset"_a = t.slotOffset,
-                     "ub_bytes"_a = SgXCastUbBytes(t.castRows, t.blockK), "ub_capacity"_a = platform.UbUsableBytes()));
+                     "ub_capacity"_a = platform.UbUsableBytes()));  // ub_bytes: the result's, in CommonFields
 }
 
 }  // namespace
