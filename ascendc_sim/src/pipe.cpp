@@ -45,6 +45,7 @@ void QueueCore::Init(const char* api, std::vector<BufferSlot*> slots, int32_t de
     for (BufferSlot* s : slots_) s->owner = this;
     fifo_.clear();
     depth_ = depth;
+    cursor_ = 0;
 }
 
 void QueueCore::CheckOwned(const char* api) const {
@@ -52,10 +53,15 @@ void QueueCore::CheckOwned(const char* api) const {
     if (slots_.front()->owner != this) Fail(api, "queue used after its TPipe was reset or destroyed");
 }
 
+// TQueBind::AllocBuffer (asc-devkit impl/basic_api/kernel_tquebind_impl.h): a cursor walks the buffers round robin,
+// advancing past every buffer it looks at, and takes the first free one; so consecutive allocations of a
+// double-buffered queue alternate buffers even when each is freed before the next alloc.
 BufferSlot* QueueCore::Alloc(const char* api) {
     Poll(Core());
     CheckOwned(api);
-    for (BufferSlot* s : slots_) {
+    for (std::size_t looked = 0; looked < slots_.size(); ++looked) {
+        BufferSlot* s = slots_[cursor_];
+        cursor_ = (cursor_ + 1) % slots_.size();
         if (s->state == BufferSlot::State::kFree) {
             s->state = BufferSlot::State::kAllocated;
             return s;

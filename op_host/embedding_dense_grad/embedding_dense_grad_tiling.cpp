@@ -108,8 +108,8 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.colChunk = 0;  // EdgUbBytes without the column buffers: the fixed part
     const uint64_t fixedBytes = EdgUbBytes(td);
     const uint64_t ubBudget = platform.UbUsableBytes();
-    const uint64_t maxCols =
-        ubBudget > fixedBytes ? AlignDown((ubBudget - fixedBytes) / (2 * sizeof(float)), kFloatsPerBlock) : 0;
+    const uint64_t colBytes = 2 * kEdgRowBuffers * sizeof(float);  // one column in every row buffer
+    const uint64_t maxCols = ubBudget > fixedBytes ? AlignDown((ubBudget - fixedBytes) / colBytes, kFloatsPerBlock) : 0;
     if (maxCols == 0) return TilingError("UB " + Str(ubBudget) + " bytes leaves no room for a column chunk");
     td.colChunkNum = static_cast<uint32_t>(CeilDiv(dim, maxCols));
     td.colChunk = static_cast<uint32_t>(AlignUp(CeilDiv(dim, td.colChunkNum), kFloatsPerBlock));

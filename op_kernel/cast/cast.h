@@ -382,6 +382,9 @@ public:
         if (td_.usePad != 0) {
             self.Tile(whole, static_cast<uint32_t>(ragged));
         } else if (count >= td_.granuleElems) {
+            // The window rewrites bytes an earlier tile's copy-out wrote from another buffer of the rotating queue:
+            // overlapping MTE3 destinations need PipeBarrier<PIPE_MTE3> between them (PipeBarrier(ISASI).md).
+            PipeBarrier<PIPE_MTE3>();
             self.Tile(count - td_.granuleElems, static_cast<uint32_t>(td_.granuleElems));
         } else {
             self.ScalarTile(static_cast<uint32_t>(count));

@@ -30,8 +30,8 @@ public:
         posGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(posIdx), td_.numRows);
         outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), uint64_t{td_.numWeights} * dim);
         if (copyMode_ == EdgCopyMode::kScalar) return;  // the scalar path works on GM only
-        pipe_->InitBuffer(inQue_, 1, td_.colChunk * sizeof(float));
-        pipe_->InitBuffer(accQue_, 1, td_.colChunk * sizeof(float));
+        pipe_->InitBuffer(inQue_, kEdgRowBuffers, td_.colChunk * sizeof(float));
+        pipe_->InitBuffer(accQue_, kEdgRowBuffers, td_.colChunk * sizeof(float));
         pipe_->InitBuffer(idxQue_, 1, 2 * td_.idxBatch * sizeof(int32_t));
         if (copyMode_ == EdgCopyMode::kWindow) {
             pipe_->InitBuffer(edgeInQue_, 1, kFloatsPerBlock * sizeof(float));

@@ -48,11 +48,16 @@ ASCENDOPS_HOST_DEVICE inline uint32_t EdgRowCount(const EmbeddingDenseGradTiling
     return static_cast<uint32_t>(CoreUnitCount(td.tailRowNum, td.formerCoreNum, i));
 }
 
+// Buffers of the grad-row queue and of the run-accumulator queue: with two, the TQue's rotating allocation lets the
+// next row's copy-in (MTE2) run while the vector unit adds this one, and a run's atomic add (MTE3) while the next run
+// sums.
+inline constexpr uint32_t kEdgRowBuffers = 2;
+
 // UB bytes the kernel carves (TPipe::InitBuffer total); the host keeps it within the UB TPipe may hand out.
 ASCENDOPS_HOST_DEVICE inline uint64_t EdgUbBytes(const EmbeddingDenseGradTilingData& td) {
     if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;         // scalar path: GM only
-    uint64_t bytes = 2ull * td.colChunk * sizeof(float)                               // grad row in + run accumulator
-                     + 2ull * td.idxBatch * sizeof(int32_t);                          // sorted indices + pos_idx
+    uint64_t bytes = 2ull * kEdgRowBuffers * td.colChunk * sizeof(float)  // grad rows in + run accumulators
+                     + 2ull * td.idxBatch * sizeof(int32_t);               // sorted indices + pos_idx
     if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kWindow)) bytes += 2 * 32;  // the tensor-end blocks
     return bytes;
 }

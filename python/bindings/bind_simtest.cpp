@@ -286,11 +286,12 @@ py::array RunCopyPad(const py::array& x, uint32_t rows, uint32_t rowBytes, uint3
     return Download(dy, py::dtype("float16"), outBytes / 2);
 }
 
-py::tuple RunCopy(const py::array& x, uint32_t blockDim, uint32_t tile, const std::string& soc, uint32_t buffers) {
+py::tuple RunCopy(const py::array& x, uint32_t blockDim, uint32_t tile, const std::string& soc, uint32_t buffers,
+                  bool inOrder) {
     if (buffers != 1 && buffers != 2) throw py::value_error("buffers must be 1 or 2, got " + std::to_string(buffers));
     auto dx = Upload(x);
     Dev dy(x.nbytes());
-    auto dt = TilingDev({static_cast<uint32_t>(x.size()), tile, 0, 0, 0.0f, buffers});
+    auto dt = TilingDev({static_cast<uint32_t>(x.size()), tile, 0, inOrder ? 1 : 0, 0.0f, buffers});
     ascendc_sim::LaunchConfig cfg = Config("simtest_copy", soc, blockDim);
     const bool aivOnly =
         cfg.platform.soc->rules.kernelTypeMask & (1u << static_cast<int>(ascendops::KernelType::kAivOnly));
@@ -543,7 +544,7 @@ void Bind_simtest(py::module_& m) {
     s.def("run_copy_pad", &RunCopyPad, py::arg("x"), py::arg("rows"), py::arg("row_bytes"), py::arg("gap_bytes"),
           py::arg("pad"), py::arg("soc") = "ascend910b");
     s.def("run_copy", &RunCopy, py::arg("x"), py::arg("block_dim"), py::arg("tile"), py::arg("soc") = "ascend910b",
-          py::arg("buffers") = 2);
+          py::arg("buffers") = 2, py::arg("in_order") = false);
     s.def("run_cast_add", &RunCastAdd, py::arg("x"), py::arg("y"), py::arg("block_dim"), py::arg("tile"),
           py::arg("soc") = "ascend910b");
     s.def("cast_table", &CastTable, py::arg("soc"));

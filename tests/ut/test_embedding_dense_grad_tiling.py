@@ -2,7 +2,8 @@
 
 Hand arithmetic (310P: 8 cores, UB TPipe may hand out 248 KB = 253952; 910B: 48 cores, 184 KB = 188416):
 fixed UB = 2 * idxBatch * 4 (the scale path adds nothing: no counts, no barrier);
-maxCols = AlignDown((budget - fixed) / 8, 8) (310P window mode: fixed + 2 * 32 tensor-end blocks);
+maxCols = AlignDown((budget - fixed) / 16, 8): two grad-row and two accumulator buffers of 4-byte columns
+(310P window mode: fixed + 2 * 32 tensor-end blocks);
 colChunkNum = ceil(D / maxCols); colChunk = AlignUp(ceil(D / num), 8). System workspace: 2 MB 310P, 16 MB A2/A3.
 """
 
@@ -29,7 +30,7 @@ def test_rows_k_cores_plus_r():
     assert (t["used_core_num"], t["former_core_num"], t["former_row_num"], t["tail_row_num"]) == (8, 5, 5, 4)
     assert t["core_row_starts"] == [0, 5, 10, 15, 20, 25, 29, 33]
     assert t["core_row_counts"] == [5, 5, 5, 5, 5, 4, 4, 4]
-    assert t["ub_bytes"] == 2 * 128 * 4 + 2 * 8 * 4  # 1088
+    assert t["ub_bytes"] == 4 * 128 * 4 + 2 * 8 * 4  # 2112
 
 
 def test_other_core_count():
@@ -38,8 +39,8 @@ def test_other_core_count():
     assert t["core_row_starts"] == [0, 4, 8, 12, 16, 20, 24, 28, 31, 34]
 
 
-@pytest.mark.parametrize("soc,mode,ub", [("ascend310p", "WINDOW", 2 * 40 * 4 + 64 + 64),
-                                         ("ascend910b", "PAD", 2 * 40 * 4 + 64)])
+@pytest.mark.parametrize("soc,mode,ub", [("ascend310p", "WINDOW", 4 * 40 * 4 + 64 + 64),
+                                         ("ascend910b", "PAD", 4 * 40 * 4 + 64)])
 def test_unaligned_dim(soc, mode, ub):
     t = tiling([4, 33], 10, soc=soc)
     assert t["copy_mode"] == mode and (t["col_chunk"], t["col_chunk_num"], t["last_col_chunk"]) == (40, 1, 33)
@@ -47,12 +48,12 @@ def test_unaligned_dim(soc, mode, ub):
 
 
 @pytest.mark.parametrize("soc,dim,num,chunk,last", [
-    ("ascend310p", 40000, 2, 20000, 20000),  # maxCols = AlignDown((253952 - 64) / 8, 8) = 31736
-    ("ascend310p", 70000, 3, 23336, 23328),  # ceil(70000 / 3) = 23334 -> 23336; 70000 - 2 * 23336
-    ("ascend310p", 63473, 3, 21160, 21153),  # window mode: AlignDown((253952 - 128) / 8, 8) = 31728
-    ("ascend910b", 40000, 2, 20000, 20000),  # maxCols = AlignDown((188416 - 64) / 8, 8) = 23544
-    ("ascend910b", 23544, 1, 23544, 23544),
-    ("ascend910b", 23552, 2, 11776, 11776),
+    ("ascend310p", 40000, 3, 13336, 13328),  # maxCols = AlignDown((253952 - 64) / 16, 8) = 15864; 13334 -> 13336
+    ("ascend310p", 70000, 5, 14000, 14000),  # ceil(70000 / 15864) = 5; 70000 / 5 = 14000
+    ("ascend310p", 63473, 5, 12696, 12689),  # window mode: AlignDown((253952 - 128) / 16, 8) = 15864; 12695 -> 12696
+    ("ascend910b", 40000, 4, 10000, 10000),  # maxCols = AlignDown((188416 - 64) / 16, 8) = 11768
+    ("ascend910b", 11768, 1, 11768, 11768),
+    ("ascend910b", 11776, 2, 5888, 5888),
 ])
 def test_dim_larger_than_one_chunk(soc, dim, num, chunk, last):
     t = tiling([2, dim], 5, soc=soc)
@@ -65,7 +66,7 @@ def test_scale_path_needs_no_workspace_beyond_the_system_reserve(soc, reserve):
     t = tiling([37, 128], 100, scale_grad_by_freq=True, soc=soc)
     assert (t["key"], t["tiling_key"]) == ("SCALE_GRAD_BY_FREQ", 1) and t["used_core_num"] == {"ascend310p": 8, "ascend910b": 37}[soc]
     assert t["workspace_bytes"] == reserve
-    assert t["ub_bytes"] == 1088  # 2 * idxBatch (8) * 4 + 2 * colChunk (128) * 4, as key 0
+    assert t["ub_bytes"] == 2112  # 2 * idxBatch (8) * 4 + 4 * colChunk (128) * 4, as key 0
 
 
 @pytest.mark.parametrize("shape,nw,mode,used", [
@@ -81,7 +82,7 @@ def test_310p_unaligned_modes(shape, nw, mode, used):
 def test_bench_shape_batches_indices():
     t = tiling([65536, 128], 50000)
     assert (t["former_row_num"], t["tail_row_num"], t["idx_batch"]) == (8192, 8192, 2048)
-    assert t["ub_bytes"] == 2 * 128 * 4 + 2 * 2048 * 4
+    assert t["ub_bytes"] == 4 * 128 * 4 + 2 * 2048 * 4  # two row and two accumulator buffers
 
 
 def test_empty_indices_and_padding_normalised():

@@ -27,6 +27,7 @@ private:
     std::vector<BufferSlot*> slots_;
     std::vector<BufferSlot*> fifo_;
     int32_t depth_ = 0;
+    std::size_t cursor_ = 0;  // the next buffer AllocTensor looks at
 };
 
 }  // namespace ascendc_sim

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 (MTE2_TO_V, V_TO_MTE3, V_TO_MTE2, MTE2_OVERLAP, MTE3_OVERLAP, MTE3_TO_MTE2, V_TO_V, V_TO_S, QUEUE_SKIPS_PIPE,
- RESERVED_ID, DOUBLE_SET, SET_NO_WAIT, BARRIER_S, EVENT_IDS, CROSS_CORE_EVENT) = range(1, 16)
+ RESERVED_ID, DOUBLE_SET, SET_NO_WAIT, BARRIER_S, EVENT_IDS, CROSS_CORE_EVENT, QUEUE_ROTATION) = range(1, 17)
 
 SOCS = ["ascend910b", "ascend310p"]
 PREFIX = r"kernel 'simtest_pipe_sync' core 0/1 \(\w+\): "
@@ -36,6 +36,10 @@ RULES = [
     (SET_NO_WAIT, True, r"SetFlag: HardEvent::MTE2_V id 2 was set but never waited by the kernel's end", "0"),
     (BARRIER_S, True, r"PipeBarrier: PIPE_S is not supported", "0"),
     (EVENT_IDS, True, r"TPipe::AllocEventID: no free event id for HardEvent::V_MTE3 among ids 0-5", "0"),
+    # TQue hands out buffers round robin (kernel_tquebind_impl.h AllocBuffer): the second round's copy-out comes
+    # from the other buffer, and only a PipeBarrier orders it after the first round's write of the same GM bytes.
+    (QUEUE_ROTATION, True, r"DataCopy: MTE3 DataCopy writes " + GM + r" written by MTE3 DataCopy without "
+     r"PipeBarrier<PIPE_MTE3>", "x"),
 ]
 IDS = [f"{r[0]}" for r in RULES]
 

@@ -18,12 +18,15 @@ public:
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x) + perCore * GetBlockIdx(), perCore);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(y) + perCore * GetBlockIdx(), perCore);
         buffers_ = t.extra != 0 ? t.extra : kBufferNum;  // extra: 1 or 2 buffers
+        inOrder_ = t.mode == 1;
         pipe_.InitBuffer(que_, buffers_, tile_ * sizeof(half));
     }
-    // Double-buffered: tile i+1's copy-in is issued before tile i's copy-out, so MTE2 and MTE3 overlap.
+    // Double-buffered: tile i+1's copy-in is issued before tile i's copy-out, so MTE2 and MTE3 overlap. In order
+    // (mode 1), each tile is copied in and out before the next alloc: with two buffers the queue's rotation still
+    // lets tile i+1's copy-in run while tile i's copy-out does.
     __aicore__ inline void Process() {
         if (tiles_ == 0) return;
-        if (buffers_ == 1) {
+        if (buffers_ == 1 || inOrder_) {
             for (uint32_t i = 0; i < tiles_; ++i) {
                 CopyIn(i);
                 CopyOut(i);
@@ -53,6 +56,7 @@ private:
     TQueBind<TPosition::VECIN, TPosition::VECOUT, kBufferNum> que_;
     GlobalTensor<half> xGm_, yGm_;
     uint32_t tile_ = 0, tiles_ = 0, buffers_ = kBufferNum;
+    bool inOrder_ = false;
 };
 
 // z = half(float(x) + y)

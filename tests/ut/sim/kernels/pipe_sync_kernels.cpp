@@ -23,6 +23,8 @@ enum Scenario : int32_t {
     kBarrierS,
     kEventIds,
     kCrossCoreEvent,  // SetFlag<M_V> on an AIV of A2/A3 (the M pipe is on the AIC)
+    kQueueRotation,   // two GM->UB->GM rounds through a 2-buffer queue to the same GM bytes: the second round
+                      // gets the other buffer, so nothing orders its copy-out after the first's (PipeBarrier<MTE3>)
 };
 
 struct Gm {
@@ -113,6 +115,21 @@ __aicore__ inline void CopyThrough(TPipe& pipe, const Gm& g) {
     q.FreeTensor(a);
 }
 
+// Each round frees its buffer before the next alloc, yet the queue's cursor hands out the other buffer.
+__aicore__ inline void QueueRotation(TPipe& pipe, const Gm& g, bool obey) {
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> q;
+    pipe.InitBuffer(q, 2, g.n * sizeof(half));
+    for (int round = 0; round < 2; ++round) {
+        LocalTensor<half> a = q.AllocTensor<half>();
+        DataCopy(a, g.x, g.n);
+        q.EnQue(a);
+        a = q.DeQue<half>();
+        if (round == 1 && obey) PipeBarrier<PIPE_MTE3>();
+        DataCopy(g.y, a, g.n);
+        q.FreeTensor(a);
+    }
+}
+
 __aicore__ inline void QueueSkipsPipe(TPipe& pipe, const Gm& g, bool obey) {
     if (obey) {
         CopyThrough<TQueBind<TPosition::VECIN, TPosition::VECOUT, 1>>(pipe, g);
@@ -186,6 +203,8 @@ extern "C" __global__ __aicore__ void simtest_pipe_sync(GM_ADDR x, GM_ADDR y, GM
         VectorScalar(pipe, g, s, obey);
     } else if (s == kQueueSkipsPipe) {
         QueueSkipsPipe(pipe, g, obey);
+    } else if (s == kQueueRotation) {
+        QueueRotation(pipe, g, obey);
     } else {
         Events(pipe, s, obey);
     }
