@@ -24,8 +24,8 @@ from ..ops.embedding_dense_grad import embedding_dense_grad, sample
 
 __all__ = ["add_args", "run", "row_of", "clause_hit", "cases", "traced_run", "NOTE", "SOCS", "CLAUSES"]
 
-NOTE = ("(modeled by the twin's cost model; pipe times are the slowest core's busy time per pipe, core_us its "
-        "critical path; a pipe's busy time may exceed another's overlap, they do not add)")
+NOTE = ("(modeled by the twin's cost model; scalar/vec/mte2/mte3_us: the slowest core's busy time per pipe, "
+        "core_us: its critical path; pipes overlap, so their times do not add up to core_us)")
 
 SOCS = ("ascend910b", "ascend310p")
 CAST_PAIRS = (("float32", "float16"), ("float16", "float32"), ("float16", "int8"), ("bfloat16", "float32"),
