@@ -81,6 +81,7 @@ LaunchReport Serial(const LaunchReport (&r)[3]) {
     for (const LaunchReport& one : r) {
         const ascendc_sim::ModeledTime& t = one.stats.modeled;
         all.stats.blockDim = std::max(all.stats.blockDim, one.stats.blockDim);
+        all.stats.soc = one.stats.soc;  // no span trace: three timelines are no one core's
         all.stats.cores.insert(all.stats.cores.end(), one.stats.cores.begin(), one.stats.cores.end());
         all.stats.modeled.deviceUs += t.deviceUs;
         all.stats.modeled.slowestCoreUs += t.slowestCoreUs;

@@ -201,6 +201,12 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
         cores[i].ubBytes = cfg.platform.UbBytes();
         AssignCoreRole(cores[i], cfg, i);
     }
+    SpanTrace trace;
+    if (cfg.trace.core >= 0) {
+        trace.core = cfg.trace.core;
+        trace.maxSpans = std::min(cfg.trace.maxSpans, kMaxTraceSpans);
+        if (static_cast<uint32_t>(cfg.trace.core) < threadCount) cores[cfg.trace.core].trace = &trace;
+    }
     RunRounds(shared, cores, prefix, thunk, fn);
     if (shared.stop.load()) return RuntimeError(shared.firstError);
     std::string afterError = CheckAfterLaunch(cores);
@@ -210,6 +216,8 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     stats.kernel = cfg.kernel;
     stats.blockDim = cfg.blockDim;
     stats.tilingKey = cfg.tilingKey;
+    stats.soc = cfg.platform.soc;
+    stats.trace = std::move(trace);
     for (const CoreContext& c : cores) stats.cores.push_back(c.cost);
     if (cfg.costModel) stats.modeled = ModelTime(stats, *cfg.platform.soc);
     return stats;

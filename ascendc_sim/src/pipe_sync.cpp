@@ -8,6 +8,7 @@
 #include "op_host/common/soc_cube.h"
 #include "sim/context.h"
 #include "sim/device_memory.h"
+#include "sim/span_trace.h"
 
 namespace ascendc_sim {
 namespace {
@@ -420,12 +421,14 @@ void ChargePipe(CoreContext& c, Pipe pipe, double cycles) {
     const double start = std::max(s.busyUntil[p], p == sPipe ? 0.0 : s.busyUntil[sPipe]);
     s.busyUntil[p] = start + cycles;
     s.busyCycles[p] += cycles;
+    if (c.trace != nullptr) RecordSpan(*c.trace, static_cast<uint8_t>(p), start, start + cycles, s.curApi);
 }
 
-void ChargeAllPipes(CoreContext& c, double cycles) {
+void ChargeAllPipes(CoreContext& c, double cycles, const char* api) {
     PipeSync& s = State(c);
-    double until = *std::max_element(s.busyUntil.begin(), s.busyUntil.end()) + cycles;
-    s.busyUntil.fill(until);
+    const double start = *std::max_element(s.busyUntil.begin(), s.busyUntil.end());
+    s.busyUntil.fill(start + cycles);
+    if (c.trace != nullptr) RecordSpan(*c.trace, kBarrierSpanPipe, start, start + cycles, api);
 }
 
 void CloseTimeline(CoreContext& c) {

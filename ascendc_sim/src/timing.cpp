@@ -79,6 +79,7 @@ void ChargeVector(CoreContext& c, VecClass k, uint64_t repeats) {
 
 void ChargeScalarGm(CoreContext& c) { ChargePipe(c, Pipe::kS, Soc(c).cost.scalarGmAccessCycles); }
 
-void ChargeBarrier(CoreContext& c) { ChargeAllPipes(c, Soc(c).cost.barrierCycles); }
+// SyncAll (hardware or soft) is the twin's only cross-core barrier.
+void ChargeBarrier(CoreContext& c) { ChargeAllPipes(c, Soc(c).cost.barrierCycles, "SyncAll"); }
 
 }  // namespace ascendc_sim

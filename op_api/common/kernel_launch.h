@@ -39,6 +39,7 @@ Result<LaunchReport> Run(const KernelLaunch& k, aclrtStream, void (*fn)(GmArgs..
     cfg.tilingKey = k.tilingKey;
     cfg.platform = CurrentPlatform();
     cfg.aivPerAic = k.aivPerAic;
+    cfg.trace = ascendc_sim::CurrentTraceRequest();
     auto stats = ascendc_sim::Launch(cfg, fn, args..., tilingDev);
     if (!stats.ok()) return stats.error();
     LaunchReport report;

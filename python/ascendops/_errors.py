@@ -2,10 +2,11 @@
 
 ``AclnnError`` is what a rejected or failed aclnn call raises: the compiled module turns every non-zero
 aclnnStatus into it (python/bindings/tensor_bridge.cpp, ``CheckAclnn``), with the message from
-``aclGetRecentErrMsg()``. ``BackendUnavailableError`` is raised before any call reaches aclnn.
+``aclGetRecentErrMsg()``. ``BackendUnavailableError`` is raised before any call reaches aclnn;
+``MissingDependencyError`` when an optional package a feature needs is missing.
 """
 
-__all__ = ["AclnnError", "BackendUnavailableError", "ACLNN_CODES"]
+__all__ = ["AclnnError", "BackendUnavailableError", "MissingDependencyError", "ACLNN_CODES"]
 
 # aclnn status codes (op_host/common/status.h) and their CANN names.
 ACLNN_CODES = {
@@ -42,3 +43,7 @@ class AclnnError(RuntimeError):
 
 class BackendUnavailableError(RuntimeError):
     """The requested backend exists but cannot run on this machine or build."""
+
+
+class MissingDependencyError(RuntimeError):
+    """An optional Python package a feature needs is not installed (matplotlib for ``bench small --chart``)."""

@@ -9,7 +9,7 @@ import math
 import sys
 
 from . import __version__
-from ._errors import AclnnError, BackendUnavailableError
+from ._errors import AclnnError, BackendUnavailableError, MissingDependencyError
 
 __all__ = ["main", "format_table"]
 
@@ -169,7 +169,8 @@ def main(argv=None):
     args = build_parser(bench_module).parse_args(argv)
     try:
         return args.func(args)
-    except (AclnnError, BackendUnavailableError, ValueError, TypeError, OverflowError, MemoryError) as e:
+    except (AclnnError, BackendUnavailableError, MissingDependencyError, ValueError, TypeError, OverflowError,
+            MemoryError) as e:
         # a rejected argument or an operator error: one line, never a traceback (exit 2 like a usage error)
         print(f"ascendops {args.command}: error: {str(e).splitlines()[0] if str(e) else type(e).__name__}",
               file=sys.stderr)

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "cost_dicts.h"
 #include "op_api/common/aclnn_context.h"
 #include "op_host/common/dtype.h"
 #include "op_host/common/soc.h"
@@ -50,7 +51,7 @@ py::dict SocDict(const ascendops::SocInfo& s) {
                                          "saturation_only"_a = s.rules.saturationOnly));
 }
 
-py::dict CoreDict(const ascendc_sim::CoreCost& c) {
+py::dict CoreDict(const ascendc_sim::CoreCost& c, double freqMHz) {
     using ascendc_sim::VecClass;
     auto repeats = [&](VecClass k) { return c.vecRepeats[static_cast<int>(k)]; };
     py::dict vec("simple"_a = repeats(VecClass::kSimple), "cast"_a = repeats(VecClass::kCast),
@@ -59,15 +60,17 @@ py::dict CoreDict(const ascendc_sim::CoreCost& c) {
                     "gm_bytes"_a = c.gmToUbBytes + c.ubToGmBytes, "ub_to_ub_bytes"_a = c.ubToUbBytes,
                     "vec_repeats"_a = vec, "vec_instrs"_a = c.vecInstrs, "scalar_gm_accesses"_a = c.scalarGmAccesses,
                     "barriers"_a = c.barriers, "ub_bytes_allocated"_a = c.ubBytesAllocated,
-                    "double_buffered"_a = c.doubleBuffered);
+                    "double_buffered"_a = c.doubleBuffered,
+                    "pipe_busy_us"_a = ascendops::bridge::PipeTimes(c, freqMHz));
 }
 
 py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
     const auto& s = r.stats;
+    const double freqMHz = s.soc != nullptr ? s.soc->cost.freqMHz : 1.0;  // no SoC: nothing was launched
     py::list cores;
     py::list coreGmBytes;
     for (const auto& c : s.cores) {
-        cores.append(CoreDict(c));
+        cores.append(CoreDict(c, freqMHz));
         coreGmBytes.append(c.gmToUbBytes + c.ubToGmBytes);
     }
     return py::dict(
@@ -76,7 +79,8 @@ py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
         "modeled_bandwidth_us"_a = s.modeled.bandwidthUs, "modeled_launch_us"_a = s.modeled.launchUs,
         "roofline_us"_a = r.rooflineUs, "roofline_bytes"_a = r.rooflineBytes,
         "achievable_roofline_us"_a = r.achievableRooflineUs, "total_gm_bytes"_a = r.launched ? s.TotalGmBytes() : 0,
-        "core_gm_bytes"_a = coreGmBytes, "cores"_a = cores);
+        "core_gm_bytes"_a = coreGmBytes, "cores"_a = cores,
+        "trace"_a = ascendops::bridge::TraceDict(s.trace, freqMHz));
 }
 
 py::list SocRows() {
@@ -141,5 +145,11 @@ void Bind_common(py::module_& m) {
     m.def(
         "last_launch_report", [] { return LaunchReportDict(ascendops::LastLaunchReport()); },
         "Report of the last launch on this thread; times are modeled by the cost model, never measured.");
+    m.def(
+        "request_span_trace",
+        [](int32_t core, uint32_t maxSpans) { ascendc_sim::SetTraceRequest({core, maxSpans}); },
+        "core"_a, "max_spans"_a = ascendc_sim::kMaxTraceSpans,
+        "Traces core `core`'s pipe timeline in this thread's next launches (report key 'trace': spans of at most "
+        "max_spans, itself at most 50000); core -1 stops tracing.");
     m.def("recent_error", [] { return std::string(aclGetRecentErrMsg()); }, "aclGetRecentErrMsg()");
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "cost_dicts.h"
 #include "op_host/common/soc.h"
 #include "op_host/common/soc_cost_sources.h"
 #include "sim/cost_model.h"
@@ -35,13 +36,6 @@ struct DeviceBuffer {
     uint8_t* Get() const { return static_cast<uint8_t*>(p); }
     void* p = nullptr;
 };
-
-// Per-pipe busy time of one core, in us, named as msprof names them (aiv_scalar_time, aiv_vec_time, ...).
-py::dict PipeTimes(const ascendc_sim::CoreCost& c, double freqMHz) {
-    return py::dict("scalar_us"_a = c.pipeBusyCycles[0] / freqMHz, "vec_us"_a = c.pipeBusyCycles[1] / freqMHz,
-                    "mte2_us"_a = c.pipeBusyCycles[2] / freqMHz, "mte3_us"_a = c.pipeBusyCycles[3] / freqMHz,
-                    "core_us"_a = c.timelineCycles / freqMHz);
-}
 
 py::dict RunAddCalibration(const py::dict& tiling, uint32_t blockDim, const std::string& soc) {
     auto v = ascendops::ParseSoc(soc);
@@ -82,7 +76,7 @@ py::dict RunAddCalibration(const py::dict& tiling, uint32_t blockDim, const std:
     const double f = cfg.platform.soc->cost.freqMHz;
     return py::dict("modeled_device_us"_a = s.modeled.deviceUs, "modeled_slowest_core_us"_a = s.modeled.slowestCoreUs,
                     "modeled_bandwidth_us"_a = s.modeled.bandwidthUs, "modeled_launch_us"_a = s.modeled.launchUs,
-                    "slowest_core"_a = PipeTimes(s.cores[slowest], f));
+                    "slowest_core"_a = ascendops::bridge::PipeTimes(s.cores[slowest], f));
 }
 
 // Beats of one vector repeat whose operands start at these UB offsets (write: a destination).

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "cost_dicts.h"
 #include "op_host/common/matmul_tiling.h"
 #include "op_host/common/soc.h"
 #include "sim/cast.h"
@@ -111,6 +112,7 @@ ascendc_sim::LaunchConfig Config(const std::string& kernel, const std::string& s
     cfg.blockDim = blockDim;
     cfg.platform = ascendops::Platform::Of(*v);
     cfg.deadlockTimeoutSeconds = timeout;
+    cfg.trace = ascendc_sim::CurrentTraceRequest();
     return cfg;
 }
 
@@ -131,6 +133,7 @@ py::dict StatsDict(const ascendc_sim::LaunchStats& s, const ascendops::SocInfo& 
         d["gm_to_l1_bytes"] = c.gmToL1Bytes;
         d["l1_to_l0_bytes"] = c.l1ToL0Bytes;
         d["l0c_to_gm_bytes"] = c.l0cToGmBytes;
+        d["pipe_busy_us"] = ascendops::bridge::PipeTimes(c, soc.cost.freqMHz);
         cores.append(d);
     }
     py::dict out;
@@ -142,6 +145,7 @@ py::dict StatsDict(const ascendc_sim::LaunchStats& s, const ascendops::SocInfo& 
     out["modeled_slowest_core_us"] = s.modeled.slowestCoreUs;
     out["modeled_bandwidth_us"] = s.modeled.bandwidthUs;
     out["modeled_launch_us"] = s.modeled.launchUs;
+    out["trace"] = ascendops::bridge::TraceDict(s.trace, soc.cost.freqMHz);
     // Every GM byte the kernel moves counts as roofline bytes: the test kernels move only what they must.
     out["roofline_us"] = ascendc_sim::RooflineUs(s.TotalGmBytes(), soc);
     out["achievable_roofline_us"] =

@@ -17,6 +17,7 @@
 #include "sim/launch.h"
 #include "sim/pipe_sync.h"
 #include "sim/qualifiers.h"
+#include "sim/span_trace.h"
 
 namespace ascendc_sim {
 
@@ -91,6 +92,7 @@ struct CoreContext {
     PipeSync sync;        // in-core pipe order (sim/pipe_sync.h)
     DataCache dcache;     // scalar GM accesses (sim/dcache.h)
     int kernelType = -1;  // ascendops::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none
+    SpanTrace* trace = nullptr;  // the traced core's timeline spans (sim/span_trace.h); null on every other core
 };
 
 extern thread_local CoreContext* tlsCore;

@@ -7,6 +7,7 @@
 
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
+#include "sim/span_trace.h"
 
 namespace ascendc_sim {
 
@@ -54,6 +55,8 @@ struct LaunchStats {
     uint64_t tilingKey = 0;
     std::vector<CoreCost> cores;
     ModeledTime modeled;  // zero when the cost model is off
+    const ascendops::SocInfo* soc = nullptr;  // the SoC it ran on: its clock turns cycles into us
+    SpanTrace trace;                          // the requested core's timeline (LaunchConfig::trace)
     uint64_t TotalGmBytes() const;
 };
 
@@ -67,6 +70,7 @@ struct LaunchConfig {
     // MIX launch (KERNEL_TYPE_MIX_AIC_1_N): blockDim counts AIC:AIV groups of 1 AIC and aivPerAic AIVs; 0 for a
     // vector-only launch.
     uint32_t aivPerAic = 0;
+    TraceRequest trace;  // off by default; callers copy the thread's request (CurrentTraceRequest)
 };
 
 // Calls the kernel function `fn` with the GM arguments `args` (type-erased so the launcher is not a template).

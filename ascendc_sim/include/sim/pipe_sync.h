@@ -116,8 +116,8 @@ void NoteAllocTensor(CoreContext& c, const void* slot, int src, int dst);
 // Timeline: the instruction just noted occupies `pipe` for `cycles`, starting when the pipe is free, its sync edges
 // have arrived and the scalar unit has issued it (pipes other than S start no earlier than S's time).
 void ChargePipe(CoreContext& c, Pipe pipe, double cycles);
-// A cross-core barrier: every pipe of this core waits for all of them, then `cycles` more.
-void ChargeAllPipes(CoreContext& c, double cycles);
+// A cross-core barrier `api`: every pipe of this core waits for all of them, then `cycles` more.
+void ChargeAllPipes(CoreContext& c, double cycles, const char* api);
 // The UB operands of the instruction being noted (valid until the next instruction begins).
 const UbOperand* CurrentUbOperands(CoreContext& c, int* count);
 // At kernel end: the core's critical path and per-pipe busy cycles into its CoreCost.

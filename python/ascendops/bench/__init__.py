@@ -1,7 +1,8 @@
 """``ascendops bench <target>``: benchmarks on the CPU twin, reported in modeled time.
 
 Targets are ``sim`` (the twin itself), ``npu`` (device times on an Ascend NPU, also reached as
-``bench --backend npu``), ``matmul`` (the twin's cube through the Matmul API) and every registered operator
+``bench --backend npu``), ``matmul`` (the twin's cube through the Matmul API), ``small`` (the seeds' small-shape
+clauses with per-pipe times and a timeline chart) and every registered operator
 (``ascendops.ops.OPERATORS``). A target's
 module ``ascendops/bench/<target>.py`` provides:
 
@@ -25,7 +26,8 @@ __all__ = ["targets", "load"]
 
 
 def targets():
-    return ["sim", "npu", "matmul", "calibrate", "copy", *OPERATORS]  # npu: the seeds' acceptance on a device (bench/npu.py)
+    # npu: the seeds' acceptance on a device (bench/npu.py); small: the seeds' small-shape clauses (bench/small.py)
+    return ["sim", "npu", "matmul", "calibrate", "copy", "small", *OPERATORS]
 
 
 def load(target):

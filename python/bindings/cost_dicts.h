@@ -1,0 +1,42 @@
+// The cost model's per-core figures as Python dicts, one definition for the launch report (bind_common.cpp), the
+// calibration runs (bind_cost.cpp) and the twin's test kernels (bind_simtest.cpp). Times are modeled, never measured.
+#pragma once
+#include <pybind11/pybind11.h>
+
+#include "sim/launch.h"
+#include "sim/pipe_sync.h"
+#include "sim/span_trace.h"
+
+namespace ascendops::bridge {
+
+// One name per pipe in sim/pipe_sync.h's Pipe order: msprof's per-pipe times (aiv_scalar_time, aiv_vec_time,
+// aiv_mte2_time, aiv_mte3_time, aic_mte1_time, aic_mac_time, aic_fixpipe_time); the trace's pipe names likewise.
+struct PipeName {
+    const char* timeKey;
+    const char* traceName;
+};
+inline constexpr PipeName kPipeNames[ascendc_sim::kPipeCount + 1] = {
+    {"scalar_us", "S"},   {"vec_us", "V"},  {"mte2_us", "MTE2"},   {"mte3_us", "MTE3"},
+    {"mte1_us", "MTE1"}, {"cube_us", "M"}, {"fixpipe_us", "FIX"}, {nullptr, "ALL"}};  // ALL: a barrier span
+
+// Per-pipe busy time of one core in us, and its critical path (core_us).
+inline pybind11::dict PipeTimes(const ascendc_sim::CoreCost& c, double freqMHz) {
+    pybind11::dict d;
+    for (int p = 0; p < ascendc_sim::kPipeCount; ++p) d[kPipeNames[p].timeKey] = c.pipeBusyCycles[p] / freqMHz;
+    d["core_us"] = c.timelineCycles / freqMHz;
+    return d;
+}
+
+// The requested core's spans as (pipe name, start cycle, end cycle, api) tuples; None when none was requested.
+inline pybind11::object TraceDict(const ascendc_sim::SpanTrace& t, double freqMHz) {
+    using namespace pybind11::literals;
+    if (t.core < 0) return pybind11::none();
+    pybind11::list spans;
+    for (const ascendc_sim::PipeSpan& s : t.spans) {
+        spans.append(pybind11::make_tuple(kPipeNames[s.pipe].traceName, s.start, s.end, s.api));
+    }
+    return pybind11::dict("core"_a = t.core, "freq_mhz"_a = freqMHz, "max_spans"_a = t.maxSpans,
+                          "truncated"_a = t.truncated, "spans"_a = spans);
+}
+
+}  // namespace ascendops::bridge
