@@ -91,6 +91,7 @@ struct CoreContext {
     PipeSync sync;        // in-core pipe order (sim/pipe_sync.h)
     DataCache dcache;     // scalar GM accesses (sim/dcache.h)
     int kernelType = -1;  // ascendops::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none
+    bool vectorCore = false;  // MIX_VECTOR_CORE launch: this block runs on a Vector Core (OnVectorCore)
 };
 
 extern thread_local CoreContext* tlsCore;
