@@ -60,12 +60,29 @@ void DeclareKernelType(const char* api, int type) {
     c.kernelType = type;
 }
 
+// The runtime starts Vector Cores from the binary's kernel type; the twin's caller states it (LaunchConfig), so the
+// type in force at the kernel's end (a per-key KERNEL_TASK_TYPE overrides the default) must agree with it.
+void CheckKernelTypeAtEnd(CoreContext& c) {
+    const bool mixVector = c.kernelType == static_cast<int>(KernelType::kMixVectorCore);
+    if (mixVector != c.launch->cfg.vectorCores) {
+        Fail("KERNEL_TASK_TYPE_DEFAULT",
+             Str(c.kernelType < 0 ? "no kernel type" : kKernelTypeNames[c.kernelType], " in a launch ",
+                 c.launch->cfg.vectorCores ? "with" : "without", " Vector Cores (LaunchConfig::vectorCores must say "
+                 "whether the kernel is KERNEL_TYPE_MIX_VECTOR_CORE)"));
+    }
+}
+
 void RequireCrossCoreSync(const char* api, bool hardware) {
     CoreContext& c = Core();
     const LaunchShared& l = *c.launch;
+    // AI Cores and Vector Cores run as separate tasks: no inter-core sync (如何在矢量编程时启用Vector-Core.md).
+    if (l.cfg.vectorCores) {
+        Fail(api, "inter-core sync (IBSet/IBWait/SyncAll) is not supported under KERNEL_TYPE_MIX_VECTOR_CORE: AI Cores "
+                  "and Vector Cores run as separate tasks");
+    }
     // Blocks beyond the physical cores run in later rounds: a barrier waiting for them never completes (SyncAll.md).
-    if (l.cfg.blockDim > l.cfg.platform.coreNum) {
-        Fail(api, Str("blockDim ", l.cfg.blockDim, " exceeds the ", l.cfg.platform.coreNum, " cores of ", Soc(c).name,
+    if (l.cfg.blockDim > PhysicalCoreNum(l.cfg)) {
+        Fail(api, Str("blockDim ", l.cfg.blockDim, " exceeds the ", PhysicalCoreNum(l.cfg), " cores of ", Soc(c).name,
                       ": blocks run in rounds and a cross-core barrier never completes"));
     }
     // Hardware SyncAll needs a MIX kernel type; under AIV_ONLY the hardware does not schedule it (SyncAll.md).

@@ -10,6 +10,7 @@
 #include "sim/context.h"
 #include "sim/cost_model.h"
 #include "sim/device_memory.h"
+#include "sim/kernel_rules.h"
 #include "sim/launch.h"
 #include "sim/mix.h"
 #include "sim/types.h"
@@ -90,6 +91,14 @@ struct UbFree {
 
 }  // namespace
 
+uint32_t PhysicalCoreNum(const LaunchConfig& cfg) {
+    return cfg.platform.coreNum + (cfg.vectorCores ? ascendops::MixVectorCoreNum(cfg.platform) : 0);
+}
+
+bool OnVectorCore(const LaunchConfig& cfg, uint32_t block) {
+    return cfg.vectorCores && block % std::max<uint32_t>(1, PhysicalCoreNum(cfg)) >= cfg.platform.coreNum;
+}
+
 uint64_t LaunchStats::TotalGmBytes() const {
     uint64_t total = 0;
     for (const CoreCost& c : cores) total += c.gmToUbBytes + c.ubToGmBytes + c.gmToL1Bytes + c.l0cToGmBytes;
@@ -102,6 +111,11 @@ namespace {
 std::string CheckLaunch(const LaunchConfig& cfg, const std::vector<uint8_t*>& args) {
     std::string mixError = CheckMixLaunch(cfg);
     if (!mixError.empty()) return mixError;
+    const uint16_t mixVector = ascendops::KernelTypeBit(ascendops::KernelType::kMixVectorCore);
+    if (cfg.vectorCores && (cfg.aivPerAic != 0 || (cfg.platform.soc->rules.kernelTypeMask & mixVector) == 0)) {
+        return Str("a MIX_VECTOR_CORE launch (Vector Cores) on ", cfg.platform.soc->name,
+                   ", which documents no KERNEL_TYPE_MIX_VECTOR_CORE (设置Kernel类型.md)");
+    }
     // More blocks than cores is legal: they run in rounds (a cross-core barrier then fails, kernel_rules.cpp).
     if (cfg.blockDim == 0 || cfg.blockDim > kMaxBlockDim) {
         return Str("blockDim ", cfg.blockDim, " outside [1, ", kMaxBlockDim, "]");
@@ -130,9 +144,11 @@ void RunCore(LaunchShared& shared, CoreContext& core, const std::string& prefix,
         std::memset(ub.get(), kUbPattern, ubBytes);
         core.ub = ub.get();
         tlsCore = &core;
-        tlsSaturateLowFloats = shared.cfg.platform.soc->rules.saturationOnly;
+        // 如何在矢量编程时启用Vector-Core.md: the AI Core supports only saturation mode, the Vector Core only inf/nan.
+        tlsSaturateLowFloats = shared.cfg.platform.soc->rules.saturationOnly && !core.vectorCore;
         try {
             thunk(fn, shared.args.data());
+            CheckKernelTypeAtEnd(core);
             CheckPipeSyncAtEnd(core);
             CloseTimeline(core);
             CacheAtEnd(core);
@@ -155,12 +171,13 @@ void RunCore(LaunchShared& shared, CoreContext& core, const std::string& prefix,
 
 // Rounds of at most coreNum blocks, as the hardware schedules blocks onto its physical cores; a MIX launch's AIC and
 // AIVs serve each other, so its groups (bounded by CheckMixLaunch) all run at once.
-void RunRounds(LaunchShared& shared, std::vector<CoreContext>& cores, const std::string& prefix, KernelThunk thunk,
-               void* fn) {
+uint32_t RunRounds(LaunchShared& shared, std::vector<CoreContext>& cores, const std::string& prefix, KernelThunk thunk,
+                   void* fn) {
     const uint32_t threadCount = static_cast<uint32_t>(cores.size());
     const uint32_t perRound =
-        shared.cfg.aivPerAic != 0 ? threadCount : std::max<uint32_t>(1, shared.cfg.platform.coreNum);
-    for (uint32_t first = 0; first < threadCount && !shared.stop.load(); first += perRound) {
+        shared.cfg.aivPerAic != 0 ? threadCount : std::max<uint32_t>(1, PhysicalCoreNum(shared.cfg));
+    uint32_t rounds = 0;
+    for (uint32_t first = 0; first < threadCount && !shared.stop.load(); first += perRound, ++rounds) {
         std::vector<std::thread> threads;
         for (uint32_t i = first; i < std::min(threadCount, first + perRound); ++i) {
             CoreContext* core = &cores[i];
@@ -169,6 +186,7 @@ void RunRounds(LaunchShared& shared, std::vector<CoreContext>& cores, const std:
         }
         for (std::thread& t : threads) t.join();
     }
+    return rounds;
 }
 
 // What only the whole launch shows: GM guard zones, write races between cores, stale cache lines ("" when none).
@@ -198,7 +216,8 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     for (uint32_t i = 0; i < threadCount; ++i) {
         cores[i].launch = &shared;
         cores[i].blockIdx = i;
-        cores[i].ubBytes = cfg.platform.UbBytes();
+        cores[i].ubBytes = cfg.platform.UbBytes();  // assumed: a Vector Core's UB as the AI core's (README)
+        cores[i].vectorCore = cores[i].cost.vectorCore = OnVectorCore(cfg, i);
         AssignCoreRole(cores[i], cfg, i);
     }
     SpanTrace trace;
@@ -207,7 +226,7 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
         trace.maxSpans = std::min(cfg.trace.maxSpans, kMaxTraceSpans);
         if (static_cast<uint32_t>(cfg.trace.core) < threadCount) cores[cfg.trace.core].trace = &trace;
     }
-    RunRounds(shared, cores, prefix, thunk, fn);
+    const uint32_t rounds = RunRounds(shared, cores, prefix, thunk, fn);
     if (shared.stop.load()) return RuntimeError(shared.firstError);
     std::string afterError = CheckAfterLaunch(cores);
     if (!afterError.empty()) return RuntimeError(prefix + afterError);
@@ -218,6 +237,7 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     stats.tilingKey = cfg.tilingKey;
     stats.soc = cfg.platform.soc;
     stats.trace = std::move(trace);
+    stats.rounds = rounds;
     for (const CoreContext& c : cores) stats.cores.push_back(c.cost);
     if (cfg.costModel) stats.modeled = ModelTime(stats, *cfg.platform.soc);
     return stats;

@@ -51,9 +51,11 @@ double CopyCycles(const ascendops::SocCostParams& p, const void* gm, uint64_t by
     return cycles;
 }
 
+// Cores sharing the memory bandwidth at once: every resident block, Vector Cores of a MIX_VECTOR_CORE launch included.
+// A Vector Core copies and computes at the AI core's per-core rates (assumed: no public figure; README).
 uint32_t ActiveCores(const LaunchConfig& cfg) {
     const uint32_t blocks = cfg.aivPerAic != 0 ? cfg.blockDim * cfg.aivPerAic : cfg.blockDim;
-    return std::max<uint32_t>(1, std::min(blocks, cfg.aivPerAic != 0 ? blocks : cfg.platform.coreNum));
+    return std::max<uint32_t>(1, std::min(blocks, cfg.aivPerAic != 0 ? blocks : PhysicalCoreNum(cfg)));
 }
 
 void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t bytes, bool l2Bypass) {

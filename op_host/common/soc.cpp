@@ -57,12 +57,22 @@ const SocInfo kSocTable[3] = {
 // Ascend310P1 ai_core_cnt=10, Ascend310P3 ai_core_cnt=8; Ascend910B1/B2 24 AIC / 48 AIV (torchair docs,
 // limit_core_num.md); Ascend910B3/B4 ai_core_cnt=20 vector_core_cnt=40 (Ascend910B4.ini as quoted in public
 // catlass tutorials); Ascend910_9391 (A3, per die) as the A2 B1. On 310P the AI core is cube and vector in one.
+// 310P Vector Cores (last column): Ascend310P3.ini vector_core_cnt=7 (CANN platform config, as quoted in public CANN
+// simulator notes); Ascend310P1 vector_core_cnt=8 as quoted by a public third-party hardware table "from
+// Ascend310P1.ini" (ai_core_cnt=10 there too): unverified, README assumptions.
 const SocVariant kSocVariants[7] = {
-    {"Ascend310P1", SocVersion::kAscend310P, 10, 10},      {"Ascend310P3", SocVersion::kAscend310P, 8, 8},
-    {"Ascend910B1", SocVersion::kAscend910B, 48, 24},      {"Ascend910B2", SocVersion::kAscend910B, 48, 24},
-    {"Ascend910B3", SocVersion::kAscend910B, 40, 20},      {"Ascend910B4", SocVersion::kAscend910B, 40, 20},
-    {"Ascend910_9391", SocVersion::kAscend910_93, 48, 24},
+    {"Ascend310P1", SocVersion::kAscend310P, 10, 10, 8},   {"Ascend310P3", SocVersion::kAscend310P, 8, 8, 7},
+    {"Ascend910B1", SocVersion::kAscend910B, 48, 24, 0},   {"Ascend910B2", SocVersion::kAscend910B, 48, 24, 0},
+    {"Ascend910B3", SocVersion::kAscend910B, 40, 20, 0},   {"Ascend910B4", SocVersion::kAscend910B, 40, 20, 0},
+    {"Ascend910_9391", SocVersion::kAscend910_93, 48, 24, 0},
 };
+
+uint32_t MixVectorCoreNum(const Platform& p) {
+    for (const auto& v : kSocVariants) {
+        if (v.soc == p.soc->version && v.vectorCoreNum == p.coreNum) return v.mixVectorCoreNum;
+    }
+    return 0;
+}
 
 uint32_t MaxVectorCoreNum(SocVersion soc) {
     uint32_t most = 0;

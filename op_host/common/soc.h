@@ -98,6 +98,9 @@ struct SocVariant {
     SocVersion soc;          // the row it belongs to
     uint32_t vectorCoreNum;  // vector_core_cnt (AIV) on A2/A3; ai_core_cnt on 310P (vector kernels' cores)
     uint32_t cubeCoreNum;    // cube_core_cnt (AIC): a MIX kernel launches at most this many AIC:AIV groups
+    // 310P: vector_core_cnt, the Vector Cores (vector + scalar unit only) that a KERNEL_TYPE_MIX_VECTOR_CORE kernel
+    // starts beside the AI cores; 0 on A2/A3, whose vector_core_cnt is the AIV count above.
+    uint32_t mixVectorCoreNum;
 };
 
 extern const SocVariant kSocVariants[7];
@@ -105,6 +108,10 @@ extern const SocVariant kSocVariants[7];
 // The largest vector / cube core count of any variant of `soc`: the bound of core_num and of a MIX blockDim.
 uint32_t MaxVectorCoreNum(SocVersion soc);
 uint32_t MaxCubeCoreNum(SocVersion soc);
+
+// The Vector Cores a MIX_VECTOR_CORE launch adds on `p`: those of the variant with p.coreNum AI cores; 0 for a core
+// count no variant has (a hypothetical part: the twin assumes no Vector Cores, README assumptions).
+uint32_t MixVectorCoreNum(const Platform& p);
 
 // Platform::Of with core_num checked: 0 (the row's own count) or [1, MaxVectorCoreNum(soc)]; 161002 otherwise.
 Result<Platform> CheckedPlatform(SocVersion soc, int64_t coreNum);

@@ -22,13 +22,14 @@ namespace {
 // Listing more parts than this is never a tiling case (cores are counted in tens).
 constexpr uint64_t kMaxListedParts = 1 << 16;
 
-// The product variants of a SoC row: name, vector and cube core counts.
+// The product variants of a SoC row: name, vector and cube core counts, the Vector Cores of MIX_VECTOR_CORE.
 py::list Variants(ascendops::SocVersion soc) {
     py::list rows;
     for (const auto& v : ascendops::kSocVariants) {
         if (v.soc == soc)
             rows.append(
-                py::dict("name"_a = v.name, "vector_cores"_a = v.vectorCoreNum, "cube_cores"_a = v.cubeCoreNum));
+                py::dict("name"_a = v.name, "vector_cores"_a = v.vectorCoreNum, "cube_cores"_a = v.cubeCoreNum,
+                         "mix_vector_cores"_a = v.mixVectorCoreNum));
     }
     return rows;
 }

@@ -52,6 +52,7 @@ SIMTEST_KERNEL5(simtest_matmul_f16_f16)
 extern "C" void simtest_cross_core(uint8_t*, uint8_t*);
 SIMTEST_KERNEL4(simtest_matmul_static)
 SIMTEST_KERNEL4(simtest_rules)
+SIMTEST_KERNEL4(simtest_stream)
 #define SIMTEST_CAST(S, D, sname, dname) SIMTEST_KERNEL3(simtest_cast_##sname##_##dname)
 #include "tests/ut/sim/kernels/cast_pairs.inc"
 #undef SIMTEST_CAST
@@ -134,11 +135,13 @@ py::dict StatsDict(const ascendc_sim::LaunchStats& s, const ascendops::SocInfo& 
         d["l1_to_l0_bytes"] = c.l1ToL0Bytes;
         d["l0c_to_gm_bytes"] = c.l0cToGmBytes;
         d["pipe_busy_us"] = ascendops::bridge::PipeTimes(c, soc.cost.freqMHz);
+        d["vector_core"] = c.vectorCore;
         cores.append(d);
     }
     py::dict out;
     out["kernel"] = s.kernel;
     out["block_dim"] = s.blockDim;
+    out["rounds"] = s.rounds;
     out["cores"] = cores;
     out["total_gm_bytes"] = s.TotalGmBytes();
     out["modeled_device_us"] = s.modeled.deviceUs;
@@ -245,9 +248,9 @@ py::array RunDcache(int scenario, bool obey, const std::string& soc, uint32_t bl
 }
 
 // Kernel-wide rules (tests/ut/sim/kernels/rule_kernels.cpp): x and y hold n elements of `dtype`; ws_bytes 0 passes
-// no workspace; ws_fill is the workspace's byte value.
+// no workspace; ws_fill is the workspace's byte value; vector_cores launches as KERNEL_TYPE_MIX_VECTOR_CORE.
 py::tuple RunRules(int scenario, const std::string& soc, uint32_t blockDim, const py::array& x, uint32_t extra,
-                   uint64_t tilingKey, size_t wsBytes, int wsFill) {
+                   uint64_t tilingKey, size_t wsBytes, int wsFill, bool vectorCores) {
     auto dx = Upload(x, 64);
     Dev dy(std::max<size_t>(x.nbytes(), size_t{blockDim} * 32));
     std::unique_ptr<Dev> dws = wsBytes != 0 ? std::make_unique<Dev>(wsBytes) : nullptr;
@@ -255,6 +258,7 @@ py::tuple RunRules(int scenario, const std::string& soc, uint32_t blockDim, cons
     auto dt = TilingDev({static_cast<uint32_t>(x.size()), 0, 0, scenario, 0.0f, extra});
     ascendc_sim::LaunchConfig cfg = Config("simtest_rules", soc, blockDim);
     cfg.tilingKey = tilingKey;
+    cfg.vectorCores = vectorCores;
     py::dict stats = Run(cfg, simtest_rules, dx->Get(), dy.Get(), dws ? dws->Get() : nullptr, dt->Get());
     return py::make_tuple(Download(dy, x.dtype(), x.size()), stats);
 }
@@ -302,6 +306,29 @@ py::tuple RunCopy(const py::array& x, uint32_t blockDim, uint32_t tile, const st
     if (!aivOnly) cfg.kernel = "simtest_copy_aicore";
     py::dict stats = Run(cfg, aivOnly ? simtest_copy : simtest_copy_aicore, dx->Get(), dy.Get(), dt->Get());
     return py::make_tuple(Download(dy, x.dtype(), x.size()), stats);
+}
+
+// tests/ut/sim/kernels/stream_kernels.cpp: x (float16: a copy; float32: a cast to float16 after `passes` Exp passes)
+// in tiles of `tile` elements on block_dim blocks; vector_cores launches it as KERNEL_TYPE_MIX_VECTOR_CORE (with a
+// workspace of the system's size, as a MIX type needs one), else as the SoC's vector kernel type.
+py::tuple RunStream(const py::array& x, uint32_t blockDim, uint32_t tile, const std::string& soc, uint32_t passes,
+                    bool vectorCores) {
+    const std::string name = py::str(x.dtype());
+    if (name != "float16" && name != "float32") throw py::type_error("stream kernel takes float16 or float32");
+    if (tile == 0 || x.size() % tile != 0) throw py::value_error("x's size must be a multiple of tile");
+    ascendc_sim::LaunchConfig cfg = Config("simtest_stream", soc, blockDim);
+    cfg.vectorCores = vectorCores;
+    using ascendops::KernelType;
+    const bool aivOnly = cfg.platform.soc->rules.kernelTypeMask & ascendops::KernelTypeBit(KernelType::kAivOnly);
+    const KernelType type =
+        vectorCores ? KernelType::kMixVectorCore : aivOnly ? KernelType::kAivOnly : KernelType::kAiCore;
+    auto dx = Upload(x);
+    Dev dy(x.size() * 2);
+    Dev dws(std::max<uint64_t>(32, cfg.platform.SystemWorkspaceBytes()));
+    const int32_t op = name == "float16" ? 0 : 1;  // a copy, or a cast to float16
+    auto dt = TilingDev({static_cast<uint32_t>(x.size()), tile, op, static_cast<int32_t>(type), 0.0f, passes});
+    py::dict stats = Run(cfg, simtest_stream, dx->Get(), dy.Get(), dws.Get(), dt->Get());
+    return py::make_tuple(Download(dy, py::dtype("float16"), x.size()), stats);
 }
 
 py::tuple RunCastAdd(const py::array& x, const py::array& y, uint32_t blockDim, uint32_t tile, const std::string& soc) {
@@ -541,7 +568,8 @@ void Bind_simtest(py::module_& m) {
     s.def("run_dcache", &RunDcache, py::arg("scenario"), py::arg("obey"), py::arg("soc") = "ascend910b",
           py::arg("block_dim") = 1);
     s.def("run_rules", &RunRules, py::arg("scenario"), py::arg("soc"), py::arg("block_dim") = 1, py::arg("x"),
-          py::arg("extra") = 0, py::arg("tiling_key") = 0, py::arg("ws_bytes") = 0, py::arg("ws_fill") = 0);
+          py::arg("extra") = 0, py::arg("tiling_key") = 0, py::arg("ws_bytes") = 0, py::arg("ws_fill") = 0,
+          py::arg("vector_cores") = false);
     s.def("run_atomic", &RunAtomic, py::arg("x"), py::arg("cores"), py::arg("soc") = "ascend910b");
     s.def("run_sync", &RunSync, py::arg("cores"), py::arg("hardware"), py::arg("rounds") = 3,
           py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);
@@ -549,6 +577,8 @@ void Bind_simtest(py::module_& m) {
           py::arg("pad"), py::arg("soc") = "ascend910b");
     s.def("run_copy", &RunCopy, py::arg("x"), py::arg("block_dim"), py::arg("tile"), py::arg("soc") = "ascend910b",
           py::arg("buffers") = 2, py::arg("in_order") = false);
+    s.def("run_stream", &RunStream, py::arg("x"), py::arg("block_dim"), py::arg("tile"), py::arg("soc") = "ascend310p",
+          py::arg("passes") = 0, py::arg("vector_cores") = false);
     s.def("run_cast_add", &RunCastAdd, py::arg("x"), py::arg("y"), py::arg("block_dim"), py::arg("tile"),
           py::arg("soc") = "ascend910b");
     s.def("cast_table", &CastTable, py::arg("soc"));

@@ -116,8 +116,10 @@ def test_core_num_beyond_the_largest_variant_is_161002(restore_device, soc, core
 
 def test_variants_bound_the_core_count():
     rows = {s["name"]: s for s in ascendops.socs()}
-    assert rows["ascend310p"]["variants"] == [{"name": "Ascend310P1", "vector_cores": 10, "cube_cores": 10},
-                                              {"name": "Ascend310P3", "vector_cores": 8, "cube_cores": 8}]
-    assert [(v["name"], v["vector_cores"], v["cube_cores"]) for v in rows["ascend910b"]["variants"]] == [
-        ("Ascend910B1", 48, 24), ("Ascend910B2", 48, 24), ("Ascend910B3", 40, 20), ("Ascend910B4", 40, 20)]
+    assert rows["ascend310p"]["variants"] == [
+        {"name": "Ascend310P1", "vector_cores": 10, "cube_cores": 10, "mix_vector_cores": 8},
+        {"name": "Ascend310P3", "vector_cores": 8, "cube_cores": 8, "mix_vector_cores": 7}]
+    assert [(v["name"], v["vector_cores"], v["cube_cores"], v["mix_vector_cores"])
+            for v in rows["ascend910b"]["variants"]] == [
+        ("Ascend910B1", 48, 24, 0), ("Ascend910B2", 48, 24, 0), ("Ascend910B3", 40, 20, 0), ("Ascend910B4", 40, 20, 0)]
     assert [(r["max_vector_cores"], r["max_cube_cores"]) for r in rows.values()] == [(10, 10), (48, 24), (48, 24)]

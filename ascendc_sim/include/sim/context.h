@@ -93,6 +93,7 @@ struct CoreContext {
     DataCache dcache;     // scalar GM accesses (sim/dcache.h)
     int kernelType = -1;  // ascendops::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none
     SpanTrace* trace = nullptr;  // the traced core's timeline spans (sim/span_trace.h); null on every other core
+    bool vectorCore = false;  // MIX_VECTOR_CORE launch: this block runs on a Vector Core (OnVectorCore)
 };
 
 extern thread_local CoreContext* tlsCore;

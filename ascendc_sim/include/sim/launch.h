@@ -40,6 +40,7 @@ struct CoreCost {
     double memWriteCost = 0;          // the same for the writes
     double timelineCycles = 0;        // the core's critical path: the latest end over its pipes
     double pipeBusyCycles[8] = {};    // cycles each pipe worked (order of sim/pipe_sync.h's Pipe)
+    bool vectorCore = false;          // the block ran on a Vector Core (MIX_VECTOR_CORE launch)
 };
 
 struct ModeledTime {      // always "modeled": derived from counts and the SoC table, never measured
@@ -57,6 +58,7 @@ struct LaunchStats {
     ModeledTime modeled;  // zero when the cost model is off
     const ascendops::SocInfo* soc = nullptr;  // the SoC it ran on: its clock turns cycles into us
     SpanTrace trace;                          // the requested core's timeline (LaunchConfig::trace)
+    uint32_t rounds = 0;  // rounds of at most PhysicalCoreNum blocks the launch ran in
     uint64_t TotalGmBytes() const;
 };
 
@@ -71,7 +73,19 @@ struct LaunchConfig {
     // vector-only launch.
     uint32_t aivPerAic = 0;
     TraceRequest trace;  // off by default; callers copy the thread's request (CurrentTraceRequest)
+    // KERNEL_TYPE_MIX_VECTOR_CORE launch (ascend310p): the runtime starts the SoC's Vector Cores beside its AI cores
+    // and blockDim counts both (如何在矢量编程时启用Vector-Core.md). The kernel type is a property of the binary the
+    // runtime reads before any core starts; the twin's caller states it here and the kernel's declaration must match.
+    bool vectorCores = false;
 };
+
+// Physical cores a launch runs its blocks on at once: the AI cores (AIV on A2/A3), plus the Vector Cores of a
+// MIX_VECTOR_CORE launch. More blocks run in rounds.
+uint32_t PhysicalCoreNum(const LaunchConfig& cfg);
+// Whether block `block` of a MIX_VECTOR_CORE launch runs on a Vector Core. The docs do not say which block index
+// lands where; the twin assumes blocks [0, AI cores) of each round on the AI cores, the rest on the Vector Cores
+// (README assumptions).
+bool OnVectorCore(const LaunchConfig& cfg, uint32_t block);
 
 // Calls the kernel function `fn` with the GM arguments `args` (type-erased so the launcher is not a template).
 using KernelThunk = void (*)(void* fn, uint8_t* const* args);

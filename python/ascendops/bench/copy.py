@@ -5,13 +5,18 @@ The twin's copy test kernel (``tests/ut/sim/kernels/copy_add_kernels.cpp``, a TQ
 near-best bandwidth per the data-movement best practices); a copy spreads over at most ``MAX_CORES[soc]`` cores, the
 largest power of two within the SoC's vector cores (32 of 48 on ascend910b, all 8 on ascend310p), one tile a core
 at least. The double-buffered kernel issues tile i+1's copy-in before tile i's copy-out. GB/s counts read + written bytes; ``x achievable`` / ``x nominal`` are modeled / roofline (>= 1).
+
+``--vector-cores`` (issue 18): on ascend310p, the same streaming work on the 8 AI cores (KERNEL_TYPE_AICORE, 8 blocks)
+against the AI cores plus the 7 Vector Cores (KERNEL_TYPE_MIX_VECTOR_CORE, 15 blocks), at Split's size (a 64 MB half
+copy) and Cast's (2^24 float32 -> float16: 64 MB read, 32 MB written), the cast also with 2 / 4 / 8 Exp passes per
+tile before it: a vector-heavier kernel (``tests/ut/sim/kernels/stream_kernels.cpp``, 32 KB input tiles).
 """
 
 import numpy as np
 
 from .. import _C
 
-__all__ = ["SOCS", "SIZES", "run", "copy_point", "NOTE"]
+__all__ = ["SOCS", "SIZES", "add_args", "run", "copy_point", "stream_point", "vector_core_rows", "NOTE"]
 
 NOTE = ("(modeled by the twin's cost model; GB/s = bytes read + written / modeled time; rooflines: the same bytes at "
         "the achievable and the nominal memory bandwidth)")
@@ -20,6 +25,16 @@ SOCS = ("ascend910b", "ascend310p")
 SIZES = tuple(128 << (2 * k) for k in range(11))  # 128 B .. 128 MB
 TILE_BYTES = 32 * 1024
 MAX_CORES = {"ascend910b": 32, "ascend310p": 8}
+# --vector-cores: (case, elements, dtype, Exp passes per tile); blocks: AI cores alone, AI + Vector Cores (310P3).
+STREAM_CASES = (("split 64 MB copy", 1 << 25, np.float16, 0), ("cast 2^24 f32->f16", 1 << 24, np.float32, 0),
+                ("cast + 2 Exp", 1 << 24, np.float32, 2), ("cast + 4 Exp", 1 << 24, np.float32, 4),
+                ("cast + 8 Exp", 1 << 24, np.float32, 8))
+STREAM_BLOCKS = ((8, False), (15, True))
+
+
+def add_args(parser):
+    parser.add_argument("--vector-cores", action="store_true",
+                        help="ascend310p: 8 AI cores (AICORE) against 8 + 7 Vector Cores (MIX_VECTOR_CORE)")
 
 
 def copy_point(soc, nbytes, buffers):
@@ -33,7 +48,38 @@ def copy_point(soc, nbytes, buffers):
     return stats
 
 
+def stream_point(n, dtype, passes, block_dim, vector_cores, soc="ascend310p"):
+    """One modeled streaming launch of ``n`` elements (float16: a copy; float32: Exp passes + a cast to float16)."""
+    tile = TILE_BYTES // np.dtype(dtype).itemsize
+    _, stats = _C.simtest.run_stream(np.zeros(n, dtype), block_dim, tile, soc, passes, vector_cores)
+    return stats
+
+
+def vector_core_rows(cases=STREAM_CASES):
+    rows = []
+    for case, n, dtype, passes in cases:
+        base = None
+        for blocks, vector_cores in STREAM_BLOCKS:
+            s = stream_point(n, dtype, passes, blocks, vector_cores)
+            us = s["modeled_device_us"]
+            base = base or us
+            rows.append({
+                "case": case,
+                "kernel type": "MIX_VECTOR_CORE" if vector_cores else "AICORE",
+                "blocks": blocks,
+                "modeled_us": round(us, 1),
+                "slowest_core_us": round(s["modeled_slowest_core_us"], 1),
+                "bandwidth_us": round(s["modeled_bandwidth_us"], 1),
+                "achievable_roofline_us": round(s["achievable_roofline_us"], 1),
+                "x achievable": round(us / s["achievable_roofline_us"], 3),
+                "vs 8 blocks": round(base / us, 3),
+            })
+    return rows
+
+
 def run(args):
+    if getattr(args, "vector_cores", False):
+        return vector_core_rows()
     rows = []
     for soc in SOCS:
         for nbytes in SIZES:

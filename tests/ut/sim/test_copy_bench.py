@@ -59,3 +59,32 @@ def test_both_copy_kernels_copy_every_element(buffers):
 def test_copy_buffers_other_than_one_or_two_are_rejected():
     with pytest.raises(ValueError, match="buffers must be 1 or 2, got 3"):
         _C.simtest.run_copy(np.zeros(1024, np.float16), 1, 1024, "ascend910b", 3)
+
+
+# ---- --vector-cores (issue 18): ascend310p, 8 AI cores (AICORE) against 8 + 7 Vector Cores (MIX_VECTOR_CORE) ----
+def _vector_core_rows(case):
+    rows = [r for r in copy_bench.vector_core_rows([c for c in copy_bench.STREAM_CASES if c[0] == case])]
+    assert [(r["kernel type"], r["blocks"]) for r in rows] == [("AICORE", 8), ("MIX_VECTOR_CORE", 15)]
+    return rows
+
+
+@pytest.mark.parametrize("case,x_achievable", [("split 64 MB copy", 1.054), ("cast 2^24 f32->f16", 1.072)])
+def test_vector_cores_do_not_speed_up_split_or_cast_sized_streams(case, x_achievable):
+    ai, mixed = _vector_core_rows(case)
+    # 8 AI cores already stream at the achievable bandwidth: 7 more cores share it and move no more bytes.
+    assert ai["x achievable"] == mixed["x achievable"] == x_achievable
+    assert mixed["modeled_us"] == ai["modeled_us"]
+    assert mixed["bandwidth_us"] == ai["bandwidth_us"] > mixed["slowest_core_us"]
+
+
+def test_vector_cores_speed_up_a_vector_bound_stream():
+    ai, mixed = _vector_core_rows("cast + 8 Exp")
+    assert ai["x achievable"] == 2.127 and mixed["x achievable"] == 1.146
+    assert mixed["vs 8 blocks"] == 1.856  # close to 15 / 8: the vector work spreads over 15 cores
+
+
+def test_stream_kernel_casts_every_element_on_ai_and_vector_cores():
+    x = np.arange(15 * 2 * 8192, dtype=np.float32) % 4096 * 0.5 - 1000  # 30 tiles over 15 blocks, float16-exact
+    y, stats = _C.simtest.run_stream(x, 15, 8192, "ascend310p", 0, True)
+    np.testing.assert_array_equal(y, x.astype(np.float16))
+    assert stats["rounds"] == 1 and sum(c["vector_core"] for c in stats["cores"]) == 7

@@ -10,7 +10,7 @@ import pytest
 
 (UB_BYTES, DECLARE_TYPE, HARD_SYNC, SOFT_SYNC, ROUNDS, USER_WORKSPACE, HALF_OVERFLOW, FLOAT_OVERFLOW, REDUCE_SUM_HALF,
  WHOLE_REDUCE_SUM_HALF, COMPARE_INT32, COPY_BLOCK_COUNT, REPEAT_DST_BLK_STRIDE, REPEAT_OVERLAP, GATHER_ALIAS,
- PIPE_BUFFERS, PER_KEY_TYPE) = range(1, 18)
+ PIPE_BUFFERS, PER_KEY_TYPE, TYPED_BLOCKS, MIX_VECTOR_SOFT_SYNC) = range(1, 20)
 # KernelMetaType values in their documented order (Kernel-Tiling/设置Kernel类型.md).
 (AIV_ONLY, AIC_ONLY, MIX_AIV_1_0, MIX_AIC_1_0, MIX_AIC_1_1, MIX_AIC_1_2, AICORE, VECTORCORE, MIX_AICORE,
  MIX_VECTOR_CORE) = range(10)
@@ -42,8 +42,8 @@ def test_ub_beyond_the_scratch_offset_is_refused(simtest, soc, usable):
     ("ascend310p", MIX_AIC_1_0, False), ("ascend310p", VECTORCORE, False), ("ascend910b", AIV_ONLY, True),
     ("ascend910b", MIX_AIV_1_0, True), ("ascend910b", AICORE, False), ("ascend910_93", MIX_VECTOR_CORE, False)])
 def test_only_documented_kernel_types(simtest, soc, kind, ok):
-    if ok:
-        simtest.run_rules(DECLARE_TYPE, soc, x=F32, extra=kind, ws_bytes=64)
+    if ok:  # the twin's launch states the Vector Cores a MIX_VECTOR_CORE binary starts
+        simtest.run_rules(DECLARE_TYPE, soc, x=F32, extra=kind, ws_bytes=64, vector_cores=kind == MIX_VECTOR_CORE)
     else:
         _fails(simtest, soc, r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_\w+ is not a kernel type " + soc + " documents",
                DECLARE_TYPE, extra=kind, ws_bytes=64)
@@ -90,6 +90,65 @@ def test_soft_sync_workspaces_are_block_num_times_32_bytes(simtest):
 def test_soft_sync_gm_workspace_must_start_zeroed(simtest):
     _fails(simtest, "ascend310p", r"SyncAll: gmWorkspace slot of core 0 held 16843009 at the first barrier: it must "
                                   r"be zeroed", SOFT_SYNC, extra=32, ws_bytes=32, ws_fill=1)
+
+
+# ---- 3b. ascend310p Vector Cores (KERNEL_TYPE_MIX_VECTOR_CORE, 如何在矢量编程时启用Vector-Core.md) ----
+AI_CORES, VECTOR_CORES = 8, 7  # Ascend310P3: ai_core_cnt, vector_core_cnt
+OVERFLOW_IN = [40000, -40000, np.nan, 1.5]
+
+
+def _typed_blocks(simtest, blocks, kind, **kw):
+    x = np.zeros(32 * blocks, np.float16)
+    x.reshape(blocks, 32)[:, :4] = OVERFLOW_IN
+    y, stats = simtest.run_rules(TYPED_BLOCKS, "ascend310p", block_dim=blocks, x=x, extra=kind, ws_bytes=32, **kw)
+    per_block = y.reshape(blocks, 32)
+    seen = per_block[:, 16:].copy().view(np.float32)  # 8 floats of 1000 GetBlockNum() + GetBlockIdx() per block
+    return per_block[:, :4], seen, stats
+
+
+def test_mix_vector_core_runs_ai_and_vector_cores_at_once(simtest):
+    _, seen, stats = _typed_blocks(simtest, AI_CORES + VECTOR_CORES, MIX_VECTOR_CORE, vector_cores=True)
+    np.testing.assert_array_equal(seen, np.repeat(15000 + np.arange(15, dtype=np.float32), 8).reshape(15, 8))
+    assert stats["rounds"] == 1  # all 15 blocks resident together
+    assert [c["vector_core"] for c in stats["cores"]] == [False] * AI_CORES + [True] * VECTOR_CORES
+
+
+def test_aicore_launch_keeps_the_ai_cores_alone(simtest):
+    _, seen, stats = _typed_blocks(simtest, 15, AICORE)
+    np.testing.assert_array_equal(seen[:, 0], 15000 + np.arange(15, dtype=np.float32))
+    assert stats["rounds"] == 2 and not any(c["vector_core"] for c in stats["cores"])
+
+
+def test_blocks_beyond_ai_and_vector_cores_run_in_rounds(simtest):
+    _, seen, stats = _typed_blocks(simtest, 20, MIX_VECTOR_CORE, vector_cores=True)
+    np.testing.assert_array_equal(seen[:, 0], 20000 + np.arange(20, dtype=np.float32))
+    assert stats["rounds"] == 2  # 15, then 5: blocks 15-19 on AI cores again (slot = block mod 15)
+    assert [c["vector_core"] for c in stats["cores"]] == ([False] * 8 + [True] * 7) + [False] * 5
+
+
+def test_vector_core_blocks_overflow_to_inf_ai_core_blocks_saturate(simtest):
+    out, _, _ = _typed_blocks(simtest, 15, MIX_VECTOR_CORE, vector_cores=True)
+    for b in range(AI_CORES):
+        np.testing.assert_array_equal(out[b], np.array([65504, -65504, 0, 3], np.float16))
+    for b in range(AI_CORES, 15):
+        np.testing.assert_array_equal(out[b], np.array([np.inf, -np.inf, np.nan, 3], np.float16))
+
+
+def test_sync_all_under_mix_vector_core_is_refused(simtest):
+    _fails(simtest, "ascend310p", r"SyncAll: inter-core sync \(IBSet/IBWait/SyncAll\) is not supported under "
+                                  r"KERNEL_TYPE_MIX_VECTOR_CORE: AI Cores and Vector Cores run as separate tasks",
+           MIX_VECTOR_SOFT_SYNC, block_dim=2, extra=64, ws_bytes=64, vector_cores=True)
+
+
+def test_kernel_type_and_vector_cores_must_agree(simtest):
+    _fails(simtest, "ascend310p", r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_MIX_VECTOR_CORE in a launch without Vector "
+                                  r"Cores", TYPED_BLOCKS, x=np.zeros(32, np.float16), extra=MIX_VECTOR_CORE,
+           ws_bytes=32)
+    _fails(simtest, "ascend310p", r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_AICORE in a launch with Vector Cores",
+           TYPED_BLOCKS, x=np.zeros(32, np.float16), extra=AICORE, ws_bytes=32, vector_cores=True)
+    with pytest.raises(RuntimeError, match=r"kernel 'simtest_rules': a MIX_VECTOR_CORE launch \(Vector Cores\) on "
+                                           r"ascend910b, which documents no KERNEL_TYPE_MIX_VECTOR_CORE"):
+        simtest.run_rules(TYPED_BLOCKS, "ascend910b", x=F16, extra=MIX_VECTOR_CORE, ws_bytes=32, vector_cores=True)
 
 
 # ---- 4. system workspace per SoC ----

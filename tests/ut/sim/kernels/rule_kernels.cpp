@@ -27,6 +27,9 @@ enum Scenario : int32_t {
     kGatherAlias,         // Gather with dst == src (extra 1) or distinct
     kPipeBuffers,         // extra TBufs of 32 bytes
     kPerKeyType,          // default AIV_ONLY, key 1 MIX_AIV_1_0, then SyncAll()
+    kTypedBlocks,         // KERNEL_TASK_TYPE_DEFAULT(extra); block b: y[32b, +16) (half) = 2 x[32b, +16), then 8
+                          // floats of 1000 GetBlockNum() + GetBlockIdx()
+    kMixVectorSoftSync,   // KERNEL_TASK_TYPE_DEFAULT(MIX_VECTOR_CORE), then a soft SyncAll (UB workspace extra bytes)
 };
 
 // GM -> UB -> vector -> GM on a TBuf: the MTE2->V and V->MTE3 dependences need explicit events.
@@ -156,6 +159,27 @@ extern "C" __global__ __aicore__ void simtest_rules(GM_ADDR x, GM_ADDR y, GM_ADD
                 SyncAll();
             }
             break;
+        case kTypedBlocks: {
+            KERNEL_TASK_TYPE_DEFAULT(static_cast<KernelMetaType>(t.extra));
+            const uint32_t b = GetBlockIdx();
+            pipe.InitBuffer(buf, 32);
+            pipe.InitBuffer(buf2, 32);
+            ThroughUb(yh[b * 32], xh[b * 32], 16, buf.Get<half>(),
+                      [](const LocalTensor<half>& v) { Muls(v, v, half(2.0f), 16); });
+            LocalTensor<float> seen = buf2.Get<float>();
+            Duplicate(seen, static_cast<float>(1000 * GetBlockNum() + b), 8);
+            PipeSync<HardEvent::V_MTE3>();
+            DataCopy(yf[b * 16 + 8], seen, 8);
+            break;
+        }
+        case kMixVectorSoftSync: {
+            KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_VECTOR_CORE);
+            GlobalTensor<int32_t> wsGm;
+            wsGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(ws));
+            pipe.InitBuffer(buf, t.extra);
+            SyncAll(wsGm, buf.Get<int32_t>(), 1);
+            break;
+        }
         default:
             break;
     }
