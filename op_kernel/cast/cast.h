@@ -103,22 +103,56 @@ private:
     bool buildTables_ = false;
 };
 
-// Gather offsets (bytes) that interleave two lanes: out[2i] <- first[i], out[2i + 1] <- second[i].
-// Built once per core with scalar UB writes; the vector unit has no interleave instruction.
+// A Gather offset table is arithmetic: entry j is base[j % lanes] + (j / lanes) * stride[j % lanes] (bytes). The
+// scalar unit writes the first 32-byte block and a block of per-entry strides; each step then copies the filled
+// prefix one prefix-length on with one vector Add of the strides times the prefix's lane groups (the stride block
+// broadcast by block and repeat strides of 0): log2(entries / 8) steps instead of a scalar UB write (11 cycles) per
+// entry. `work` (>= 16 int32, apart from the table) holds the stride and step blocks.
+template <uint32_t kLanes>
+__aicore__ inline void FillProgression(const LocalTensor<uint32_t>& table, uint32_t entries,
+                                       const uint32_t (&base)[kLanes], const uint32_t (&stride)[kLanes],
+                                       const LocalTensor<int32_t>& work) {
+    constexpr uint32_t kBlock = 8;                      // int32 per 32-byte block: whole lane groups
+    constexpr uint32_t kPerRepeat = 64;                 // int32 per 256-byte repeat
+    constexpr uint32_t kMaxChunk = 255 * kPerRepeat;    // repeatTime <= 255
+    static_assert(kBlock % kLanes == 0, "a block holds whole lane groups");
+    for (uint32_t j = 0; j < kBlock; ++j) {
+        table.SetValue(j, base[j % kLanes] + j / kLanes * stride[j % kLanes]);
+        work.SetValue(j, static_cast<int32_t>(stride[j % kLanes]));
+    }
+    PipeBarrier<PIPE_ALL>();  // the scalar unit's UB writes land before the vector unit reads them
+    LocalTensor<int32_t> t = table.template ReinterpretCast<int32_t>();  // byte offsets < UB size fit int32
+    LocalTensor<int32_t> step = work[kBlock];
+    const BinaryRepeatParams broadcastStep(1, 1, 0, 8, 8, 0);
+    for (uint32_t len = kBlock; len < entries; len *= 2) {
+        Muls(step, work, static_cast<int32_t>(len / kLanes), static_cast<int32_t>(kBlock));
+        PipeBarrier<PIPE_V>();
+        const uint32_t n = entries - len < len ? entries - len : len;
+        for (uint32_t done = 0; done < n; done += kMaxChunk) {
+            const uint32_t count = n - done < kMaxChunk ? n - done : kMaxChunk;
+            const uint32_t mask = count < kPerRepeat ? count : kPerRepeat;  // n is 8, 16, 32 or a multiple of 64
+            Add(t[len + done], t[done], step, mask, static_cast<int32_t>((count + kPerRepeat - 1) / kPerRepeat),
+                broadcastStep);
+        }
+        PipeBarrier<PIPE_V>();  // the next step reads what this one wrote; the Gather reads the last
+    }
+}
+
+// Gather offsets (bytes) that interleave two lanes: out[2i] <- first[i], out[2i + 1] <- second[i]. Built once per
+// core; the vector unit has no interleave instruction. `spare`: UB free until the Gather (the tile's destination).
+template <typename W>
 __aicore__ inline void FillInterleaveOffsets(const LocalTensor<uint32_t>& offsets, uint32_t tileElems,
                                              uint32_t firstBase, uint32_t firstStride, uint32_t secondBase,
-                                             uint32_t secondStride) {
-    for (uint32_t i = 0; i < tileElems; ++i) {
-        offsets.SetValue(2 * i, firstBase + i * firstStride);
-        offsets.SetValue(2 * i + 1, secondBase + i * secondStride);
-    }
-    PipeBarrier<PIPE_ALL>();  // the scalar unit's UB writes land before the vector unit reads the table
+                                             uint32_t secondStride, const LocalTensor<W>& spare) {
+    FillProgression<2>(offsets, 2 * tileElems, {firstBase, secondBase}, {firstStride, secondStride},
+                       spare.template ReinterpretCast<int32_t>());
 }
 
 // Gather offsets (bytes) that pick one 32-bit lane of every 64-bit element.
-__aicore__ inline void FillLaneOffsets(const LocalTensor<uint32_t>& offsets, uint32_t tileElems, uint32_t lane) {
-    for (uint32_t i = 0; i < tileElems; ++i) offsets.SetValue(i, i * 8 + lane * 4);
-    PipeBarrier<PIPE_ALL>();  // the scalar unit's UB writes land before the vector unit reads the table
+template <typename W>
+__aicore__ inline void FillLaneOffsets(const LocalTensor<uint32_t>& offsets, uint32_t tileElems, uint32_t lane,
+                                       const LocalTensor<W>& spare) {
+    FillProgression<1>(offsets, tileElems, {lane * 4}, {8}, spare.template ReinterpretCast<int32_t>());
 }
 
 // Scalar GM stores sit in the core's data cache until flushed (DMA copies do not go through it).
@@ -234,7 +268,7 @@ __aicore__ inline void Widen(const LocalTensor<TypeOfT<D>>& dst, const LocalTens
     const uint32_t tile = sc.TileElems();
     if constexpr (D != CastType::kI64) {  // INT16 -> INT32 (-> FP32) on dav_m200
         LocalTensor<uint32_t> offsets = sc.Table<uint32_t>(2);
-        if (sc.BuildTables()) FillInterleaveOffsets(offsets, tile, 0, 2, tile * 2, 2);
+        if (sc.BuildTables()) FillInterleaveOffsets(offsets, tile, 0, 2, tile * 2, 2, dst);
         LocalTensor<int16_t> pair = sc.Tile<int16_t>(2);
         Adds(pair, src, static_cast<int16_t>(0), n);  // value lanes next to the sign lanes for one Gather
         SignLanes(pair[tile], src, sc.Tile<half>(), n);
@@ -254,7 +288,7 @@ __aicore__ inline void Widen(const LocalTensor<TypeOfT<D>>& dst, const LocalTens
         Cast(dst, r, RoundMode::CAST_NONE, n);
     } else {  // dav_m200: [value | sign] words interleaved into little-endian INT64
         LocalTensor<uint32_t> offsets = sc.Table<uint32_t>(2);
-        if (sc.BuildTables()) FillInterleaveOffsets(offsets, tile, 0, 4, tile * 4, 4);
+        if (sc.BuildTables()) FillInterleaveOffsets(offsets, tile, 0, 4, tile * 4, 4, dst);
         LocalTensor<int32_t> pair = sc.Tile<int32_t>(2);
         if constexpr (S == CastType::kI32) {
             Adds(pair, src, 0, n);
@@ -276,7 +310,7 @@ __aicore__ inline void WidenBf16(const LocalTensor<float>& dst, const LocalTenso
     } else {  // no BF16 conversion and no vector shifts on dav_m200: Gather [0 | bf16] halfword pairs
         const uint32_t tile = sc.TileElems();
         LocalTensor<uint32_t> offsets = sc.Table<uint32_t>(2);
-        if (sc.BuildTables()) FillInterleaveOffsets(offsets, tile, tile * 2, 0, 0, 2);
+        if (sc.BuildTables()) FillInterleaveOffsets(offsets, tile, tile * 2, 0, 0, 2, dst);
         LocalTensor<uint16_t> bits = src.template ReinterpretCast<uint16_t>();
         Duplicate(bits[tile], static_cast<uint16_t>(0), kZeroTailElems);
         PipeBarrier<PIPE_V>();
@@ -292,7 +326,7 @@ __aicore__ inline void Narrow64(const LocalTensor<TypeOfT<D>>& dst, const LocalT
     const uint32_t tile = sc.TileElems();
     LocalTensor<int32_t> words = src.template ReinterpretCast<int32_t>();
     LocalTensor<uint32_t> loOffsets = sc.Table<uint32_t>();
-    if (sc.BuildTables()) FillLaneOffsets(loOffsets, tile, 0);
+    if (sc.BuildTables()) FillLaneOffsets(loOffsets, tile, 0, dst);
     if constexpr (D == CastType::kI32) {
         Gather(dst, words, loOffsets, 0, n);
     } else {
@@ -300,7 +334,7 @@ __aicore__ inline void Narrow64(const LocalTensor<TypeOfT<D>>& dst, const LocalT
         Gather(lo, words, loOffsets, 0, n);
         if constexpr (D == CastType::kBool) {
             LocalTensor<uint32_t> hiOffsets = sc.Table<uint32_t>();
-            if (sc.BuildTables()) FillLaneOffsets(hiOffsets, tile, 1);
+            if (sc.BuildTables()) FillLaneOffsets(hiOffsets, tile, 1, dst);
             LocalTensor<int32_t> hi = sc.Tile<int32_t>();
             Gather(hi, words, hiOffsets, 0, n);
             PipeBarrier<PIPE_V>();

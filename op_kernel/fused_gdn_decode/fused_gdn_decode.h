@@ -126,7 +126,16 @@ private:
         // state rows. 16-bit state: kDotGroupRows copies let one product repeat span that many state rows
         // (RowDotsGrouped; its source repeat stride kDotGroupRows * alignK / 8 blocks must fit a uint8).
         if constexpr (kFp32State) {
-            repRows_ = Min(td.bv, td.ubRestBytes / (2 * alignK_ * sizeof(float)));
+            // First, when it fits, one 32-byte block per state row for the rank-one update's broadcast delta.
+            const uint32_t deltaBytes = alignBv_ * kBlockBytes;
+            uint32_t rest = td.ubRestBytes;
+            if (rest >= deltaBytes) {
+                pipe_.InitBuffer(deltaBuf_, deltaBytes);
+                deltaBlocks_ = deltaBuf_.Get<float>();
+                hasDeltaBlocks_ = true;
+                rest -= deltaBytes;
+            }
+            repRows_ = Min(td.bv, rest / (2 * alignK_ * sizeof(float)));
         } else {
             const bool fits = td.ubRestBytes >= 2 * kDotGroupRows * alignK_ * sizeof(float);
             repRows_ = fits && kDotGroupRows * alignK_ * sizeof(float) / kBlockBytes <= 255 ? kDotGroupRows : 0;
@@ -411,14 +420,33 @@ private:
         PipeBarrier<PIPE_V>();
         Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
         Muls(next, s, expG, count);
-        Sync<HardEvent::V_S>();
-        for (uint32_t r = 0; r < rows; ++r) Axpy(next[r * alignK_], kF_, vF_.GetValue(r), alignK_);
-        PipeBarrier<PIPE_V>();
+        RankOneUpdate(next, rows);
         RowProducts(s, next, qRows_, rows);  // the input tile is scratch for S' q
         RowSums(outF_, s, rows, reduceTmp_);
         Cast(TailView(outBuf), outF_, RoundMode::CAST_RINT, rows);
         stateInQue_.FreeTensor(in);
         stateOutQue_.EnQue(outBuf);
+    }
+
+    // next += delta k^T (delta in vF_). With the delta blocks: each delta_r broadcast into a block (Brcb), then one
+    // MulAddDst per 64 columns over all rows (k re-read by a repeat stride of 0, row r's block by a block stride of
+    // 0): K / 64 instructions instead of one Axpy per row, whose issue cost dominated the tile.
+    __aicore__ inline void RankOneUpdate(const LocalTensor<float>& next, uint32_t rows) {
+        if (!hasDeltaBlocks_) {
+            Sync<HardEvent::V_S>();
+            for (uint32_t r = 0; r < rows; ++r) Axpy(next[r * alignK_], kF_, vF_.GetValue(r), alignK_);
+            PipeBarrier<PIPE_V>();
+            return;
+        }
+        Brcb(deltaBlocks_, vF_, static_cast<uint8_t>((rows + 7) / 8), BrcbRepeatParams(1, 8));
+        PipeBarrier<PIPE_V>();
+        const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
+        const BinaryRepeatParams update(1, 1, 0, rowBlocks, 0, 1);
+        for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
+            MulAddDst(next[c], kF_[c], deltaBlocks_, Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows),
+                      update);
+        }
+        PipeBarrier<PIPE_V>();
     }
 
     // 16-bit state, one fp32 working copy S and each of its elements touched by few instructions:
@@ -559,19 +587,20 @@ private:
     TQue<TPosition::VECIN, 1> stateInQue_;
     TQue<TPosition::VECOUT, 1> stateOutQue_;
     TBuf<TPosition::VECCALC> indexBuf_, vecKBuf_, vecBvBuf_, scalarBuf_, matrixBuf_, gateBuf_, reduceBuf_, maskBuf_,
-        repBuf_;
+        repBuf_, deltaBuf_;
     GlobalTensor<InT> mixedGm_, aGm_, bGm_, dtBiasGm_, outGm_;
     GlobalTensor<float> aLogGm_;
     GlobalTensor<StateT> stateGm_;
     GlobalTensor<int32_t> indexGm_;
     LocalTensor<int32_t> indexLocal_;
-    LocalTensor<float> qF_, kF_, sq_, vF_, hk_, outF_, scalars_, reduceTmp_, matS_, matP_, kRows_, qRows_;
+    LocalTensor<float> qF_, kF_, sq_, vF_, hk_, outF_, scalars_, reduceTmp_, matS_, matP_, kRows_, qRows_, deltaBlocks_;
     uint32_t taskStart_ = 0, taskEnd_ = 0, tasksPerHead_ = 1, alignB_ = 8, jFirst_ = 0, jLast_ = 0;
     uint32_t gateRow_ = UINT32_MAX, gateJ0_ = 0;
     uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0, repRows_ = 0;
     uint32_t qkRow_ = UINT32_MAX, qkHead_ = UINT32_MAX;
     float kq_ = 0.0f;
     bool pairedDots_ = false;
+    bool hasDeltaBlocks_ = false;  // fp32 state: UB beyond the estimate held the delta blocks (RankOneUpdate)
 };
 
 }  // namespace ascendops::fused_gdn_decode
