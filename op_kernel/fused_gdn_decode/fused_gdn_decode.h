@@ -122,20 +122,16 @@ private:
         pipe_.InitBuffer(gateBuf_, l.gateBytes);
         pipe_.InitBuffer(reduceBuf_, l.reduceBytes);
         pipe_.InitBuffer(maskBuf_, l.maskBytes);
-        // UB beyond the estimate holds k and q repeated over repRows_ rows. FP32 state: one Mul covers that many
-        // state rows. 16-bit state: kDotGroupRows copies let one product repeat span that many state rows
-        // (RowDotsGrouped; its source repeat stride kDotGroupRows * alignK / 8 blocks must fit a uint8).
+        // UB beyond the estimate. FP32 state: one 32-byte block per state row for the rank-one update's broadcast
+        // delta, when it fits (the row products read k / q by a repeat stride of 0: no repeated copies). 16-bit
+        // state: kDotGroupRows copies of k and q let one product repeat span that many state rows (RowDotsGrouped;
+        // its source repeat stride kDotGroupRows * alignK / 8 blocks must fit a uint8).
         if constexpr (kFp32State) {
-            // First, when it fits, one 32-byte block per state row for the rank-one update's broadcast delta.
-            const uint32_t deltaBytes = alignBv_ * kBlockBytes;
-            uint32_t rest = td.ubRestBytes;
-            if (rest >= deltaBytes) {
-                pipe_.InitBuffer(deltaBuf_, deltaBytes);
+            if (td.ubRestBytes >= alignBv_ * kBlockBytes) {
+                pipe_.InitBuffer(deltaBuf_, alignBv_ * kBlockBytes);
                 deltaBlocks_ = deltaBuf_.Get<float>();
                 hasDeltaBlocks_ = true;
-                rest -= deltaBytes;
             }
-            repRows_ = Min(td.bv, rest / (2 * alignK_ * sizeof(float)));
         } else {
             const bool fits = td.ubRestBytes >= 2 * kDotGroupRows * alignK_ * sizeof(float);
             repRows_ = fits && kDotGroupRows * alignK_ * sizeof(float) / kBlockBytes <= 255 ? kDotGroupRows : 0;
@@ -352,13 +348,13 @@ private:
         }
     }
 
-    // p = s * vec per row, repRows_ rows per instruction.
+    // p = s * vec per row: one Mul per 64 columns, a repeat per row, vec re-read by a repeat stride of 0.
     __aicore__ inline void RowProducts(const LocalTensor<float>& p, const LocalTensor<float>& s,
-                                       const LocalTensor<float>& vecRows, uint32_t rows) {
-        const uint32_t group = repRows_ > 0 ? repRows_ : 1;
-        for (uint32_t r = 0; r < rows; r += group) {
-            const uint32_t offset = r * alignK_;
-            Mul(p[offset], s[offset], vecRows, Min(group, rows - r) * alignK_);
+                                       const LocalTensor<float>& vec, uint32_t rows) {
+        const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
+        const BinaryRepeatParams perRow(1, 1, 1, rowBlocks, rowBlocks, 0);
+        for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
+            Mul(p[c], s[c], vec[c], Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows), perRow);
         }
         PipeBarrier<PIPE_V>();
     }

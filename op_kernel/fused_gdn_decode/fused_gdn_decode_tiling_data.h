@@ -38,7 +38,7 @@ struct FusedGdnDecodeTilingData {
     uint64_t outBatchStride;    // hv * v
     float scale;                // multiplies q after the L2 norm
     float softplusThreshold;    // softplus(x) = x above it
-    uint32_t ubRestBytes;       // UB left after the layout (the kernel's repeated k / q rows go there)
+    uint32_t ubRestBytes;       // UB left after the layout (fp32: the delta blocks; 16-bit: repeated k / q rows)
 };
 
 // Fixed UB buffers of the kernel (gating staging, scalars, the softplus select mask).
