@@ -119,20 +119,14 @@ private:
         pipe_.InitBuffer(vecBvBuf_, l.vecBvBytes);
         pipe_.InitBuffer(scalarBuf_, l.scalarBytes);
         if constexpr (!kFp32State) pipe_.InitBuffer(matrixBuf_, l.matrixBytes);
+        if constexpr (kFp32State) pipe_.InitBuffer(deltaBuf_, l.deltaBytes);
         pipe_.InitBuffer(gateBuf_, l.gateBytes);
         pipe_.InitBuffer(reduceBuf_, l.reduceBytes);
         pipe_.InitBuffer(maskBuf_, l.maskBytes);
-        // UB beyond the estimate. FP32 state: one 32-byte block per state row for the rank-one update's broadcast
-        // delta, when it fits (the row products read k / q by a repeat stride of 0: no repeated copies). 16-bit
-        // state: kDotGroupRows copies of k and q let one product repeat span that many state rows (RowDotsGrouped;
-        // its source repeat stride kDotGroupRows * alignK / 8 blocks must fit a uint8).
-        if constexpr (kFp32State) {
-            if (td.ubRestBytes >= alignBv_ * kBlockBytes) {
-                pipe_.InitBuffer(deltaBuf_, alignBv_ * kBlockBytes);
-                deltaBlocks_ = deltaBuf_.Get<float>();
-                hasDeltaBlocks_ = true;
-            }
-        } else {
+        // UB beyond the estimate, 16-bit state: kDotGroupRows copies of k and q let one product repeat span that
+        // many state rows (RowDotsGrouped; its source repeat stride kDotGroupRows * alignK / 8 blocks must fit a
+        // uint8). FP32 state reads k / q by a repeat stride of 0 (RowProducts): no copies.
+        if constexpr (!kFp32State) {
             const bool fits = td.ubRestBytes >= 2 * kDotGroupRows * alignK_ * sizeof(float);
             repRows_ = fits && kDotGroupRows * alignK_ * sizeof(float) / kBlockBytes <= 255 ? kDotGroupRows : 0;
         }
@@ -149,6 +143,7 @@ private:
         outF_ = vF_[2 * alignBv_];
         scalars_ = scalarBuf_.Get<float>();
         reduceTmp_ = reduceBuf_.Get<float>();
+        if constexpr (kFp32State) deltaBlocks_ = deltaBuf_.Get<float>();
         if constexpr (!kFp32State) {
             matS_ = matrixBuf_.Get<float>();
             matP_ = matS_[stateTileElems_];
@@ -424,16 +419,10 @@ private:
         stateOutQue_.EnQue(outBuf);
     }
 
-    // next += delta k^T (delta in vF_). With the delta blocks: each delta_r broadcast into a block (Brcb), then one
-    // MulAddDst per 64 columns over all rows (k re-read by a repeat stride of 0, row r's block by a block stride of
-    // 0): K / 64 instructions instead of one Axpy per row, whose issue cost dominated the tile.
+    // next += delta k^T (delta in vF_): each delta_r broadcast into a block (Brcb), then one MulAddDst per 64 columns
+    // over all rows (k re-read by a repeat stride of 0, row r's block by a block stride of 0): K / 64 instructions
+    // instead of one Axpy per row, whose issue cost dominated the tile.
     __aicore__ inline void RankOneUpdate(const LocalTensor<float>& next, uint32_t rows) {
-        if (!hasDeltaBlocks_) {
-            Sync<HardEvent::V_S>();
-            for (uint32_t r = 0; r < rows; ++r) Axpy(next[r * alignK_], kF_, vF_.GetValue(r), alignK_);
-            PipeBarrier<PIPE_V>();
-            return;
-        }
         Brcb(deltaBlocks_, vF_, static_cast<uint8_t>((rows + 7) / 8), BrcbRepeatParams(1, 8));
         PipeBarrier<PIPE_V>();
         const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
@@ -596,7 +585,6 @@ private:
     uint32_t qkRow_ = UINT32_MAX, qkHead_ = UINT32_MAX;
     float kq_ = 0.0f;
     bool pairedDots_ = false;
-    bool hasDeltaBlocks_ = false;  // fp32 state: UB beyond the estimate held the delta blocks (RankOneUpdate)
 };
 
 }  // namespace ascendops::fused_gdn_decode

@@ -38,7 +38,7 @@ struct FusedGdnDecodeTilingData {
     uint64_t outBatchStride;    // hv * v
     float scale;                // multiplies q after the L2 norm
     float softplusThreshold;    // softplus(x) = x above it
-    uint32_t ubRestBytes;       // UB left after the layout (fp32: the delta blocks; 16-bit: repeated k / q rows)
+    uint32_t ubRestBytes;       // UB left after the layout (16-bit state: the repeated k / q rows)
 };
 
 // Fixed UB buffers of the kernel (gating staging, scalars, the softplus select mask).
@@ -58,6 +58,7 @@ struct GdnUbLayout {
     uint32_t vecBvBytes;       // three fp32 vectors of alignBv
     uint32_t scalarBytes;      // kGateScalarElems fp32
     uint32_t matrixBytes;      // 16-bit state: two fp32 working tiles; fp32 state: none
+    uint32_t deltaBytes;       // fp32 state: one 32-byte block per state row (the rank-one update's delta); 16-bit: 0
     uint32_t gateBytes;        // kGateSlots staging / scratch vectors
     uint32_t reduceBytes;      // row-reduction partials (alignBv fp32)
     uint32_t maskBytes;        // the softplus select mask
@@ -65,7 +66,7 @@ struct GdnUbLayout {
         return 2ull * qkBytes + indexBytes + 2ull * stateBufferNum * stateTileBytes;
     }
     ASCENDOPS_HOST_DEVICE uint64_t ComputeBytes() const {
-        return uint64_t{vecKBytes} + vecBvBytes + scalarBytes + matrixBytes + gateBytes;
+        return uint64_t{vecKBytes} + vecBvBytes + scalarBytes + matrixBytes + deltaBytes + gateBytes;
     }
     ASCENDOPS_HOST_DEVICE uint64_t HelperBytes() const { return uint64_t{reduceBytes} + maskBytes; }
     ASCENDOPS_HOST_DEVICE uint64_t TotalBytes() const { return QueueBytes() + ComputeBytes() + HelperBytes(); }
@@ -85,6 +86,7 @@ ASCENDOPS_HOST_DEVICE inline GdnUbLayout GdnUbLayoutOf(uint32_t k, uint32_t bv, 
     l.vecBvBytes = 3 * l.alignBv * 4;
     l.scalarBytes = kGateScalarElems * 4;
     l.matrixBytes = stateBytes == 4 ? 0 : 2 * l.alignK * l.alignBv * 4;
+    l.deltaBytes = stateBytes == 4 ? l.alignBv * 32 : 0;  // 16-bit state keeps its delta blocks in the matrix tiles
     l.gateBytes = kGateSlots * kGateSlotBytes;
     l.reduceBytes = l.alignBv * 4;
     l.maskBytes = kSelectMaskBytes;

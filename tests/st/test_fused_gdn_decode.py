@@ -88,7 +88,7 @@ def test_k_2032_rejected_for_ub():
 
 @pytest.mark.parametrize("dtype,state_dtype", COMBOS, ids=lambda c: c)
 def test_largest_k_that_fits(dtype, state_dtype):
-    # K 672 at bv 16: 186528 bytes, within the 188416 TPipe may hand out on A2/A3 (K 688 would need 190880).
+    # K 672 at bv 16: 187040 bytes, within the 188416 TPipe may hand out on A2/A3 (K 688 would need 191392).
     check((2, 1, 2, 672, 24), dtype, state_dtype)
 
 
