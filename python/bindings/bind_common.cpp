@@ -155,7 +155,8 @@ void Bind_common(py::module_& m) {
         "max_spans, itself at most 50000); core -1 stops tracing.");
     m.def(
         "limit_vector_cores", [](int32_t count) { ascendc_sim::SetVectorCoreLimit(count); }, "count"_a,
-        "Twin only: this thread's later calls see at most `count` ascend310p Vector Cores (-1: the device's own), so a "
-        "MIX_VECTOR_CORE kernel can be modeled on the AI cores alone.");
+        "Twin only: this thread's later operator calls (their tiling and launch; not the tiling() helpers) see at most "
+        "`count` ascend310p Vector Cores (-1: the device's own), so a MIX_VECTOR_CORE kernel can be modeled on the AI "
+        "cores alone.");
     m.def("recent_error", [] { return std::string(aclGetRecentErrMsg()); }, "aclGetRecentErrMsg()");
 }
