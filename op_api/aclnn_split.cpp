@@ -66,17 +66,19 @@ Result<std::vector<TensorView>> ReadOutputs(const aclTensorList* out, const Tens
     return views;
 }
 
-// The executor's device work: a strided self gathered into the workspace, the output list placed in device
-// memory, then the launch.
+// The executor's device work: a strided self gathered into the workspace (behind the kernel's own kernelBytes), the
+// output list placed in device memory, then the launch.
 decltype(aclOpExecutor::run) MakeRun(const KernelLaunch& launch, SplitEntry fn, const SplitTilingData& td,
-                                     const TensorView& selfView, std::vector<uint64_t> descWords, bool dense) {
-    return [launch, fn, td, selfView, descWords = std::move(descWords), dense](
+                                     const TensorView& selfView, std::vector<uint64_t> descWords, bool dense,
+                                     uint64_t kernelBytes) {
+    return [launch, fn, td, selfView, descWords = std::move(descWords), dense, kernelBytes](
                void* workspace, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
         uint8_t* x = selfView.ElementAddress();
         if (!dense) {
-            CopyToContiguous(selfView, static_cast<uint8_t*>(workspace));
-            x = static_cast<uint8_t*>(workspace);
+            x = static_cast<uint8_t*>(workspace) + kernelBytes;
+            CopyToContiguous(selfView, x);
         }
+        uint8_t* kernelWorkspace = kernelBytes != 0 ? static_cast<uint8_t*>(workspace) : nullptr;
         const uint64_t descBytes = descWords.size() * sizeof(uint64_t);
         void* desc = nullptr;
         if (aclrtMalloc(&desc, descBytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
@@ -85,7 +87,7 @@ decltype(aclOpExecutor::run) MakeRun(const KernelLaunch& launch, SplitEntry fn, 
             return Error{Status::kRuntimeError, launch.kernel + ": cannot place the output list in device memory"};
         }
         auto report =
-            LaunchKernel(stream, launch, fn, td, x, static_cast<uint8_t*>(desc), static_cast<uint8_t*>(nullptr));
+            LaunchKernel(stream, launch, fn, td, x, static_cast<uint8_t*>(desc), kernelWorkspace);
         aclrtFree(desc);
         return report;
     };
@@ -131,12 +133,14 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, const aclIntArray* spl
     }
     const std::vector<uint64_t> descWords = ListTensorDescWords(shapes, data);
 
-    // A strided self is gathered into the workspace first; the kernel reads dense memory.
+    // The kernel's workspace (the system reserve a MIX_VECTOR_CORE key needs) comes first; a strided self is
+    // gathered behind it, and the kernel reads dense memory.
     const bool dense = self->IsContiguous();
     const uint64_t selfBytes = n * DataTypeSize(self->dtype);
-    exec->workspaceSize = dense ? 0 : selfBytes;
-    const KernelLaunch launch{"ascendops_split_" + name, tiling->blockDim, tiling->tilingKey, 2 * selfBytes};
-    exec->run = MakeRun(launch, instance->second, tiling->data, *self, descWords, dense);
+    exec->workspaceSize = tiling->workspaceBytes + (dense ? 0 : selfBytes);
+    KernelLaunch launch{"ascendops_split_" + name, tiling->blockDim, tiling->tilingKey, 2 * selfBytes};
+    launch.vectorCores = tiling->vectorCores;
+    exec->run = MakeRun(launch, instance->second, tiling->data, *self, descWords, dense, tiling->workspaceBytes);
     *workspaceSize = exec->workspaceSize;
     *executor = exec.release();
     return 0;

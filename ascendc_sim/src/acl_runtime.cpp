@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <vector>
@@ -32,6 +33,7 @@ DeviceRegistry& Registry() {
 }
 
 thread_local int32_t currentDevice = 0;
+thread_local int32_t vectorCoreLimit = -1;  // SetVectorCoreLimit; -1: the device's own Vector Cores
 
 }  // namespace
 
@@ -44,7 +46,13 @@ std::optional<ascendops::Platform> DevicePlatform(int32_t deviceId) {
     return r.devices[deviceId];
 }
 
-ascendops::Platform CurrentDevicePlatform() { return *DevicePlatform(currentDevice); }
+ascendops::Platform CurrentDevicePlatform() {
+    ascendops::Platform p = *DevicePlatform(currentDevice);
+    if (vectorCoreLimit >= 0) p.mixVectorCoreNum = std::min<uint32_t>(p.mixVectorCoreNum, vectorCoreLimit);
+    return p;
+}
+
+void SetVectorCoreLimit(int32_t count) { vectorCoreLimit = count < 0 ? -1 : count; }
 
 }  // namespace ascendc_sim
 

@@ -26,6 +26,7 @@ struct KernelLaunch {
     uint64_t tilingKey;
     uint64_t rooflineBytes;  // bytes that must move (inputs read + outputs written)
     uint32_t aivPerAic = 0;  // MIX AIC:AIV 1:N launch: N (blockDim then counts groups); 0 for vector-only
+    bool vectorCores = false;  // KERNEL_TYPE_MIX_VECTOR_CORE launch (310P: AI + Vector Cores; TilingResult's flag)
 };
 
 namespace detail {
@@ -39,6 +40,7 @@ Result<LaunchReport> Run(const KernelLaunch& k, aclrtStream, void (*fn)(GmArgs..
     cfg.tilingKey = k.tilingKey;
     cfg.platform = CurrentPlatform();
     cfg.aivPerAic = k.aivPerAic;
+    cfg.vectorCores = k.vectorCores;
     cfg.trace = ascendc_sim::CurrentTraceRequest();
     auto stats = ascendc_sim::Launch(cfg, fn, args..., tilingDev);
     if (!stats.ok()) return stats.error();

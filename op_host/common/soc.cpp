@@ -67,9 +67,9 @@ const SocVariant kSocVariants[7] = {
     {"Ascend910_9391", SocVersion::kAscend910_93, 48, 24, 0},
 };
 
-uint32_t MixVectorCoreNum(const Platform& p) {
+uint32_t VariantMixVectorCoreNum(SocVersion soc, uint32_t coreNum) {
     for (const auto& v : kSocVariants) {
-        if (v.soc == p.soc->version && v.vectorCoreNum == p.coreNum) return v.mixVectorCoreNum;
+        if (v.soc == soc && v.vectorCoreNum == coreNum) return v.mixVectorCoreNum;
     }
     return 0;
 }

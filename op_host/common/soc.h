@@ -75,14 +75,22 @@ extern const SocInfo kSocTable[3];
 const SocInfo& GetSocInfo(SocVersion soc);
 std::optional<SocVersion> ParseSoc(std::string_view name);
 
+// The Vector Cores of the variant of `soc` with `coreNum` vector-kernel cores (SocVariant::mixVectorCoreNum); 0 for a
+// core count no variant has (a hypothetical part: the twin assumes no Vector Cores, README assumptions).
+uint32_t VariantMixVectorCoreNum(SocVersion soc, uint32_t coreNum);
+
 // The platform one tiling call sees: a SoC, possibly with a different core count (910B3 has 40 AIV, 310P1 10).
 struct Platform {
     const SocInfo* soc;
     uint32_t coreNum;
+    // 310P: the Vector Cores a KERNEL_TYPE_MIX_VECTOR_CORE launch adds beside the coreNum AI cores (the variant's;
+    // on CANN PlatformAscendC::GetCoreNumVector); 0 elsewhere. Read it through MixVectorCoreNum.
+    uint32_t mixVectorCoreNum;
 
     static Platform Of(SocVersion v, uint32_t coreNumOverride = 0) {
         const SocInfo& info = GetSocInfo(v);
-        return {&info, coreNumOverride != 0 ? coreNumOverride : info.vectorCoreNum};
+        const uint32_t cores = coreNumOverride != 0 ? coreNumOverride : info.vectorCoreNum;
+        return {&info, cores, VariantMixVectorCoreNum(v, cores)};
     }
     uint64_t UbBytes() const { return soc->ubBytes; }
     // UB a kernel's TPipe may hand out: every host tiling sizes its buffers against this, never UbBytes().
@@ -109,9 +117,9 @@ extern const SocVariant kSocVariants[7];
 uint32_t MaxVectorCoreNum(SocVersion soc);
 uint32_t MaxCubeCoreNum(SocVersion soc);
 
-// The Vector Cores a MIX_VECTOR_CORE launch adds on `p`: those of the variant with p.coreNum AI cores; 0 for a core
-// count no variant has (a hypothetical part: the twin assumes no Vector Cores, README assumptions).
-uint32_t MixVectorCoreNum(const Platform& p);
+// The Vector Cores a MIX_VECTOR_CORE launch on `p` may use beside its AI cores: the one count the tilings size
+// blockDim with and the twin starts (the variant's by default, see Platform::mixVectorCoreNum).
+inline uint32_t MixVectorCoreNum(const Platform& p) { return p.mixVectorCoreNum; }
 
 // Platform::Of with core_num checked: 0 (the row's own count) or [1, MaxVectorCoreNum(soc)]; 161002 otherwise.
 Result<Platform> CheckedPlatform(SocVersion soc, int64_t coreNum);

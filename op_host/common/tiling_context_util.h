@@ -22,13 +22,17 @@ inline ge::graphStatus FailTiling(const char* op, const std::string& message) {
     return ge::GRAPH_FAILED;
 }
 
-// The SoC table row of the device the framework tiles for, with its AIV core count (0: the row's default).
+// The SoC table row of the device the framework tiles for, with its AIV core count (0: the row's default) and, on
+// 310P, its Vector Cores (GetCoreNumVector: what a MIX_VECTOR_CORE key's blockDim adds, 如何在矢量编程时启用Vector-Core.md).
 inline Result<Platform> PlatformOf(gert::TilingContext* context) {
     const auto ascendc = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
     const uint32_t cores = ascendc.GetCoreNumAiv();
     switch (ascendc.GetSocVersion()) {
-        case platform_ascendc::SocVersion::ASCEND310P:
-            return Platform::Of(SocVersion::kAscend310P, cores);
+        case platform_ascendc::SocVersion::ASCEND310P: {
+            Platform p = Platform::Of(SocVersion::kAscend310P, cores);
+            p.mixVectorCoreNum = ascendc.GetCoreNumVector();
+            return p;
+        }
         case platform_ascendc::SocVersion::ASCEND910B:
             return Platform::Of(SocVersion::kAscend910B, cores);
         case platform_ascendc::SocVersion::ASCEND910_93:

@@ -11,6 +11,9 @@ struct TilingResult {
     uint32_t blockDim;        // cores launched (CANN's launch parameter: SetBlockDim, <<<blockDim>>>)
     uint64_t workspaceBytes;  // the system reserve plus the operator's own
     uint64_t ubBytes;         // UB the kernel allocates (its TPipe::InitBuffer total)
+    // The key's kernel is KERNEL_TYPE_MIX_VECTOR_CORE (310P: blockDim counts AI + Vector Cores); the launch says so
+    // (the twin's LaunchConfig::vectorCores; on the NPU the runtime reads the type from the binary).
+    bool vectorCores = false;
 };
 
 }  // namespace ascendops

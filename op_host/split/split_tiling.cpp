@@ -1,6 +1,7 @@
 #include "split_tiling.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 #include "op_host/common/tiling_util.h"
@@ -25,6 +26,16 @@ SplitKey KeyFor(const SplitTilingData& td, const Platform& platform) {
         aligned = td.pieceLen[p] * td.inner * td.elemBytes % kBlockBytes == 0;
     if (aligned) return SplitKey::kAligned;
     return platform.soc->hasDataCopyPad ? SplitKey::kPad : SplitKey::kAlignedWindow;
+}
+
+// Keys whose kernel is KERNEL_TYPE_MIX_VECTOR_CORE where the SoC documents it (ascend310p; split.cpp declares the
+// same per key): ALIGNED_WINDOW is bound by its cores' scalar edge work, not memory, so 7 more cores shorten it, and
+// in the model they never lengthen it (README, Vector Cores). Split does no arithmetic: inf/nan mode is moot.
+constexpr SplitKey kVectorCoreKeys[] = {SplitKey::kAlignedWindow};
+
+bool UsesVectorCores(SplitKey key, const Platform& platform) {
+    if ((platform.soc->rules.kernelTypeMask & KernelTypeBit(KernelType::kMixVectorCore)) == 0) return false;
+    return std::find(std::begin(kVectorCoreKeys), std::end(kVectorCoreKeys), key) != std::end(kVectorCoreKeys);
 }
 
 }  // namespace
@@ -97,7 +108,12 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
                             " bytes; the usable UB of " + std::to_string(platform.UbUsableBytes()) +
                             " bytes does not fit them");
     }
-    const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(platform.coreNum, totalBytes / kMinCoreBytes));
+    for (uint32_t p = 0; p < td.pieceNum; ++p) td.pieceLen[p] = static_cast<uint64_t>(in.sections[p]);
+    const SplitKey key = KeyFor(td, platform);
+    const bool vectorCores = UsesVectorCores(key, platform);
+    // blockDim counts AI + Vector Cores under MIX_VECTOR_CORE (如何在矢量编程时启用Vector-Core.md)
+    const uint64_t launchCores = platform.coreNum + (vectorCores ? MixVectorCoreNum(platform) : 0);
+    const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(launchCores, totalBytes / kMinCoreBytes));
 
     // compute: granules of whole 32-byte blocks, at most kGranulesPerCore per core at full spread
     const uint64_t granuleBytes =
@@ -106,7 +122,6 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.tileElems = static_cast<uint32_t>(tileBytes / td.elemBytes);
     uint64_t granules = 0;
     for (uint32_t p = 0; p < td.pieceNum; ++p) {
-        td.pieceLen[p] = static_cast<uint64_t>(in.sections[p]);
         td.pieceGranuleStart[p] = granules;
         const uint64_t elems = PieceElems(td, p);
         if (elems > 0) granules += std::max<uint64_t>(1, elems / td.granuleElems);  // the last takes the remainder
@@ -119,10 +134,12 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.bigCores = split.bigParts;
 
     // key and workspace
-    r.tilingKey = static_cast<uint64_t>(KeyFor(td, platform));
+    r.tilingKey = static_cast<uint64_t>(key);
     r.blockDim = td.blockDim;
-    r.workspaceBytes = 0;
+    // a MIX kernel type needs a non-zero workspace (设置Kernel类型.md): the system reserve, nothing of Split's own
+    r.workspaceBytes = vectorCores ? platform.SystemWorkspaceBytes() : 0;
     r.ubBytes = kSplitBufferNum * tileBytes;
+    r.vectorCores = vectorCores;
     return r;
 }
 

@@ -1,5 +1,7 @@
 // Split tiling adapter: gert::TilingContext -> ComputeTiling (split_tiling.cpp) -> key, blockDim, tiling data,
-// workspace. Compiled only with the CANN toolkit; not built or run in this repository's CI.
+// workspace. On 310P PlatformOf carries GetCoreNumVector, so the MIX_VECTOR_CORE key ALIGNED_WINDOW's blockDim
+// counts AI + Vector Cores and its workspace is the system reserve. Compiled only with the CANN toolkit; not built or
+// run in this repository's CI.
 #include <string>
 #include <vector>
 

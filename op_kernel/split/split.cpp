@@ -15,6 +15,7 @@ static_assert(static_cast<uint32_t>(SplitKey::kAlignedWindow) == 2, "TILING_KEY_
 
 extern "C" __global__ __aicore__ void ascendops_split(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
     ASCENDOPS_VECTOR_KERNEL_TYPE();  // AICORE on ascend310p, AIV_ONLY on A2/A3
+    ASCENDOPS_VECTOR_CORE_KEY(2);    // 310P ALIGNED_WINDOW: AI + Vector Cores (kVectorCoreKeys, split_tiling.cpp)
     REGISTER_TILING_DEFAULT(SplitTilingData);
     GET_TILING_DATA(td, tiling);
     if (TILING_KEY_IS(0)) {

@@ -12,6 +12,7 @@
 #include "op_host/common/soc.h"
 #include "op_host/common/status.h"
 #include "op_host/common/tiling_util.h"
+#include "sim/sim_device.h"
 #include "tensor_bridge.h"
 
 namespace py = pybind11;
@@ -61,7 +62,7 @@ py::dict CoreDict(const ascendc_sim::CoreCost& c, double freqMHz) {
                     "gm_bytes"_a = c.gmToUbBytes + c.ubToGmBytes, "ub_to_ub_bytes"_a = c.ubToUbBytes,
                     "vec_repeats"_a = vec, "vec_instrs"_a = c.vecInstrs, "scalar_gm_accesses"_a = c.scalarGmAccesses,
                     "barriers"_a = c.barriers, "ub_bytes_allocated"_a = c.ubBytesAllocated,
-                    "double_buffered"_a = c.doubleBuffered,
+                    "double_buffered"_a = c.doubleBuffered, "vector_core"_a = c.vectorCore,
                     "pipe_busy_us"_a = ascendops::bridge::PipeTimes(c, freqMHz));
 }
 
@@ -152,5 +153,10 @@ void Bind_common(py::module_& m) {
         "core"_a, "max_spans"_a = ascendc_sim::kMaxTraceSpans,
         "Traces core `core`'s pipe timeline in this thread's next launches (report key 'trace': spans of at most "
         "max_spans, itself at most 50000); core -1 stops tracing.");
+    m.def(
+        "limit_vector_cores", [](int32_t count) { ascendc_sim::SetVectorCoreLimit(count); }, "count"_a,
+        "Twin only: this thread's later operator calls (their tiling and launch; not the tiling() helpers) see at most "
+        "`count` ascend310p Vector Cores (-1: the device's own), so a MIX_VECTOR_CORE kernel can be modeled on the AI "
+        "cores alone.");
     m.def("recent_error", [] { return std::string(aclGetRecentErrMsg()); }, "aclGetRecentErrMsg()");
 }

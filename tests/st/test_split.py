@@ -1,12 +1,14 @@
 """Split on the CPU twin: bit-exact against NumPy slicing (np.split / np.array_split cross-checked) for every
 dtype, dims, split forms, ragged rows of 1..65 bytes, pieces below one block, a piece larger than UB, core counts
-and non-contiguous inputs, on ascend310p and ascend910b (a few on ascend910_93)."""
+and non-contiguous inputs, on ascend310p and ascend910b (a few on ascend910_93); ascend310p's ALIGNED_WINDOW key on
+AI + Vector Cores (KERNEL_TYPE_MIX_VECTOR_CORE, issue 18): 15 blocks whose results equal the 8 AI cores' alone."""
 
 import numpy as np
 import pytest
 
 import ascendops
 from ascendops import _C
+from ascendops.bench.split import point
 from ascendops.golden import split as golden
 from ascendops.ops.split import sample
 
@@ -83,9 +85,47 @@ def test_piece_larger_than_ub(soc, how):
 def test_core_counts(soc, core_num):
     x = sample((64, 3001), "float16", seed=8)
     check(x, [1000, 1, 2000], 1, soc, core_num)
-    full = {"ascend310p": 8, "ascend910b": 48}[soc]
+    full = {"ascend310p": 8 + 7, "ascend910b": 48}[soc]  # ragged rows: 310P's window key adds its Vector Cores
     expected = min(core_num or full, x.nbytes // (16 * 1024))
     assert _C.last_launch_report()["block_dim"] == expected
+
+
+def _on_310p(x, how, dim, vector_cores=True):
+    """Split on ascend310p with its Vector Cores, or (vector_cores=False) on the AI cores alone; pieces, report."""
+    _C.limit_vector_cores(-1 if vector_cores else 0)
+    try:
+        pieces = check(x, how, dim, "ascend310p")
+    finally:
+        _C.limit_vector_cores(-1)
+    return pieces, _C.last_launch_report()
+
+
+@pytest.mark.parametrize("shape,dtype,how,dim", [
+    ((256, 2046), "int8", 682, -1),              # ragged 682-byte rows
+    ((600, 3, 91), "float16", [40, 11, 40], 2),  # 80 / 22 / 80-byte rows, 1800 of them
+    ((41, 1000), "int64", [1, 998, 1], 1),       # 8-byte pieces around a large one
+])
+def test_window_key_on_15_blocks_matches_8(shape, dtype, how, dim):
+    x = sample(shape, dtype, seed=18)
+    pieces, report = _on_310p(x, how, dim)
+    assert report["tiling_key"] == 2 and report["block_dim"] == 15
+    assert [c["vector_core"] for c in report["cores"]] == [False] * 8 + [True] * 7
+    ai_pieces, ai_report = _on_310p(x, how, dim, vector_cores=False)
+    assert ai_report["block_dim"] == 8 and not any(c["vector_core"] for c in ai_report["cores"])
+    assert_bit_exact(pieces, ai_pieces)
+
+
+def test_other_310p_keys_stay_on_the_ai_cores():
+    _, report = _on_310p(sample((256, 2048), "int8", seed=19), 512, -1)  # 512-byte rows: ALIGNED
+    assert report["tiling_key"] == 0 and report["block_dim"] == 8
+    assert not any(c["vector_core"] for c in report["cores"])
+
+
+def test_vector_cores_shorten_the_core_bound_window_key():
+    # ragged 682-byte pieces, 2 MB: the window path is bound by its cores' scalar edge work, so 15 cores beat 8
+    x = np.zeros((1024, 2046), np.int8)
+    both = point(x, 682, "ascend310p")["modeled_device_us"]
+    assert point(x, 682, "ascend310p", vector_cores=False)["modeled_device_us"] >= 1.3 * both
 
 
 @pytest.mark.parametrize("soc", SOCS + ("ascend910_93",))

@@ -30,6 +30,15 @@ def test_non_contiguous_self_is_gathered_into_the_workspace():
     assert r["status"] == 0 and r["workspace_size"] == 4 * 3 * 4
 
 
+def test_window_key_on_310p_asks_for_the_system_workspace():
+    # ALIGNED_WINDOW is MIX_VECTOR_CORE on 310P: the 2 MB reserve, a strided self gathered behind it
+    select("sim", "ascend310p")
+    r = _ws(X, [1, 5], 1, [[4, 1], [4, 5]])
+    assert r["status"] == 0 and r["workspace_size"] == 2 * 1024 * 1024
+    r = _ws(X[:, ::2], [1, 2], 1, [[4, 1], [4, 2]])
+    assert r["status"] == 0 and r["workspace_size"] == 2 * 1024 * 1024 + 4 * 3 * 4
+
+
 @pytest.mark.parametrize("x,sections,outs,fragment", [
     (None, [2, 4], [[4, 2], [4, 4]], "self is null"),
     (X, None, [[4, 2], [4, 4]], "splitSections is null"),

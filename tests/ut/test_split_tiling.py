@@ -71,11 +71,52 @@ def test_merged_axes_and_empty_pieces():
 def test_core_split_covers_every_granule_once(soc, core_num, shape, dtype, split, dim):
     t = tiling(shape, dtype, split, dim, soc=soc, core_num=core_num)
     cores = core_num or {"ascend310p": 8}.get(soc, 48)
+    # 310P ALIGNED_WINDOW also launches the Vector Cores of the variant with that many AI cores (8 -> 7, else 0)
+    cores += {8: 7, 10: 8}.get(cores, 0) if t["vector_cores"] else 0
+    assert t["vector_cores"] == (soc == "ascend310p" and t["key"] == "ALIGNED_WINDOW")
     total = int(np.prod(shape)) * np.dtype(dtype).itemsize
     assert 1 <= t["block_dim"] <= min(cores, max(1, total // (16 * 1024)))
     assert sum(t["core_granules"]) == t["granule_num"] == t["piece_granule_start"][-1]
     assert max(t["core_granules"]) - min(t["core_granules"]) <= 1
     assert t["granule_elems"] * t["elem_bytes"] % 32 == 0
+
+
+def test_window_key_on_ai_and_vector_cores_hand_worked():
+    # 256 x 2046 int8 -> 3 pieces of 682 B per row (ragged): 523776 B; 310P3 8 AI + 7 Vector Cores = 15 cores
+    # (523776 // 16 KB = 31 allows them); granule = AlignUp(ceil(523776 / (15 * 16)), 32) = AlignUp(2183, 32) = 2208 B;
+    # each piece 256 x 682 = 174592 B -> 174592 // 2208 = 79 granules; 237 = 15 x 15 + 12.
+    t = tiling((256, 2046), np.int8, 682, -1, soc="ascend310p")
+    assert (t["key"], t["tiling_key"], t["vector_cores"]) == ("ALIGNED_WINDOW", 2, True)
+    assert (t["granule_elems"], t["granule_num"]) == (2208, 237)
+    assert t["piece_granule_start"] == [0, 79, 158, 237]
+    assert (t["block_dim"], t["granules_per_core"], t["big_cores"]) == (15, 15, 12)
+    assert t["core_granules"] == [16] * 12 + [15] * 3
+    assert t["workspace_bytes"] == 2 * 1024 * 1024  # MIX_VECTOR_CORE needs a workspace: the 310P system reserve
+    # each core's output bytes are whole granules (32-byte multiples): no two cores write the same bytes
+    assert t["granule_elems"] * t["elem_bytes"] % 32 == 0 and sum(t["core_granules"]) == t["granule_num"]
+
+
+@pytest.mark.parametrize("core_num,block_dim", [(0, 15), (8, 15), (10, 18), (5, 5), (1, 1)])
+def test_window_key_core_num_override(core_num, block_dim):
+    # the variant with core_num AI cores brings its Vector Cores (310P3 8 + 7, 310P1 10 + 8); 5 is no variant: none
+    t = tiling((256, 2046), np.int8, 682, -1, soc="ascend310p", core_num=core_num)
+    assert t["vector_cores"] and t["block_dim"] == block_dim
+
+
+def test_window_key_core_num_still_bounded():
+    with pytest.raises(AclnnError) as e:
+        tiling((256, 2046), np.int8, 682, -1, soc="ascend310p", core_num=11)
+    assert e.value.code == 161002 and "core_num 11 must be in [0, 10]" in e.value.message
+
+
+@pytest.mark.parametrize("soc,shape,split,key", [
+    ("ascend310p", (256, 2048), 512, "ALIGNED"), ("ascend910b", (256, 2046), 682, "PAD"),
+    ("ascend910_93", (256, 2048), 512, "ALIGNED"),
+])
+def test_other_keys_and_socs_stay_on_their_cores(soc, shape, split, key):
+    t = tiling(shape, np.int8, split, -1, soc=soc)
+    assert (t["key"], t["vector_cores"], t["workspace_bytes"]) == (key, False, 0)
+    assert t["block_dim"] == min({"ascend310p": 8}.get(soc, 48), int(np.prod(shape)) // (16 * 1024))
 
 
 @pytest.mark.parametrize("shape,split,dim,fragment", [

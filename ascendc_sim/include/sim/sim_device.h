@@ -16,4 +16,9 @@ std::optional<ascendops::Platform> DevicePlatform(int32_t deviceId);
 // count): an assumption of the twin, where CANN would refuse the call (README, assumptions).
 ascendops::Platform CurrentDevicePlatform();
 
+// Twin only: the calling thread's later operator calls see at most `count` Vector Cores on 310P (their tilings and
+// launches both read CurrentDevicePlatform), -1 the device's own; so one build can model a MIX_VECTOR_CORE kernel on
+// the AI cores alone (bench split's 8-block column).
+void SetVectorCoreLimit(int32_t count);
+
 }  // namespace ascendc_sim
