@@ -4,7 +4,6 @@
 #pragma once
 #include "kernel_operator.h"  // KERNEL_TASK_TYPE_DEFAULT, KERNEL_TYPE_*
 
-//
 // ASCENDOPS_VECTOR_CORE_KEY(key), after ASCENDOPS_VECTOR_KERNEL_TYPE(): on ascend310p the tiling key `key` (a literal)
 // runs on AI + Vector Cores, KERNEL_TYPE_MIX_VECTOR_CORE (KERNEL_TASK_TYPE: per key, custom-operator projects only;
 // 如何在矢量编程时启用Vector-Core.md), and its host tiling sets TilingResult::vectorCores; nothing on A2/A3.

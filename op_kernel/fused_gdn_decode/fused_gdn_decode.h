@@ -411,7 +411,7 @@ private:
         PipeBarrier<PIPE_V>();
         Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
         Muls(next, s, expG, count);
-        RankOneUpdate(next, rows);
+        RankOneUpdate(next, rows, deltaBlocks_);
         RowProducts(s, next, qRows_, rows);  // the input tile is scratch for S' q
         RowSums(outF_, s, rows, reduceTmp_);
         Cast(TailView(outBuf), outF_, RoundMode::CAST_RINT, rows);
@@ -422,13 +422,15 @@ private:
     // next += delta k^T (delta in vF_): each delta_r broadcast into a block (Brcb), then one MulAddDst per 64 columns
     // over all rows (k re-read by a repeat stride of 0, row r's block by a block stride of 0): K / 64 instructions
     // instead of one Axpy per row, whose issue cost dominated the tile.
-    __aicore__ inline void RankOneUpdate(const LocalTensor<float>& next, uint32_t rows) {
-        Brcb(deltaBlocks_, vF_, static_cast<uint8_t>((rows + 7) / 8), BrcbRepeatParams(1, 8));
+    // `deltaBlocks`: rows x 32 bytes of UB free for the broadcast.
+    __aicore__ inline void RankOneUpdate(const LocalTensor<float>& next, uint32_t rows,
+                                         const LocalTensor<float>& deltaBlocks) {
+        Brcb(deltaBlocks, vF_, static_cast<uint8_t>((rows + 7) / 8), BrcbRepeatParams(1, 8));
         PipeBarrier<PIPE_V>();
         const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
         const BinaryRepeatParams update(1, 1, 0, rowBlocks, 0, 1);
         for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
-            MulAddDst(next[c], kF_[c], deltaBlocks_, Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows),
+            MulAddDst(next[c], kF_[c], deltaBlocks, Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows),
                       update);
         }
         PipeBarrier<PIPE_V>();
@@ -463,17 +465,8 @@ private:
         Muls(outF_, outF_, expG, rows);
         PipeBarrier<PIPE_V>();
         Axpy(outF_, vF_, kq_, rows);
-        LocalTensor<float> deltaBlocks = matP_;  // the products are reduced: their buffer is free
-        Brcb(deltaBlocks, vF_, static_cast<uint8_t>((rows + 7) / 8), BrcbRepeatParams(1, 8));
         Muls(matS_, matS_, expG, static_cast<int32_t>(count));
-        PipeBarrier<PIPE_V>();
-        const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
-        const BinaryRepeatParams update(1, 1, 0, rowBlocks, 0, 1);
-        for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
-            MulAddDst(matS_[c], kF_[c], deltaBlocks, Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows),
-                      update);
-        }
-        PipeBarrier<PIPE_V>();
+        RankOneUpdate(matS_, rows, matP_);  // the products are reduced: their buffer holds the delta blocks
         Cast(outBuf, matS_, RoundMode::CAST_RINT, count);
         Cast(TailView(outBuf), outF_, RoundMode::CAST_RINT, rows);
         stateInQue_.FreeTensor(in);
