@@ -13,15 +13,17 @@ double VecClassFactor(VecClass k) {
     return kFactors[static_cast<int>(k)];
 }
 
-// An AIC's cycles: MTE2 (GM->L1), MTE1 (L1->L0A/B), M (MACs at the peak rate) and FIX (L0C->GM) from the cube row
-// of the SoC table; with L0 double buffers the pipes overlap and the slowest bounds the core.
+// An AIC's cycles: MTE2 (GM->L1: L2 misses at the device-memory rate, hits at the L2 rate), MTE1 (L1->L0A / L0B),
+// M (MACs at the peak rate) and FIX (L0C->GM) from the cube row of the SoC table; with L0 double buffers the pipes
+// overlap and the slowest bounds the core.
 CubePipes CubePipeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
     const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(soc.version);
     if (cube == nullptr || (c.cubeMacs == 0 && c.cubeMacs32 == 0)) return {};
     CubePipes p;
+    const double hit = c.cubeL2HitShare, bytes = static_cast<double>(c.gmToL1Bytes);
     p.m = c.cubeMacs / cube->macsPerCycle16 + (c.cubeMacs32 ? c.cubeMacs32 / cube->macsPerCycle32 : 0);
-    p.mte2 = c.gmToL1Bytes / cube->gmToL1BytesPerCycle;
-    p.mte1 = c.l1ToL0Bytes / cube->l1ToL0BytesPerCycle;
+    p.mte2 = bytes * (1.0 - hit) / cube->gmToL1BytesPerCycle + bytes * hit / cube->l2ToL1BytesPerCycle;
+    p.mte1 = c.l1ToL0aBytes / cube->l1ToL0aBytesPerCycle + c.l1ToL0bBytes / cube->l1ToL0bBytesPerCycle;
     p.fix = c.l0cToGmBytes / cube->l0cToGmBytesPerCycle;
     return p;
 }
@@ -32,9 +34,11 @@ double CubeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
 }
 
 // A vector core's time is its pipe timeline's critical path (sim/pipe_sync.h, sim/timing.h); an AIC adds its cube
-// pipes (modeled apart, from counts).
+// pipes (modeled apart, from counts) and the vector work its AIVs can only start once the cube is done.
 double CoreTimeUs(const CoreCost& c, const ascendops::SocInfo& soc) {
-    return (c.timelineCycles + CubeCycles(c, soc)) / soc.cost.freqMHz;  // cycles / (cycles per us)
+    const double cube = CubeCycles(c, soc);
+    const double epilogue = cube > 0 ? std::max(0.0, c.cubeEpilogueCycles) : 0.0;
+    return (c.timelineCycles + cube + epilogue) / soc.cost.freqMHz;  // cycles / (cycles per us)
 }
 
 namespace {
@@ -57,7 +61,7 @@ ModeledTime ModelTime(const LaunchStats& stats, const ascendops::SocInfo& soc) {
         reads += static_cast<double>(c.gmToUbBytes + c.gmToL1Bytes);
         bypass += static_cast<double>(c.gmToUbBypassBytes);
         writes += static_cast<double>(c.ubToGmBytes + c.l0cToGmBytes);
-        readCost += c.memReadCost + static_cast<double>(c.gmToL1Bytes);  // the cube's copies: bytes only
+        readCost += c.memReadCost + static_cast<double>(c.gmToL1Bytes) * (1.0 - c.cubeL2HitShare);  // misses
         writeCost += c.memWriteCost + static_cast<double>(c.l0cToGmBytes);
     }
     // Device memory carries the reads and the writes L2 does not keep, each copy with its overhead.

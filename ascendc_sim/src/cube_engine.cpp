@@ -105,22 +105,46 @@ void NoteFixPipe(CoreContext& aic, int64_t bm, int64_t bn) {
                    false);
 }
 
-void CountBlock(CoreContext& aic, const CubeJob& job, int64_t bm, int64_t bn, bool reloadB) {
+// The GM rectangles of the block's A (bm x K) and B (K x bn) panels, as stored (ND, transposed or not).
+void NotePanels(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn, bool loadA,
+                bool loadB) {
+    const uint64_t sa = ascendops::DataTypeSize(job.a), sb = ascendops::DataTypeSize(job.b);
+    const uint64_t k = job.singleK;
+    if (loadA) {
+        if (job.transA) {  // stored [K, M]: K rows of bm elements
+            NoteCubeRead(aic, job.aGm + m0 * sa, k, bm * sa, uint64_t(job.orgM) * sa);
+        } else {
+            NoteCubeRead(aic, job.aGm + uint64_t(m0) * job.orgKa * sa, bm, k * sa, uint64_t(job.orgKa) * sa);
+        }
+    }
+    if (loadB) {
+        if (job.transB) {  // stored [N, K]: bn rows of K elements
+            NoteCubeRead(aic, job.bGm + uint64_t(n0) * job.orgKb * sb, bn, k * sb, uint64_t(job.orgKb) * sb);
+        } else {
+            NoteCubeRead(aic, job.bGm + n0 * sb, k, bn * sb, uint64_t(job.orgN) * sb);
+        }
+    }
+}
+
+void CountBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn, bool loadA,
+                bool loadB) {
     const ascendops::CubeTiling& t = job.tiling;
     uint64_t sa = ascendops::DataTypeSize(job.a), sb = ascendops::DataTypeSize(job.b);
     uint64_t macs = uint64_t(Pad(bm)) * Pad(bn) * Pad(job.singleK);
     (job.a == DataType::kFloat ? aic.cost.cubeMacs32 : aic.cost.cubeMacs) += macs;
     uint64_t aBytes = uint64_t(bm) * job.singleK * sa, bBytes = uint64_t(bn) * job.singleK * sb;
-    aic.cost.gmToL1Bytes += aBytes + (reloadB ? bBytes : 0);
-    aic.cost.l1ToL0Bytes += uint64_t(Pad(bm)) * Pad(job.singleK) * sa + uint64_t(Pad(bn)) * Pad(job.singleK) * sb;
+    aic.cost.gmToL1Bytes += (loadA ? aBytes : 0) + (loadB ? bBytes : 0);
+    NotePanels(aic, job, m0, n0, bm, bn, loadA, loadB);
+    aic.cost.l1ToL0aBytes += uint64_t(Pad(bm)) * Pad(job.singleK) * sa;
+    aic.cost.l1ToL0bBytes += uint64_t(Pad(bn)) * Pad(job.singleK) * sb;
     aic.cost.cubeDoubleBuffered = t.dbL0A == 2 && t.dbL0B == 2;
 }
 
 }  // namespace
 
 void CubeComputeBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn,
-                      std::vector<float>& l0c, bool reloadB) {
-    CountBlock(aic, job, bm, bn, reloadB);
+                      std::vector<float>& l0c, bool loadA, bool loadB) {
+    CountBlock(aic, job, m0, n0, bm, bn, loadA, loadB);
     NoteBlockPipes(aic, job, bm, bn);
     thread_local std::vector<float> a, b;
     LoadPanels(job, m0, n0, bm, bn, a, b);
@@ -181,18 +205,27 @@ void CubeBlockOrigin(const CubeJob& job, int64_t i, int64_t& m0, int64_t& n0) {
     n0 = ni * job.tiling.baseN;
 }
 
+void CubeResidency::Loads(const CubeJob& job, int64_t m0, int64_t n0, bool& loadA, bool& loadB) {
+    const ascendops::CubeTiling& t = job.tiling;
+    const bool aResident = t.iterateOrder == 1 && int64_t{t.stepKa} * t.baseK >= job.singleK;
+    const bool bResident = t.iterateOrder == 0 && int64_t{t.stepKb} * t.baseK >= job.singleK;
+    loadA = !aResident || m0 != lastM_;
+    loadB = !bResident || n0 != lastN_;
+    lastM_ = m0;
+    lastN_ = n0;
+}
+
 void CubeIterateAll(CoreContext& aic, const CubeJob& job) {
     std::vector<float> l0c;
-    // B's K panel stays in L1 across the M blocks of one N column when stepKb covers K (M-first order).
-    bool bResident = job.tiling.iterateOrder == 0 && int64_t{job.tiling.stepKb} * job.tiling.baseK >= job.singleK;
-    int64_t lastN = -1;
+    CubeResidency l1;
     for (int64_t i = 0; i < CubeBlockCount(job); ++i) {
         int64_t m0, n0;
         CubeBlockOrigin(job, i, m0, n0);
         int64_t bm = std::min<int64_t>(job.tiling.baseM, job.singleM - m0);
         int64_t bn = std::min<int64_t>(job.tiling.baseN, job.singleN - n0);
-        CubeComputeBlock(aic, job, m0, n0, bm, bn, l0c, !bResident || n0 != lastN);
-        lastN = n0;
+        bool loadA, loadB;
+        l1.Loads(job, m0, n0, loadA, loadB);
+        CubeComputeBlock(aic, job, m0, n0, bm, bn, l0c, loadA, loadB);
         CubeFixToGm(aic, job, l0c, m0, n0, bm, bn);
     }
 }

@@ -132,6 +132,7 @@ void CopyGmToL1(const char* api, const CubeOperand& dst, const uint8_t* gm, uint
     NoteCubeAccess(c, api, Pipe::kMte2, dst.buffer, dst.offset, dstSpan, true);
     for (uint64_t r = 0; r < count; ++r) std::memcpy(dst.data + r * dstPitch, gm + r * srcPitch, rowBytes);
     c.cost.gmToL1Bytes += count * rowBytes;
+    NoteCubeRead(c, gm, count, rowBytes, srcPitch);
 }
 
 uint64_t LoadData2DSrcBytes(const AscendC::LoadData2DParams& p) {
@@ -162,7 +163,8 @@ void LoadData2D(const CubeOperand& dst, const CubeOperand& src, uint64_t dstByte
                 std::memcpy(to + (j * kC0 + i) * elemBytes, from + (i * kC0 + j) * elemBytes, elemBytes);
         }
     }
-    c.cost.l1ToL0Bytes += uint64_t{p.repeatTimes} * kFractalBytes;
+    (dst.buffer == CubeBuffer::kL0B ? c.cost.l1ToL0bBytes : c.cost.l1ToL0aBytes) +=
+        uint64_t{p.repeatTimes} * kFractalBytes;
 }
 
 // b16 inputs: A (m x k) in 16 x 16 fractals, B (k x n) likewise, C (m x n) float.

@@ -198,6 +198,30 @@ std::string CheckAfterLaunch(const std::vector<CoreContext>& cores) {
     return FindCacheRace(cores);
 }
 
+// Launch-wide cube figures: the L2 share of every AIC's GM->L1 bytes, and each AIC's epilogue (the shortest of its
+// AIVs': the AIV whose request the AIC serves last still has that much vector work after the cube is done).
+void FinishCubeCosts(std::vector<CoreContext>& cores, const ascendops::SocInfo& soc) {
+    std::vector<const CubeReadLog*> logs;
+    uint64_t l1Bytes = 0;
+    for (const CoreContext& c : cores) {
+        if (c.cost.gmToL1Bytes == 0) continue;
+        logs.push_back(&c.cubeReads);
+        l1Bytes += c.cost.gmToL1Bytes;
+    }
+    if (logs.empty()) return;
+    const double hit = CubeL2HitShare(logs, l1Bytes, soc.cost.l2Bytes);
+    for (CoreContext& c : cores) {
+        c.cost.cubeL2HitShare = hit;
+        if (!c.isAic) continue;
+        double epilogue = -1;
+        for (const CoreContext& v : cores) {
+            if (v.isAic || v.groupIdx != c.groupIdx || v.cost.cubeEpilogueCycles < 0) continue;
+            epilogue = epilogue < 0 ? v.cost.cubeEpilogueCycles : std::min(epilogue, v.cost.cubeEpilogueCycles);
+        }
+        c.cost.cubeEpilogueCycles = std::max(0.0, epilogue);
+    }
+}
+
 }  // namespace
 
 ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
@@ -231,6 +255,7 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     std::string afterError = CheckAfterLaunch(cores);
     if (!afterError.empty()) return RuntimeError(prefix + afterError);
 
+    FinishCubeCosts(cores, *cfg.platform.soc);
     LaunchStats stats;
     stats.kernel = cfg.kernel;
     stats.blockDim = cfg.blockDim;

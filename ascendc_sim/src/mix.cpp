@@ -128,6 +128,7 @@ void WaitCube(CoreContext& c, const char* api, CubeRequest& request) {
         lock.unlock();
         Fail(api, Str("the AIC of group ", c.groupIdx, " left the kernel without serving the Matmul request"));
     }
+    NoteCubeReturn(c);
 }
 
 void ServeCube(CoreContext& c) {

@@ -436,6 +436,13 @@ void CloseTimeline(CoreContext& c) {
     static_assert(kPipeCount <= sizeof(c.cost.pipeBusyCycles) / sizeof(double), "CoreCost.pipeBusyCycles too small");
     c.cost.timelineCycles = *std::max_element(s.busyUntil.begin(), s.busyUntil.end());
     for (int p = 0; p < kPipeCount; ++p) c.cost.pipeBusyCycles[p] = s.busyCycles[p];
+    if (c.cost.cubeEpilogueCycles >= 0) c.cost.cubeEpilogueCycles = c.cost.timelineCycles - c.cost.timelineAtCubeReturn;
+}
+
+void NoteCubeReturn(CoreContext& c) {
+    PipeSync& s = State(c);
+    c.cost.timelineAtCubeReturn = *std::max_element(s.busyUntil.begin(), s.busyUntil.end());
+    c.cost.cubeEpilogueCycles = 0;
 }
 
 const UbOperand* CurrentUbOperands(CoreContext& c, int* count) {

@@ -34,15 +34,20 @@ int BankBeats(const UbOperand* operands, int count, const ascendops::SocCostPara
 }
 
 // A copy: one fixed latency, then the bytes at the per-core rate, capped by this core's share of the achievable
-// memory bandwidth (writes on a SoC with L2 land in L2 and are capped only by the launch-wide bound); atomic adds read
-// and write. A GM address not 512-byte aligned reaches as little as 70% of the bandwidth on A2 (best practice
-// "搬运优化"); the model applies that rate to the first and last 512-byte burst only (assumed: the Add README's case 6
-// copies 32 KB at 256-byte offsets with no visible loss).
+// memory bandwidth (writes on a SoC with L2 land in L2 and are capped only by the launch-wide bound; so are reads of
+// what the core itself wrote in this launch, at the L2 read rate); atomic adds read and write. A GM address not
+// 512-byte aligned reaches as little as 70% of the bandwidth on A2 (best practice "搬运优化"); the model applies that
+// rate to the first and last 512-byte burst only (assumed: the Add README's case 6 copies 32 KB at 256-byte offsets
+// with no visible loss).
 double CopyCycles(const ascendops::SocCostParams& p, const void* gm, uint64_t bytes, bool write, bool atomic,
-                  uint32_t activeCores) {
+                  uint32_t activeCores, bool l2Hit) {
     double rate = write ? p.ubToGmBytesPerCycle : p.gmToUbBytesPerCycle;
     const double share = p.memAchievableGBps * 1e3 / p.freqMHz / std::max<uint32_t>(1, activeCores);
-    if (!write || p.l2Bytes == 0) rate = std::min(rate, share);
+    if (!write && l2Hit && p.l2ReadBytesPerCycle > 0) {
+        rate = p.l2ReadBytesPerCycle;
+    } else if (!write || p.l2Bytes == 0) {
+        rate = std::min(rate, share);
+    }
     const double moved = atomic ? 2.0 * static_cast<double>(bytes) : static_cast<double>(bytes);
     double cycles = p.copyLatencyCycles + moved / rate;
     if (reinterpret_cast<uintptr_t>(gm) % kGmBurstBytes != 0) {
@@ -58,11 +63,19 @@ uint32_t ActiveCores(const LaunchConfig& cfg) {
     return std::max<uint32_t>(1, std::min(blocks, cfg.aivPerAic != 0 ? blocks : PhysicalCoreNum(cfg)));
 }
 
-void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t bytes, bool l2Bypass) {
+void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch,
+                bool l2Bypass) {
     const bool write = pipe == Pipe::kMte3;
+    const uint64_t bytes = rows * rowBytes, span = rows == 0 ? 0 : (rows - 1) * pitch + rowBytes;
+    const bool l2Hit = !write && !l2Bypass && bytes != 0 && HoldsOwnWrite(c, gm, span);
     if (!write && l2Bypass) c.cost.gmToUbBypassBytes += bytes;
-    (write ? c.cost.memWriteCost : c.cost.memReadCost) += static_cast<double>(bytes) + Soc(c).cost.memCopyOverheadBytes;
-    ChargePipe(c, pipe, CopyCycles(Soc(c).cost, gm, bytes, write, write && c.atomicAdd, ActiveCores(c.launch->cfg)));
+    if (!l2Hit) {  // an L2 hit does not reach device memory
+        (write ? c.cost.memWriteCost : c.cost.memReadCost) +=
+            static_cast<double>(bytes) + Soc(c).cost.memCopyOverheadBytes;
+    }
+    if (write) NoteOwnWrite(c, gm, rows, rowBytes, pitch);
+    ChargePipe(c, pipe,
+               CopyCycles(Soc(c).cost, gm, bytes, write, write && c.atomicAdd, ActiveCores(c.launch->cfg), l2Hit));
 }
 
 // UB->UB DataCopy runs on PIPE_V (README assumption): one issue plus a simple repeat per 256 bytes.

@@ -286,15 +286,54 @@ void ChooseBase(CubeTiling& t, int32_t fixM, int32_t fixN, const SocCubeInfo& cu
     t.dbL0C = uint64_t(t.baseM) * t.baseN * 4 * 2 <= cube.l0cBytes ? 2 : 1;
 }
 
-// stepKa = stepKb: the largest K depth whose double-buffered A and B blocks fit L1 (K fully loaded when possible).
-void ChooseSteps(CubeTiling& t, const MatmulTypes& types, const SocCubeInfo& cube) {
-    t.stepM = t.stepN = 1;
-    int64_t kIters = CeilDiv(t.singleCoreK, t.baseK);
+// Equal double-buffered steps stepKa = stepKb: the deepest whose A and B blocks fit L1.
+bool EqualSteps(CubeTiling& t, const MatmulTypes& types, const SocCubeInfo& cube, int64_t kIters) {
     for (int64_t step = kIters; step >= 1; --step) {
         t.stepKa = t.stepKb = static_cast<int32_t>(step);
         t.depthA1 = t.depthB1 = static_cast<int32_t>(2 * step);
-        if (CheckL1(t, types, cube).empty()) return;
+        if (CheckL1(t, types, cube).empty()) return true;
     }
+    return false;
+}
+
+// One operand's whole K in L1 once (depth = kIters, no double buffer), the other in the deepest double-buffered
+// step that fits beside it; false when even one step does not fit.
+bool WholeK(CubeTiling& t, const MatmulTypes& types, const SocCubeInfo& cube, int64_t kIters, bool wholeA) {
+    int32_t& whole = wholeA ? t.stepKa : t.stepKb;
+    int32_t& wholeDepth = wholeA ? t.depthA1 : t.depthB1;
+    int32_t& streamed = wholeA ? t.stepKb : t.stepKa;
+    int32_t& streamedDepth = wholeA ? t.depthB1 : t.depthA1;
+    whole = wholeDepth = static_cast<int32_t>(kIters);
+    for (int64_t step = kIters; step >= 1; --step) {
+        streamed = static_cast<int32_t>(step);
+        streamedDepth = static_cast<int32_t>(2 * step);
+        if (CheckL1(t, types, cube).empty()) return true;
+    }
+    return false;
+}
+
+// TCubeTiling docs (推荐): "优先设置参数stepKa/stepKb，使得K方向全载" - load K whole first. Both whole when they fit
+// double-buffered; else the operand whose whole K saves the most re-reads (A across the N blocks of a single-core
+// block, N first: iterateOrder 1; B across its M blocks, M first), the other streamed; else equal steps. With one
+// side whole its K loop is one step, so kaStepIter and kbStepIter stay multiples (the MDL rule of the same page).
+void ChooseSteps(CubeTiling& t, const MatmulTypes& types, const SocCubeInfo& cube) {
+    t.stepM = t.stepN = 1;
+    t.iterateOrder = 0;
+    const int64_t kIters = CeilDiv(t.singleCoreK, t.baseK);
+    if (EqualSteps(t, types, cube, kIters) && t.stepKa == kIters) return;
+    const int64_t mBlocks = CeilDiv(t.singleCoreM, t.baseM), nBlocks = CeilDiv(t.singleCoreN, t.baseN);
+    const uint64_t savedA = nBlocks > 1 ? uint64_t(nBlocks - 1) * t.singleCoreM * DataTypeSize(types.a) : 0;
+    const uint64_t savedB = mBlocks > 1 ? uint64_t(mBlocks - 1) * t.singleCoreN * DataTypeSize(types.b) : 0;
+    if (savedA == 0 && savedB == 0) return;
+    CubeTiling equal = t;
+    for (bool wholeA : {savedA >= savedB, savedA < savedB}) {
+        if ((wholeA ? savedA : savedB) == 0) continue;
+        if (WholeK(t, types, cube, kIters, wholeA)) {
+            t.iterateOrder = wholeA ? 1 : 0;
+            return;
+        }
+    }
+    t = equal;
 }
 
 }  // namespace
@@ -335,6 +374,7 @@ Result<CubeTiling> MatmulTiling(const Platform& platform, const MatmulTilingCall
     tiling.SetBias(call.isBias);
     tiling.SetShape(call.m, call.n, call.k);
     tiling.SetOrgShape(call.m, call.n, call.k);
+    tiling.SetFixSplit(call.fixBaseM, call.fixBaseN);
     return tiling.Compute();
 }
 

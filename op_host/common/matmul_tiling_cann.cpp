@@ -36,6 +36,7 @@ int64_t CannMatmulTiling(fe::PlatFormInfos* platformInfo, const MatmulTilingCall
     tiling.SetShape(call.m, call.n, call.k);
     tiling.SetOrgShape(call.m, call.n, call.k);
     tiling.SetBufferSpace(-1, -1, -1);
+    tiling.SetFixSplit(call.fixBaseM, call.fixBaseN);
     return tiling.GetTiling(out);
 }
 

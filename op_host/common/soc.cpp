@@ -26,7 +26,7 @@ constexpr SocKernelRules kV220Rules{184 * 1024, 16ull * 1024 * 1024, /*saturatio
 // Every cost value's source and label: soc_cost_sources.cpp (`ascendops soc --cost`).
 constexpr SocCostParams kA2Cost{1850.0, 32.0,    40.0,  1.0, 22.0, 200.0,  2000.0,
                                 1800.0, 3.0,     88.0,  0.7, 11.0, 1610.0, 192.0 * 1024 * 1024,
-                                16.0,   65536.0, 1628.0};
+                                16.0,   65536.0, 1628.0, 110.0};
 
 const SocInfo kSocTable[3] = {
     {SocVersion::kAscend310P,
@@ -41,7 +41,7 @@ const SocInfo kSocTable[3] = {
      {/*freqMHz=*/1000.0, /*gmToUb=*/32.0, /*ubToGm=*/32.0, /*vecCyclesPerRepeat=*/1.0, /*vecIssue=*/22.0,
       /*scalarGm=*/200.0, /*barrier=*/2000.0, /*memBandwidthGBps=*/204.8, /*launchUs=*/3.0, /*copyLatency=*/88.0,
       /*unalignedGm=*/1.0, /*scalarUb=*/11.0, /*memAchievableGBps=*/183.0, /*l2Bytes=*/0.0, /*ubBankGroups=*/0.0,
-      /*ubBankGroupSpan=*/0.0, /*memCopyOverheadBytes=*/1628.0},
+      /*ubBankGroupSpan=*/0.0, /*memCopyOverheadBytes=*/1628.0, /*l2Read=*/0.0},
      kV200Rules},
     {SocVersion::kAscend910B, "ascend910b", "Atlas A2 (Ascend 910B2)", 48, 24, 192 * 1024,
      /*hasDataCopyPad=*/true,

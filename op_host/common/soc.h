@@ -29,6 +29,7 @@ struct SocCostParams {
     double ubBankGroups;          // UB bank groups of 32-byte rows (0: bank conflicts not modeled)
     double ubBankGroupSpanBytes;  // bytes after which the next bank of a group starts (16 groups x 4 KB)
     double memCopyOverheadBytes;  // device-memory cost of one copy beyond its bytes (small copies waste bandwidth)
+    double l2ReadBytesPerCycle;   // GM->UB per core for bytes L2 holds (0: no L2 modeled)
 };
 
 // What the runtime and the kernel toolchain impose on a kernel of this SoC (sources in soc.cpp).

@@ -9,7 +9,7 @@ constexpr Evidence V = Evidence::kVerified, D = Evidence::kDerived, A = Evidence
 #define ADD_README "asc-devkit add_high_performance README"
 }  // namespace
 
-const CostParamSource kCostParamSources[16] = {
+const CostParamSource kCostParamSources[18] = {
     {&SocCostParams::freqMHz, "freq_mhz", "MHz", V, ADD_README ": 1.85 GHz; Ascend910B1 platform config cube_freq", A,
      "public TOPS figures imply ~1.07 GHz; 1000 chosen"},
     {&SocCostParams::gmToUbBytesPerCycle, "gm_to_ub", "B/cycle/core", V,
@@ -46,6 +46,11 @@ const CostParamSource kCostParamSources[16] = {
      "no 310P bank layout documented: not modeled"},
     {&SocCostParams::ubBankGroupSpanBytes, "ub_bank_span", "bytes", V,
      "same page: 0x10000 is bank 16, 0x20020 bank 33 (a group's next bank 64 KB on)", A, "not modeled"},
+    {&SocCostParams::memCopyOverheadBytes, "copy_overhead", "bytes", D,
+     ADD_README " cases 2-3: the same bytes in 8 KB vs 32 KB copies, 306.58 vs 268.5 us", A, "as A2"},
+    {&SocCostParams::l2ReadBytesPerCycle, "l2_read", "B/cycle/core", V,
+     "Ascend910B1 platform config (pypto A2A3.ini) l2_read_rate 110; a core's own writes of the launch hit L2", A,
+     "no L2 modeled"},
 };
 
 #undef ADD_README

@@ -18,7 +18,7 @@ struct CostParamSource {
     const char* v200Source;
 };
 
-extern const CostParamSource kCostParamSources[16];
+extern const CostParamSource kCostParamSources[18];
 
 const char* EvidenceName(Evidence e);
 

@@ -19,8 +19,10 @@ struct SocCubeInfo {
     uint64_t biasTableBytes;      // BT buffer (bias in L0C-side table)
     double macsPerCycle16;        // half / bfloat16 MACs per cycle per AIC (one 16x16x16 fractal)
     double macsPerCycle32;        // float inputs
-    double gmToL1BytesPerCycle;   // MTE2 on the AIC
-    double l1ToL0BytesPerCycle;   // MTE1 (L1 -> L0A / L0B)
+    double gmToL1BytesPerCycle;   // MTE2 on the AIC, bytes from device memory (an L2 miss)
+    double l2ToL1BytesPerCycle;   // MTE2 on the AIC, bytes L2 already holds (a hit)
+    double l1ToL0aBytesPerCycle;  // MTE1 (L1 -> L0A)
+    double l1ToL0bBytesPerCycle;  // MTE1 (L1 -> L0B)
     double l0cToGmBytesPerCycle;  // FIX (L0C -> GM, with the dtype conversion)
     uint32_t crossCoreFlagIds;    // CrossCoreSetFlag ids per core
 };

@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <string>
 
 #include "cost_dicts.h"
@@ -53,7 +54,7 @@ py::dict SocDict(const ascendops::SocInfo& s) {
                                          "saturation_only"_a = s.rules.saturationOnly));
 }
 
-py::dict CoreDict(const ascendc_sim::CoreCost& c, double freqMHz) {
+py::dict CoreDict(const ascendc_sim::CoreCost& c, double freqMHz, const ascendops::SocInfo* soc) {
     using ascendc_sim::VecClass;
     auto repeats = [&](VecClass k) { return c.vecRepeats[static_cast<int>(k)]; };
     py::dict vec("simple"_a = repeats(VecClass::kSimple), "cast"_a = repeats(VecClass::kCast),
@@ -63,7 +64,9 @@ py::dict CoreDict(const ascendc_sim::CoreCost& c, double freqMHz) {
                     "vec_repeats"_a = vec, "vec_instrs"_a = c.vecInstrs, "scalar_gm_accesses"_a = c.scalarGmAccesses,
                     "barriers"_a = c.barriers, "ub_bytes_allocated"_a = c.ubBytesAllocated,
                     "double_buffered"_a = c.doubleBuffered, "vector_core"_a = c.vectorCore,
-                    "pipe_busy_us"_a = ascendops::bridge::PipeTimes(c, freqMHz));
+                    "gm_to_l1_bytes"_a = c.gmToL1Bytes, "cube_l2_hit_share"_a = c.cubeL2HitShare,
+                    "cube_epilogue_us"_a = std::max(0.0, c.cubeEpilogueCycles) / freqMHz,
+                    "pipe_busy_us"_a = ascendops::bridge::PipeTimes(c, freqMHz, soc));
 }
 
 py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
@@ -72,7 +75,7 @@ py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
     py::list cores;
     py::list coreGmBytes;
     for (const auto& c : s.cores) {
-        cores.append(CoreDict(c, freqMHz));
+        cores.append(CoreDict(c, freqMHz, s.soc));
         coreGmBytes.append(c.gmToUbBytes + c.ubToGmBytes);
     }
     return py::dict(

@@ -3,6 +3,7 @@
 #pragma once
 #include <pybind11/pybind11.h>
 
+#include "sim/cost_model.h"
 #include "sim/launch.h"
 #include "sim/pipe_sync.h"
 #include "sim/span_trace.h"
@@ -19,11 +20,25 @@ inline constexpr PipeName kPipeNames[ascendc_sim::kPipeCount + 1] = {
     {"scalar_us", "S"},   {"vec_us", "V"},  {"mte2_us", "MTE2"},   {"mte3_us", "MTE3"},
     {"mte1_us", "MTE1"}, {"cube_us", "M"}, {"fixpipe_us", "FIX"}, {nullptr, "ALL"}};  // ALL: a barrier span
 
-// Per-pipe busy time of one core in us, and its critical path (core_us).
-inline pybind11::dict PipeTimes(const ascendc_sim::CoreCost& c, double freqMHz) {
+// Per-pipe busy time of one core in us, and its critical path (core_us). An AIC (with `soc`) adds its cube pipes,
+// modeled from counts (sim/cost_model.h), and its core_us is the cost model's time of the core.
+inline pybind11::dict PipeTimes(const ascendc_sim::CoreCost& c, double freqMHz,
+                                const ascendops::SocInfo* soc = nullptr) {
     pybind11::dict d;
-    for (int p = 0; p < ascendc_sim::kPipeCount; ++p) d[kPipeNames[p].timeKey] = c.pipeBusyCycles[p] / freqMHz;
-    d["core_us"] = c.timelineCycles / freqMHz;
+    double busy[ascendc_sim::kPipeCount];
+    for (int p = 0; p < ascendc_sim::kPipeCount; ++p) busy[p] = c.pipeBusyCycles[p];
+    double coreCycles = c.timelineCycles;
+    if (soc != nullptr && (c.cubeMacs != 0 || c.cubeMacs32 != 0)) {
+        using ascendc_sim::Pipe;
+        const ascendc_sim::CubePipes cube = ascendc_sim::CubePipeCycles(c, *soc);
+        busy[static_cast<int>(Pipe::kMte2)] += cube.mte2;
+        busy[static_cast<int>(Pipe::kMte1)] += cube.mte1;
+        busy[static_cast<int>(Pipe::kM)] += cube.m;
+        busy[static_cast<int>(Pipe::kFix)] += cube.fix;
+        coreCycles = ascendc_sim::CoreTimeUs(c, *soc) * freqMHz;
+    }
+    for (int p = 0; p < ascendc_sim::kPipeCount; ++p) d[kPipeNames[p].timeKey] = busy[p] / freqMHz;
+    d["core_us"] = coreCycles / freqMHz;
     return d;
 }
 

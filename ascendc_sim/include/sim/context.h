@@ -14,6 +14,7 @@
 
 #include "op_host/common/dtype.h"
 #include "sim/dcache.h"
+#include "sim/l2_reuse.h"
 #include "sim/launch.h"
 #include "sim/pipe_sync.h"
 #include "sim/qualifiers.h"
@@ -89,6 +90,8 @@ struct CoreContext {
     std::vector<WriteRecord> writes;
     int32_t eventsSet[kHardEventKinds][kEventIds] = {};
     CubeMemory cube;      // L1 / L0A / L0B / L0C of a core with a cube
+    CubeReadLog cubeReads;  // the GM panels this AIC loaded into L1 (sim/l2_reuse.h)
+    L2WriteLog ownWrites;   // the GM bytes this core wrote (sim/l2_reuse.h)
     PipeSync sync;        // in-core pipe order (sim/pipe_sync.h)
     DataCache dcache;     // scalar GM accesses (sim/dcache.h)
     int kernelType = -1;  // ascendops::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none

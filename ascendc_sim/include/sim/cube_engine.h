@@ -24,10 +24,22 @@ struct CubeJob {
     ascendops::CubeTiling tiling{};
 };
 
+// Which K panels a base block must bring into L1. A panel that L1 holds whole (stepK x baseK >= singleK, TCubeTiling
+// docs: "K方向全载") stays while the blocks move along the other axis: B across the M blocks of one N column (M
+// first), A across the N blocks of one M row (N first).
+class CubeResidency {
+public:
+    void Loads(const CubeJob& job, int64_t m0, int64_t n0, bool& loadA, bool& loadB);
+    void Reset() { lastM_ = lastN_ = -1; }
+
+private:
+    int64_t lastM_ = -1, lastN_ = -1;
+};
+
 // Base block (m0, n0) of size bm x bn of the single-core product into l0c (row-major bm x bn, FP32), bias
-// included; reloadB false when B's panel is still in L1 (cost only).
+// included; loadA / loadB false when that panel is still in L1 (cost only).
 void CubeComputeBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn,
-                      std::vector<float>& l0c, bool reloadB = true);
+                      std::vector<float>& l0c, bool loadA = true, bool loadB = true);
 // FIX: the block to GM at C's (m0, n0), converted to C's type (round to nearest even), atomically added if asked.
 void CubeFixToGm(CoreContext& aic, const CubeJob& job, const std::vector<float>& l0c, int64_t m0, int64_t n0,
                  int64_t bm, int64_t bn);

@@ -92,7 +92,7 @@ void CopyGmToUb(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
     const auto* g = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
     for (uint64_t r = 0; r < s.count; ++r) std::memcpy(d + r * s.dstPitch, g + r * s.srcPitch, s.rowBytes);
     c.cost.gmToUbBytes += s.count * s.rowBytes;
-    ChargeCopy(c, Pipe::kMte2, g, s.count * s.rowBytes, src.L2Bypass());
+    ChargeCopy(c, Pipe::kMte2, g, s.count, s.rowBytes, s.srcPitch, src.L2Bypass());
 }
 
 template <typename T>
@@ -119,7 +119,7 @@ void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const Asce
         }
     }
     c.cost.ubToGmBytes += s.count * s.rowBytes;
-    ChargeCopy(c, Pipe::kMte3, g, s.count * s.rowBytes, false);
+    ChargeCopy(c, Pipe::kMte3, g, s.count, s.rowBytes, s.dstPitch, false);
 }
 
 template <typename T>
@@ -237,7 +237,7 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
         }
     }
     c.cost.gmToUbBytes += s.count * s.rowBytes;
-    ChargeCopy(c, Pipe::kMte2, g, s.count * s.rowBytes, src.L2Bypass());
+    ChargeCopy(c, Pipe::kMte2, g, s.count, s.rowBytes, s.srcPitch, src.L2Bypass());
 }
 
 template <typename T>

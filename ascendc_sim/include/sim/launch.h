@@ -30,8 +30,14 @@ struct CoreCost {
     uint64_t cubeMacs = 0;            // AIC: 16x16x16-fractal-padded MACs of half/bfloat16 inputs
     uint64_t cubeMacs32 = 0;          // AIC: the same for float inputs
     uint64_t gmToL1Bytes = 0;         // AIC MTE2
-    uint64_t l1ToL0Bytes = 0;         // AIC MTE1
+    uint64_t l1ToL0aBytes = 0;        // AIC MTE1 into L0A
+    uint64_t l1ToL0bBytes = 0;        // AIC MTE1 into L0B
     uint64_t l0cToGmBytes = 0;        // AIC FIX
+    double cubeL2HitShare = 0;        // AIC: share of gmToL1Bytes L2 serves (the launch's, sim/l2_reuse.h)
+    // AIV: cycles of its timeline after its last synchronous cube request returned (-1: none). AIC: the shortest
+    // of its AIVs' (0: none), the vector work that must follow its cube work.
+    double cubeEpilogueCycles = -1;
+    double timelineAtCubeReturn = 0;  // AIV: its timeline's end when its last synchronous cube request returned
     bool cubeDoubleBuffered = false;  // L0A/L0B double buffers: MTE1 and M overlap, and with them MTE2 and FIX
     uint64_t ubBytesAllocated = 0;    // TPipe total
     bool doubleBuffered = false;      // some queue has >= 2 buffers (reported; the timeline decides overlap)

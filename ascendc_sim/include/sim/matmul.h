@@ -229,6 +229,7 @@ public:
         ascendc_sim::PostToCube(c, api, pending_, sync);
         if (sync) {
             pending_ = {};
+            NoteC(c);
         } else {
             auto* begin = reinterpret_cast<const uint8_t*>(gm.GetPhyAddr());
             ascendc_sim::AddPending(c, {begin, begin + CBytes(), this, &c});
@@ -241,6 +242,7 @@ public:
         ascendc_sim::WaitCube(c, "Matmul::WaitIterateAll", pending_);
         ascendc_sim::ClearPending(c, this);
         pending_ = {};
+        NoteC(c);
     }
 
     // Docs (Iterate): one baseM x baseN block of C per call into L0C; false once every block was computed.
@@ -257,8 +259,12 @@ public:
         ascendc_sim::CubeBlockOrigin(iterJob_, iter_++, m0_, n0_);
         bm_ = std::min<int64_t>(iterJob_.tiling.baseM, iterJob_.singleM - m0_);
         bn_ = std::min<int64_t>(iterJob_.tiling.baseN, iterJob_.singleN - n0_);
+        if (iter_ == 1) l1_.Reset();
+        l1_.Loads(iterJob_, m0_, n0_, loadA_, loadB_);
         ascendc_sim::CubeRequest r;
-        r.work = [this] { ascendc_sim::CubeComputeBlock(ascendc_sim::Core(), iterJob_, m0_, n0_, bm_, bn_, l0c_); };
+        r.work = [this] {
+            ascendc_sim::CubeComputeBlock(ascendc_sim::Core(), iterJob_, m0_, n0_, bm_, bn_, l0c_, loadA_, loadB_);
+        };
         ascendc_sim::PostToCube(c, api, r, true);
         blockReady_ = true;
         return true;
@@ -344,6 +350,11 @@ private:
         for (int64_t r = 0; r < rows; ++r) gm.CheckRange(c, api, uint64_t(m0 + r) * job_.orgN + n0, cols, access);
     }
     uint64_t CBytes() const { return (uint64_t(job_.singleM - 1) * job_.orgN + job_.singleN) * sizeof(DstT); }
+    // The C rows IterateAll wrote now sit in L2 for this AIV's later reads (sim/l2_reuse.h).
+    void NoteC(ascendc_sim::CoreContext& c) const {
+        const ascendc_sim::CubeJob& j = jobCopy_;
+        ascendc_sim::NoteOwnWrite(c, j.cGm, j.singleM, j.singleN * sizeof(DstT), j.orgN * sizeof(DstT));
+    }
 
     // The job for the AIC, with every operand's GM span checked on this AIV first.
     ascendc_sim::CubeJob Job(ascendc_sim::CoreContext& c, const char* api, const GlobalTensor<DstT>& cGm,
@@ -391,6 +402,8 @@ private:
     bool hasBias_ = false;
     ascendc_sim::CubeRequest pending_;
     int64_t iter_ = 0, m0_ = 0, n0_ = 0, bm_ = 0, bn_ = 0;
+    ascendc_sim::CubeResidency l1_;  // panels Iterate keeps in L1 from one block to the next
+    bool loadA_ = true, loadB_ = true;
     bool blockReady_ = false;
     std::vector<float> l0c_;
 };

@@ -122,6 +122,8 @@ void ChargeAllPipes(CoreContext& c, double cycles, const char* api);
 const UbOperand* CurrentUbOperands(CoreContext& c, int* count);
 // At kernel end: the core's critical path and per-pipe busy cycles into its CoreCost.
 void CloseTimeline(CoreContext& c);
+// An AIV's synchronous cube request returned: what its timeline does from here waits for the cube (CoreCost).
+void NoteCubeReturn(CoreContext& c);
 // At kernel end: a SetFlag never waited is an error.
 void CheckPipeSyncAtEnd(CoreContext& c);
 

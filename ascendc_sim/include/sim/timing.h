@@ -9,12 +9,15 @@ namespace ascendc_sim {
 
 // Bank-conflict beats of one vector repeat over the given UB operands (1 = conflict-free).
 int BankBeats(const UbOperand* operands, int count, const ascendops::SocCostParams& p);
-// Cycles of one GM<->UB copy of `bytes` at GM address `gm` by one of `activeCores` cores.
+// Cycles of one GM<->UB copy of `bytes` at GM address `gm` by one of `activeCores` cores; `l2Hit`: a read of bytes
+// L2 holds.
 double CopyCycles(const ascendops::SocCostParams& p, const void* gm, uint64_t bytes, bool write, bool atomic,
-                  uint32_t activeCores);
+                  uint32_t activeCores, bool l2Hit = false);
 // The hooks: a copy on MTE2/MTE3, a UB->UB copy, a vector instruction of `repeats` 256-byte repeats, a scalar GM
 // access, a cross-core barrier.
-void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t bytes, bool l2Bypass);
+// A copy of `rows` GM rows of `rowBytes` bytes, `pitch` bytes apart.
+void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch,
+                bool l2Bypass);
 void ChargeUbCopy(CoreContext& c, uint64_t bytes);
 void ChargeVector(CoreContext& c, VecClass k, uint64_t repeats);
 void ChargeScalarGm(CoreContext& c);

@@ -130,6 +130,20 @@ def test_host_tiling_bench_shape(simtest):
     assert (t["baseM"], t["baseN"], t["baseK"], t["stepKa"], t["depthA1"], t["dbL0C"]) == (128, 128, 64, 8, 16, 2)
 
 
+def test_host_tiling_loads_k_whole_for_the_panel_that_is_reused(simtest):
+    # TCubeTiling docs: load K whole first. A [176, 1024] over 4 N blocks of 128: A whole (16 steps of 64, 352 KB, one
+    # buffer) beside B in double-buffered steps of 5 (160 KB), N first, so A stays in L1 while the N blocks pass.
+    t = simtest.matmul_tiling(176, 512, 1024, fix_base_m=176, fix_base_n=128)
+    assert (t["stepKa"], t["depthA1"], t["stepKb"], t["depthB1"], t["iterateOrder"]) == (16, 16, 5, 10, 1)
+    # B [1024, 128] over 4 M blocks of 128: B whole, M first.
+    t = simtest.matmul_tiling(512, 128, 1024, fix_base_m=128, fix_base_n=128)
+    assert (t["stepKb"], t["depthB1"], t["iterateOrder"]) == (16, 16, 0)
+    assert t["stepKa"] * 2 == t["depthA1"] and t["stepKa"] < 16
+    # one block: nothing to keep, equal double-buffered steps as before
+    t = simtest.matmul_tiling(128, 256, 4096, fix_base_m=128, fix_base_n=256)
+    assert (t["stepKa"], t["stepKb"], t["depthA1"], t["iterateOrder"]) == (5, 5, 10, 0)
+
+
 def test_cube_row_of_910b(simtest):
     info = simtest.cube_info("ascend910b")
     assert (info["l1_bytes"], info["l0a_bytes"], info["l0b_bytes"], info["l0c_bytes"]) == (

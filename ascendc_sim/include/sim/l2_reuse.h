@@ -1,0 +1,49 @@
+// L2 reuse of the cube's GM -> L1 reads. Each AIC logs the GM panels it loads as rectangles (rows of rowBytes at a
+// pitch); at the end of a launch the distinct bytes of all panels are the L2 misses, every other panel byte a hit
+// (the A2/A3 platform config rates them apart: ddr_read_rate 32, l2_read_rate 110 B/cycle). Deterministic: the share
+// is one figure for the launch, not an order of first touches across cores.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <unordered_set>
+#include <vector>
+
+namespace ascendc_sim {
+
+struct CoreContext;
+
+struct GmRect {
+    const uint8_t* base = nullptr;
+    uint64_t rows = 0, rowBytes = 0, pitch = 0;
+    bool operator==(const GmRect& o) const {
+        return base == o.base && rows == o.rows && rowBytes == o.rowBytes && pitch == o.pitch;
+    }
+};
+struct GmRectHash {
+    std::size_t operator()(const GmRect& r) const;
+};
+
+// One core's panels, each kept once (a panel loaded again is a re-read of the same bytes).
+struct CubeReadLog {
+    std::unordered_set<GmRect, GmRectHash> rects;
+};
+
+// The GM bytes this core wrote during the launch (its MTE3 copies, the results of its synchronous Matmul calls), as
+// merged spans: a later GM -> UB read of them is an L2 hit (A2/A3 writes land in L2: the Add README's case 5).
+struct L2WriteLog {
+    std::map<uintptr_t, uintptr_t> spans;  // start -> end, disjoint and not touching
+};
+void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t bytes);
+// `rows` rows of `rowBytes`, `pitch` apart: contiguous rows as one span, else each row (at most kMaxNotedRows).
+void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch);
+bool HoldsOwnWrite(const CoreContext& c, const void* gm, uint64_t bytes);
+
+// A panel of `rows` rows of `rowBytes` bytes, `pitch` bytes apart, read from GM into L1 by this core.
+void NoteCubeRead(CoreContext& c, const uint8_t* base, uint64_t rows, uint64_t rowBytes, uint64_t pitch);
+
+// The share of the launch's GM -> L1 bytes (`totalBytes`) that hit L2: the bytes beyond the distinct footprint of
+// every core's panels, scaled by the part of that footprint an L2 of `l2Bytes` holds (0 without an L2).
+double CubeL2HitShare(const std::vector<const CubeReadLog*>& logs, uint64_t totalBytes, double l2Bytes);
+
+}  // namespace ascendc_sim
