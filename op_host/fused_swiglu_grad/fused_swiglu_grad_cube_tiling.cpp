@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <tuple>
+#include <utility>
 #include <string>
 
 #include "op_host/common/matmul_tiling.h"
@@ -17,6 +19,7 @@ constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr uint32_t kMaxCastRows = 4095;  // DataCopyPad blockCount limit
 // The x kernel's cast pass strides over slot and dx rows of K elements: K * 4 bytes is a 32-bit DataCopyPad stride.
 constexpr int64_t kXMaxK = (int64_t{1} << 30) - 1;
+constexpr uint32_t kFractalRows = 16;  // cube fractal edge: base blocks are multiples of it
 
 std::string ShapeText(const std::vector<int64_t>& shape) {
     std::string s = "[";
@@ -65,9 +68,45 @@ Result<CubeShape> Groups(const Platform& platform) {
     return CubeShape{groups};
 }
 
-// Groups actually launched: no more than the units need (two AIVs per group).
-uint32_t GroupsFor(uint32_t units, uint32_t groups) {
-    return static_cast<uint32_t>(std::min<uint64_t>(groups, CeilDiv(units, 2)));
+// Groups actually launched: one per unit at most. Units fill every AIC before any AIC serves a second AIV (the cube,
+// not the AIV, bounds these kernels).
+uint32_t GroupsFor(uint32_t units, uint32_t groups) { return std::min(units, groups); }
+
+// The w kernel's block: the one whose busiest AIC streams the fewest panel rows (units on it x (blockK + blockN):
+// every unit streams its x^T and dg panels over all M), then the larger block. Seed tiles [128, 256] as the start.
+std::pair<uint32_t, uint32_t> ChooseWBlock(uint32_t k, uint32_t n, uint32_t groups) {
+    std::pair<uint32_t, uint32_t> best{std::min(k, 128u), std::min(n, 256u)};
+    auto busiest = [&](uint32_t bk, uint32_t bn) { return CeilDiv(2 * CeilDiv(k, bk) * CeilDiv(n, bn), groups) * (bk + bn); };
+    uint64_t bestRows = busiest(best.first, best.second);
+    for (uint32_t bk = kFractalRows; bk <= std::min<uint32_t>(kWMaxBlockSide, AlignUp(k, kFractalRows)); bk += kFractalRows) {
+        for (uint32_t bn = kFractalRows; bn <= std::min<uint32_t>(kWMaxBlockSide, AlignUp(n, kFractalRows)); bn += kFractalRows) {
+            if (uint64_t{bk} * bn > kWMaxBlockElems) break;
+            const uint64_t rows = busiest(bk, bn);
+            if (rows < bestRows || (rows == bestRows && uint64_t{bk} * bn > uint64_t{best.first} * best.second)) {
+                best = {bk, bn}, bestRows = rows;
+            }
+        }
+    }
+    return {std::min(k, best.first), std::min(n, best.second)};
+}
+
+// The x kernel's blockM: the candidate whose busiest AIC computes the fewest dx rows (then the larger block, fewer
+// re-reads of w), among the multiples of 16 whose dg panel [blockM, N] L1 holds whole with K loaded once
+// (TCubeTiling docs: "K方向全载") beside a double-buffered w step of kXBaseN rows; kXFallbackBlockM when none fits.
+uint32_t ChooseXBlockM(uint32_t rows, uint32_t n, uint32_t kBlocks, uint32_t groups, const SocCubeInfo& cube) {
+    constexpr uint64_t kBaseK = 64, kElem = 2;  // the twin tiling's baseK for BF16; BF16 bytes
+    const uint64_t panelK = AlignUp(n, kBaseK);
+    const uint64_t streamed = uint64_t{kXBaseN} * kBaseK * kElem * 2;
+    uint32_t best = 0;
+    uint64_t bestRows = 0;
+    for (uint32_t bm = kFractalRows; bm <= kXMaxBlockM; bm += kFractalRows) {
+        if (uint64_t{bm} * panelK * kElem + streamed > cube.l1Bytes) break;
+        const uint64_t units = CeilDiv(rows, bm) * kBlocks;
+        const uint64_t busiest = CeilDiv(units, groups) * bm;
+        if (best == 0 || busiest <= bestRows) best = bm, bestRows = busiest;
+        if (bm >= rows) break;
+    }
+    return std::min(rows, best == 0 ? kXFallbackBlockM : best);
 }
 
 // The Matmul calls of one block: the tiling describes one AIV's block; the kernel loops over its blocks.
@@ -129,14 +168,15 @@ Result<WTilingResult> ComputeWTiling(const WTilingInput& in, const Platform& pla
     if (td.rows == 0) return WTilingResult{{td, static_cast<uint64_t>(FusedSwigluGradKey::kW), 0, 0, 0}, {}};
 
     // compute: blocks of dw, units over the AIVs, the cube tiling of one block (A = x^T, reduction M)
-    td.blockK = std::min(td.k, kWBlockK);
-    td.blockN = std::min(td.n, kWBlockN);
+    std::tie(td.blockK, td.blockN) = ChooseWBlock(td.k, td.n, shape->groups);
     td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, td.blockK));
     td.nBlocks = static_cast<uint32_t>(CeilDiv(td.n, td.blockN));
     td.units = 2 * td.kBlocks * td.nBlocks;
     td.groups = GroupsFor(td.units, shape->groups);
     const MatmulTypes types{DataType::kBf16, DataType::kBf16, DataType::kBf16, DataType::kFloat, true, false};
-    const MatmulTilingCall call = BlockCubeCall(types, td.blockK, td.blockN, td.rows);
+    MatmulTilingCall call = BlockCubeCall(types, td.blockK, td.blockN, td.rows);
+    call.fixBaseM = static_cast<int32_t>(AlignUp(td.blockK, kFractalRows));
+    call.fixBaseN = static_cast<int32_t>(AlignUp(td.blockN, kFractalRows));
     if (auto e = FillCube(td.cube, platform, call)) return *e;
 
     // key, workspace: the system reserve only (the Matmul messages); no UB of its own (cube only)
@@ -162,10 +202,11 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
     if (td.rows == 0) return XTilingResult{{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), 0, 0, 0}, {}};
 
     // compute: blocks of dx, units over the AIVs, the cast pass's UB piece, the cube tiling (B = w^T, reduction N)
-    td.blockM = std::min(td.rows, kXBlockM);
-    td.blockK = std::min(td.k, kXBlockK);
-    td.mBlocks = static_cast<uint32_t>(CeilDiv(td.rows, td.blockM));
+    td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, kXMaxBlockK));
+    td.blockK = static_cast<uint32_t>(AlignUp(CeilDiv(td.k, td.kBlocks), kFractalRows));
     td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, td.blockK));
+    td.blockM = ChooseXBlockM(td.rows, td.n, td.kBlocks, shape->groups, *FindSocCubeInfo(platform.soc->version));
+    td.mBlocks = static_cast<uint32_t>(CeilDiv(td.rows, td.blockM));
     td.units = td.mBlocks * td.kBlocks;
     td.groups = GroupsFor(td.units, shape->groups);
     const uint64_t perRow = SgXCastUbBytes(1, td.blockK);
@@ -173,7 +214,9 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
         static_cast<uint32_t>(std::min<uint64_t>({platform.UbUsableBytes() / perRow, td.blockM, kMaxCastRows}));
     if (td.castRows == 0) return TilingError("UB leaves no room for one cast row of " + std::to_string(td.blockK));
     const MatmulTypes types{DataType::kBf16, DataType::kBf16, DataType::kFloat, DataType::kFloat, false, true};
-    const MatmulTilingCall call = BlockCubeCall(types, td.blockM, td.blockK, td.n);
+    MatmulTilingCall call = BlockCubeCall(types, td.blockM, td.blockK, td.n);
+    call.fixBaseM = static_cast<int32_t>(AlignUp(td.blockM, kFractalRows));
+    call.fixBaseN = static_cast<int32_t>(std::min<uint64_t>(kXBaseN, AlignUp(td.blockK, kFractalRows)));
     if (auto e = FillCube(td.cube, platform, call)) return *e;
 
     // key, workspace: system reserve, then one FP32 slot [blockM, K] per AIV

@@ -82,14 +82,15 @@ Result<BTilingResult> ComputeBTiling(const BTilingInput& in, const Platform& pla
         td.colChunkNum == 1 ? td.cols : static_cast<uint32_t>(AlignUp(CeilDiv(cols, td.colChunkNum), kSgBf16PerBlock));
     td.colChunkNum = static_cast<uint32_t>(CeilDiv(cols, td.colChunk));
     td.lastColChunk = static_cast<uint32_t>(cols - uint64_t{td.colChunkNum - 1} * td.colChunk);
-    const SgBUbLayout one = SgBLayout(1, td.colChunk);
-    const uint64_t perRow = one.Total() - one.accBytes;
-    if (ubBudget < one.accBytes + perRow) {
+    if (SgBLayout(1, td.colChunk).Total() > ubBudget) {
         return TilingError("UB " + std::to_string(ubBudget) + " bytes leaves no room for one tile row");
     }
     const uint64_t maxChunkRows = td.chunks.per + (td.chunks.big > 0 ? 1 : 0);
-    td.tileRows = static_cast<uint32_t>(
-        std::min<uint64_t>({(ubBudget - one.accBytes) / perRow, kMaxTileRows, std::max<uint64_t>(maxChunkRows, 1)}));
+    td.tileRows = 1;  // the most rows whose bank-aligned layout fits (padding makes it not quite linear in rows)
+    while (td.tileRows < std::min<uint64_t>(kMaxTileRows, std::max<uint64_t>(maxChunkRows, 1)) &&
+           SgBLayout(td.tileRows + 1, td.colChunk).Total() <= ubBudget) {
+        ++td.tileRows;
+    }
     td.partialPitch = static_cast<uint32_t>(AlignUp(cols, kSgFloatPerBlock));
     td.coreCols = ToSg(SplitEvenly(cols, td.usedCoreNum, kSgBf16PerBlock));
 

@@ -57,10 +57,16 @@ std::optional<Error> CheckOperands(const SgOperand* ops, size_t count, const std
                                    const DataType* dtypes);
 
 // Block shapes (a unit of work of one AIV; any value gives the same results, see the tiling data header).
-inline constexpr uint32_t kWBlockK = 128;  // seed w cube tiles: [128, 128], [128, 256]
-inline constexpr uint32_t kWBlockN = 256;
-inline constexpr uint32_t kXBlockM = 128;  // seed x cube tiles: [128, 128], [64, 256]
-inline constexpr uint32_t kXBlockK = 256;
+// w: a unit is one base block blockK x blockN (SetFixSplit), multiples of 16 up to 256 each (L0A / L0B take 256 x 64
+// BF16 double-buffered) whose FP32 L0C block fits 128 KB; the reduction M streams both panels (never whole in L1).
+inline constexpr uint32_t kWMaxBlockSide = 256;
+inline constexpr uint64_t kWMaxBlockElems = 128 * 256;
+// x: blockM rows is one base block (SetFixSplit(blockM, kXBaseN)), a multiple of 16 up to kXMaxBlockM (its FP32
+// L0C block baseM x kXBaseN stays within 128 KB); blockK up to kXMaxBlockK columns stream w_g / w_fc once per unit.
+inline constexpr uint32_t kXBaseN = 128;
+inline constexpr uint32_t kXMaxBlockM = 256;
+inline constexpr uint32_t kXFallbackBlockM = 128;  // when dg's [blockM, N] panel cannot stay in L1 whole
+inline constexpr uint32_t kXMaxBlockK = 1024;
 
 // The common result (blockDim: AIC:AIV groups of the MIX launch, 0 when M = 0 and nothing is launched) and the
 // Matmul calls of one block (m = n = k = 0 when M = 0): data.cube's source.

@@ -30,11 +30,12 @@ public:
         partialGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(user + td_.partialOffset),
                                    2ull * td_.chunks.parts * td_.partialPitch);
         layout_ = SgBLayout(td_.tileRows, td_.colChunk);
-        colCap_ = SgAlign(td_.colChunk, kSgBf16PerBlock);
-        pipe_->InitBuffer(inQue_, SgBUbLayout::kBufferNum, layout_.inBytes);
-        pipe_->InitBuffer(outQue_, SgBUbLayout::kBufferNum, layout_.outBytes);
-        pipe_->InitBuffer(workBuf_, layout_.workBytes);
-        pipe_->InitBuffer(accBuf_, layout_.accBytes);
+        colCap_ = layout_.ca;
+        // In this order: the layout's bank groups assume TPipe carves the buffers one after another from offset 0.
+        pipe_->InitBuffer(inQue_, SgBUbLayout::kBufferNum, layout_.in.bytes);
+        pipe_->InitBuffer(outQue_, SgBUbLayout::kBufferNum, layout_.out.bytes);
+        pipe_->InitBuffer(workBuf_, layout_.work.bytes);
+        pipe_->InitBuffer(accBuf_, layout_.acc.bytes);
     }
 
     __aicore__ inline void Process() {
@@ -59,7 +60,21 @@ private:
     __aicore__ inline uint32_t ColsOf(uint32_t c) const {
         return c + 1 == td_.colChunkNum ? td_.lastColChunk : td_.colChunk;
     }
-    __aicore__ inline AscendC::LocalTensor<float> Acc(uint32_t which) { return accBuf_.Get<float>()[which * colCap_]; }
+    // Accumulator `which` (0: db_g, 1: db_fc) in its current (phase 0) or next (phase 1) copy: every column-sum Add
+    // reads one copy and writes the other, so no instruction reads and writes one bank.
+    __aicore__ inline AscendC::LocalTensor<float> Acc(uint32_t which, uint32_t phase = 0) {
+        const uint32_t copy = 2 * which + (phase_[which] ^ phase);
+        return accBuf_.Get<float>()[layout_.acc.offset[copy] / sizeof(float)];
+    }
+    __aicore__ inline void AccumulateRow(uint32_t which, const AscendC::LocalTensor<float>& row, uint32_t count) {
+        AscendC::Add(Acc(which, 1), Acc(which), row, static_cast<int32_t>(count));
+        phase_[which] ^= 1u;
+    }
+    template <typename T>
+    __aicore__ inline AscendC::LocalTensor<T> Tile(const AscendC::LocalTensor<T>& buf, const SgBankedTiles& tiles,
+                                                   uint32_t i) const {
+        return buf[tiles.offset[i] / sizeof(T)];
+    }
 
     // One row chunk: every column chunk's tiles, then its two partial rows.
     __aicore__ inline void ProcessChunk(uint32_t k) {
@@ -87,50 +102,53 @@ private:
         const AscendC::DataCopyExtParams params{static_cast<uint16_t>(n), cols * 2u, (td_.cols - cols) * 2u, 0, 0};
         const AscendC::DataCopyPadExtParams<bfloat16_t> pad{
             true, 0, static_cast<uint8_t>(SgAlign(cols, kSgBf16PerBlock) - cols), bfloat16_t(0.0f)};
-        AscendC::DataCopyPad(in, dyGm_[offset], params, pad);
-        AscendC::DataCopyPad(in[layout_.tileElems], gGm_[offset], params, pad);
-        AscendC::DataCopyPad(in[2 * layout_.tileElems], fcGm_[offset], params, pad);
+        AscendC::DataCopyPad(Tile(in, layout_.in, 0), dyGm_[offset], params, pad);
+        AscendC::DataCopyPad(Tile(in, layout_.in, 1), gGm_[offset], params, pad);
+        AscendC::DataCopyPad(Tile(in, layout_.in, 2), fcGm_[offset], params, pad);
         inQue_.EnQue(in);
     }
 
+    // Out of place throughout (five work tiles in five bank groups): s = sigmoid(g), then
+    //   U = g - g s,  G = dfc = dy g s,  U = s (1 + g - g s),  S = dg = fc dy U.
     __aicore__ inline void Compute(uint32_t n, uint32_t ca) {
-        const uint32_t e = layout_.tileElems;
         const int32_t count = static_cast<int32_t>(n * ca);
         AscendC::LocalTensor<bfloat16_t> in = inQue_.DeQue<bfloat16_t>();
         AscendC::LocalTensor<float> work = workBuf_.Get<float>();
-        AscendC::LocalTensor<float> gF = work;        // g, then g - g s, then fc, then dg
-        AscendC::LocalTensor<float> s = work[e];      // sigmoid(g), then SiLU'(g)
-        AscendC::LocalTensor<float> t = work[2 * e];  // g s, then dfc
-        AscendC::LocalTensor<float> dyF = work[3 * e];
-        AscendC::Cast(gF, in[e], AscendC::RoundMode::CAST_NONE, count);
-        AscendC::Cast(dyF, in, AscendC::RoundMode::CAST_NONE, count);
-        AscendC::Muls(s, gF, -1.0f, count);
-        AscendC::Exp(s, s, count);
-        AscendC::Adds(s, s, 1.0f, count);
-        AscendC::Reciprocal(s, s, count);
-        AscendC::Mul(t, gF, s, count);
-        AscendC::Sub(gF, gF, t, count);
-        AscendC::MulAddDst(s, gF, s, count);  // s (1 + g - g s)
-        AscendC::Mul(t, t, dyF, count);
-        AscendC::Cast(gF, in[2 * e], AscendC::RoundMode::CAST_NONE, count);
+        AscendC::LocalTensor<float> g = Tile(work, layout_.work, 0);  // g, then dfc
+        AscendC::LocalTensor<float> dy = Tile(work, layout_.work, 1);
+        AscendC::LocalTensor<float> s = Tile(work, layout_.work, 2);
+        AscendC::LocalTensor<float> t = Tile(work, layout_.work, 3);
+        AscendC::LocalTensor<float> u = Tile(work, layout_.work, 4);
+        AscendC::Cast(g, Tile(in, layout_.in, 1), AscendC::RoundMode::CAST_NONE, count);
+        AscendC::Cast(dy, Tile(in, layout_.in, 0), AscendC::RoundMode::CAST_NONE, count);
+        AscendC::Muls(s, g, -1.0f, count);
+        AscendC::Exp(t, s, count);
+        AscendC::Adds(s, t, 1.0f, count);
+        AscendC::Reciprocal(t, s, count);  // t = sigmoid(g)
+        AscendC::Mul(s, g, t, count);      // s = g sigmoid(g)
+        AscendC::Sub(u, g, s, count);      // u = g - g s
+        AscendC::Mul(g, s, dy, count);     // g = dfc
+        AscendC::Mul(s, u, t, count);
+        AscendC::Add(u, s, t, count);      // u = s (1 + g - g s)
+        AscendC::Cast(s, Tile(in, layout_.in, 2), AscendC::RoundMode::CAST_NONE, count);
         inQue_.FreeTensor(in);
-        AscendC::Mul(gF, gF, dyF, count);
-        AscendC::Mul(gF, gF, s, count);
+        AscendC::Mul(t, s, dy, count);
+        AscendC::Mul(s, t, u, count);  // s = dg
         for (uint32_t j = 0; j < n; ++j) {  // column sums in row order
-            AscendC::Add(Acc(0), Acc(0), gF[j * ca], ca);
-            AscendC::Add(Acc(1), Acc(1), t[j * ca], ca);
+            AccumulateRow(0, s[j * ca], ca);
+            AccumulateRow(1, g[j * ca], ca);
         }
         AscendC::LocalTensor<bfloat16_t> out = outQue_.AllocTensor<bfloat16_t>();
-        AscendC::Cast(out, gF, AscendC::RoundMode::CAST_RINT, count);
-        AscendC::Cast(out[e], t, AscendC::RoundMode::CAST_RINT, count);
+        AscendC::Cast(Tile(out, layout_.out, 0), s, AscendC::RoundMode::CAST_RINT, count);
+        AscendC::Cast(Tile(out, layout_.out, 1), g, AscendC::RoundMode::CAST_RINT, count);
         outQue_.EnQue(out);
     }
 
     __aicore__ inline void CopyOut(uint64_t offset, uint32_t n, uint32_t cols) {
         AscendC::LocalTensor<bfloat16_t> out = outQue_.DeQue<bfloat16_t>();
         const AscendC::DataCopyExtParams params{static_cast<uint16_t>(n), cols * 2u, 0, (td_.cols - cols) * 2u, 0};
-        AscendC::DataCopyPad(dgGm_[offset], out, params);
-        AscendC::DataCopyPad(dfcGm_[offset], out[layout_.tileElems], params);
+        AscendC::DataCopyPad(dgGm_[offset], Tile(out, layout_.out, 0), params);
+        AscendC::DataCopyPad(dfcGm_[offset], Tile(out, layout_.out, 1), params);
         outQue_.FreeTensor(out);
     }
 
@@ -160,10 +178,9 @@ private:
 
     __aicore__ inline void ReducePiece(uint32_t which, uint64_t col, uint32_t cols) {
         const uint32_t wa = SgAlign(cols, kSgFloatPerBlock);
-        const uint32_t fit = layout_.inBytes / (wa * 4u);
+        const uint32_t fit = layout_.in.bytes / (wa * 4u);
         const uint32_t batch = fit < kMaxBlockCount ? fit : kMaxBlockCount;
-        AscendC::LocalTensor<float> acc = Acc(which);
-        AscendC::Duplicate(acc, 0.0f, wa);
+        AscendC::Duplicate(Acc(which), 0.0f, wa);
         const AscendC::DataCopyPadExtParams<float> pad{true, 0, static_cast<uint8_t>(wa - cols), 0.0f};
         for (uint32_t k = 0; k < td_.chunks.parts; k += batch) {
             const uint32_t n = td_.chunks.parts - k < batch ? td_.chunks.parts - k : batch;
@@ -173,11 +190,11 @@ private:
             AscendC::DataCopyPad(rows, partialGm_[PartialRow(which, k) + col], params, pad);
             inQue_.EnQue(rows);
             rows = inQue_.DeQue<float>();
-            for (uint32_t j = 0; j < n; ++j) AscendC::Add(acc, acc, rows[j * wa], wa);
+            for (uint32_t j = 0; j < n; ++j) AccumulateRow(which, rows[j * wa], wa);
             inQue_.FreeTensor(rows);
         }
         AscendC::LocalTensor<bfloat16_t> out = outQue_.AllocTensor<bfloat16_t>();
-        AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, wa);
+        AscendC::Cast(out, Acc(which), AscendC::RoundMode::CAST_RINT, wa);
         outQue_.EnQue(out);
         out = outQue_.DeQue<bfloat16_t>();
         AscendC::DataCopyPad(dbGm_[which][col], out, AscendC::DataCopyExtParams{1, cols * 2u, 0, 0, 0});
@@ -190,6 +207,7 @@ private:
     AscendC::TPipe* pipe_ = nullptr;
     SgBUbLayout layout_{};
     uint32_t colCap_ = 0;
+    uint32_t phase_[2] = {0, 0};  // which copy of each accumulator holds its current sums
     AscendC::GlobalTensor<bfloat16_t> dyGm_, gGm_, fcGm_, dgGm_, dfcGm_;
     AscendC::GlobalTensor<bfloat16_t> dbGm_[2];
     AscendC::GlobalTensor<float> partialGm_;

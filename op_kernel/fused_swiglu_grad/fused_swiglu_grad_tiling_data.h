@@ -72,26 +72,52 @@ inline constexpr uint32_t kSgFloatPerBlock = 8;
 ASCENDOPS_HOST_DEVICE inline uint32_t SgAlign(uint32_t n, uint32_t a) { return (n + a - 1) / a * a; }
 
 // UB layout of the b kernel, the one source for the host's budget and the kernel's Init. Elements of a tile:
-// tileRows x AlignUp(colChunk, 16) (DataCopyPad pads each row to 32 bytes).
+// tileRows x AlignUp(colChunk, 16) (DataCopyPad pads each row to 32 bytes). Bank-conflict free (避免bank冲突（NPU架构
+// 版本2201）.md: a 32-byte row at UB offset o is in bank group (o / 32) % 16; two reads, two writes, or a read and a
+// write of one instruction in one group queue): TPipe carves the buffers in Init's order from offset 0, every buffer
+// is a multiple of 512 bytes (16 groups), and each tile starts one group after the previous one, so the 14 tiles
+// (dy g fc | dg dfc | five FP32 work tiles | four accumulators) sit in 14 different groups.
+inline constexpr uint32_t kSgBankGroups = 16;
+inline constexpr uint32_t kSgBankRowBytes = 32;
+inline constexpr uint32_t kSgBankCycleBytes = kSgBankGroups * kSgBankRowBytes;
+
+// `count` tiles of `tileBytes`, the first in bank group `group`: byte offsets inside the buffer, and its size.
+struct SgBankedTiles {
+    uint32_t offset[5];
+    uint32_t bytes;
+};
+ASCENDOPS_HOST_DEVICE inline SgBankedTiles SgBank(uint32_t count, uint32_t tileBytes, uint32_t group) {
+    SgBankedTiles t{};
+    const uint32_t pitch = (tileBytes + kSgBankCycleBytes - 1) / kSgBankCycleBytes * kSgBankCycleBytes;
+    for (uint32_t i = 0; i < count; ++i) t.offset[i] = i * pitch + (group + i) % kSgBankGroups * kSgBankRowBytes;
+    const uint32_t end = (count - 1) * pitch + (group + count - 1) % kSgBankGroups * kSgBankRowBytes + tileBytes;
+    t.bytes = (end + kSgBankCycleBytes - 1) / kSgBankCycleBytes * kSgBankCycleBytes;
+    return t;
+}
+
 struct SgBUbLayout {
     uint32_t tileElems;                        // R x Ca
-    uint32_t inBytes;                          // one input buffer: dy | g | fc, BF16
-    uint32_t outBytes;                         // one output buffer: dg | dfc, BF16
-    uint32_t workBytes;                        // four FP32 tiles (gF/dg, s, gs/dfc, dyF)
-    uint32_t accBytes;                         // two FP32 column accumulators of Ca
+    uint32_t ca;                               // AlignUp(colChunk, 16): one tile row and one accumulator
+    SgBankedTiles in;                          // one input buffer: dy | g | fc, BF16 (groups 0-2)
+    SgBankedTiles out;                         // one output buffer: dg | dfc, BF16 (groups 3-4)
+    SgBankedTiles work;                        // five FP32 tiles (groups 5-9)
+    SgBankedTiles acc;                         // four FP32 column accumulators of Ca, two per db (groups 10-13)
     static constexpr uint32_t kBufferNum = 2;  // double buffering of the in and out queues
     ASCENDOPS_HOST_DEVICE uint64_t Total() const {
-        return uint64_t{kBufferNum} * (inBytes + outBytes) + workBytes + accBytes;
+        return uint64_t{kBufferNum} * (in.bytes + out.bytes) + work.bytes + acc.bytes;
     }
 };
 ASCENDOPS_HOST_DEVICE inline SgBUbLayout SgBLayout(uint32_t tileRows, uint32_t colChunk) {
     const uint32_t ca = SgAlign(colChunk, kSgBf16PerBlock);
     const uint32_t elems = tileRows * ca;
-    return {elems, 3 * elems * 2u, 2 * elems * 2u, 4 * elems * 4u, 2 * ca * 4u};
+    return {elems, ca, SgBank(3, elems * 2u, 0), SgBank(2, elems * 2u, 3), SgBank(5, elems * 4u, 5),
+            SgBank(4, ca * 4u, 10)};
 }
 
-// The two MIX kernels split their output into blocks of a size fixed by the shapes only, never by the core count,
-// and each block is computed whole by one AIV through its AIC, so results do not depend on core count or order.
+// The two MIX kernels split their output into blocks, each computed whole by one AIV through its AIC. The block size
+// may follow the core count (the host balances the AICs), but no element's arithmetic depends on it (w: one FP32
+// reduction over M in order; x: two FP32 reductions over N and one addition), so results do not depend on core count
+// or order.
 // Work units go round-robin over the AIVs in AIC-first order (unit u -> AIV slot u mod AIVs, slot q = sub * groups +
 // group), so the cube of every group is busy before any AIC gets a second AIV's work.
 ASCENDOPS_HOST_DEVICE inline uint32_t SgAivSlot(uint32_t blockIdx, uint32_t groups) {

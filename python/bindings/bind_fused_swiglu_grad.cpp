@@ -159,7 +159,8 @@ py::dict CubeDict(const ascendops::CubeTiling& c) {
     return py::dict("usedCoreNum"_a = c.usedCoreNum, "M"_a = c.M, "N"_a = c.N, "Ka"_a = c.Ka, "Kb"_a = c.Kb,
                     "singleCoreM"_a = c.singleCoreM, "singleCoreN"_a = c.singleCoreN, "singleCoreK"_a = c.singleCoreK,
                     "baseM"_a = c.baseM, "baseN"_a = c.baseN, "baseK"_a = c.baseK, "stepKa"_a = c.stepKa,
-                    "stepKb"_a = c.stepKb, "depthA1"_a = c.depthA1, "depthB1"_a = c.depthB1, "dbL0C"_a = c.dbL0C);
+                    "stepKb"_a = c.stepKb, "depthA1"_a = c.depthA1, "depthB1"_a = c.depthB1, "dbL0C"_a = c.dbL0C,
+                    "iterateOrder"_a = c.iterateOrder);
 }
 
 template <typename In>
@@ -185,7 +186,7 @@ py::dict CommonFields(const R& r, py::dict d) {
     // The Matmul calls behind `cube`: what the CANN build hands CANN's matmul_tiling instead of the twin's.
     const MatmulTilingCall& c = r.cubeCall;
     d["cube_call"] = py::dict("m"_a = c.m, "n"_a = c.n, "k"_a = c.k, "dim"_a = c.dim, "trans_a"_a = c.types.transA,
-                              "trans_b"_a = c.types.transB);
+                              "trans_b"_a = c.types.transB, "fix_base_m"_a = c.fixBaseM, "fix_base_n"_a = c.fixBaseN);
     return d;
 }
 

@@ -4,11 +4,12 @@ float64 reference of the backward (relative error norm); bit-identical results f
 SoC; a checker that rejects a backward missing a term of dg; M = 0, non-contiguous inputs, ascend910_93, the
 rejected SoC and core_num; the user-level launch report.
 
-Data at unit scale: dy, g, fc, x ~ N(0, 1), w ~ N(0, 1) / sqrt(K). tile_m = 128 (the x kernel's blockM, the M
-tile of the cube kernels); M in {1, tile_m - 1, tile_m, tile_m + 1, 3 tile_m + 5}. K = 131, N = 263 give the w
-kernel two K blocks (128) and two N blocks (256) and the x kernel one K block whose FP32 and BF16 row paddings differ
-(131 % 16 = 3: the cast goes row by row); K = 45, N = 40 one block each, paddings equal (one cast per piece);
-K = 300 two x blocks (256 + 44).
+Data at unit scale: dy, g, fc, x ~ N(0, 1), w ~ N(0, 1) / sqrt(K). tile_m = 128 (the seed's M tile); M in
+{1, tile_m - 1, tile_m, tile_m + 1, 3 tile_m + 5}, each on one AIC:AIV group (the x kernel's blockM then covers M
+in the fewest, largest blocks) and on the full SoC (blocks of 16 or 32 rows spread over the AICs): both leave
+valid-shape tails. K = 131, N = 263 give the w kernel several K and N blocks and the x kernel one K block whose FP32
+and BF16 row paddings differ (131 % 16 = 3: the cast goes row by row); K = 45, N = 40 one block each, paddings equal
+(one cast per piece); K = 1100 two x blocks across K (560 + 540).
 """
 
 import ml_dtypes
@@ -74,24 +75,32 @@ def test_checker_rejects_a_missing_dg_term():
 
 # ---- kernels vs golden ----
 
+def assert_covers(t, m):
+    """The x blocks cover the M rows exactly, the last one a tail when M is not a multiple."""
+    bm, blocks = t["block_m"], t["m_blocks"]
+    assert (blocks - 1) * bm < m <= blocks * bm and (bm % 16 == 0 or bm == m), (bm, blocks)
+
+
+@pytest.mark.parametrize("core_num", [2, 0])
 @pytest.mark.parametrize("m", [1, TILE_M - 1, TILE_M, TILE_M + 1, 3 * TILE_M + 5])
-def test_m_around_the_tile(m):
-    assert x_tiling(m, 45, 40)["block_m"] == min(m, TILE_M)
-    check(m, 45, 40, seed=m)
+def test_m_around_the_tile(m, core_num):
+    assert_covers(x_tiling(m, 45, 40, core_num=core_num), m)
+    check(m, 45, 40, core_num=core_num, seed=m)
 
 
 @pytest.mark.parametrize("m", [TILE_M + 1, 3 * TILE_M + 5])
 def test_several_blocks_of_each_output(m):
     w, x = w_tiling(m, 131, 263), x_tiling(m, 131, 263)
-    assert (w["k_blocks"], w["n_blocks"], w["units"]) == (2, 2, 8)
-    assert (x["m_blocks"], x["k_blocks"]) == ((m + TILE_M - 1) // TILE_M, 1)
+    assert w["k_blocks"] >= 2 and w["n_blocks"] >= 2 and w["units"] == 2 * w["k_blocks"] * w["n_blocks"]
+    assert x["m_blocks"] >= 2 and x["k_blocks"] == 1
+    assert_covers(x, m)
     check(m, 131, 263, seed=m + 1)
 
 
 def test_two_x_blocks_across_k():
-    t = x_tiling(TILE_M + 1, 300, 40)
-    assert (t["m_blocks"], t["k_blocks"], t["block_k"]) == (2, 2, 256)
-    check(TILE_M + 1, 300, 40, seed=2)
+    t = x_tiling(TILE_M + 1, 1100, 40)
+    assert (t["k_blocks"], t["block_k"]) == (2, 560)  # ceil(1100 / 1024) = 2 blocks of AlignUp(550, 16)
+    check(TILE_M + 1, 1100, 40, seed=2)
 
 
 def test_bit_identical_for_one_group_and_the_full_soc():
@@ -99,7 +108,9 @@ def test_bit_identical_for_one_group_and_the_full_soc():
     one, full = (fused_swiglu_grad(*a, core_num=c) for c in (2, 0))
     t1, tf = tiling(3 * TILE_M + 5, 131, 263, core_num=2), tiling(3 * TILE_M + 5, 131, 263)
     assert (t1["w"]["block_dim"], t1["x"]["block_dim"]) == (1, 1)
-    assert (tf["w"]["block_dim"], tf["x"]["block_dim"]) == (4, 2)  # 8 w units, 4 x units: two AIVs per group
+    # full SoC: 24 w units on 24 AICs; x blockM 32 (13 units; 16 rows would leave 32 on one AIC too): 13 groups
+    assert (tf["w"]["block_dim"], tf["x"]["block_dim"]) == (24, 13)
+    assert t1["x"]["block_m"] != tf["x"]["block_m"]  # other blocks, the same bits
     for name in OUTPUTS:
         assert one[name].tobytes() == full[name].tobytes(), name
 

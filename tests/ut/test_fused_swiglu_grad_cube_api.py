@@ -37,45 +37,57 @@ def phase1(**override):
 
 def test_w_tiling_4096_512_1024():
     t = w_tiling(4096, 512, 1024)
-    # dw [512, 1024] in 128 x 256 blocks: 4 x 4 per output, 32 units, two AIVs per group: 16 groups.
-    assert (t["block_k"], t["block_n"], t["k_blocks"], t["n_blocks"], t["units"]) == (128, 256, 4, 4, 32)
-    assert (t["key"], t["groups"], t["block_dim"], t["workspace_bytes"]) == ("W", 16, 16, MB16)
+    # dw [512, 1024]: the block whose busiest AIC streams the fewest panel rows. 128 x 256: 32 units, 8 AICs with 2
+    # -> 2 x 384 rows; 128 x 176: 4 x 6 = 24 per output, 48 units, 2 per AIC -> 2 x 304 rows (the least).
+    assert (t["block_k"], t["block_n"], t["k_blocks"], t["n_blocks"], t["units"]) == (128, 176, 4, 6, 48)
+    assert (t["key"], t["groups"], t["block_dim"], t["workspace_bytes"]) == ("W", 24, 24, MB16)
     c = t["cube"]
-    # one block, reduction over all M rows; base 128 x 256 x 64 (docs' recommendation), L0C 128 KB: dbL0C 1;
-    # L1: (128 + 256) x 64 x 2 B x 2 buffers x stepK <= 512 KB -> stepK 5.
-    assert (c["M"], c["N"], c["Ka"], c["singleCoreK"]) == (128, 256, 4096, 4096)
-    assert (c["baseM"], c["baseN"], c["baseK"], c["dbL0C"], c["stepKa"], c["depthA1"]) == (128, 256, 64, 1, 5, 10)
+    # one base block (SetFixSplit 128 x 176), reduction over all M rows; L0C 128 x 176 x 4 B = 88 KB: dbL0C 1;
+    # L1: (128 + 176) x 64 x 2 B x 2 buffers x stepK <= 512 KB -> stepK 6; K never whole: M first.
+    assert (c["M"], c["N"], c["Ka"], c["singleCoreK"]) == (128, 176, 4096, 4096)
+    assert (c["baseM"], c["baseN"], c["baseK"], c["dbL0C"], c["stepKa"], c["depthA1"]) == (128, 176, 64, 1, 6, 12)
+    assert c["iterateOrder"] == 0
 
 
 def test_x_tiling_4096_512_1024():
     t = x_tiling(4096, 512, 1024)
-    # dx [4096, 512] in 128 x 256 blocks: 32 x 2 = 64 units over at most 24 groups (AICs of ascend910b).
-    assert (t["block_m"], t["block_k"], t["m_blocks"], t["k_blocks"], t["units"]) == (128, 256, 32, 2, 64)
+    # dx [4096, 512]: blockK = K (<= 1024); blockM 176: 24 units on 24 AICs, 176 rows on the busiest (128: 32 units,
+    # 256 rows; 240: 18 units, 240 rows), dg's [176, 1024] panel (352 KB) whole in L1 beside w's 32 KB step.
+    assert (t["block_m"], t["block_k"], t["m_blocks"], t["k_blocks"], t["units"]) == (176, 512, 24, 1, 24)
     assert (t["groups"], t["block_dim"]) == (24, 24)
-    # cast pass: 256 FP32 in + 256 BF16 out per row, double buffered: 3072 B; 188416 // 3072 = 61 rows.
-    assert (t["cast_rows"], t["ub_bytes"]) == (61, 61 * 3072)
-    # one FP32 slot [128, 512] per AIV: 48 x 256 KB.
-    assert t["workspace_bytes"] == MB16 + 48 * 128 * 512 * 4
-    assert (t["cube"]["Ka"], t["cube"]["singleCoreK"]) == (1024, 1024)
+    # cast pass: 512 FP32 in + 512 BF16 out per row, double buffered: 6144 B; 188416 // 6144 = 30 rows.
+    assert (t["cast_rows"], t["ub_bytes"]) == (30, 30 * 6144)
+    # one FP32 slot [176, 512] per AIV: 48 x 352 KB.
+    assert t["workspace_bytes"] == MB16 + 48 * 176 * 512 * 4
+    c = t["cube"]
+    assert (c["Ka"], c["singleCoreK"], c["baseM"], c["baseN"], c["baseK"]) == (1024, 1024, 176, 128, 64)
+    # A (dg) K whole: 16 x 64 = 1024 (176 x 64 x 2 B x 16 = 352 KB), single-buffered; B streamed in steps of 5,
+    # double-buffered (128 x 64 x 2 B x 10 = 160 KB): 512 KB. N first, so A stays while the 4 N blocks pass.
+    assert (c["stepKa"], c["depthA1"], c["stepKb"], c["depthB1"], c["iterateOrder"]) == (16, 16, 5, 10, 1)
 
 
 def test_cube_call_is_the_block_the_twin_tiled():
     """The Matmul calls the CANN build passes to CANN's matmul_tiling (cube_call) are those behind the twin's cube
-    tiling: one block, the reduction over M (w, A = x transposed) or N (x, B = w transposed), one core."""
+    tiling: one block, the reduction over M (w, A = x transposed) or N (x, B = w transposed), one core, the base
+    block fixed by SetFixSplit."""
     w, x = w_tiling(4096, 512, 1024), x_tiling(4096, 512, 1024)
-    assert w["cube_call"] == dict(m=128, n=256, k=4096, dim=1, trans_a=True, trans_b=False)
-    assert x["cube_call"] == dict(m=128, n=256, k=1024, dim=1, trans_a=False, trans_b=True)
+    assert w["cube_call"] == dict(m=128, n=176, k=4096, dim=1, trans_a=True, trans_b=False, fix_base_m=128,
+                                  fix_base_n=176)
+    assert x["cube_call"] == dict(m=176, n=512, k=1024, dim=1, trans_a=False, trans_b=True, fix_base_m=176,
+                                  fix_base_n=128)
     for t in (w, x, w_tiling(37, 29, 45)):
         c = t["cube_call"]
         assert (c["m"], c["n"], c["k"]) == (t["cube"]["M"], t["cube"]["N"], t["cube"]["Ka"])
-    assert w_tiling(0, 16, 8)["cube_call"] == dict(m=0, n=0, k=0, dim=1, trans_a=False, trans_b=False)
+        assert (c["fix_base_m"], c["fix_base_n"]) == (t["cube"]["baseM"], t["cube"]["baseN"])
+    assert w_tiling(0, 16, 8)["cube_call"] == dict(m=0, n=0, k=0, dim=1, trans_a=False, trans_b=False,
+                                                   fix_base_m=-1, fix_base_n=-1)
 
 
-def test_groups_follow_core_num_not_the_blocks():
-    for core_num, groups in [(2, 1), (3, 1), (8, 4), (0, 16)]:
+def test_groups_follow_core_num():
+    # one group per unit at most: 48 w units fill every AIC the core count allows
+    for core_num, groups in [(2, 1), (3, 1), (8, 4), (0, 24)]:
         assert w_tiling(4096, 512, 1024, core_num=core_num)["block_dim"] == groups
-    ref = w_tiling(4096, 512, 1024)
-    assert all(w_tiling(4096, 512, 1024, core_num=c)["cube"] == ref["cube"] for c in (2, 8))
+    assert x_tiling(4096, 512, 1024, core_num=8)["block_dim"] == 4
 
 
 def test_user_tiling_has_the_three_kernels():
@@ -83,10 +95,13 @@ def test_user_tiling_has_the_three_kernels():
     assert (t["b"]["key"], t["w"]["key"], t["x"]["key"]) == ("B", "W", "X")
 
 
-def test_small_shapes_one_block():
-    t = w_tiling(37, 29, 45)
+def test_small_shapes_one_block_per_output_on_one_group():
+    # one AIC: the fewest streamed rows is one block per output (2 x (29 + 45)); 24 AICs: 16 x 16 blocks spread them
+    t = w_tiling(37, 29, 45, core_num=2)
     assert (t["block_k"], t["block_n"], t["units"], t["block_dim"]) == (29, 45, 2, 1)
     assert (t["cube"]["baseM"], t["cube"]["baseN"], t["cube"]["baseK"]) == (32, 48, 48)
+    t = w_tiling(37, 29, 45)
+    assert (t["block_k"], t["block_n"], t["units"], t["block_dim"]) == (16, 16, 12, 12)
 
 
 def test_empty_m_tiling_launches_nothing():

@@ -21,10 +21,13 @@ def test_hand_worked_17x1000():
     assert t["core_chunks"] == split(5, 1, 0, 1, 0)
     assert (t["key"], t["block_dim"], t["used_core_num"]) == ("B", 5, 5)
     assert (t["col_chunk"], t["col_chunk_num"], t["last_col_chunk"], t["partial_pitch"]) == (1000, 1, 1000, 1000)
-    # one row of a tile: 2 x (6048 + 4032) queue bytes + 16128 FP32 work = 36288; accumulators 2 x 1008 x 4 = 8064.
-    # (188416 - 8064) // 36288 = 4 rows; the largest chunk has 4 rows.
+    # 4 rows of 1008: each tile in its own bank group, every buffer a multiple of 512 B. In: 3 BF16 tiles of 8064 B
+    # at pitch 8192 from group 0: 2 x 8192 + 2 x 32 + 8064 -> 24576. Out: 2 tiles from group 3: 8192 + 4 x 32 + 8064
+    # -> 16384. Work: 5 FP32 tiles of 16128 B at pitch 16384 from group 5: 4 x 16384 + 9 x 32 + 16128 -> 82432.
+    # Accumulators: 4 of 4032 B at pitch 4096 from group 10: 3 x 4096 + 13 x 32 + 4032 -> 16896.
+    # 2 x (24576 + 16384) + 82432 + 16896 = 181248 <= 188416 (5 rows: 221696); the largest chunk has 4 rows.
     assert t["tile_rows"] == 4
-    assert t["ub_bytes"] == 2 * (4 * 6048 + 4 * 4032) + 4 * 16128 + 8064 == 153216
+    assert t["ub_bytes"] == 2 * (24576 + 16384) + 82432 + 16896 == 181248
     # final step: 1000 columns = 62 blocks of 16 + 8 over 5 cores -> 13, 13, 12, 12, 12 (+8) blocks.
     assert t["core_cols"] == split(5, 12, 2, 16, 8)
     assert t["workspace_bytes"] == MB16 + 2 * 5 * 1000 * 4
@@ -34,7 +37,7 @@ def test_hand_worked_4096x1024():
     t = tiling(4096, 1024)
     assert t["chunks"] == split(240, 17, 16, 1, 0)  # 4096 = 240 x 17 + 16
     assert t["core_chunks"] == split(48, 5, 0, 1, 0)
-    assert t["tile_rows"] == 4  # (188416 - 8192) // 36864
+    assert t["tile_rows"] == 4  # 2 x (25088 + 16896) + 82432 + 16896 = 183296 fits, 5 rows do not
     assert t["core_cols"] == split(48, 1, 16, 16, 0)  # 64 blocks of 16 columns
     assert t["workspace_bytes"] == MB16 + 2 * 240 * 1024 * 4
     t40 = tiling(4096, 1024, core_num=40)
