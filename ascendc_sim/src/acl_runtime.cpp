@@ -5,6 +5,7 @@
 
 #include "acl/acl.h"
 #include "sim/device_memory.h"
+#include "sim/l2_reuse.h"
 #include "sim/sim_device.h"
 
 namespace {
@@ -101,7 +102,11 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy) {
     return *devPtr != nullptr ? ACL_SUCCESS : ACL_ERROR_RT_MEMORY_ALLOCATION;
 }
 
-aclError aclrtFree(void* devPtr) { return ascendc_sim::DeviceFree(devPtr) ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM; }
+// A host write into device memory, or freeing it, leaves nothing of it in the twin's L2 (sim/l2_reuse.h).
+aclError aclrtFree(void* devPtr) {
+    if (auto a = ascendc_sim::FindAllocation(devPtr, 0)) ascendc_sim::DropFromL2(a->base, a->bytes);
+    return ascendc_sim::DeviceFree(devPtr) ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+}
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
     if (count > destMax || (count > 0 && (dst == nullptr || src == nullptr))) return ACL_ERROR_INVALID_PARAM;
@@ -109,12 +114,14 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
     bool srcDevice = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
     if ((dstDevice && !IsDevice(dst, count)) || (srcDevice && !IsDevice(src, count))) return ACL_ERROR_INVALID_PARAM;
     if (count > 0) std::memmove(dst, src, count);
+    if (dstDevice) ascendc_sim::DropFromL2(dst, count);
     return ACL_SUCCESS;
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
     if (count > maxCount || !IsDevice(devPtr, count)) return ACL_ERROR_INVALID_PARAM;
     std::memset(devPtr, value, count);
+    ascendc_sim::DropFromL2(devPtr, count);
     return ACL_SUCCESS;
 }
 

@@ -1,7 +1,10 @@
 #include "sim/l2_reuse.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
+#include <mutex>
+#include <shared_mutex>
 #include <iterator>
 #include <utility>
 
@@ -16,12 +19,11 @@ constexpr uint64_t kMaxUnionRows = uint64_t{1} << 24;
 // the conservative side).
 constexpr size_t kMaxWriteSpans = 4096;
 constexpr uint64_t kMaxNotedRows = 256;  // rows of one strided write the log keeps (the rest later read as misses)
-}  // namespace
 
-void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t bytes) {
-    if (bytes == 0 || Soc(c).cost.l2Bytes <= 0) return;
-    auto& spans = c.ownWrites.spans;
-    uintptr_t start = reinterpret_cast<uintptr_t>(gm), end = start + bytes;
+using SpanMap = std::map<uintptr_t, uintptr_t>;
+
+// Adds [start, end) to disjoint, non-touching spans, merging what it touches.
+void AddSpan(SpanMap& spans, uintptr_t start, uintptr_t end) {
     auto it = spans.upper_bound(start);
     if (it != spans.begin() && std::prev(it)->second >= start) --it;  // the span before touches or overlaps
     while (it != spans.end() && it->first <= end) {
@@ -29,8 +31,68 @@ void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t bytes) {
         end = std::max(end, it->second);
         it = spans.erase(it);
     }
-    if (spans.size() >= kMaxWriteSpans) spans.clear();
     spans.emplace(start, end);
+}
+
+// Removes [start, end) from the spans (cutting the spans it overlaps); returns the bytes removed.
+uint64_t RemoveSpan(SpanMap& spans, uintptr_t start, uintptr_t end) {
+    uint64_t removed = 0;
+    auto it = spans.upper_bound(start);
+    if (it != spans.begin()) --it;
+    while (it != spans.end() && it->first < end) {
+        const uintptr_t s = it->first, e = it->second;
+        if (e <= start) {
+            ++it;
+            continue;
+        }
+        it = spans.erase(it);
+        removed += std::min(e, end) - std::max(s, start);
+        if (s < start) spans.emplace(s, start);
+        if (e > end) it = spans.emplace(end, e).first;
+    }
+    return removed;
+}
+
+bool Contains(const SpanMap& spans, uintptr_t start, uintptr_t end) {
+    auto it = spans.upper_bound(start);
+    if (it == spans.begin()) return false;
+    --it;
+    return it->first <= start && end <= it->second;
+}
+
+uint64_t Overlap(const SpanMap& spans, uintptr_t start, uintptr_t end) {
+    uint64_t bytes = 0;
+    auto it = spans.upper_bound(start);
+    if (it != spans.begin()) --it;
+    for (; it != spans.end() && it->first < end; ++it) {
+        if (it->second > start) bytes += std::min(it->second, end) - std::max(it->first, start);
+    }
+    return bytes;
+}
+
+// The device's L2 across launches: one entry per launch, newest first, disjoint from each other.
+struct HeldLaunch {
+    SpanMap spans;
+    uint64_t bytes = 0;
+};
+struct DeviceL2 {
+    std::shared_mutex mu;
+    std::deque<HeldLaunch> launches;
+    uint64_t bytes = 0;
+};
+DeviceL2& L2() {
+    static DeviceL2 l2;
+    return l2;
+}
+
+}  // namespace
+
+void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t bytes) {
+    if (bytes == 0 || Soc(c).cost.l2Bytes <= 0) return;
+    auto& spans = c.ownWrites.spans;
+    if (spans.size() >= kMaxWriteSpans) spans.clear();
+    const auto start = reinterpret_cast<uintptr_t>(gm);
+    AddSpan(spans, start, start + bytes);
 }
 
 void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch) {
@@ -40,12 +102,61 @@ void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowByt
 }
 
 bool HoldsOwnWrite(const CoreContext& c, const void* gm, uint64_t bytes) {
-    const auto& spans = c.ownWrites.spans;
-    const uintptr_t start = reinterpret_cast<uintptr_t>(gm);
-    auto it = spans.upper_bound(start);
-    if (it == spans.begin()) return false;
-    --it;
-    return it->first <= start && start + bytes <= it->second;
+    const auto start = reinterpret_cast<uintptr_t>(gm);
+    return Contains(c.ownWrites.spans, start, start + bytes);
+}
+
+void KeepLaunchWritesInL2(const std::vector<CoreContext>& cores, double l2Bytes) {
+    HeldLaunch now;
+    for (const CoreContext& c : cores) {
+        for (const auto& [s, e] : c.ownWrites.spans) AddSpan(now.spans, s, e);
+    }
+    for (const auto& [s, e] : now.spans) now.bytes += e - s;
+    DeviceL2& l2 = L2();
+    std::unique_lock lock(l2.mu);
+    for (HeldLaunch& old : l2.launches) {  // the newest writes shadow older ones
+        for (const auto& [s, e] : now.spans) {
+            const uint64_t removed = RemoveSpan(old.spans, s, e);
+            old.bytes -= removed;
+            l2.bytes -= removed;
+        }
+    }
+    if (now.bytes == 0 || static_cast<double>(now.bytes) > l2Bytes) return;
+    l2.bytes += now.bytes;
+    l2.launches.push_front(std::move(now));
+    while (static_cast<double>(l2.bytes) > l2Bytes) {
+        l2.bytes -= l2.launches.back().bytes;
+        l2.launches.pop_back();
+    }
+}
+
+bool L2HoldsFromEarlierLaunch(const void* gm, uint64_t bytes) {
+    DeviceL2& l2 = L2();
+    std::shared_lock lock(l2.mu);
+    const auto start = reinterpret_cast<uintptr_t>(gm);
+    for (const HeldLaunch& h : l2.launches) {
+        if (Contains(h.spans, start, start + bytes)) return true;
+    }
+    return false;
+}
+
+void DropFromL2(const void* gm, uint64_t bytes) {
+    DeviceL2& l2 = L2();
+    std::unique_lock lock(l2.mu);
+    const auto start = reinterpret_cast<uintptr_t>(gm);
+    for (HeldLaunch& h : l2.launches) {
+        const uint64_t removed = RemoveSpan(h.spans, start, start + bytes);
+        h.bytes -= removed;
+        l2.bytes -= removed;
+    }
+}
+
+uint64_t L2HeldBytes(uintptr_t start, uintptr_t end) {
+    DeviceL2& l2 = L2();
+    std::shared_lock lock(l2.mu);
+    uint64_t bytes = 0;
+    for (const HeldLaunch& h : l2.launches) bytes += Overlap(h.spans, start, end);
+    return bytes;
 }
 
 std::size_t GmRectHash::operator()(const GmRect& r) const {
@@ -73,7 +184,7 @@ double CubeL2HitShare(const std::vector<const CubeReadLog*>& logs, uint64_t tota
             if (rects.insert(r).second) rows += r.rows, summed += r.rows * r.rowBytes;
         }
     }
-    uint64_t distinct = summed;
+    uint64_t distinct = summed, held = 0;
     if (rows <= kMaxUnionRows) {
         std::vector<std::pair<uintptr_t, uintptr_t>> spans;
         spans.reserve(rows);
@@ -85,16 +196,25 @@ double CubeL2HitShare(const std::vector<const CubeReadLog*>& logs, uint64_t tota
         }
         std::sort(spans.begin(), spans.end());
         distinct = 0;
-        uintptr_t end = 0;
+        uintptr_t runStart = 0, runEnd = 0;
+        auto closeRun = [&] {
+            if (runEnd > runStart) held += L2HeldBytes(runStart, runEnd);
+        };
         for (const auto& [s, e] : spans) {
-            if (e <= end) continue;
-            distinct += e - std::max(s, end);
-            end = e;
+            if (e <= runEnd) continue;
+            if (s > runEnd) {
+                closeRun();
+                runStart = s;
+            }
+            distinct += e - std::max(s, runEnd);
+            runEnd = e;
         }
+        closeRun();
     }
     const double total = static_cast<double>(totalBytes), footprint = static_cast<double>(distinct);
-    if (footprint >= total) return 0.0;
-    return (total - footprint) / total * std::min(1.0, l2Bytes / footprint);
+    const double misses = footprint - static_cast<double>(held);
+    if (misses >= total) return 0.0;
+    return (total - misses) / total * std::min(1.0, l2Bytes / footprint);
 }
 
 }  // namespace ascendc_sim

@@ -256,6 +256,7 @@ ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk
     if (!afterError.empty()) return RuntimeError(prefix + afterError);
 
     FinishCubeCosts(cores, *cfg.platform.soc);
+    KeepLaunchWritesInL2(cores, cfg.platform.soc->cost.l2Bytes);
     LaunchStats stats;
     stats.kernel = cfg.kernel;
     stats.blockDim = cfg.blockDim;

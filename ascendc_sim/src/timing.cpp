@@ -35,7 +35,8 @@ int BankBeats(const UbOperand* operands, int count, const ascendops::SocCostPara
 
 // A copy: one fixed latency, then the bytes at the per-core rate, capped by this core's share of the achievable
 // memory bandwidth (writes on a SoC with L2 land in L2 and are capped only by the launch-wide bound; so are reads of
-// what the core itself wrote in this launch, at the L2 read rate); atomic adds read and write. A GM address not
+// what the core itself wrote in this launch or an earlier launch left in L2, at the L2 read rate); atomic adds read
+// and write. A GM address not
 // 512-byte aligned reaches as little as 70% of the bandwidth on A2 (best practice "搬运优化"); the model applies that
 // rate to the first and last 512-byte burst only (assumed: the Add README's case 6 copies 32 KB at 256-byte offsets
 // with no visible loss).
@@ -67,7 +68,8 @@ void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64
                 bool l2Bypass) {
     const bool write = pipe == Pipe::kMte3;
     const uint64_t bytes = rows * rowBytes, span = rows == 0 ? 0 : (rows - 1) * pitch + rowBytes;
-    const bool l2Hit = !write && !l2Bypass && bytes != 0 && HoldsOwnWrite(c, gm, span);
+    const bool l2Hit = !write && !l2Bypass && bytes != 0 &&
+                       (HoldsOwnWrite(c, gm, span) || L2HoldsFromEarlierLaunch(gm, span));
     if (!write && l2Bypass) c.cost.gmToUbBypassBytes += bytes;
     if (!l2Hit) {  // an L2 hit does not reach device memory
         (write ? c.cost.memWriteCost : c.cost.memReadCost) +=

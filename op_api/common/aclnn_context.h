@@ -5,6 +5,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
@@ -23,6 +25,8 @@ struct LaunchReport {
     uint64_t rooflineBytes = 0;       // bytes that must move: inputs read + outputs written
     double rooflineUs = 0;            // at the nominal bandwidth
     double achievableRooflineUs = 0;  // at the achievable bandwidth, L2-kept writes left out (cost model)
+    // A call of several launches: each launch's kernel and modeled device time, in order (empty for one launch).
+    std::vector<std::pair<std::string, double>> parts;
 };
 
 }  // namespace ascendops

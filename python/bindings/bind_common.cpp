@@ -69,6 +69,13 @@ py::dict CoreDict(const ascendc_sim::CoreCost& c, double freqMHz, const ascendop
                     "pipe_busy_us"_a = ascendops::bridge::PipeTimes(c, freqMHz, soc));
 }
 
+// The launches of a call of several, each {kernel, modeled_device_us}, in order.
+py::list Parts(const ascendops::LaunchReport& r) {
+    py::list parts;
+    for (const auto& [kernel, us] : r.parts) parts.append(py::dict("kernel"_a = kernel, "modeled_device_us"_a = us));
+    return parts;
+}
+
 py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
     const auto& s = r.stats;
     const double freqMHz = s.soc != nullptr ? s.soc->cost.freqMHz : 1.0;  // no SoC: nothing was launched
@@ -84,7 +91,7 @@ py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
         "modeled_bandwidth_us"_a = s.modeled.bandwidthUs, "modeled_launch_us"_a = s.modeled.launchUs,
         "roofline_us"_a = r.rooflineUs, "roofline_bytes"_a = r.rooflineBytes,
         "achievable_roofline_us"_a = r.achievableRooflineUs, "total_gm_bytes"_a = r.launched ? s.TotalGmBytes() : 0,
-        "core_gm_bytes"_a = coreGmBytes, "cores"_a = cores,
+        "core_gm_bytes"_a = coreGmBytes, "cores"_a = cores, "parts"_a = Parts(r),
         "trace"_a = ascendops::bridge::TraceDict(s.trace, freqMHz));
 }
 

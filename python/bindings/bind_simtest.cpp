@@ -312,6 +312,19 @@ py::tuple RunCopy(const py::array& x, uint32_t blockDim, uint32_t tile, const st
     return py::make_tuple(Download(dy, x.dtype(), x.size()), stats);
 }
 
+// The copy kernel twice on ascend910b: x -> y, then y -> z (the second launch reads what the first wrote); with
+// `host_write`, y is written again from the host in between (aclrtMemcpy). The two launches' stats.
+py::tuple RunCopyChain(const py::array& x, uint32_t blockDim, uint32_t tile, bool hostWrite) {
+    auto dx = Upload(x);
+    Dev dy(x.nbytes()), dz(x.nbytes());
+    auto dt = TilingDev({static_cast<uint32_t>(x.size()), tile, 0, 0, 0.0f, 2});
+    ascendc_sim::LaunchConfig cfg = Config("simtest_copy", "ascend910b", blockDim);
+    py::dict first = Run(cfg, simtest_copy, dx->Get(), dy.Get(), dt->Get());
+    if (hostWrite) dy.Upload(x.data(), x.nbytes());
+    py::dict second = Run(cfg, simtest_copy, dy.Get(), dz.Get(), dt->Get());
+    return py::make_tuple(first, second);
+}
+
 // tests/ut/sim/kernels/stream_kernels.cpp: x (float16: a copy; float32: a cast to float16 after `passes` Exp passes)
 // in tiles of `tile` elements on block_dim blocks; vector_cores launches it as KERNEL_TYPE_MIX_VECTOR_CORE (with a
 // workspace of the system's size, as a MIX type needs one), else as the SoC's vector kernel type.
@@ -581,6 +594,8 @@ void Bind_simtest(py::module_& m) {
           py::arg("pad"), py::arg("soc") = "ascend910b");
     s.def("run_copy", &RunCopy, py::arg("x"), py::arg("block_dim"), py::arg("tile"), py::arg("soc") = "ascend910b",
           py::arg("buffers") = 2, py::arg("in_order") = false);
+    s.def("run_copy_chain", &RunCopyChain, py::arg("x"), py::arg("block_dim"), py::arg("tile"),
+          py::arg("host_write") = false);
     s.def("run_stream", &RunStream, py::arg("x"), py::arg("block_dim"), py::arg("tile"), py::arg("soc") = "ascend310p",
           py::arg("passes") = 0, py::arg("vector_cores") = false);
     s.def("run_cast_add", &RunCastAdd, py::arg("x"), py::arg("y"), py::arg("block_dim"), py::arg("tile"),

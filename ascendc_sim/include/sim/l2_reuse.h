@@ -39,11 +39,21 @@ void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t bytes);
 void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch);
 bool HoldsOwnWrite(const CoreContext& c, const void* gm, uint64_t bytes);
 
+// Across launches (the device's L2): the GM bytes a launch wrote stay in L2 for the launches after it, newest first,
+// while they fit the L2 (a launch's writes that alone exceed it are not kept); a host copy or memset into them, or
+// freeing them, drops them. Reads of them are hits like a core's own writes.
+void KeepLaunchWritesInL2(const std::vector<CoreContext>& cores, double l2Bytes);
+bool L2HoldsFromEarlierLaunch(const void* gm, uint64_t bytes);
+void DropFromL2(const void* gm, uint64_t bytes);
+// Bytes of [start, end) that earlier launches left in L2.
+uint64_t L2HeldBytes(uintptr_t start, uintptr_t end);
+
 // A panel of `rows` rows of `rowBytes` bytes, `pitch` bytes apart, read from GM into L1 by this core.
 void NoteCubeRead(CoreContext& c, const uint8_t* base, uint64_t rows, uint64_t rowBytes, uint64_t pitch);
 
-// The share of the launch's GM -> L1 bytes (`totalBytes`) that hit L2: the bytes beyond the distinct footprint of
-// every core's panels, scaled by the part of that footprint an L2 of `l2Bytes` holds (0 without an L2).
+// The share of the launch's GM -> L1 bytes (`totalBytes`) that hit L2: all but the first touches of the distinct
+// footprint of every core's panels that earlier launches did not leave in L2, scaled by the part of that footprint
+// an L2 of `l2Bytes` holds (0 without an L2).
 double CubeL2HitShare(const std::vector<const CubeReadLog*>& logs, uint64_t totalBytes, double l2Bytes);
 
 }  // namespace ascendc_sim

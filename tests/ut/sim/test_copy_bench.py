@@ -88,3 +88,18 @@ def test_stream_kernel_casts_every_element_on_ai_and_vector_cores():
     y, stats = _C.simtest.run_stream(x, 15, 8192, "ascend310p", 0, True)
     np.testing.assert_array_equal(y, x.astype(np.float16))
     assert stats["rounds"] == 1 and sum(c["vector_core"] for c in stats["cores"]) == 7
+
+
+def _mte2_us(stats):
+    return max(c["pipe_busy_us"]["mte2_us"] for c in stats["cores"])
+
+
+def test_a_launch_reads_what_the_launch_before_wrote_from_l2():
+    # 8 cores x 64 KB in tiles of 8 KB (8 copies each way per core): the second launch's reads of y hit L2 (110
+    # B/cycle, not capped by the core's bandwidth share) unless the host wrote y in between
+    x = np.arange(8 * 32768, dtype=np.float16)
+    first, second = _C.simtest.run_copy_chain(x, 8, 4096)
+    _, cold = _C.simtest.run_copy_chain(x, 8, 4096, host_write=True)
+    per_copy = 88 + 8192 / 110  # cycles: latency plus 8 KB at the L2 rate
+    assert _mte2_us(second) == pytest.approx(8 * per_copy / 1850, rel=1e-6)
+    assert _mte2_us(cold) == pytest.approx(_mte2_us(first)) and _mte2_us(cold) > 1.5 * _mte2_us(second)
