@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <deque>
 #include <functional>
+#include <iterator>
 #include <mutex>
 #include <shared_mutex>
-#include <iterator>
+#include <unordered_map>
 #include <utility>
 
 #include "sim/context.h"
@@ -14,7 +15,7 @@ namespace ascendc_sim {
 namespace {
 // Past this many rows the panels are taken as disjoint (their summed bytes): an exact union would cost more memory
 // than the launch's data (assumed; no kernel here comes near it).
-constexpr uint64_t kMaxUnionRows = uint64_t{1} << 24;
+constexpr uint64_t kMaxUnionRows = uint64_t{1} << 23;
 // A core remembers at most this many separate written spans; past it the log starts over (later reads then miss:
 // the conservative side).
 constexpr size_t kMaxWriteSpans = 4096;
@@ -172,49 +173,55 @@ void NoteCubeRead(CoreContext& c, const uint8_t* base, uint64_t rows, uint64_t r
         rows = 1;
         pitch = rowBytes;
     }
-    c.cubeReads.rects.insert({base, rows, rowBytes, pitch});
+    ++c.cubeReads.rects[{base, rows, rowBytes, pitch}];
 }
 
 double CubeL2HitShare(const std::vector<const CubeReadLog*>& logs, uint64_t totalBytes, double l2Bytes) {
     if (totalBytes == 0 || l2Bytes <= 0) return 0.0;
-    std::unordered_set<GmRect, GmRectHash> rects;
-    uint64_t rows = 0, summed = 0;
+    std::unordered_map<GmRect, uint64_t, GmRectHash> rects;  // every core's panels, with how often each was loaded
+    uint64_t rows = 0;
     for (const CubeReadLog* log : logs) {
-        for (const GmRect& r : log->rects) {
-            if (rects.insert(r).second) rows += r.rows, summed += r.rows * r.rowBytes;
+        for (const auto& [r, loads] : log->rects) {
+            uint64_t& n = rects[r];
+            if (n == 0) rows += r.rows;
+            n += loads;
         }
     }
-    uint64_t distinct = summed, held = 0;
+    // distinct: bytes read at all; reused: bytes read more than once (what L2 must keep for the re-reads to hit).
+    uint64_t distinct = 0, reused = 0, held = 0;
     if (rows <= kMaxUnionRows) {
-        std::vector<std::pair<uintptr_t, uintptr_t>> spans;
-        spans.reserve(rows);
-        for (const GmRect& r : rects) {
+        std::vector<std::pair<uintptr_t, int64_t>> edges;  // (address, +loads at a row's start / -loads at its end)
+        edges.reserve(2 * rows);
+        for (const auto& [r, loads] : rects) {
             for (uint64_t i = 0; i < r.rows; ++i) {
-                auto start = reinterpret_cast<uintptr_t>(r.base) + i * r.pitch;
-                spans.emplace_back(start, start + r.rowBytes);
+                const uintptr_t start = reinterpret_cast<uintptr_t>(r.base) + i * r.pitch;
+                edges.emplace_back(start, static_cast<int64_t>(loads));
+                edges.emplace_back(start + r.rowBytes, -static_cast<int64_t>(loads));
             }
         }
-        std::sort(spans.begin(), spans.end());
-        distinct = 0;
-        uintptr_t runStart = 0, runEnd = 0;
-        auto closeRun = [&] {
-            if (runEnd > runStart) held += L2HeldBytes(runStart, runEnd);
-        };
-        for (const auto& [s, e] : spans) {
-            if (e <= runEnd) continue;
-            if (s > runEnd) {
-                closeRun();
-                runStart = s;
-            }
-            distinct += e - std::max(s, runEnd);
-            runEnd = e;
+        std::sort(edges.begin(), edges.end());
+        int64_t depth = 0;
+        uintptr_t at = 0, runStart = 0;
+        for (const auto& [addr, delta] : edges) {
+            if (depth >= 1) distinct += addr - at;
+            if (depth >= 2) reused += addr - at;
+            const int64_t next = depth + delta;
+            if (depth == 0 && next > 0) runStart = addr;
+            if (depth > 0 && next == 0) held += L2HeldBytes(runStart, addr);
+            depth = next;
+            at = addr;
         }
-        closeRun();
+    } else {  // taken as disjoint panels
+        for (const auto& [r, loads] : rects) {
+            distinct += r.rows * r.rowBytes;
+            if (loads > 1) reused += r.rows * r.rowBytes;
+        }
     }
-    const double total = static_cast<double>(totalBytes), footprint = static_cast<double>(distinct);
-    const double misses = footprint - static_cast<double>(held);
+    const double total = static_cast<double>(totalBytes), misses = static_cast<double>(distinct - held);
     if (misses >= total) return 0.0;
-    return (total - misses) / total * std::min(1.0, l2Bytes / footprint);
+    // the re-reads hit while L2 holds what is re-read; beyond its size, in proportion
+    const double kept = reused == 0 ? 1.0 : std::min(1.0, l2Bytes / static_cast<double>(reused));
+    return (total - misses) / total * kept;
 }
 
 }  // namespace ascendc_sim

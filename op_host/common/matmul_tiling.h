@@ -31,7 +31,7 @@ struct MatmulTilingCall {
     MatmulTypes types;
     bool isBias = false;
     int32_t m = 0, n = 0, k = 0;
-    int32_t dim = 1;  // cores usable: AIVs of a MIX launch
+    int32_t dim = 1;                       // cores usable: AIVs of a MIX launch
     int32_t fixBaseM = -1, fixBaseN = -1;  // SetFixSplit's base block (-1: the tiling chooses)
 };
 

@@ -24,8 +24,8 @@ constexpr SocKernelRules kV200Rules{248 * 1024, 2ull * 1024 * 1024, /*saturation
 constexpr SocKernelRules kV220Rules{184 * 1024, 16ull * 1024 * 1024, /*saturationOnly=*/false, kV220KernelTypes};
 
 // Every cost value's source and label: soc_cost_sources.cpp (`ascendops soc --cost`).
-constexpr SocCostParams kA2Cost{1850.0, 32.0,    40.0,  1.0, 22.0, 200.0,  2000.0,
-                                1800.0, 3.0,     88.0,  0.7, 11.0, 1610.0, 192.0 * 1024 * 1024,
+constexpr SocCostParams kA2Cost{1850.0, 32.0,    40.0,   1.0,  22.0, 200.0,  2000.0,
+                                1800.0, 3.0,     88.0,   0.7,  11.0, 1610.0, 192.0 * 1024 * 1024,
                                 16.0,   65536.0, 1628.0, 110.0};
 
 const SocInfo kSocTable[3] = {
@@ -61,9 +61,9 @@ const SocInfo kSocTable[3] = {
 // simulator notes); Ascend310P1 vector_core_cnt=8 as quoted by a public third-party hardware table "from
 // Ascend310P1.ini" (ai_core_cnt=10 there too): unverified, README assumptions.
 const SocVariant kSocVariants[7] = {
-    {"Ascend310P1", SocVersion::kAscend310P, 10, 10, 8},   {"Ascend310P3", SocVersion::kAscend310P, 8, 8, 7},
-    {"Ascend910B1", SocVersion::kAscend910B, 48, 24, 0},   {"Ascend910B2", SocVersion::kAscend910B, 48, 24, 0},
-    {"Ascend910B3", SocVersion::kAscend910B, 40, 20, 0},   {"Ascend910B4", SocVersion::kAscend910B, 40, 20, 0},
+    {"Ascend310P1", SocVersion::kAscend310P, 10, 10, 8},      {"Ascend310P3", SocVersion::kAscend310P, 8, 8, 7},
+    {"Ascend910B1", SocVersion::kAscend910B, 48, 24, 0},      {"Ascend910B2", SocVersion::kAscend910B, 48, 24, 0},
+    {"Ascend910B3", SocVersion::kAscend910B, 40, 20, 0},      {"Ascend910B4", SocVersion::kAscend910B, 40, 20, 0},
     {"Ascend910_9391", SocVersion::kAscend910_93, 48, 24, 0},
 };
 

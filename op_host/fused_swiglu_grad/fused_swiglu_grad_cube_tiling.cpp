@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <string>
 #include <tuple>
 #include <utility>
-#include <string>
 
 #include "op_host/common/matmul_tiling.h"
 #include "op_host/common/soc_cube.h"
@@ -76,10 +76,14 @@ uint32_t GroupsFor(uint32_t units, uint32_t groups) { return std::min(units, gro
 // every unit streams its x^T and dg panels over all M), then the larger block. Seed tiles [128, 256] as the start.
 std::pair<uint32_t, uint32_t> ChooseWBlock(uint32_t k, uint32_t n, uint32_t groups) {
     std::pair<uint32_t, uint32_t> best{std::min(k, 128u), std::min(n, 256u)};
-    auto busiest = [&](uint32_t bk, uint32_t bn) { return CeilDiv(2 * CeilDiv(k, bk) * CeilDiv(n, bn), groups) * (bk + bn); };
+    auto busiest = [&](uint32_t bk, uint32_t bn) {
+        return CeilDiv(2 * CeilDiv(k, bk) * CeilDiv(n, bn), groups) * (bk + bn);
+    };
     uint64_t bestRows = busiest(best.first, best.second);
-    for (uint32_t bk = kFractalRows; bk <= std::min<uint32_t>(kWMaxBlockSide, AlignUp(k, kFractalRows)); bk += kFractalRows) {
-        for (uint32_t bn = kFractalRows; bn <= std::min<uint32_t>(kWMaxBlockSide, AlignUp(n, kFractalRows)); bn += kFractalRows) {
+    for (uint32_t bk = kFractalRows; bk <= std::min<uint32_t>(kWMaxBlockSide, AlignUp(k, kFractalRows));
+         bk += kFractalRows) {
+        for (uint32_t bn = kFractalRows; bn <= std::min<uint32_t>(kWMaxBlockSide, AlignUp(n, kFractalRows));
+             bn += kFractalRows) {
             if (uint64_t{bk} * bn > kWMaxBlockElems) break;
             const uint64_t rows = busiest(bk, bn);
             if (rows < bestRows || (rows == bestRows && uint64_t{bk} * bn > uint64_t{best.first} * best.second)) {
@@ -90,20 +94,26 @@ std::pair<uint32_t, uint32_t> ChooseWBlock(uint32_t k, uint32_t n, uint32_t grou
     return {std::min(k, best.first), std::min(n, best.second)};
 }
 
-// The x kernel's blockM: the candidate whose busiest AIC computes the fewest dx rows (then the larger block, fewer
-// re-reads of w), among the multiples of 16 whose dg panel [blockM, N] L1 holds whole with K loaded once
-// (TCubeTiling docs: "K方向全载") beside a double-buffered w step of kXBaseN rows; kXFallbackBlockM when none fits.
-uint32_t ChooseXBlockM(uint32_t rows, uint32_t n, uint32_t kBlocks, uint32_t groups, const SocCubeInfo& cube) {
+// The x kernel's blockM: among the multiples of 16 whose dg panel [blockM, N] L1 holds whole with K loaded once
+// (TCubeTiling docs: "K方向全载") beside a double-buffered w step of kXBaseN rows, the one whose busiest AIC needs the
+// fewest cycles (then the larger block): its units x the slower of a unit's MACs at the cube's rate and its panel
+// bytes (dg's read once from memory, w's re-read by every unit from L2) at the SoC's GM -> L1 rates; kXFallbackBlockM
+// when none fits.
+uint32_t ChooseXBlockM(uint32_t rows, uint32_t n, uint32_t blockK, uint32_t kBlocks, uint32_t groups,
+                       const SocCubeInfo& cube) {
     constexpr uint64_t kBaseK = 64, kElem = 2;  // the twin tiling's baseK for BF16; BF16 bytes
     const uint64_t panelK = AlignUp(n, kBaseK);
     const uint64_t streamed = uint64_t{kXBaseN} * kBaseK * kElem * 2;
+    const double wCycles = 2.0 * blockK * n * kElem / cube.l2ToL1BytesPerCycle;  // two products a unit
     uint32_t best = 0;
-    uint64_t bestRows = 0;
+    double bestCycles = 0;
     for (uint32_t bm = kFractalRows; bm <= kXMaxBlockM; bm += kFractalRows) {
         if (uint64_t{bm} * panelK * kElem + streamed > cube.l1Bytes) break;
-        const uint64_t units = CeilDiv(rows, bm) * kBlocks;
-        const uint64_t busiest = CeilDiv(units, groups) * bm;
-        if (best == 0 || busiest <= bestRows) best = bm, bestRows = busiest;
+        const double macs = 2.0 * bm * AlignUp(blockK, kFractalRows) * AlignUp(n, kFractalRows);
+        const double unit =
+            std::max(macs / cube.macsPerCycle16, 2.0 * bm * n * kElem / cube.gmToL1BytesPerCycle + wCycles);
+        const double busiest = static_cast<double>(CeilDiv(CeilDiv(rows, bm) * kBlocks, groups)) * unit;
+        if (best == 0 || busiest <= bestCycles) best = bm, bestCycles = busiest;
         if (bm >= rows) break;
     }
     return std::min(rows, best == 0 ? kXFallbackBlockM : best);
@@ -203,9 +213,10 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
 
     // compute: blocks of dx, units over the AIVs, the cast pass's UB piece, the cube tiling (B = w^T, reduction N)
     td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, kXMaxBlockK));
-    td.blockK = static_cast<uint32_t>(AlignUp(CeilDiv(td.k, td.kBlocks), kFractalRows));
+    td.blockK = static_cast<uint32_t>(std::min<uint64_t>(td.k, AlignUp(CeilDiv(td.k, td.kBlocks), kFractalRows)));
     td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, td.blockK));
-    td.blockM = ChooseXBlockM(td.rows, td.n, td.kBlocks, shape->groups, *FindSocCubeInfo(platform.soc->version));
+    td.blockM =
+        ChooseXBlockM(td.rows, td.n, td.blockK, td.kBlocks, shape->groups, *FindSocCubeInfo(platform.soc->version));
     td.mBlocks = static_cast<uint32_t>(CeilDiv(td.rows, td.blockM));
     td.units = td.mBlocks * td.kBlocks;
     td.groups = GroupsFor(td.units, shape->groups);

@@ -129,11 +129,11 @@ private:
         AscendC::Sub(u, g, s, count);      // u = g - g s
         AscendC::Mul(g, s, dy, count);     // g = dfc
         AscendC::Mul(s, u, t, count);
-        AscendC::Add(u, s, t, count);      // u = s (1 + g - g s)
+        AscendC::Add(u, s, t, count);  // u = s (1 + g - g s)
         AscendC::Cast(s, Tile(in, layout_.in, 2), AscendC::RoundMode::CAST_NONE, count);
         inQue_.FreeTensor(in);
         AscendC::Mul(t, s, dy, count);
-        AscendC::Mul(s, t, u, count);  // s = dg
+        AscendC::Mul(s, t, u, count);       // s = dg
         for (uint32_t j = 0; j < n; ++j) {  // column sums in row order
             AccumulateRow(0, s[j * ca], ca);
             AccumulateRow(1, g[j * ca], ca);

@@ -110,7 +110,11 @@ struct SgBUbLayout {
 ASCENDOPS_HOST_DEVICE inline SgBUbLayout SgBLayout(uint32_t tileRows, uint32_t colChunk) {
     const uint32_t ca = SgAlign(colChunk, kSgBf16PerBlock);
     const uint32_t elems = tileRows * ca;
-    return {elems, ca, SgBank(3, elems * 2u, 0), SgBank(2, elems * 2u, 3), SgBank(5, elems * 4u, 5),
+    return {elems,
+            ca,
+            SgBank(3, elems * 2u, 0),
+            SgBank(2, elems * 2u, 3),
+            SgBank(5, elems * 4u, 5),
             SgBank(4, ca * 4u, 10)};
 }
 

@@ -29,9 +29,8 @@ py::list Variants(ascendops::SocVersion soc) {
     py::list rows;
     for (const auto& v : ascendops::kSocVariants) {
         if (v.soc == soc)
-            rows.append(
-                py::dict("name"_a = v.name, "vector_cores"_a = v.vectorCoreNum, "cube_cores"_a = v.cubeCoreNum,
-                         "mix_vector_cores"_a = v.mixVectorCoreNum));
+            rows.append(py::dict("name"_a = v.name, "vector_cores"_a = v.vectorCoreNum, "cube_cores"_a = v.cubeCoreNum,
+                                 "mix_vector_cores"_a = v.mixVectorCoreNum));
     }
     return rows;
 }
@@ -158,8 +157,7 @@ void Bind_common(py::module_& m) {
         "last_launch_report", [] { return LaunchReportDict(ascendops::LastLaunchReport()); },
         "Report of the last launch on this thread; times are modeled by the cost model, never measured.");
     m.def(
-        "request_span_trace",
-        [](int32_t core, uint32_t maxSpans) { ascendc_sim::SetTraceRequest({core, maxSpans}); },
+        "request_span_trace", [](int32_t core, uint32_t maxSpans) { ascendc_sim::SetTraceRequest({core, maxSpans}); },
         "core"_a, "max_spans"_a = ascendc_sim::kMaxTraceSpans,
         "Traces core `core`'s pipe timeline in this thread's next launches (report key 'trace': spans of at most "
         "max_spans, itself at most 50000); core -1 stops tracing.");

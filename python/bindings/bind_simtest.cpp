@@ -337,8 +337,9 @@ py::tuple RunStream(const py::array& x, uint32_t blockDim, uint32_t tile, const 
     cfg.vectorCores = vectorCores;
     using ascendops::KernelType;
     const bool aivOnly = cfg.platform.soc->rules.kernelTypeMask & ascendops::KernelTypeBit(KernelType::kAivOnly);
-    const KernelType type =
-        vectorCores ? KernelType::kMixVectorCore : aivOnly ? KernelType::kAivOnly : KernelType::kAiCore;
+    const KernelType type = vectorCores ? KernelType::kMixVectorCore
+                            : aivOnly   ? KernelType::kAivOnly
+                                        : KernelType::kAiCore;
     auto dx = Upload(x);
     Dev dy(x.size() * 2);
     Dev dws(std::max<uint64_t>(32, cfg.platform.SystemWorkspaceBytes()));

@@ -17,7 +17,7 @@ struct PipeName {
     const char* traceName;
 };
 inline constexpr PipeName kPipeNames[ascendc_sim::kPipeCount + 1] = {
-    {"scalar_us", "S"},   {"vec_us", "V"},  {"mte2_us", "MTE2"},   {"mte3_us", "MTE3"},
+    {"scalar_us", "S"},  {"vec_us", "V"},  {"mte2_us", "MTE2"},   {"mte3_us", "MTE3"},
     {"mte1_us", "MTE1"}, {"cube_us", "M"}, {"fixpipe_us", "FIX"}, {nullptr, "ALL"}};  // ALL: a barrier span
 
 // Per-pipe busy time of one core in us, and its critical path (core_us). An AIC (with `soc`) adds its cube pipes,

@@ -51,8 +51,9 @@ def test_w_tiling_4096_512_1024():
 
 def test_x_tiling_4096_512_1024():
     t = x_tiling(4096, 512, 1024)
-    # dx [4096, 512]: blockK = K (<= 1024); blockM 176: 24 units on 24 AICs, 176 rows on the busiest (128: 32 units,
-    # 256 rows; 240: 18 units, 240 rows), dg's [176, 1024] panel (352 KB) whole in L1 beside w's 32 KB step.
+    # dx [4096, 512]: blockK = K (<= 1024); blockM 176: 24 units on 24 AICs, a unit's MACs 2 x 176 x 512 x 1024 /
+    # 4096 = 45056 cycles above its panel reads 2 x (176 x 1024 x 2 / 32 + 512 x 1024 x 2 / 110) = 41593 (128: 32
+    # units, two on some AIC: 2 x 35449; 240: 61440); dg's [176, 1024] panel (352 KB) whole in L1 beside w's 32 KB step.
     assert (t["block_m"], t["block_k"], t["m_blocks"], t["k_blocks"], t["units"]) == (176, 512, 24, 1, 24)
     assert (t["groups"], t["block_dim"]) == (24, 24)
     # cast pass: 512 FP32 in + 512 BF16 out per row, double buffered: 6144 B; 188416 // 6144 = 30 rows.

@@ -89,14 +89,14 @@ struct CoreContext {
     uint32_t epoch = 0;
     std::vector<WriteRecord> writes;
     int32_t eventsSet[kHardEventKinds][kEventIds] = {};
-    CubeMemory cube;      // L1 / L0A / L0B / L0C of a core with a cube
-    CubeReadLog cubeReads;  // the GM panels this AIC loaded into L1 (sim/l2_reuse.h)
-    L2WriteLog ownWrites;   // the GM bytes this core wrote (sim/l2_reuse.h)
-    PipeSync sync;        // in-core pipe order (sim/pipe_sync.h)
-    DataCache dcache;     // scalar GM accesses (sim/dcache.h)
-    int kernelType = -1;  // ascendops::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none
+    CubeMemory cube;             // L1 / L0A / L0B / L0C of a core with a cube
+    CubeReadLog cubeReads;       // the GM panels this AIC loaded into L1 (sim/l2_reuse.h)
+    L2WriteLog ownWrites;        // the GM bytes this core wrote (sim/l2_reuse.h)
+    PipeSync sync;               // in-core pipe order (sim/pipe_sync.h)
+    DataCache dcache;            // scalar GM accesses (sim/dcache.h)
+    int kernelType = -1;         // ascendops::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none
     SpanTrace* trace = nullptr;  // the traced core's timeline spans (sim/span_trace.h); null on every other core
-    bool vectorCore = false;  // MIX_VECTOR_CORE launch: this block runs on a Vector Core (OnVectorCore)
+    bool vectorCore = false;     // MIX_VECTOR_CORE launch: this block runs on a Vector Core (OnVectorCore)
 };
 
 extern thread_local CoreContext* tlsCore;

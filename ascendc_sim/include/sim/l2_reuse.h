@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 namespace ascendc_sim {
@@ -24,9 +24,9 @@ struct GmRectHash {
     std::size_t operator()(const GmRect& r) const;
 };
 
-// One core's panels, each kept once (a panel loaded again is a re-read of the same bytes).
+// One core's panels, each with how often it was loaded (a panel loaded again re-reads the same bytes).
 struct CubeReadLog {
-    std::unordered_set<GmRect, GmRectHash> rects;
+    std::unordered_map<GmRect, uint64_t, GmRectHash> rects;
 };
 
 // The GM bytes this core wrote during the launch (its MTE3 copies, the results of its synchronous Matmul calls), as
@@ -52,8 +52,8 @@ uint64_t L2HeldBytes(uintptr_t start, uintptr_t end);
 void NoteCubeRead(CoreContext& c, const uint8_t* base, uint64_t rows, uint64_t rowBytes, uint64_t pitch);
 
 // The share of the launch's GM -> L1 bytes (`totalBytes`) that hit L2: all but the first touches of the distinct
-// footprint of every core's panels that earlier launches did not leave in L2, scaled by the part of that footprint
-// an L2 of `l2Bytes` holds (0 without an L2).
+// footprint of every core's panels that earlier launches did not leave in L2, scaled by the part of the re-read
+// bytes (read more than once) an L2 of `l2Bytes` holds (0 without an L2).
 double CubeL2HitShare(const std::vector<const CubeReadLog*>& logs, uint64_t totalBytes, double l2Bytes);
 
 }  // namespace ascendc_sim

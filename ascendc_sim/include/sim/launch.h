@@ -26,14 +26,14 @@ struct CoreCost {
     uint64_t vecRepeats[static_cast<int>(VecClass::kCount)] = {};  // 256-byte repeats per class
     uint64_t vecInstrs = 0;
     uint64_t scalarGmAccesses = 0;
-    uint64_t barriers = 0;            // SyncAll (hard or soft)
-    uint64_t cubeMacs = 0;            // AIC: 16x16x16-fractal-padded MACs of half/bfloat16 inputs
-    uint64_t cubeMacs32 = 0;          // AIC: the same for float inputs
-    uint64_t gmToL1Bytes = 0;         // AIC MTE2
-    uint64_t l1ToL0aBytes = 0;        // AIC MTE1 into L0A
-    uint64_t l1ToL0bBytes = 0;        // AIC MTE1 into L0B
-    uint64_t l0cToGmBytes = 0;        // AIC FIX
-    double cubeL2HitShare = 0;        // AIC: share of gmToL1Bytes L2 serves (the launch's, sim/l2_reuse.h)
+    uint64_t barriers = 0;      // SyncAll (hard or soft)
+    uint64_t cubeMacs = 0;      // AIC: 16x16x16-fractal-padded MACs of half/bfloat16 inputs
+    uint64_t cubeMacs32 = 0;    // AIC: the same for float inputs
+    uint64_t gmToL1Bytes = 0;   // AIC MTE2
+    uint64_t l1ToL0aBytes = 0;  // AIC MTE1 into L0A
+    uint64_t l1ToL0bBytes = 0;  // AIC MTE1 into L0B
+    uint64_t l0cToGmBytes = 0;  // AIC FIX
+    double cubeL2HitShare = 0;  // AIC: share of gmToL1Bytes L2 serves (the launch's, sim/l2_reuse.h)
     // AIV: cycles of its timeline after its last synchronous cube request returned (-1: none). AIC: the shortest
     // of its AIVs' (0: none), the vector work that must follow its cube work.
     double cubeEpilogueCycles = -1;
@@ -61,10 +61,10 @@ struct LaunchStats {
     uint32_t blockDim = 0;
     uint64_t tilingKey = 0;
     std::vector<CoreCost> cores;
-    ModeledTime modeled;  // zero when the cost model is off
+    ModeledTime modeled;                      // zero when the cost model is off
     const ascendops::SocInfo* soc = nullptr;  // the SoC it ran on: its clock turns cycles into us
     SpanTrace trace;                          // the requested core's timeline (LaunchConfig::trace)
-    uint32_t rounds = 0;  // rounds of at most PhysicalCoreNum blocks the launch ran in
+    uint32_t rounds = 0;                      // rounds of at most PhysicalCoreNum blocks the launch ran in
     uint64_t TotalGmBytes() const;
 };
 
