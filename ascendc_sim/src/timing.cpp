@@ -68,8 +68,8 @@ void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64
                 bool l2Bypass) {
     const bool write = pipe == Pipe::kMte3;
     const uint64_t bytes = rows * rowBytes, span = rows == 0 ? 0 : (rows - 1) * pitch + rowBytes;
-    const bool l2Hit =
-        !write && !l2Bypass && bytes != 0 && (HoldsOwnWrite(c, gm, span) || L2HoldsFromEarlierLaunch(gm, span));
+    const bool l2Hit = !write && !l2Bypass && bytes != 0 && Soc(c).cost.l2ReadBytesPerCycle > 0 &&
+                       (HoldsOwnWrite(c, gm, span) || L2HoldsFromEarlierLaunch(gm, span));
     if (!write && l2Bypass) c.cost.gmToUbBypassBytes += bytes;
     if (!l2Hit) {  // an L2 hit does not reach device memory
         (write ? c.cost.memWriteCost : c.cost.memReadCost) +=

@@ -1,7 +1,8 @@
-// L2 reuse of the cube's GM -> L1 reads. Each AIC logs the GM panels it loads as rectangles (rows of rowBytes at a
-// pitch); at the end of a launch the distinct bytes of all panels are the L2 misses, every other panel byte a hit
-// (the A2/A3 platform config rates them apart: ddr_read_rate 32, l2_read_rate 110 B/cycle). Deterministic: the share
-// is one figure for the launch, not an order of first touches across cores.
+// The twin's L2 (cost only; A2/A3 platform config: ddr_read_rate 32, l2_read_rate 110 B/cycle). Cube reads: each AIC
+// logs the GM panels it loads as rectangles (rows of rowBytes at a pitch); at the end of a launch the first touches
+// of their distinct bytes are misses (less what an earlier launch left in L2), the re-reads hits while the re-read
+// bytes fit the L2. Deterministic: one share for the launch, not an order of first touches across cores. Vector
+// reads: a copy of bytes the core wrote earlier in the launch, or an earlier launch left in L2, is a hit.
 #pragma once
 #include <cstddef>
 #include <cstdint>
