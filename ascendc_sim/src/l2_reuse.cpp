@@ -152,11 +152,13 @@ void DropFromL2(const void* gm, uint64_t bytes) {
     }
 }
 
-uint64_t L2HeldBytes(uintptr_t start, uintptr_t end) {
+uint64_t L2HeldBytes(const std::vector<std::pair<uintptr_t, uintptr_t>>& spans) {
     DeviceL2& l2 = L2();
     std::shared_lock lock(l2.mu);
     uint64_t bytes = 0;
-    for (const HeldLaunch& h : l2.launches) bytes += Overlap(h.spans, start, end);
+    for (const HeldLaunch& h : l2.launches) {
+        for (const auto& [start, end] : spans) bytes += Overlap(h.spans, start, end);
+    }
     return bytes;
 }
 
@@ -200,17 +202,19 @@ double CubeL2HitShare(const std::vector<const CubeReadLog*>& logs, uint64_t tota
             }
         }
         std::sort(edges.begin(), edges.end());
+        std::vector<std::pair<uintptr_t, uintptr_t>> runs;  // the footprint as disjoint spans
         int64_t depth = 0;
-        uintptr_t at = 0, runStart = 0;
+        uintptr_t at = 0;
         for (const auto& [addr, delta] : edges) {
             if (depth >= 1) distinct += addr - at;
             if (depth >= 2) reused += addr - at;
             const int64_t next = depth + delta;
-            if (depth == 0 && next > 0) runStart = addr;
-            if (depth > 0 && next == 0) held += L2HeldBytes(runStart, addr);
+            if (depth == 0 && next > 0) runs.emplace_back(addr, addr);
+            if (depth > 0 && next == 0) runs.back().second = addr;
             depth = next;
             at = addr;
         }
+        held = L2HeldBytes(runs);
     } else {  // taken as disjoint panels
         for (const auto& [r, loads] : rects) {
             distinct += r.rows * r.rowBytes;

@@ -36,10 +36,9 @@ int BankBeats(const UbOperand* operands, int count, const ascendops::SocCostPara
 // A copy: one fixed latency, then the bytes at the per-core rate, capped by this core's share of the achievable
 // memory bandwidth (writes on a SoC with L2 land in L2 and are capped only by the launch-wide bound; so are reads of
 // what the core itself wrote in this launch or an earlier launch left in L2, at the L2 read rate); atomic adds read
-// and write. A GM address not
-// 512-byte aligned reaches as little as 70% of the bandwidth on A2 (best practice "搬运优化"); the model applies that
-// rate to the first and last 512-byte burst only (assumed: the Add README's case 6 copies 32 KB at 256-byte offsets
-// with no visible loss).
+// and write. A GM address not 512-byte aligned reaches as little as 70% of the bandwidth on A2 (best practice
+// "搬运优化"); the model applies that rate to the first and last 512-byte burst only (assumed: the Add README's case
+// 6 copies 32 KB at 256-byte offsets with no visible loss).
 double CopyCycles(const ascendops::SocCostParams& p, const void* gm, uint64_t bytes, bool write, bool atomic,
                   uint32_t activeCores, bool l2Hit) {
     double rate = write ? p.ubToGmBytesPerCycle : p.gmToUbBytesPerCycle;

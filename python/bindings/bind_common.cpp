@@ -4,7 +4,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
 #include <string>
 
 #include "cost_dicts.h"
@@ -58,14 +57,13 @@ py::dict CoreDict(const ascendc_sim::CoreCost& c, double freqMHz, const ascendop
     auto repeats = [&](VecClass k) { return c.vecRepeats[static_cast<int>(k)]; };
     py::dict vec("simple"_a = repeats(VecClass::kSimple), "cast"_a = repeats(VecClass::kCast),
                  "transcendental"_a = repeats(VecClass::kTranscendental), "reduce"_a = repeats(VecClass::kReduce));
-    return py::dict("gm_to_ub_bytes"_a = c.gmToUbBytes, "ub_to_gm_bytes"_a = c.ubToGmBytes,
-                    "gm_bytes"_a = c.gmToUbBytes + c.ubToGmBytes, "ub_to_ub_bytes"_a = c.ubToUbBytes,
-                    "vec_repeats"_a = vec, "vec_instrs"_a = c.vecInstrs, "scalar_gm_accesses"_a = c.scalarGmAccesses,
-                    "barriers"_a = c.barriers, "ub_bytes_allocated"_a = c.ubBytesAllocated,
-                    "double_buffered"_a = c.doubleBuffered, "vector_core"_a = c.vectorCore,
-                    "gm_to_l1_bytes"_a = c.gmToL1Bytes, "cube_l2_hit_share"_a = c.cubeL2HitShare,
-                    "cube_epilogue_us"_a = std::max(0.0, c.cubeEpilogueCycles) / freqMHz,
-                    "pipe_busy_us"_a = ascendops::bridge::PipeTimes(c, freqMHz, soc));
+    py::dict d("gm_to_ub_bytes"_a = c.gmToUbBytes, "ub_to_gm_bytes"_a = c.ubToGmBytes,
+               "gm_bytes"_a = c.gmToUbBytes + c.ubToGmBytes, "ub_to_ub_bytes"_a = c.ubToUbBytes, "vec_repeats"_a = vec,
+               "vec_instrs"_a = c.vecInstrs, "scalar_gm_accesses"_a = c.scalarGmAccesses, "barriers"_a = c.barriers,
+               "ub_bytes_allocated"_a = c.ubBytesAllocated, "double_buffered"_a = c.doubleBuffered,
+               "vector_core"_a = c.vectorCore, "pipe_busy_us"_a = ascendops::bridge::PipeTimes(c, freqMHz, soc));
+    ascendops::bridge::AddCubeCost(d, c, freqMHz);
+    return d;
 }
 
 // The launches of a call of several, each {kernel, modeled_device_us}, in order.

@@ -131,12 +131,10 @@ py::dict StatsDict(const ascendc_sim::LaunchStats& s, const ascendops::SocInfo& 
         d["ub_bytes_allocated"] = c.ubBytesAllocated;
         d["double_buffered"] = c.doubleBuffered;
         d["cube_macs"] = c.cubeMacs;
-        d["gm_to_l1_bytes"] = c.gmToL1Bytes;
+        ascendops::bridge::AddCubeCost(d, c, soc.cost.freqMHz);
         d["l1_to_l0_bytes"] = c.l1ToL0aBytes + c.l1ToL0bBytes;
         d["l1_to_l0a_bytes"] = c.l1ToL0aBytes;
         d["l1_to_l0b_bytes"] = c.l1ToL0bBytes;
-        d["cube_l2_hit_share"] = c.cubeL2HitShare;
-        d["cube_epilogue_us"] = std::max(0.0, c.cubeEpilogueCycles) / soc.cost.freqMHz;
         d["l0c_to_gm_bytes"] = c.l0cToGmBytes;
         d["pipe_busy_us"] = ascendops::bridge::PipeTimes(c, soc.cost.freqMHz, &soc);
         d["vector_core"] = c.vectorCore;

@@ -3,6 +3,8 @@
 #pragma once
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
+
 #include "sim/cost_model.h"
 #include "sim/launch.h"
 #include "sim/pipe_sync.h"
@@ -40,6 +42,13 @@ inline pybind11::dict PipeTimes(const ascendc_sim::CoreCost& c, double freqMHz,
     for (int p = 0; p < ascendc_sim::kPipeCount; ++p) d[kPipeNames[p].timeKey] = busy[p] / freqMHz;
     d["core_us"] = coreCycles / freqMHz;
     return d;
+}
+
+// The cube's counters of one core (zeros on an AIV): GM -> L1 bytes, their L2 share, the AIC's epilogue in us.
+inline void AddCubeCost(pybind11::dict& d, const ascendc_sim::CoreCost& c, double freqMHz) {
+    d["gm_to_l1_bytes"] = c.gmToL1Bytes;
+    d["cube_l2_hit_share"] = c.cubeL2HitShare;
+    d["cube_epilogue_us"] = std::max(0.0, c.cubeEpilogueCycles) / freqMHz;
 }
 
 // The requested core's spans as (pipe name, start cycle, end cycle, api) tuples; None when none was requested.

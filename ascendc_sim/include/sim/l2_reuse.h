@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace ascendc_sim {
@@ -46,8 +47,8 @@ bool HoldsOwnWrite(const CoreContext& c, const void* gm, uint64_t bytes);
 void KeepLaunchWritesInL2(const std::vector<CoreContext>& cores, double l2Bytes);
 bool L2HoldsFromEarlierLaunch(const void* gm, uint64_t bytes);
 void DropFromL2(const void* gm, uint64_t bytes);
-// Bytes of [start, end) that earlier launches left in L2.
-uint64_t L2HeldBytes(uintptr_t start, uintptr_t end);
+// Bytes of the spans [start, end) that earlier launches left in L2.
+uint64_t L2HeldBytes(const std::vector<std::pair<uintptr_t, uintptr_t>>& spans);
 
 // A panel of `rows` rows of `rowBytes` bytes, `pitch` bytes apart, read from GM into L1 by this core.
 void NoteCubeRead(CoreContext& c, const uint8_t* base, uint64_t rows, uint64_t rowBytes, uint64_t pitch);
