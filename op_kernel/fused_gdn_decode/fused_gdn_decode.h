@@ -11,13 +11,10 @@ using namespace AscendC;
 
 constexpr uint32_t kBlockBytes = 32;
 constexpr uint32_t kFp32PerRepeat = 64;  // fp32 elements of one 256-byte vector repeat
-constexpr uint32_t kGateElems = 64;      // gating vectors are one repeat: Compare works on whole repeats
-constexpr uint32_t kKqSlot = 136;        // k.q of the loaded q/k head (32-byte aligned, between sum and partial)
-constexpr uint32_t kMaxGroupHeads = 8;
-constexpr uint32_t kDotGroupRows = 4;  // 16-bit state: state rows one product repeat covers (RowDotsGrouped)
 constexpr float kEps = 1e-6f;
 
 __aicore__ inline uint32_t AlignUp(uint32_t a, uint32_t b) { return (a + b - 1) / b * b; }
+
 __aicore__ inline uint32_t Min(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 // Elements DataCopyPad must add so that `count` elements of T end on a 32-byte block.
@@ -31,8 +28,6 @@ class KernelFusedGdnDecode {
     static constexpr bool kFp32State = sizeof(StateT) == sizeof(float);
 
 public:
-    __aicore__ inline KernelFusedGdnDecode() {}
-
     __aicore__ inline void Init(GM_ADDR mixedQkv, GM_ADDR a, GM_ADDR b, GM_ADDR aLog, GM_ADDR dtBias, GM_ADDR stateRef,
                                 GM_ADDR indices, GM_ADDR out, const FusedGdnDecodeTilingData& td) {
         td_ = td;
@@ -40,7 +35,6 @@ public:
         taskStart_ = static_cast<uint32_t>(CoreUnitStart(td.tasksPerCore, td.bigCores, core));
         taskEnd_ = taskStart_ + static_cast<uint32_t>(CoreUnitCount(td.tasksPerCore, td.bigCores, core));
         tasksPerHead_ = (td.v + kRowsPerTask - 1) / kRowsPerTask;
-        alignB_ = AlignUp(td.b, 8);
         alignK_ = AlignUp(td.k, 16);
         alignBv_ = AlignUp(td.bv, 16);
         groupSize_ = td.hv / td.h;
@@ -53,30 +47,32 @@ public:
         ViewUb();
     }
 
-    // Batch rows in order; per row the core's value rows (runs [SegBegin(j), SegEnd(j)) of heads jFirst_..jLast_) in
-    // tiles of at most bv rows. The next tile is prefetched during this one's compute unless it is the first tile of a
-    // row whose slot an earlier row updates: that read waits for the earlier writes (MTE3 -> MTE2).
+    // Batch rows in prep blocks of td_.prepRows; per block the core's heads jFirst_..jLast_ in order, per head the
+    // block's valid rows in batch order, per row the head's value rows [SegBegin(j), SegEnd(j)) in tiles of at most
+    // bv rows. Gating and q / k are prepared once per block (and gating chunk / q,k head). The next tile is prefetched
+    // during this one's compute unless a write of the same state rows may still be in flight (WriteInFlight: a row
+    // whose slot an earlier row updates); then the read waits for the writes (MTE3 -> MTE2). Each state row still sees
+    // the batch rows in batch order.
     __aicore__ inline void Process() {
         if (taskStart_ >= taskEnd_) return;
-        PrepareGateConstants();
+        InitPrep();
         LoadIndices();
         jFirst_ = taskStart_ / tasksPerHead_;
         jLast_ = (taskEnd_ - 1) / tasksPerHead_;
-        Tile cur{NextValidRow(0), jFirst_, SegBegin(jFirst_)};
+        Tile cur = MakeTile(NextValidRow(0), jFirst_, SegBegin(jFirst_));
         if (cur.row < td_.b) CopyInTile(cur);
         while (cur.row < td_.b) {
             const Tile next = Advance(cur);
-            if (cur.row != gateRow_ || cur.j >= gateJ0_ + kMaxGroupHeads) {
-                gateRow_ = cur.row;
-                gateJ0_ = cur.j;
-                GatingGroup(cur.row, cur.j, Min(kMaxGroupHeads, jLast_ + 1 - cur.j));
-            }
-            if (cur.row != qkRow_ || cur.j / groupSize_ != qkHead_) LoadQk(cur.row, cur.j / groupSize_);
-            const float expG = scalars_.GetValue(cur.j - gateJ0_);
-            const float beta = scalars_.GetValue(kGateElems + cur.j - gateJ0_);
+            Prepare(cur);
+            const uint32_t i = cur.row - prepRow0_, gate = i * kGateHeads + cur.j - gateJ0_;
+            const float expG = expGBlk_.GetValue(gate);
+            const float beta = betaBlk_.GetValue(gate);
+            kF_ = kBlk_[i * alignK_];
+            qF_ = qBlk_[i * alignK_];
+            if constexpr (!kFp32State) kq_ = kqBlk_.GetValue(i);
             LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
             const bool more = next.row < td_.b;
-            const bool prefetch = more && (next.row == cur.row || indexLocal_.GetValue(alignB_ + next.row) == 0);
+            const bool prefetch = more && !WriteInFlight(next, cur);
             if (prefetch) CopyInTile(next);
             if constexpr (kFp32State) {
                 ComputeTile(in, TileRows(cur), expG, beta);
@@ -84,8 +80,10 @@ public:
                 ComputeTile16(in, TileRows(cur), expG, beta);
             }
             CopyOutTile(cur);
+            NoteWrite(cur);
             if (more && !prefetch) {
                 Sync<HardEvent::MTE3_MTE2>();  // an earlier row's state write lands before this row reads it
+                written_ = 0;                  // every write so far has landed
                 CopyInTile(next);
             }
             cur = next;
@@ -109,39 +107,50 @@ private:
 
     __aicore__ inline void AllocateUb() {
         const FusedGdnDecodeTilingData& td = td_;
-        // The layout the host budgeted (fused_gdn_decode_tiling_data.h GdnUbLayoutOf), buffer by buffer.
+        // The layout the host budgeted (fused_gdn_decode_tiling_data.h GdnKernelUbBytes), buffer by buffer: the
+        // estimate's state, index and tile buffers, then the prep area in place of its per-row q / k and gating.
         const GdnUbLayout l = GdnUbLayoutOf(td.k, td.bv, sizeof(StateT), sizeof(InT), td.indexBufferElems);
-        pipe_.InitBuffer(qkQue_, 2, l.qkBytes);
+        const GdnPrepLayout p = GdnPrepLayoutOf(td.k, td.prepRows, sizeof(InT));
+        pipe_.InitBuffer(stageQue_, 1, p.stageBytes);
         pipe_.InitBuffer(indexBuf_, l.indexBytes);
         pipe_.InitBuffer(stateInQue_, l.stateBufferNum, l.stateTileBytes);
         pipe_.InitBuffer(stateOutQue_, l.stateBufferNum, l.stateTileBytes);
-        pipe_.InitBuffer(vecKBuf_, l.vecKBytes);
         pipe_.InitBuffer(vecBvBuf_, l.vecBvBytes);
-        pipe_.InitBuffer(scalarBuf_, l.scalarBytes);
         if constexpr (!kFp32State) pipe_.InitBuffer(matrixBuf_, l.matrixBytes);
         if constexpr (kFp32State) pipe_.InitBuffer(deltaBuf_, l.deltaBytes);
-        pipe_.InitBuffer(gateBuf_, l.gateBytes);
         pipe_.InitBuffer(reduceBuf_, l.reduceBytes);
-        pipe_.InitBuffer(maskBuf_, l.maskBytes);
-        // UB beyond the estimate, 16-bit state: kDotGroupRows copies of k and q let one product repeat span that
-        // many state rows (RowDotsGrouped; its source repeat stride kDotGroupRows * alignK / 8 blocks must fit a
-        // uint8). FP32 state reads k / q by a repeat stride of 0 (RowProducts): no copies.
-        if constexpr (!kFp32State) {
-            const bool fits = td.ubRestBytes >= 2 * kDotGroupRows * alignK_ * sizeof(float);
-            repRows_ = fits && kDotGroupRows * alignK_ * sizeof(float) / kBlockBytes <= 255 ? kDotGroupRows : 0;
-        }
-        if (repRows_ > 0) pipe_.InitBuffer(repBuf_, 2 * repRows_ * alignK_ * sizeof(float));
+        pipe_.InitBuffer(qkBuf_, p.qkBytes);
+        pipe_.InitBuffer(normBuf_, p.normBytes);
+        pipe_.InitBuffer(gateBuf_, p.gateBytes);
+        pipe_.InitBuffer(maskBuf_, p.maskBytes);
+        prep_ = p;
     }
 
     // Vectors inside the buffers AllocateUb carved.
     __aicore__ inline void ViewUb() {
-        qF_ = vecKBuf_.Get<float>();
-        kF_ = qF_[alignK_];
-        sq_ = qF_[2 * alignK_];
+        const uint32_t rows = prep_.rows, slot = prep_.gateRows * kGateHeads;
+        qBlk_ = qkBuf_.Get<float>();
+        kBlk_ = qBlk_[rows * alignK_];
+        sqBlk_ = qBlk_[2 * rows * alignK_];
+        const LocalTensor<float> norm = normBuf_.Get<float>();
+        sums_ = norm;
+        invNorm_ = norm[prep_.normElems];
+        kqBlk_ = norm[2 * prep_.normElems];
+        qkMuls_[0] = norm[3 * prep_.normElems];
+        qkMuls_[1] = norm[4 * prep_.normElems];
+        normBlocks_ = norm[kPrepNormVectors * prep_.normElems];
+        const LocalTensor<float> gate = gateBuf_.Get<float>();
+        gateX_ = gate;
+        gateT_ = gate[slot];
+        softplus_ = gate[2 * slot];
+        expGBlk_ = gate[3 * slot];
+        betaBlk_ = gate[4 * slot];
+        gateB_ = gate[5 * slot];
+        dtF_ = gate[kGateWorkSlots * slot];
+        expALog_ = dtF_[kGateHeads];
         vF_ = vecBvBuf_.Get<float>();
         hk_ = vF_[alignBv_];
         outF_ = vF_[2 * alignBv_];
-        scalars_ = scalarBuf_.Get<float>();
         reduceTmp_ = reduceBuf_.Get<float>();
         if constexpr (kFp32State) deltaBlocks_ = deltaBuf_.Get<float>();
         if constexpr (!kFp32State) {
@@ -150,12 +159,6 @@ private:
             // Both vectors' 64-column products (2 x 64 x alignBv fp32) fit matP_ when alignK >= 128; the block stride
             // 2 * alignBv must fit BinaryRepeatParams' uint8 field.
             pairedDots_ = alignK_ >= 2 * kFp32PerRepeat && 2 * alignBv_ <= 255;
-        }
-        kRows_ = kF_;
-        qRows_ = qF_;
-        if (repRows_ > 0) {
-            kRows_ = repBuf_.Get<float>();
-            qRows_ = kRows_[repRows_ * alignK_];
         }
     }
 
@@ -166,46 +169,59 @@ private:
         WaitFlag<E>(ev);
     }
 
-    __aicore__ inline LocalTensor<float> GateSlot(uint32_t i) {
-        return gateBuf_.Get<float>()[i * kGateSlotBytes / sizeof(float)];
-    }
-    __aicore__ inline LocalTensor<InT> GateSlotIn(uint32_t i) {
-        return gateBuf_.Get<InT>()[i * kGateSlotBytes / sizeof(InT)];
-    }
-
-    // Gate vectors stay zero beyond the group's heads, so whole-repeat Compare/Select never see stale data.
-    __aicore__ inline void PrepareGateConstants() {
-        Duplicate(gateBuf_.Get<float>(), 0.0f, kGateSlots * kGateSlotBytes / sizeof(float));
-        Duplicate(GateSlot(kThr), td_.softplusThreshold, kGateElems);
+    // Prep constants, and every gating lane zero: the whole-repeat Compare / Select of a pass with fewer rows than
+    // gateRows read finite values beyond them.
+    __aicore__ inline void InitPrep() {
+        Duplicate(gateBuf_.Get<float>(), 0.0f, static_cast<int32_t>(prep_.gateBytes / sizeof(float)));
+        Duplicate(normBuf_.Get<float>(), 0.0f, static_cast<int32_t>(prep_.normBytes / sizeof(float)));
+        PipeBarrier<PIPE_V>();
+        Duplicate(qkMuls_[0], td_.scale, static_cast<int32_t>(prep_.normElems));
+        Duplicate(qkMuls_[1], 1.0f, static_cast<int32_t>(prep_.normElems));
         PipeBarrier<PIPE_V>();
     }
 
-    // Every batch row's slot (invalid ones as 0), then per row 1 if an earlier row names the same valid slot: that
-    // row's state read must wait for the earlier row's write (MTE3 -> MTE2) instead of being prefetched.
+    // Every batch row's slot; Slot() reads it as 0 when invalid (<= 0 or >= blockNum).
     __aicore__ inline void LoadIndices() {
         indexLocal_ = indexBuf_.Get<int32_t>();
         DataCopyPad(indexLocal_, indexGm_, DataCopyExtParams(1, td_.b * sizeof(int32_t), 0, 0, 0),
                     DataCopyPadExtParams<int32_t>(false, 0, 0, 0));
         Sync<HardEvent::MTE2_S>();
-        for (uint32_t row = 0; row < td_.b; ++row) {
-            const int32_t slot = indexLocal_.GetValue(row);
-            const bool valid = slot > 0 && static_cast<uint64_t>(slot) < td_.blockNum;
-            indexLocal_.SetValue(row, valid ? slot : 0);
-            int32_t seen = 0;
-            for (uint32_t prev = 0; valid && seen == 0 && prev < row; ++prev) seen = indexLocal_.GetValue(prev) == slot;
-            indexLocal_.SetValue(alignB_ + row, seen);
-        }
+    }
+
+    __aicore__ inline uint32_t Slot(uint32_t row) {
+        const int32_t slot = indexLocal_.GetValue(row);
+        return slot > 0 && static_cast<uint64_t>(slot) < td_.blockNum ? static_cast<uint32_t>(slot) : 0;
     }
 
     __aicore__ inline uint32_t NextValidRow(uint32_t row) {
-        while (row < td_.b && indexLocal_.GetValue(row) == 0) ++row;
+        while (row < td_.b && Slot(row) == 0) ++row;
         return row;
     }
 
-    // One tile: value rows [r0, r0 + TileRows) of head j for batch row `row`.
+    // One tile: value rows [r0, r0 + TileRows) of head j for batch row `row`, whose state slot is `slot`.
     struct Tile {
-        uint32_t row, j, r0;
+        uint32_t row, j, r0, slot;
     };
+    __aicore__ inline Tile MakeTile(uint32_t row, uint32_t j, uint32_t r0) {
+        return Tile{row, j, r0, row < td_.b ? Slot(row) : 0};
+    }
+
+    // Whether t's state rows may still be on their way out: cur's write is not issued yet, and the writes of the
+    // kStateBuffers tiles before it may not have landed. Older ones have: tile n's out buffer is the one tile
+    // n - kStateBuffers wrote from (MTE3 -> V at AllocTensor), and the prefetch into tile n - 1's in buffer waits for
+    // tile n - 1's vector work (V -> MTE2 at AllocTensor), which came after that wait. A task's rows are cut into
+    // tiles the same way for every batch row, so two tiles of one head overlap exactly when they share slot and r0.
+    __aicore__ inline bool WriteInFlight(const Tile& t, const Tile& cur) {
+        auto same = [&](const Tile& w) { return w.slot == t.slot && w.j == t.j && w.r0 == t.r0; };
+        bool hit = same(cur);
+        for (uint32_t i = 0; i < written_; ++i) hit = hit || same(recent_[i]);
+        return hit;
+    }
+    __aicore__ inline void NoteWrite(const Tile& t) {
+        for (uint32_t i = kStateBuffers - 1; i > 0; --i) recent_[i] = recent_[i - 1];
+        recent_[0] = t;
+        written_ = Min(written_ + 1, kStateBuffers);
+    }
 
     // The core's value rows of head j: [SegBegin(j), SegEnd(j)).
     __aicore__ inline uint32_t SegBegin(uint32_t j) {
@@ -217,10 +233,15 @@ private:
     }
     __aicore__ inline uint32_t TileRows(const Tile& t) { return Min(td_.bv, SegEnd(t.j) - t.r0); }
 
+    // The tile after t in Process's order.
     __aicore__ inline Tile Advance(const Tile& t) {
-        if (t.r0 + td_.bv < SegEnd(t.j)) return Tile{t.row, t.j, t.r0 + td_.bv};
-        if (t.j < jLast_) return Tile{t.row, t.j + 1, SegBegin(t.j + 1)};
-        return Tile{NextValidRow(t.row + 1), jFirst_, SegBegin(jFirst_)};
+        if (t.r0 + td_.bv < SegEnd(t.j)) return Tile{t.row, t.j, t.r0 + td_.bv, t.slot};
+        const uint32_t blockStart = t.row / td_.prepRows * td_.prepRows;
+        const uint32_t blockEnd = Min(td_.b, blockStart + td_.prepRows);
+        const uint32_t row = NextValidRow(t.row + 1);
+        if (row < blockEnd) return MakeTile(row, t.j, SegBegin(t.j));
+        if (t.j < jLast_) return MakeTile(NextValidRow(blockStart), t.j + 1, SegBegin(t.j + 1));
+        return MakeTile(NextValidRow(blockEnd), jFirst_, SegBegin(jFirst_));
     }
 
     // Zeros into the out rows of every batch row with an invalid slot, over the core's value rows.
@@ -232,9 +253,9 @@ private:
         stateOutQue_.EnQue(buf);
         buf = stateOutQue_.template DeQue<StateT>();
         for (uint32_t row = 0; row < td_.b; ++row) {
-            if (indexLocal_.GetValue(row) != 0) continue;
+            if (Slot(row) != 0) continue;
             for (uint32_t j = jFirst_; j <= jLast_; ++j) {
-                for (Tile t{row, j, SegBegin(j)}; t.r0 < SegEnd(j); t.r0 += td_.bv) {
+                for (Tile t{row, j, SegBegin(j), 0}; t.r0 < SegEnd(j); t.r0 += td_.bv) {
                     DataCopyPad(outGm_[OutOffset(t)], TailView(buf),
                                 DataCopyExtParams(1, TileRows(t) * sizeof(InT), 0, 0, 0));
                 }
@@ -243,104 +264,128 @@ private:
         stateOutQue_.FreeTensor(buf);
     }
 
-    // exp(g) and sigmoid(b) of up to 8 value heads of one batch row.
-    __aicore__ inline void GatingGroup(uint32_t row, uint32_t j0, uint32_t n) {
-        LocalTensor<InT> aIn = GateSlotIn(kAIn), bIn = GateSlotIn(kBIn), dtIn = GateSlotIn(kDtIn);
-        LocalTensor<float> aLogF = GateSlot(kALog), x = GateSlot(kX), t = GateSlot(kT), thr = GateSlot(kThr);
-        LocalTensor<float> bF = GateSlot(kBF), sp = GateSlot(kSp);
-        LocalTensor<float> expG = scalars_, beta = scalars_[kGateElems];
-        LocalTensor<uint8_t> mask = maskBuf_.Get<uint8_t>();
-        const uint64_t gateOffset = uint64_t{row} * td_.hv + j0;
-        Sync<HardEvent::V_MTE2>();  // the previous group's vector work has read the staging slots
-        DataCopyPad(aIn, aGm_[gateOffset], DataCopyExtParams(1, n * sizeof(InT), 0, 0, 0),
-                    DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(n), InT(0)));
-        DataCopyPad(bIn, bGm_[gateOffset], DataCopyExtParams(1, n * sizeof(InT), 0, 0, 0),
-                    DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(n), InT(0)));
-        DataCopyPad(dtIn, dtBiasGm_[j0], DataCopyExtParams(1, n * sizeof(InT), 0, 0, 0),
-                    DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(n), InT(0)));
-        DataCopyPad(aLogF, aLogGm_[j0], DataCopyExtParams(1, n * sizeof(float), 0, 0, 0),
+    // Gating and q / k of t's prep block, when t enters a new block, gating chunk or q / k head.
+    __aicore__ inline void Prepare(const Tile& t) {
+        const uint32_t row0 = t.row / td_.prepRows * td_.prepRows;
+        const uint32_t rows = Min(td_.prepRows, td_.b - row0);
+        const bool newBlock = row0 != prepRow0_;
+        if (newBlock || t.j >= gateJ0_ + kGateHeads) {
+            gateJ0_ = t.j;
+            GateBlock(row0, rows, t.j, Min(kGateHeads, jLast_ + 1 - t.j));
+        }
+        if (newBlock || t.j / groupSize_ != qkHead_) {
+            qkHead_ = t.j / groupSize_;
+            PrepQk(row0, rows, qkHead_);
+        }
+        prepRow0_ = row0;
+    }
+
+    // exp(g) and sigmoid(b) of value heads [j0, j0 + n) (n <= kGateHeads) for batch rows [row0, row0 + rows), one
+    // row of kGateHeads lanes per batch row: expGBlk_ / betaBlk_ [gateRows][kGateHeads].
+    __aicore__ inline void GateBlock(uint32_t row0, uint32_t rows, uint32_t j0, uint32_t n) {
+        const uint32_t count = rows * kGateHeads, wholeRepeats = prep_.gateRows * kGateHeads;
+        LocalTensor<InT> stage = stageQue_.template AllocTensor<InT>();
+        LocalTensor<InT> aIn = stage, bIn = stage[prep_.gateRows * kGateHeads];
+        LocalTensor<InT> dtIn = stage[2 * prep_.gateRows * kGateHeads];
+        LocalTensor<float> aLogIn = stage.template ReinterpretCast<float>()[prep_.gateRows * kGateHeads + 8];
+        const uint32_t gap = (td_.hv - n) * sizeof(InT);  // a, b: n heads of each batch row, rows hv apart
+        const DataCopyPadExtParams<InT> pad(true, 0, RightPad<InT>(n), InT(0));
+        DataCopyPad(aIn, aGm_[uint64_t{row0} * td_.hv + j0],
+                    DataCopyExtParams(static_cast<uint16_t>(rows), n * sizeof(InT), gap, 0, 0), pad);
+        DataCopyPad(bIn, bGm_[uint64_t{row0} * td_.hv + j0],
+                    DataCopyExtParams(static_cast<uint16_t>(rows), n * sizeof(InT), gap, 0, 0), pad);
+        DataCopyPad(dtIn, dtBiasGm_[j0], DataCopyExtParams(1, n * sizeof(InT), 0, 0, 0), pad);
+        DataCopyPad(aLogIn, aLogGm_[j0], DataCopyExtParams(1, n * sizeof(float), 0, 0, 0),
                     DataCopyPadExtParams<float>(true, 0, RightPad<float>(n), 0.0f));
-        Sync<HardEvent::MTE2_V>();
+        stageQue_.EnQue(stage);
+        stage = stageQue_.template DeQue<InT>();
         // softplus(x) = x above the threshold, else ln(1 + exp(x)) (exp of min(x, thr): no overflow on the dead lane)
-        Cast(x, aIn, RoundMode::CAST_NONE, kMaxGroupHeads);
-        Cast(t, dtIn, RoundMode::CAST_NONE, kMaxGroupHeads);
+        Cast(gateX_, aIn, RoundMode::CAST_NONE, count);
+        Cast(dtF_, dtIn, RoundMode::CAST_NONE, kGateHeads);
+        Exp(expALog_, aLogIn, AlignUp(n, kBlockBytes / sizeof(float)));  // the lanes DataCopyPad wrote
+        Cast(gateB_, bIn, RoundMode::CAST_NONE, count);
         PipeBarrier<PIPE_V>();
-        Add(x, x, t, kMaxGroupHeads);
+        stageQue_.FreeTensor(stage);
+        const uint8_t rowBlocks = kGateRowBytes / kBlockBytes;
+        const BinaryRepeatParams perRow(1, 1, 1, rowBlocks, rowBlocks, 0);  // the head vector re-read for each row
+        Add(gateX_, gateX_, dtF_, kGateHeads, static_cast<uint8_t>(rows), perRow);
         PipeBarrier<PIPE_V>();
-        Mins(t, x, td_.softplusThreshold, kMaxGroupHeads);
+        Mins(gateT_, gateX_, td_.softplusThreshold, count);
         PipeBarrier<PIPE_V>();
-        Exp(t, t, kMaxGroupHeads);
+        Exp(gateT_, gateT_, count);
         PipeBarrier<PIPE_V>();
-        Adds(t, t, 1.0f, kMaxGroupHeads);
+        Adds(gateT_, gateT_, 1.0f, count);
         PipeBarrier<PIPE_V>();
-        Ln(t, t, kMaxGroupHeads);
-        Compare(mask, x, thr, CMPMODE::GT, kGateElems);
+        Ln(gateT_, gateT_, count);
+        CompareScalar(maskBuf_.Get<uint8_t>(), gateX_, td_.softplusThreshold, CMPMODE::GT, wholeRepeats);
         PipeBarrier<PIPE_V>();
-        Select(sp, mask, x, t, SELMODE::VSEL_TENSOR_TENSOR_MODE, kGateElems);
+        Select(softplus_, maskBuf_.Get<uint8_t>(), gateX_, gateT_, SELMODE::VSEL_TENSOR_TENSOR_MODE, wholeRepeats);
+        PipeBarrier<PIPE_V>();
         // g = -exp(aLog) * softplus; the kernel only needs exp(g)
-        Exp(aLogF, aLogF, kMaxGroupHeads);
+        Mul(expGBlk_, softplus_, expALog_, kGateHeads, static_cast<uint8_t>(rows), perRow);
         PipeBarrier<PIPE_V>();
-        Mul(expG, aLogF, sp, kMaxGroupHeads);
+        Muls(expGBlk_, expGBlk_, -1.0f, count);
         PipeBarrier<PIPE_V>();
-        Muls(expG, expG, -1.0f, kMaxGroupHeads);
-        PipeBarrier<PIPE_V>();
-        Exp(expG, expG, kMaxGroupHeads);
+        Exp(expGBlk_, expGBlk_, count);
         // beta = sigmoid(b) = 1 / (1 + exp(-b))
-        Cast(bF, bIn, RoundMode::CAST_NONE, kMaxGroupHeads);
+        Muls(gateB_, gateB_, -1.0f, count);
         PipeBarrier<PIPE_V>();
-        Muls(bF, bF, -1.0f, kMaxGroupHeads);
+        Exp(gateB_, gateB_, count);
         PipeBarrier<PIPE_V>();
-        Exp(bF, bF, kMaxGroupHeads);
+        Adds(gateB_, gateB_, 1.0f, count);
         PipeBarrier<PIPE_V>();
-        Adds(bF, bF, 1.0f, kMaxGroupHeads);
-        PipeBarrier<PIPE_V>();
-        Reciprocal(beta, bF, kMaxGroupHeads);
+        Reciprocal(betaBlk_, gateB_, count);
         Sync<HardEvent::V_S>();
     }
 
-    // q and k of one shared head: fp32, L2-normalised, q also scaled.
-    __aicore__ inline void LoadQk(uint32_t row, uint32_t h) {
-        const uint64_t qOffset = uint64_t{row} * td_.mixedStride + uint64_t{h} * td_.k;
-        const uint64_t offsets[2] = {qOffset, qOffset + uint64_t{td_.h} * td_.k};
-        for (uint64_t offset : offsets) {
-            LocalTensor<InT> buf = qkQue_.template AllocTensor<InT>();
-            DataCopyPad(buf, mixedGm_[offset], DataCopyExtParams(1, td_.k * sizeof(InT), 0, 0, 0),
-                        DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(td_.k), InT(0)));
-            qkQue_.EnQue(buf);
-        }
-        const LocalTensor<float> dsts[2] = {qF_, kF_};
-        const float muls[2] = {td_.scale, 1.0f};
-        for (uint32_t i = 0; i < 2; ++i) {
-            LocalTensor<InT> buf = qkQue_.template DeQue<InT>();
-            Cast(dsts[i], buf, RoundMode::CAST_NONE, alignK_);
-            qkQue_.FreeTensor(buf);
-            PipeBarrier<PIPE_V>();
-            L2Normalize(dsts[i], muls[i]);
-        }
-        if (repRows_ > 0) {
-            Repeat(kRows_, kF_);
-            Repeat(qRows_, qF_);
-        }
+    // q and k of q/k head h for batch rows [row0, row0 + rows): fp32 rows of alignK in qBlk_ / kBlk_, L2-normalised
+    // (q also scaled); 16-bit state also kqBlk_[i] = k_i . q_i.
+    __aicore__ inline void PrepQk(uint32_t row0, uint32_t rows, uint32_t h) {
+        const uint64_t qOffset = uint64_t{row0} * td_.mixedStride + uint64_t{h} * td_.k;
+        const DataCopyExtParams rowCopy(static_cast<uint16_t>(rows), td_.k * sizeof(InT),
+                                        static_cast<uint32_t>((td_.mixedStride - td_.k) * sizeof(InT)), 0, 0);
+        const DataCopyPadExtParams<InT> pad(true, 0, RightPad<InT>(td_.k), InT(0));
+        LocalTensor<InT> stage = stageQue_.template AllocTensor<InT>();
+        DataCopyPad(stage, mixedGm_[qOffset], rowCopy, pad);
+        DataCopyPad(stage[rows * alignK_], mixedGm_[qOffset + uint64_t{td_.h} * td_.k], rowCopy, pad);
+        stageQue_.EnQue(stage);
+        stage = stageQue_.template DeQue<InT>();
+        const uint32_t count = rows * alignK_;
+        Cast(qBlk_, stage, RoundMode::CAST_NONE, count);
+        Cast(kBlk_, stage[count], RoundMode::CAST_NONE, count);
+        PipeBarrier<PIPE_V>();
+        stageQue_.FreeTensor(stage);
+        NormalizeRows(qBlk_, rows, qkMuls_[0]);
+        NormalizeRows(kBlk_, rows, qkMuls_[1]);
         if constexpr (!kFp32State) {
             // k.q: out = S' q = exp(g) (S q) + delta (k.q), so the updated tile need not be read again.
-            Mul(sq_, qF_, kF_, alignK_);
+            Mul(sqBlk_, qBlk_, kBlk_, count);
             PipeBarrier<PIPE_V>();
-            RowSums(scalars_[kKqSlot], sq_, 1, scalars_[2 * kGateElems + 32]);
-            Sync<HardEvent::V_S>();
-            kq_ = scalars_.GetValue(kKqSlot);
+            RowSums(kqBlk_, sqBlk_, rows, invNorm_);
         }
-        qkRow_ = row;
-        qkHead_ = h;
+        Sync<HardEvent::V_S>();
     }
 
-    // rows[0, repRows_) = vec, by doubling copies.
-    __aicore__ inline void Repeat(const LocalTensor<float>& rows, const LocalTensor<float>& vec) {
-        Muls(rows, vec, 1.0f, alignK_);
+    // vec[i] *= muls[i] / sqrt(sum(vec[i]^2) + eps) for `rows` rows of alignK: the sums per row (RowSums), the
+    // factors broadcast into one block per row (Brcb), then one Mul per 64 columns over all rows (block stride 0).
+    __aicore__ inline void NormalizeRows(const LocalTensor<float>& vec, uint32_t rows, const LocalTensor<float>& muls) {
+        Mul(sqBlk_, vec, vec, rows * alignK_);
         PipeBarrier<PIPE_V>();
-        for (uint32_t done = 1; done < repRows_; done *= 2) {
-            Muls(rows[done * alignK_], rows, 1.0f, Min(done, repRows_ - done) * alignK_);
-            PipeBarrier<PIPE_V>();
+        RowSums(sums_, sqBlk_, rows, invNorm_);  // invNorm_ is scratch until Div
+        Adds(sums_, sums_, kEps, rows);
+        PipeBarrier<PIPE_V>();
+        Sqrt(sums_, sums_, rows);
+        PipeBarrier<PIPE_V>();
+        Div(invNorm_, muls, sums_, rows);
+        PipeBarrier<PIPE_V>();
+        Brcb(normBlocks_, invNorm_, static_cast<uint8_t>((rows + 7) / 8), BrcbRepeatParams(1, 8));
+        PipeBarrier<PIPE_V>();
+        const uint8_t rowBlocks = static_cast<uint8_t>(alignK_ * sizeof(float) / kBlockBytes);
+        const BinaryRepeatParams perRow(1, 1, 0, rowBlocks, rowBlocks, 1);
+        for (uint32_t c = 0; c < alignK_; c += kFp32PerRepeat) {
+            Mul(vec[c], vec[c], normBlocks_, Min(kFp32PerRepeat, alignK_ - c), static_cast<uint8_t>(rows), perRow);
         }
+        PipeBarrier<PIPE_V>();
     }
 
     // p = s * vec per row: one Mul per 64 columns, a repeat per row, vec re-read by a repeat stride of 0.
@@ -351,19 +396,6 @@ private:
         for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
             Mul(p[c], s[c], vec[c], Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows), perRow);
         }
-        PipeBarrier<PIPE_V>();
-    }
-
-    __aicore__ inline void L2Normalize(const LocalTensor<float>& vec, float mul) {
-        LocalTensor<float> sum = scalars_[2 * kGateElems];
-        Mul(sq_, vec, vec, alignK_);
-        PipeBarrier<PIPE_V>();
-        RowSums(sum, sq_, 1, scalars_[2 * kGateElems + 32]);
-        Adds(sum, sum, kEps, 1);
-        PipeBarrier<PIPE_V>();
-        Sqrt(sum, sum, 1);
-        Sync<HardEvent::V_S>();
-        Muls(vec, vec, mul / sum.GetValue(0), alignK_);
         PipeBarrier<PIPE_V>();
     }
 
@@ -403,7 +435,7 @@ private:
         Cast(vF_, TailView(in), RoundMode::CAST_NONE, rows);
         LocalTensor<float> s = in, next = outBuf;
         PipeBarrier<PIPE_V>();
-        RowProducts(next, s, kRows_, rows);
+        RowProducts(next, s, kF_, rows);
         RowSums(hk_, next, rows, reduceTmp_);
         Muls(hk_, hk_, -expG, rows);
         PipeBarrier<PIPE_V>();
@@ -412,7 +444,7 @@ private:
         Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
         Muls(next, s, expG, count);
         RankOneUpdate(next, rows, deltaBlocks_);
-        RowProducts(s, next, qRows_, rows);  // the input tile is scratch for S' q
+        RowProducts(s, next, qF_, rows);  // the input tile is scratch for S' q
         RowSums(outF_, s, rows, reduceTmp_);
         Cast(TailView(outBuf), outF_, RoundMode::CAST_RINT, rows);
         stateInQue_.FreeTensor(in);
@@ -430,14 +462,13 @@ private:
         const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
         const BinaryRepeatParams update(1, 1, 0, rowBlocks, 0, 1);
         for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
-            MulAddDst(next[c], kF_[c], deltaBlocks, Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows),
-                      update);
+            MulAddDst(next[c], kF_[c], deltaBlocks, Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows), update);
         }
         PipeBarrier<PIPE_V>();
     }
 
     // 16-bit state, one fp32 working copy S and each of its elements touched by few instructions:
-    // hk = S k and sq = S q from the old S (RowDotsGrouped, or RowDots when its strides do not fit);
+    // hk = S k and sq = S q from the old S (RowDots, both vectors at once when the strides fit);
     // delta = beta (v - exp(g) hk); out = exp(g) sq + delta (k.q), so S' is never read back;
     // S' = exp(g) S + delta k^T as one Muls plus one MulAddDst per 64 columns (k broadcast down the rows by a repeat
     // stride of 0, delta_r across row r by Brcb and a block stride of 0).
@@ -449,9 +480,7 @@ private:
         PipeBarrier<PIPE_V>();
         // hk_ = S k and outF_ = S q (outF_ follows hk_ in vecBvBuf_: one set of folds serves both when they fit)
         const LocalTensor<float> vecs[2] = {kF_, qF_};
-        if (repRows_ == kDotGroupRows) {
-            RowDotsGrouped(hk_, rows);
-        } else if (pairedDots_) {
+        if (pairedDots_) {
             RowDots(hk_, vecs, 2, rows);
         } else {
             RowDots(hk_, vecs, 1, rows);
@@ -502,37 +531,6 @@ private:
         PipeBarrier<PIPE_V>();
     }
 
-    // hk_[r] = S_r k and outF_[r] = hk_[alignBv_ + r] = S_r q. One product repeat covers two column blocks (half a
-    // row apart) of each of kDotGroupRows consecutive rows against the matching blocks of kRows_ / qRows_ (the
-    // vector repeated kDotGroupRows times), so rowBlocks / 2 Mul / MulAddDst instructions leave each row's sum in two
-    // blocks of matP_ ([vector][row][2 blocks]); one strided Add folds them (8 rows per repeat), one BlockReduceSum
-    // sums each block. Pad columns are zero in S (DataCopyPad) and in k, q, so whole blocks need no mask.
-    __aicore__ inline void RowDotsGrouped(const LocalTensor<float>& dst, uint32_t rows) {
-        constexpr uint32_t kBlockElems = kBlockBytes / sizeof(float);
-        const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
-        const uint32_t step = rowBlocks / 2;  // block stride inside a repeat: 2 blocks per row
-        const int32_t groups = static_cast<int32_t>((rows + kDotGroupRows - 1) / kDotGroupRows);
-        const BinaryRepeatParams products(1, step, step, 8, kDotGroupRows * rowBlocks, 0);
-        const LocalTensor<float> vecRows[2] = {kRows_, qRows_};
-        const uint32_t vecStride = alignBv_ * 2 * kBlockElems;  // floats of one vector's [row][2 blocks]
-        for (uint32_t v = 0; v < 2; ++v) {
-            LocalTensor<float> p = matP_[v * vecStride];
-            Mul(p, matS_, vecRows[v], kFp32PerRepeat, groups, products);
-            for (uint32_t c = 1; c < step; ++c) {
-                PipeBarrier<PIPE_V>();
-                MulAddDst(p, matS_[c * kBlockElems], vecRows[v][c * kBlockElems], kFp32PerRepeat, groups, products);
-            }
-        }
-        PipeBarrier<PIPE_V>();
-        LocalTensor<float> folded = matP_[2 * vecStride];  // [vector][row] blocks
-        Add(folded, matP_, matP_[kBlockElems], kFp32PerRepeat, static_cast<int32_t>(2 * alignBv_ / 8),
-            BinaryRepeatParams(1, 2, 2, 8, 16, 16));
-        PipeBarrier<PIPE_V>();
-        BlockReduceSum(dst, folded, static_cast<int32_t>((alignBv_ + rows + 7) / 8),
-                       static_cast<int32_t>(kFp32PerRepeat), 1, 1, 8);
-        PipeBarrier<PIPE_V>();
-    }
-
     __aicore__ inline void CopyOutTile(const Tile& t) {
         const uint32_t rows = TileRows(t);
         LocalTensor<StateT> buf = stateOutQue_.template DeQue<StateT>();
@@ -549,33 +547,35 @@ private:
 
     // The tile's first state row, in the slot of its batch row (a valid slot).
     __aicore__ inline uint64_t StateOffset(const Tile& t) {
-        const uint64_t slot = static_cast<uint32_t>(indexLocal_.GetValue(t.row));
-        return slot * td_.stateSlotStride + uint64_t{t.j} * td_.stateHeadStride + uint64_t{t.r0} * td_.k;
+        return uint64_t{t.slot} * td_.stateSlotStride + uint64_t{t.j} * td_.stateHeadStride + uint64_t{t.r0} * td_.k;
     }
     __aicore__ inline uint64_t OutOffset(const Tile& t) {
         return uint64_t{t.row} * td_.outBatchStride + uint64_t{t.j} * td_.v + t.r0;
     }
 
-    // Gating staging slots (256 bytes each) in gateBuf_.
-    enum GateSlotId : uint32_t { kAIn, kBIn, kDtIn, kALog, kX, kT, kThr, kBF, kSp };
-
     FusedGdnDecodeTilingData td_;
+    GdnPrepLayout prep_{};
     TPipe pipe_;
-    TQue<TPosition::VECIN, 2> qkQue_;
+    TQue<TPosition::VECIN, 1> stageQue_;
     TQue<TPosition::VECIN, 1> stateInQue_;
     TQue<TPosition::VECOUT, 1> stateOutQue_;
-    TBuf<TPosition::VECCALC> indexBuf_, vecKBuf_, vecBvBuf_, scalarBuf_, matrixBuf_, gateBuf_, reduceBuf_, maskBuf_,
-        repBuf_, deltaBuf_;
+    TBuf<TPosition::VECCALC> indexBuf_, vecBvBuf_, matrixBuf_, reduceBuf_, deltaBuf_, qkBuf_, normBuf_, gateBuf_,
+        maskBuf_;
     GlobalTensor<InT> mixedGm_, aGm_, bGm_, dtBiasGm_, outGm_;
     GlobalTensor<float> aLogGm_;
     GlobalTensor<StateT> stateGm_;
     GlobalTensor<int32_t> indexGm_;
     LocalTensor<int32_t> indexLocal_;
-    LocalTensor<float> qF_, kF_, sq_, vF_, hk_, outF_, scalars_, reduceTmp_, matS_, matP_, kRows_, qRows_, deltaBlocks_;
-    uint32_t taskStart_ = 0, taskEnd_ = 0, tasksPerHead_ = 1, alignB_ = 8, jFirst_ = 0, jLast_ = 0;
-    uint32_t gateRow_ = UINT32_MAX, gateJ0_ = 0;
-    uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0, repRows_ = 0;
-    uint32_t qkRow_ = UINT32_MAX, qkHead_ = UINT32_MAX;
+    // prep area: q / k rows, their norms and k.q, the gating lanes
+    LocalTensor<float> qBlk_, kBlk_, sqBlk_, sums_, invNorm_, kqBlk_, normBlocks_, qkMuls_[2];
+    LocalTensor<float> gateX_, gateT_, softplus_, expGBlk_, betaBlk_, gateB_, dtF_, expALog_;
+    // one tile: its batch row's q / k (views into the prep area), v / hk / out vectors, working matrices
+    LocalTensor<float> qF_, kF_, vF_, hk_, outF_, reduceTmp_, matS_, matP_, deltaBlocks_;
+    uint32_t taskStart_ = 0, taskEnd_ = 0, tasksPerHead_ = 1, jFirst_ = 0, jLast_ = 0;
+    Tile recent_[kStateBuffers] = {};  // the tiles written last, newest first (WriteInFlight)
+    uint32_t written_ = 0;
+    uint32_t prepRow0_ = UINT32_MAX, gateJ0_ = 0, qkHead_ = UINT32_MAX;
+    uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0;
     float kq_ = 0.0f;
     bool pairedDots_ = false;
 };

@@ -30,7 +30,7 @@ struct FusedGdnDecodeTilingData {
     uint32_t totalTasks;      // hv * ceil(v / kRowsPerTask): kRowsPerTask value rows of one head, all batch rows
     uint32_t tasksPerCore;    // tasks of a small core; the first bigCores cores take one more
     uint32_t bigCores;
-    uint32_t indexBufferElems;  // 2 * align8(b) int32: every batch row's slot, then its duplicate-slot flag
+    uint32_t indexBufferElems;  // align8(b) int32: every batch row's slot
     uint64_t blockNum;          // state slots; indices >= blockNum are invalid
     uint64_t mixedStride;       // elements between mixedQkv rows
     uint64_t stateSlotStride;   // hv * v * k
@@ -38,8 +38,12 @@ struct FusedGdnDecodeTilingData {
     uint64_t outBatchStride;    // hv * v
     float scale;                // multiplies q after the L2 norm
     float softplusThreshold;    // softplus(x) = x above it
-    uint32_t ubRestBytes;       // UB left after the layout (16-bit state: the repeated k / q rows)
+    uint32_t ubRestBytes;       // UB the estimate leaves (part of the prep area, GdnKernelUbBytes)
+    uint32_t prepRows;          // batch rows one prep pass (gating, q / k normalisation) covers, 1..kMaxPrepRows
 };
+
+// State tile buffers of each of the in and out queues: the next tile is prefetched during this one's compute.
+constexpr uint32_t kStateBuffers = 2;
 
 // Fixed UB buffers of the kernel (gating staging, scalars, the softplus select mask).
 constexpr uint32_t kGateSlotBytes = 256;
@@ -52,7 +56,7 @@ struct GdnUbLayout {
     uint32_t alignK, alignBv;  // k and bv rounded up to 16 elements
     uint32_t stateBufferNum;   // 2: the next batch row's tile is prefetched, also when one tile is the whole head
     uint32_t qkBytes;          // one q / k staging row (2 buffers)
-    uint32_t indexBytes;       // every batch row's slot and duplicate flag
+    uint32_t indexBytes;       // every batch row's slot
     uint32_t stateTileBytes;   // one state tile and its v / out 16-bit row (stateBufferNum each, in and out)
     uint32_t vecKBytes;        // three fp32 vectors of alignK
     uint32_t vecBvBytes;       // three fp32 vectors of alignBv
@@ -70,6 +74,10 @@ struct GdnUbLayout {
     }
     ASCENDOPS_HOST_DEVICE uint64_t HelperBytes() const { return uint64_t{reduceBytes} + maskBytes; }
     ASCENDOPS_HOST_DEVICE uint64_t TotalBytes() const { return QueueBytes() + ComputeBytes() + HelperBytes(); }
+    // What the kernel's prep area replaces: the estimate's per-row q / k staging, q / k vectors, scalars and gating.
+    ASCENDOPS_HOST_DEVICE uint64_t PrepReplacedBytes() const {
+        return 2ull * qkBytes + vecKBytes + scalarBytes + gateBytes + maskBytes;
+    }
 };
 
 // `stateBytes`: 4 (fp32 state) or 2; `inBytes`: 2 (bf16 / fp16 q, k, v, out).
@@ -78,7 +86,7 @@ ASCENDOPS_HOST_DEVICE inline GdnUbLayout GdnUbLayoutOf(uint32_t k, uint32_t bv, 
     GdnUbLayout l{};
     l.alignK = (k + 15) / 16 * 16;
     l.alignBv = (bv + 15) / 16 * 16;
-    l.stateBufferNum = 2;
+    l.stateBufferNum = kStateBuffers;
     l.qkBytes = l.alignK * inBytes;
     l.indexBytes = indexBufferElems * 4;
     l.stateTileBytes = l.alignK * l.alignBv * stateBytes + l.alignBv * inBytes;
@@ -91,6 +99,50 @@ ASCENDOPS_HOST_DEVICE inline GdnUbLayout GdnUbLayoutOf(uint32_t k, uint32_t bv, 
     l.reduceBytes = l.alignBv * 4;
     l.maskBytes = kSelectMaskBytes;
     return l;
+}
+
+// Prep area: gating and q / k normalisation for `rows` batch rows at once, so their ~70 vector instructions and 8
+// small copies per batch row and head group are paid once per block of rows.
+constexpr uint32_t kMaxPrepRows = 64;
+constexpr uint32_t kGateHeads = 16;       // value heads one gating pass covers: a row's a / b fill one 32-byte block
+constexpr uint32_t kGateRowBytes = 64;    // one row of a gating slot: kGateHeads fp32
+constexpr uint32_t kGateWorkSlots = 6;    // a + dtBias, softplus scratch, softplus, exp(g), beta, the sigmoid's scratch
+constexpr uint32_t kPrepNormVectors = 5;  // squared sums, inverse norms, k.q, the q and k multipliers
+
+struct GdnPrepLayout {
+    uint32_t rows;        // batch rows of one pass
+    uint32_t gateRows;    // rows rounded up to 4: Compare / Select work on whole 256-byte repeats
+    uint32_t normElems;   // rows rounded up to 8 fp32
+    uint32_t stageBytes;  // one staging buffer (1-deep VECIN queue): q and k rows [2][rows][alignK] 16-bit, or a, b,
+                          // dtBias, aLog of a gating pass
+    uint32_t qkBytes;     // q, k and a square scratch, [rows][alignK] fp32 each
+    uint32_t normBytes;   // kPrepNormVectors vectors of normElems fp32, then one broadcast block per row
+    uint32_t gateBytes;   // kGateWorkSlots slots of [gateRows][kGateHeads] fp32, then dtBias and exp(aLog) [16]
+    uint32_t maskBytes;   // Compare's bit mask over one slot
+    ASCENDOPS_HOST_DEVICE uint64_t TotalBytes() const {
+        return uint64_t{stageBytes} + qkBytes + normBytes + gateBytes + maskBytes;
+    }
+};
+
+ASCENDOPS_HOST_DEVICE inline GdnPrepLayout GdnPrepLayoutOf(uint32_t k, uint32_t rows, uint32_t inBytes) {
+    GdnPrepLayout p{};
+    const uint32_t alignK = (k + 15) / 16 * 16;
+    p.rows = rows;
+    p.gateRows = (rows + 3) / 4 * 4;
+    p.normElems = (rows + 7) / 8 * 8;
+    const uint32_t qkStage = 2 * rows * alignK * inBytes;
+    const uint32_t gateStage = 2 * p.gateRows * 32 + 32 + kGateRowBytes;  // a, b [gateRows][16]; dtBias; aLog
+    p.stageBytes = qkStage > gateStage ? qkStage : gateStage;
+    p.qkBytes = 3 * rows * alignK * 4;
+    p.normBytes = kPrepNormVectors * p.normElems * 4 + p.normElems * 32;
+    p.gateBytes = kGateWorkSlots * p.gateRows * kGateRowBytes + 2 * kGateRowBytes;
+    p.maskBytes = (p.gateRows * kGateHeads / 8 + 31) / 32 * 32;
+    return p;
+}
+
+// The UB the kernel allocates: the estimate with its per-row prep buffers replaced by the prep area.
+ASCENDOPS_HOST_DEVICE inline uint64_t GdnKernelUbBytes(const GdnUbLayout& l, const GdnPrepLayout& p) {
+    return l.TotalBytes() - l.PrepReplacedBytes() + p.TotalBytes();
 }
 
 }  // namespace ascendops::fused_gdn_decode

@@ -94,7 +94,8 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
     const fgd::UbEstimate ub = fgd::EstimateUb(t.k, t.bv, ascendops::DataTypeSize(in.stateType), t.indexBufferElems);
     py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.QueueBytes(),
                     "compute_bytes"_a = ub.ComputeBytes(), "helper_bytes"_a = ub.HelperBytes(),
-                    "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbUsableBytes());
+                    "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbUsableBytes(),
+                    "prep_bytes"_a = fgd::GdnPrepLayoutOf(t.k, t.prepRows, 2).TotalBytes());
     py::dict d("block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "ub_bytes"_a = r->ubBytes,
                "b"_a = t.b, "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
                "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks,
@@ -102,7 +103,8 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
                "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
                "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
                "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
-               "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes, "ub"_a = ubDict);
+               "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes,
+               "prep_rows"_a = t.prepRows, "ub"_a = ubDict);
     ascendops::bridge::AddKey(d, fgd::kFusedGdnDecodeKeyNames, r->tilingKey);
     return d;
 }

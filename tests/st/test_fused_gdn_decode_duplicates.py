@@ -72,3 +72,21 @@ def test_duplicate_differs_from_a_single_application():
     seq_out, _ = sequential_golden(args)
     np.testing.assert_allclose(np.asarray(out, np.float32), seq_out, rtol=RTOL, atol=ATOL * 1e-2)
     assert not np.allclose(np.asarray(out[1], np.float32), stale_out[0], rtol=RTOL, atol=ATOL * 1e-2)
+
+
+@pytest.mark.parametrize("state_dtype", [np.float32, ml_dtypes.bfloat16], ids=["fp32state", "bf16state"])
+def test_repeated_slot_many_tiles_apart_reads_the_update(state_dtype):
+    # K 512 leaves room for small tiles only (fp32: bv 16; bf16: bv 32), so a head's 64 value rows are several tiles
+    # per batch row and a repeated slot's first tile comes more than kStateBuffers + 1 tiles after the earlier row's
+    # write of the same rows: prefetched, ordered only through the queues' events (the twin checks every GM access).
+    shape, indices = (5, 1, 2, 512, 64), [2, 1, 2, 3, 2]
+    dtype = ml_dtypes.bfloat16
+    args = make_inputs(*shape, dtype=dtype, state_dtype=state_dtype, block_num=4, indices=indices, seed=5)
+    expected_out, expected_state = sequential_golden(args)
+    f32 = lambda x: np.asarray(x, np.float32)  # noqa: E731
+    for core_num in (1, 0):
+        out, state = run(args, core_num)
+        np.testing.assert_allclose(f32(out), expected_out, rtol=RTOL, atol=ATOL)
+        scale = float(np.abs(f32(expected_state)[2]).max())  # slot 2 updated three times, in batch order
+        np.testing.assert_allclose(f32(state)[2], f32(expected_state)[2], rtol=RTOL, atol=ATOL * scale)
+        np.testing.assert_allclose(f32(state), f32(expected_state), rtol=RTOL, atol=ATOL)

@@ -25,26 +25,44 @@ def test_dtype_combo_selects_key(dtype, state, key):
 
 
 def test_k_v_128_fp32_state_takes_bv_64():
-    # Two state buffers always (the next batch row's tile is prefetched); index buffer 2 * 8 int32 for B 1.
-    # bv 128: queue 2*128*2 + 16*4 + 2*2*(128*128*4 + 128*2) = 263744 alone is above 188416.
-    assert _C.fused_gdn_decode_estimate_ub(128, 128, 128, 4, 16)["queue_bytes"] == 263744
-    # bv 64: queue 576 + 4*(128*64*4 + 64*2) = 132160; compute (3*128 + 3*64 + 192)*4 + 64*32 (delta blocks)
-    # + 9*256 = 7424; helper 64*4 + 256 = 512; total 140096.
+    # Two state buffers always (the next batch row's tile is prefetched); index buffer 8 int32 for B 1.
+    # bv 128: queue 2*128*2 + 8*4 + 2*2*(128*128*4 + 128*2) = 263712 alone is above 188416.
+    assert _C.fused_gdn_decode_estimate_ub(128, 128, 128, 4, 8)["queue_bytes"] == 263712
+    # bv 64: queue 544 + 4*(128*64*4 + 64*2) = 132128; compute (3*128 + 3*64 + 192)*4 + 64*32 (delta blocks)
+    # + 9*256 = 7424; helper 64*4 + 256 = 512; total 140064.
     t = tiling(1, 8, 16, 128, 128, state_dtype="float32")
     assert (t["bv"], t["v_tiles"], t["state_buffer_num"]) == (64, 2, 2)
-    assert (t["ub"]["queue_bytes"], t["ub"]["compute_bytes"], t["ub"]["helper_bytes"]) == (132160, 7424, 512)
-    assert t["ub_bytes"] == 140096  # what the kernel allocates: the estimate, as every operator reports it
-    assert t["ub_rest_bytes"] == UB - 140096
+    assert (t["ub"]["queue_bytes"], t["ub"]["compute_bytes"], t["ub"]["helper_bytes"]) == (132128, 7424, 512)
+    assert t["ub_rest_bytes"] == UB - 140064
+    # What the kernel allocates: the estimate without its per-row prep buffers (q/k staging 2*256, q/k vectors 1536,
+    # scalars 768, gating 2304, mask 256 = 5376) plus the prep area for B 1 (one row; gating rows rounded up to 4,
+    # norm vectors to 8): staging max(2*128*2, 2*4*32 + 32 + 64) = 512, q/k 3*128*4 = 1536, norms 5*8*4 + 8*32 = 416,
+    # gating 6*4*64 + 128 = 1664, mask 32: 4160.
+    assert (t["prep_rows"], t["ub"]["prep_bytes"]) == (1, 4160)
+    assert t["ub_bytes"] == 140064 - 5376 + 4160
 
 
 def test_k_v_128_bf16_state_takes_bv_64():
-    # bv 128 would need (512 + 64 + 2*2*(128*128*2 + 128*2)) + (3840 + 2*128*128*4 + 2304) + 768 = 270656.
-    assert _C.fused_gdn_decode_estimate_ub(128, 128, 128, 2, 16)["total_bytes"] == 270656
-    # bv 64: queue 512 + 64 + 2*2*(128*64*2 + 64*2) = 66624; compute 3072 + 65536 + 2304.
+    # bv 128 would need (512 + 32 + 2*2*(128*128*2 + 128*2)) + (3840 + 2*128*128*4 + 2304) + 768 = 270624.
+    assert _C.fused_gdn_decode_estimate_ub(128, 128, 128, 2, 8)["total_bytes"] == 270624
+    # bv 64: queue 512 + 32 + 2*2*(128*64*2 + 64*2) = 66592; compute 3072 + 65536 + 2304.
     t = tiling(1, 8, 16, 128, 128, dtype="bfloat16", state_dtype="bfloat16")
     assert (t["bv"], t["v_tiles"], t["state_buffer_num"]) == (64, 2, 2)
-    assert (t["ub"]["queue_bytes"], t["ub"]["compute_bytes"], t["ub"]["helper_bytes"]) == (66624, 70912, 512)
-    assert t["ub_rest_bytes"] == UB - 138048
+    assert (t["ub"]["queue_bytes"], t["ub"]["compute_bytes"], t["ub"]["helper_bytes"]) == (66592, 70912, 512)
+    assert t["ub_rest_bytes"] == UB - 138016
+
+
+def test_prep_rows_take_what_the_estimate_leaves_spread_evenly():
+    # B 64, BF16 state, K = V = 128: the estimate is 138240 (index buffer 64*4); without its 5376 bytes of per-row
+    # prep buffers 55552 bytes remain for the prep area, which for R rows takes staging 512R, q/k 1536R, norms
+    # 52*align8(R), gating 384*align4(R) + 128, mask align32(2*align4(R)): R 21 needs 53664, R 22 55712. 64 rows in
+    # ceil(64 / 21) = 4 passes of 16 rows: 8192 + 24576 + 832 + 6272 + 32 = 39904 bytes.
+    t = tiling(64, 16, 32, 128, 128, dtype="bfloat16", state_dtype="bfloat16")
+    assert t["ub"]["total_bytes"] == 138240
+    assert (t["prep_rows"], t["ub"]["prep_bytes"]) == (16, 39904)
+    assert t["ub_bytes"] == 138240 - 5376 + 39904 <= UB
+    # at most kMaxPrepRows 64 a pass, and never more than B
+    assert tiling(3, 2, 4, 64, 64, state_dtype="float32")["prep_rows"] == 3
 
 
 def test_v_below_128_skips_larger_candidates():
@@ -58,31 +76,32 @@ def test_v_below_8_falls_back_to_v():
 
 
 def test_large_k_only_small_bv_fits():
-    # K 640 fp32: bv 16 needs 2560 + 64 + 4*(640*16*4 + 32) + (3*640 + 48 + 192)*4 + 16*32 + 2304 + 320 = 178368;
+    # K 640 fp32: bv 16 needs 2560 + 32 + 4*(640*16*4 + 32) + (3*640 + 48 + 192)*4 + 16*32 + 2304 + 320 = 178336;
     # bv 32 would need 327936 in the state queues alone.
     t = tiling(2, 1, 4, 640, 128, state_dtype="float32")
-    assert (t["bv"], t["v_tiles"], t["ub_rest_bytes"]) == (16, 8, UB - 178368)
+    assert (t["bv"], t["v_tiles"], t["ub_rest_bytes"]) == (16, 8, UB - 178336)
 
 
 def test_k_704_no_longer_fits_below_the_scratch():
-    # K 704 fp32 at bv 16 (alignBv 16 also for bv 8): 2816 + 64 + 4*(704*16*4 + 32) + (3*704 + 48 + 192)*4 + 16*32
-    # + 2304 + 320 = 195776 bytes, above the 188416 TPipe may hand out.
+    # K 704 fp32 at bv 16 (alignBv 16 also for bv 8): 2816 + 32 + 4*(704*16*4 + 32) + (3*704 + 48 + 192)*4 + 16*32
+    # + 2304 + 320 = 195744 bytes, above the 188416 TPipe may hand out.
     msg = rejected(shape=(2, 1, 4, 704, 128), state_dtype="float32")
-    assert msg == "k 704 needs 195776 bytes of UB even at bv 8, more than the 188416 bytes of ascend910b"
+    assert msg == "k 704 needs 195744 bytes of UB even at bv 8, more than the 188416 bytes of ascend910b"
 
 
 def test_k_2032_never_fits_192kb():
-    # bv 8 (alignBv 16), two state buffers: queue 2*2032*2 + 16*4 + 4*(2032*16*2 + 16*2) = 268416; compute
-    # (3*2032 + 48 + 192)*4 + 2*2032*16*4 + 2304 = 287744; helper 16*4 + 256 = 320; total 556480.
+    # bv 8 (alignBv 16), two state buffers: queue 2*2032*2 + 8*4 + 4*(2032*16*2 + 16*2) = 268384; compute
+    # (3*2032 + 48 + 192)*4 + 2*2032*16*4 + 2304 = 287744; helper 16*4 + 256 = 320; total 556448.
     msg = rejected(shape=(2, 1, 4, 2032, 8), dtype="bfloat16", state_dtype="bfloat16")
-    assert msg == "k 2032 needs 556480 bytes of UB even at bv 8, more than the 188416 bytes of ascend910b"
+    assert msg == "k 2032 needs 556448 bytes of UB even at bv 8, more than the 188416 bytes of ascend910b"
 
 
-def test_index_buffer_holds_every_row_and_its_duplicate_flag():
-    # Every core walks all batch rows: B slots aligned to 8, then B duplicate flags (same alignment).
-    assert _C.fused_gdn_decode_index_buffer_elems(31) == 64
-    assert tiling(31, 1, 4, 64, 16, core_num=4)["index_buffer_elems"] == 64
-    assert _C.fused_gdn_decode_index_buffer_elems(8) == 16
+def test_index_buffer_holds_every_row():
+    # Every core walks all batch rows: B slots aligned to 8 (the kernel tells repeated slots apart by the tiles whose
+    # writes may be in flight, with no per-row flag).
+    assert _C.fused_gdn_decode_index_buffer_elems(31) == 32
+    assert tiling(31, 1, 4, 64, 16, core_num=4)["index_buffer_elems"] == 32
+    assert _C.fused_gdn_decode_index_buffer_elems(8) == 8
 
 
 # Tasks are 16 value rows of one head over all batch rows: Hv 16 x V 128 / 16 = 128 tasks, whatever B is.
