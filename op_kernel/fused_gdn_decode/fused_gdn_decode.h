@@ -69,6 +69,8 @@ public:
             const float beta = betaBlk_.GetValue(gate);
             kF_ = kBlk_[i * alignK_];
             qF_ = qBlk_[i * alignK_];
+            vF_ = vBlk_[i * prep_.alignV + cur.r0 - SegBegin(cur.j)];
+            outF_ = outBlk_[i * prep_.alignV + cur.r0 - SegBegin(cur.j)];
             if constexpr (!kFp32State) kq_ = kqBlk_.GetValue(i);
             LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
             const bool more = next.row < td_.b;
@@ -87,6 +89,10 @@ public:
                 CopyInTile(next);
             }
             cur = next;
+        }
+        if (vJ_ != UINT32_MAX) {
+            FlushOut();
+            PipeBarrier<PIPE_MTE3>();  // the blocks' out rows (invalid rows as zeros) land before the zero rows again
         }
         WriteZeroRows();
     }
@@ -110,8 +116,9 @@ private:
         // The layout the host budgeted (fused_gdn_decode_tiling_data.h GdnKernelUbBytes), buffer by buffer: the
         // estimate's state, index and tile buffers, then the prep area in place of its per-row q / k and gating.
         const GdnUbLayout l = GdnUbLayoutOf(td.k, td.bv, sizeof(StateT), sizeof(InT), td.indexBufferElems);
-        const GdnPrepLayout p = GdnPrepLayoutOf(td.k, td.prepRows, sizeof(InT));
+        const GdnPrepLayout p = GdnPrepLayoutOf(td.k, td.v, td.prepRows, sizeof(InT));
         pipe_.InitBuffer(stageQue_, 1, p.stageBytes);
+        pipe_.InitBuffer(outStageQue_, 1, p.outStageBytes);
         pipe_.InitBuffer(indexBuf_, l.indexBytes);
         pipe_.InitBuffer(stateInQue_, l.stateBufferNum, l.stateTileBytes);
         pipe_.InitBuffer(stateOutQue_, l.stateBufferNum, l.stateTileBytes);
@@ -123,6 +130,7 @@ private:
         pipe_.InitBuffer(normBuf_, p.normBytes);
         pipe_.InitBuffer(gateBuf_, p.gateBytes);
         pipe_.InitBuffer(maskBuf_, p.maskBytes);
+        pipe_.InitBuffer(vOutBuf_, p.vOutBytes);
         prep_ = p;
     }
 
@@ -148,9 +156,10 @@ private:
         gateB_ = gate[5 * slot];
         dtF_ = gate[kGateWorkSlots * slot];
         expALog_ = dtF_[kGateHeads];
-        vF_ = vecBvBuf_.Get<float>();
-        hk_ = vF_[alignBv_];
-        outF_ = vF_[2 * alignBv_];
+        vBlk_ = vOutBuf_.Get<float>();
+        outBlk_ = vBlk_[rows * prep_.alignV];
+        hk_ = vecBvBuf_.Get<float>();
+        sqF_ = hk_[alignBv_];
         reduceTmp_ = reduceBuf_.Get<float>();
         if constexpr (kFp32State) deltaBlocks_ = deltaBuf_.Get<float>();
         if constexpr (!kFp32State) {
@@ -247,9 +256,9 @@ private:
     // Zeros into the out rows of every batch row with an invalid slot, over the core's value rows.
     __aicore__ inline void WriteZeroRows() {
         LocalTensor<StateT> buf = stateOutQue_.template AllocTensor<StateT>();
-        Duplicate(outF_, 0.0f, alignBv_);
+        Duplicate(hk_, 0.0f, alignBv_);
         PipeBarrier<PIPE_V>();
-        Cast(TailView(buf), outF_, RoundMode::CAST_RINT, alignBv_);
+        Cast(TailView(buf), hk_, RoundMode::CAST_RINT, alignBv_);
         stateOutQue_.EnQue(buf);
         buf = stateOutQue_.template DeQue<StateT>();
         for (uint32_t row = 0; row < td_.b; ++row) {
@@ -264,11 +273,17 @@ private:
         stateOutQue_.FreeTensor(buf);
     }
 
-    // Gating and q / k of t's prep block, when t enters a new block, gating chunk or q / k head.
+    // Gating, q / k and v of t's prep block, when t enters a new block, gating chunk, q / k head or head (whose out
+    // rows of the previous head then go out).
     __aicore__ inline void Prepare(const Tile& t) {
         const uint32_t row0 = t.row / td_.prepRows * td_.prepRows;
         const uint32_t rows = Min(td_.prepRows, td_.b - row0);
         const bool newBlock = row0 != prepRow0_;
+        if (newBlock || t.j != vJ_) {
+            if (vJ_ != UINT32_MAX) FlushOut();
+            vJ_ = t.j;
+            LoadV(row0, rows, t.j);
+        }
         if (newBlock || t.j >= gateJ0_ + kGateHeads) {
             gateJ0_ = t.j;
             GateBlock(row0, rows, t.j, Min(kGateHeads, jLast_ + 1 - t.j));
@@ -366,6 +381,41 @@ private:
         Sync<HardEvent::V_S>();
     }
 
+    // v of head j for batch rows [row0, row0 + rows): the core's value rows [SegBegin(j), SegEnd(j)) of each row, fp32
+    // rows of alignV in vBlk_; outBlk_ zeroed for this head's out rows (rows with an invalid slot stay zero).
+    __aicore__ inline void LoadV(uint32_t row0, uint32_t rows, uint32_t j) {
+        const uint32_t seg = SegEnd(j) - SegBegin(j);
+        const uint32_t gap = (prep_.alignV * sizeof(InT) - AlignUp(seg * sizeof(InT), kBlockBytes)) / kBlockBytes;
+        const uint64_t offset =
+            uint64_t{row0} * td_.mixedStride + 2ull * td_.h * td_.k + uint64_t{j} * td_.v + SegBegin(j);
+        LocalTensor<InT> stage = stageQue_.template AllocTensor<InT>();
+        DataCopyPad(stage, mixedGm_[offset],
+                    DataCopyExtParams(static_cast<uint16_t>(rows), seg * sizeof(InT),
+                                      static_cast<uint32_t>((td_.mixedStride - seg) * sizeof(InT)), gap, 0),
+                    DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(seg), InT(0)));
+        stageQue_.EnQue(stage);
+        stage = stageQue_.template DeQue<InT>();
+        Cast(vBlk_, stage, RoundMode::CAST_NONE, rows * prep_.alignV);
+        Duplicate(outBlk_, 0.0f, static_cast<int32_t>(rows * prep_.alignV));
+        PipeBarrier<PIPE_V>();
+        stageQue_.FreeTensor(stage);
+    }
+
+    // The staged out rows of head vJ_ in the current prep block, to 16-bit and out in one strided copy.
+    __aicore__ inline void FlushOut() {
+        const uint32_t rows = Min(td_.prepRows, td_.b - prepRow0_), seg = SegEnd(vJ_) - SegBegin(vJ_);
+        LocalTensor<InT> out = outStageQue_.template AllocTensor<InT>();
+        PipeBarrier<PIPE_V>();
+        Cast(out, outBlk_, RoundMode::CAST_RINT, rows * prep_.alignV);
+        outStageQue_.EnQue(out);
+        out = outStageQue_.template DeQue<InT>();
+        const uint32_t gap = (prep_.alignV * sizeof(InT) - AlignUp(seg * sizeof(InT), kBlockBytes)) / kBlockBytes;
+        DataCopyPad(outGm_[uint64_t{prepRow0_} * td_.outBatchStride + uint64_t{vJ_} * td_.v + SegBegin(vJ_)], out,
+                    DataCopyExtParams(static_cast<uint16_t>(rows), seg * sizeof(InT), gap,
+                                      static_cast<uint32_t>((td_.outBatchStride - seg) * sizeof(InT)), 0));
+        outStageQue_.FreeTensor(out);
+    }
+
     // vec[i] *= muls[i] / sqrt(sum(vec[i]^2) + eps) for `rows` rows of alignK: the sums per row (RowSums), the
     // factors broadcast into one block per row (Brcb), then one Mul per 64 columns over all rows (block stride 0).
     __aicore__ inline void NormalizeRows(const LocalTensor<float>& vec, uint32_t rows, const LocalTensor<float>& muls) {
@@ -416,14 +466,10 @@ private:
 
     __aicore__ inline void CopyInTile(const Tile& t) {
         const uint32_t rows = TileRows(t);
-        const uint64_t vOffset =
-            uint64_t{t.row} * td_.mixedStride + 2ull * td_.h * td_.k + uint64_t{t.j} * td_.v + t.r0;
         LocalTensor<StateT> buf = stateInQue_.template AllocTensor<StateT>();
         DataCopyPad(buf, stateGm_[StateOffset(t)],
                     DataCopyExtParams(static_cast<uint16_t>(rows), td_.k * sizeof(StateT), 0, rowGapBlocks_, 0),
                     DataCopyPadExtParams<StateT>(true, 0, RightPad<StateT>(td_.k), StateT(0)));
-        DataCopyPad(TailView(buf), mixedGm_[vOffset], DataCopyExtParams(1, rows * sizeof(InT), 0, 0, 0),
-                    DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(rows), InT(0)));
         stateInQue_.EnQue(buf);
     }
 
@@ -432,9 +478,7 @@ private:
     __aicore__ inline void ComputeTile(LocalTensor<StateT>& in, uint32_t rows, float expG, float beta) {
         const uint32_t count = rows * alignK_;
         LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
-        Cast(vF_, TailView(in), RoundMode::CAST_NONE, rows);
         LocalTensor<float> s = in, next = outBuf;
-        PipeBarrier<PIPE_V>();
         RowProducts(next, s, kF_, rows);
         RowSums(hk_, next, rows, reduceTmp_);
         Muls(hk_, hk_, -expG, rows);
@@ -446,7 +490,6 @@ private:
         RankOneUpdate(next, rows, deltaBlocks_);
         RowProducts(s, next, qF_, rows);  // the input tile is scratch for S' q
         RowSums(outF_, s, rows, reduceTmp_);
-        Cast(TailView(outBuf), outF_, RoundMode::CAST_RINT, rows);
         stateInQue_.FreeTensor(in);
         stateOutQue_.EnQue(outBuf);
     }
@@ -475,29 +518,27 @@ private:
     __aicore__ inline void ComputeTile16(LocalTensor<StateT>& in, uint32_t rows, float expG, float beta) {
         const uint32_t count = rows * alignK_;
         LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
-        Cast(vF_, TailView(in), RoundMode::CAST_NONE, rows);
         Cast(matS_, in, RoundMode::CAST_NONE, count);
         PipeBarrier<PIPE_V>();
-        // hk_ = S k and outF_ = S q (outF_ follows hk_ in vecBvBuf_: one set of folds serves both when they fit)
+        // hk_ = S k and sqF_ = S q (sqF_ follows hk_ in vecBvBuf_: one set of folds serves both when they fit)
         const LocalTensor<float> vecs[2] = {kF_, qF_};
         if (pairedDots_) {
             RowDots(hk_, vecs, 2, rows);
         } else {
             RowDots(hk_, vecs, 1, rows);
-            RowDots(outF_, vecs + 1, 1, rows);
+            RowDots(sqF_, vecs + 1, 1, rows);
         }
         Muls(hk_, hk_, -expG, rows);
         PipeBarrier<PIPE_V>();
         Add(vF_, vF_, hk_, rows);
         PipeBarrier<PIPE_V>();
         Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
-        Muls(outF_, outF_, expG, rows);
+        Muls(outF_, sqF_, expG, rows);
         PipeBarrier<PIPE_V>();
         Axpy(outF_, vF_, kq_, rows);
         Muls(matS_, matS_, expG, static_cast<int32_t>(count));
         RankOneUpdate(matS_, rows, matP_);  // the products are reduced: their buffer holds the delta blocks
         Cast(outBuf, matS_, RoundMode::CAST_RINT, count);
-        Cast(TailView(outBuf), outF_, RoundMode::CAST_RINT, rows);
         stateInQue_.FreeTensor(in);
         stateOutQue_.EnQue(outBuf);
     }
@@ -536,7 +577,6 @@ private:
         LocalTensor<StateT> buf = stateOutQue_.template DeQue<StateT>();
         DataCopyPad(stateGm_[StateOffset(t)], buf,
                     DataCopyExtParams(static_cast<uint16_t>(rows), td_.k * sizeof(StateT), rowGapBlocks_, 0, 0));
-        DataCopyPad(outGm_[OutOffset(t)], TailView(buf), DataCopyExtParams(1, rows * sizeof(InT), 0, 0, 0));
         stateOutQue_.FreeTensor(buf);
     }
 
@@ -557,10 +597,11 @@ private:
     GdnPrepLayout prep_{};
     TPipe pipe_;
     TQue<TPosition::VECIN, 1> stageQue_;
+    TQue<TPosition::VECOUT, 1> outStageQue_;
     TQue<TPosition::VECIN, 1> stateInQue_;
     TQue<TPosition::VECOUT, 1> stateOutQue_;
     TBuf<TPosition::VECCALC> indexBuf_, vecBvBuf_, matrixBuf_, reduceBuf_, deltaBuf_, qkBuf_, normBuf_, gateBuf_,
-        maskBuf_;
+        maskBuf_, vOutBuf_;
     GlobalTensor<InT> mixedGm_, aGm_, bGm_, dtBiasGm_, outGm_;
     GlobalTensor<float> aLogGm_;
     GlobalTensor<StateT> stateGm_;
@@ -568,13 +609,13 @@ private:
     LocalTensor<int32_t> indexLocal_;
     // prep area: q / k rows, their norms and k.q, the gating lanes
     LocalTensor<float> qBlk_, kBlk_, sqBlk_, sums_, invNorm_, kqBlk_, normBlocks_, qkMuls_[2];
-    LocalTensor<float> gateX_, gateT_, softplus_, expGBlk_, betaBlk_, gateB_, dtF_, expALog_;
-    // one tile: its batch row's q / k (views into the prep area), v / hk / out vectors, working matrices
-    LocalTensor<float> qF_, kF_, vF_, hk_, outF_, reduceTmp_, matS_, matP_, deltaBlocks_;
+    LocalTensor<float> gateX_, gateT_, softplus_, expGBlk_, betaBlk_, gateB_, dtF_, expALog_, vBlk_, outBlk_;
+    // one tile: its batch row's q / k / v / out (views into the prep area), S k and S q, working matrices
+    LocalTensor<float> qF_, kF_, vF_, outF_, hk_, sqF_, reduceTmp_, matS_, matP_, deltaBlocks_;
     uint32_t taskStart_ = 0, taskEnd_ = 0, tasksPerHead_ = 1, jFirst_ = 0, jLast_ = 0;
     Tile recent_[kStateBuffers] = {};  // the tiles written last, newest first (WriteInFlight)
     uint32_t written_ = 0;
-    uint32_t prepRow0_ = UINT32_MAX, gateJ0_ = 0, qkHead_ = UINT32_MAX;
+    uint32_t prepRow0_ = UINT32_MAX, gateJ0_ = 0, qkHead_ = UINT32_MAX, vJ_ = UINT32_MAX;
     uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0;
     float kq_ = 0.0f;
     bool pairedDots_ = false;

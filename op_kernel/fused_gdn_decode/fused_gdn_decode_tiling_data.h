@@ -101,8 +101,8 @@ ASCENDOPS_HOST_DEVICE inline GdnUbLayout GdnUbLayoutOf(uint32_t k, uint32_t bv, 
     return l;
 }
 
-// Prep area: gating and q / k normalisation for `rows` batch rows at once, so their ~70 vector instructions and 8
-// small copies per batch row and head group are paid once per block of rows.
+// Prep area: gating, q / k normalisation, v and out for `rows` batch rows at once, so their ~70 vector instructions
+// and 10 small copies per batch row and head group are paid once per block of rows.
 constexpr uint32_t kMaxPrepRows = 64;
 constexpr uint32_t kGateHeads = 16;       // value heads one gating pass covers: a row's a / b fill one 32-byte block
 constexpr uint32_t kGateRowBytes = 64;    // one row of a gating slot: kGateHeads fp32
@@ -110,33 +110,41 @@ constexpr uint32_t kGateWorkSlots = 6;    // a + dtBias, softplus scratch, softp
 constexpr uint32_t kPrepNormVectors = 5;  // squared sums, inverse norms, k.q, the q and k multipliers
 
 struct GdnPrepLayout {
-    uint32_t rows;        // batch rows of one pass
-    uint32_t gateRows;    // rows rounded up to 4: Compare / Select work on whole 256-byte repeats
-    uint32_t normElems;   // rows rounded up to 8 fp32
-    uint32_t stageBytes;  // one staging buffer (1-deep VECIN queue): q and k rows [2][rows][alignK] 16-bit, or a, b,
-                          // dtBias, aLog of a gating pass
-    uint32_t qkBytes;     // q, k and a square scratch, [rows][alignK] fp32 each
-    uint32_t normBytes;   // kPrepNormVectors vectors of normElems fp32, then one broadcast block per row
-    uint32_t gateBytes;   // kGateWorkSlots slots of [gateRows][kGateHeads] fp32, then dtBias and exp(aLog) [16]
-    uint32_t maskBytes;   // Compare's bit mask over one slot
+    uint32_t rows;           // batch rows of one pass
+    uint32_t gateRows;       // rows rounded up to 4: Compare / Select work on whole 256-byte repeats
+    uint32_t normElems;      // rows rounded up to 8 fp32
+    uint32_t alignV;         // v rounded up to 16: the row pitch of the v and out rows below
+    uint32_t stageBytes;     // one staging buffer (1-deep VECIN queue): q and k rows [2][rows][alignK] 16-bit, a, b,
+                             // dtBias, aLog of a gating pass, or one head's v rows [rows][alignV] 16-bit
+    uint32_t outStageBytes;  // one head's out rows [rows][alignV] 16-bit (1-deep VECOUT queue)
+    uint32_t qkBytes;        // q, k and a square scratch, [rows][alignK] fp32 each
+    uint32_t normBytes;      // kPrepNormVectors vectors of normElems fp32, then one broadcast block per row
+    uint32_t gateBytes;      // kGateWorkSlots slots of [gateRows][kGateHeads] fp32, then dtBias and exp(aLog) [16]
+    uint32_t maskBytes;      // Compare's bit mask over one slot
+    uint32_t vOutBytes;      // one head's v rows and out rows, [rows][alignV] fp32 each
     ASCENDOPS_HOST_DEVICE uint64_t TotalBytes() const {
-        return uint64_t{stageBytes} + qkBytes + normBytes + gateBytes + maskBytes;
+        return uint64_t{stageBytes} + outStageBytes + qkBytes + normBytes + gateBytes + maskBytes + vOutBytes;
     }
 };
 
-ASCENDOPS_HOST_DEVICE inline GdnPrepLayout GdnPrepLayoutOf(uint32_t k, uint32_t rows, uint32_t inBytes) {
+ASCENDOPS_HOST_DEVICE inline GdnPrepLayout GdnPrepLayoutOf(uint32_t k, uint32_t v, uint32_t rows, uint32_t inBytes) {
     GdnPrepLayout p{};
     const uint32_t alignK = (k + 15) / 16 * 16;
     p.rows = rows;
+    p.alignV = (v + 15) / 16 * 16;
     p.gateRows = (rows + 3) / 4 * 4;
     p.normElems = (rows + 7) / 8 * 8;
     const uint32_t qkStage = 2 * rows * alignK * inBytes;
     const uint32_t gateStage = 2 * p.gateRows * 32 + 32 + kGateRowBytes;  // a, b [gateRows][16]; dtBias; aLog
+    const uint32_t vStage = rows * p.alignV * inBytes;
     p.stageBytes = qkStage > gateStage ? qkStage : gateStage;
+    p.stageBytes = p.stageBytes > vStage ? p.stageBytes : vStage;
+    p.outStageBytes = vStage;
     p.qkBytes = 3 * rows * alignK * 4;
     p.normBytes = kPrepNormVectors * p.normElems * 4 + p.normElems * 32;
     p.gateBytes = kGateWorkSlots * p.gateRows * kGateRowBytes + 2 * kGateRowBytes;
     p.maskBytes = (p.gateRows * kGateHeads / 8 + 31) / 32 * 32;
+    p.vOutBytes = 2 * rows * p.alignV * 4;
     return p;
 }
 

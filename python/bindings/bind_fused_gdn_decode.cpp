@@ -95,7 +95,7 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
     py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.QueueBytes(),
                     "compute_bytes"_a = ub.ComputeBytes(), "helper_bytes"_a = ub.HelperBytes(),
                     "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbUsableBytes(),
-                    "prep_bytes"_a = fgd::GdnPrepLayoutOf(t.k, t.prepRows, 2).TotalBytes());
+                    "prep_bytes"_a = fgd::GdnPrepLayoutOf(t.k, t.v, t.prepRows, 2).TotalBytes());
     py::dict d("block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "ub_bytes"_a = r->ubBytes,
                "b"_a = t.b, "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
                "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks,
