@@ -206,9 +206,10 @@ Result<Dims> CheckShapes(const TilingInput& in) {
 
 }  // namespace
 
-uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint64_t ubBytes) {
+uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint32_t stateBytes,
+                        uint64_t ubBytes) {
     uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(b, kMaxPrepRows));
-    while (rows > 1 && GdnKernelUbBytes(est, GdnPrepLayoutOf(k, v, rows, 2)) > ubBytes) --rows;
+    while (rows > 1 && GdnKernelUbOf(est, GdnPrepLayoutOf(k, v, rows, 2), stateBytes).totalBytes > ubBytes) --rows;
     const uint64_t passes = CeilDiv(b, rows);
     return static_cast<uint32_t>(CeilDiv(b, passes));
 }
@@ -278,7 +279,7 @@ FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, co
     t.scale = in.scale;
     t.softplusThreshold = in.softplusThreshold;
     t.ubRestBytes = static_cast<uint32_t>(platform.UbUsableBytes() - c.est.TotalBytes());
-    t.prepRows = ChoosePrepRows(c.est, d.b, t.k, t.v, platform.UbUsableBytes());
+    t.prepRows = ChoosePrepRows(c.est, d.b, t.k, t.v, DataTypeSize(in.stateType), platform.UbUsableBytes());
     return t;
 }
 
@@ -317,7 +318,9 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     r.blockDim = static_cast<uint32_t>(split.parts);
     // workspace: none (no cross-core data)
     r.workspaceBytes = 0;
-    r.ubBytes = GdnKernelUbBytes(choice->est, GdnPrepLayoutOf(r.data.k, r.data.v, r.data.prepRows, 2));
+    r.ubBytes =
+        GdnKernelUbOf(choice->est, GdnPrepLayoutOf(r.data.k, r.data.v, r.data.prepRows, 2), DataTypeSize(in.stateType))
+            .totalBytes;
     return r;
 }
 

@@ -56,7 +56,7 @@ struct TilingInput {
 using TilingResult = ascendops::TilingResult<FusedGdnDecodeTilingData>;
 
 // The spec's UB estimate for one bv (fused_gdn_decode_tiling_data.h); the kernel allocates it with the per-row prep
-// buffers replaced by the prep area (GdnKernelUbBytes).
+// buffers replaced by the prep area (GdnKernelUbOf).
 using UbEstimate = GdnUbLayout;
 inline UbEstimate EstimateUb(uint32_t k, uint32_t bv, uint32_t stateBytes, uint32_t indexBufferElems) {
     return GdnUbLayoutOf(k, bv, stateBytes, 2, indexBufferElems);  // q, k, v, out are 16-bit (bf16 / fp16)
@@ -64,7 +64,8 @@ inline UbEstimate EstimateUb(uint32_t k, uint32_t bv, uint32_t stateBytes, uint3
 
 // Batch rows per prep pass: the most (up to kMaxPrepRows and b) whose prep area fits beside the estimate's other
 // buffers, then spread evenly over the passes that many rows need.
-uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint64_t ubBytes);
+uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint32_t stateBytes,
+                        uint64_t ubBytes);
 
 // int32 elements of the index buffer: every batch row's slot (align8(b)).
 uint32_t IndexBufferElems(uint64_t b);

@@ -113,25 +113,39 @@ private:
 
     __aicore__ inline void AllocateUb() {
         const FusedGdnDecodeTilingData& td = td_;
-        // The layout the host budgeted (fused_gdn_decode_tiling_data.h GdnKernelUbBytes), buffer by buffer: the
-        // estimate's state, index and tile buffers, then the prep area in place of its per-row q / k and gating.
+        // The layout the host budgeted (fused_gdn_decode_tiling_data.h GdnKernelUbOf), buffer by buffer: the
+        // estimate's state, index and tile buffers (16-bit state: in their bank groups), then the prep area in place
+        // of its per-row q / k and gating.
         const GdnUbLayout l = GdnUbLayoutOf(td.k, td.bv, sizeof(StateT), sizeof(InT), td.indexBufferElems);
         const GdnPrepLayout p = GdnPrepLayoutOf(td.k, td.v, td.prepRows, sizeof(InT));
+        const GdnKernelUb u = GdnKernelUbOf(l, p, sizeof(StateT));
         pipe_.InitBuffer(stageQue_, 1, p.stageBytes);
         pipe_.InitBuffer(outStageQue_, 1, p.outStageBytes);
         pipe_.InitBuffer(indexBuf_, l.indexBytes);
-        pipe_.InitBuffer(stateInQue_, l.stateBufferNum, l.stateTileBytes);
-        pipe_.InitBuffer(stateOutQue_, l.stateBufferNum, l.stateTileBytes);
+        Pad(padIn_, u.padIn);
+        pipe_.InitBuffer(stateInQue_, l.stateBufferNum, u.stateInLen);
+        Pad(padOut_, u.padOut);
+        pipe_.InitBuffer(stateOutQue_, l.stateBufferNum, u.stateOutLen);
         pipe_.InitBuffer(vecBvBuf_, l.vecBvBytes);
-        if constexpr (!kFp32State) pipe_.InitBuffer(matrixBuf_, l.matrixBytes);
+        if constexpr (!kFp32State) {
+            Pad(padMatrix_, u.padMatrix);
+            pipe_.InitBuffer(matrixBuf_, u.matrixBytes);
+        }
         if constexpr (kFp32State) pipe_.InitBuffer(deltaBuf_, l.deltaBytes);
         pipe_.InitBuffer(reduceBuf_, l.reduceBytes);
+        Pad(padQk_, u.padQk);
         pipe_.InitBuffer(qkBuf_, p.qkBytes);
         pipe_.InitBuffer(normBuf_, p.normBytes);
         pipe_.InitBuffer(gateBuf_, p.gateBytes);
         pipe_.InitBuffer(maskBuf_, p.maskBytes);
         pipe_.InitBuffer(vOutBuf_, p.vOutBytes);
         prep_ = p;
+        matPOffset_ = u.matPOffset;
+    }
+
+    // UB left unused so that the next buffer starts in its bank group.
+    __aicore__ inline void Pad(TBuf<TPosition::VECCALC>& pad, uint32_t bytes) {
+        if (bytes != 0) pipe_.InitBuffer(pad, bytes);
     }
 
     // Vectors inside the buffers AllocateUb carved.
@@ -164,10 +178,8 @@ private:
         if constexpr (kFp32State) deltaBlocks_ = deltaBuf_.Get<float>();
         if constexpr (!kFp32State) {
             matS_ = matrixBuf_.Get<float>();
-            matP_ = matS_[stateTileElems_];
-            // Both vectors' 64-column products (2 x 64 x alignBv fp32) fit matP_ when alignK >= 128; the block stride
-            // 2 * alignBv must fit BinaryRepeatParams' uint8 field.
-            pairedDots_ = alignK_ >= 2 * kFp32PerRepeat && 2 * alignBv_ <= 255;
+            matP_ = matS_[matPOffset_ / sizeof(float)];
+            pairedDots_ = GdnPairedDots(alignK_, alignBv_);
         }
     }
 
@@ -522,11 +534,12 @@ private:
         PipeBarrier<PIPE_V>();
         // hk_ = S k and sqF_ = S q (sqF_ follows hk_ in vecBvBuf_: one set of folds serves both when they fit)
         const LocalTensor<float> vecs[2] = {kF_, qF_};
+        const LocalTensor<float> fold = in.template ReinterpretCast<float>();  // S is in matS_: the in tile is scratch
         if (pairedDots_) {
-            RowDots(hk_, vecs, 2, rows);
+            RowDots(hk_, vecs, 2, rows, fold);
         } else {
-            RowDots(hk_, vecs, 1, rows);
-            RowDots(sqF_, vecs + 1, 1, rows);
+            RowDots(hk_, vecs, 1, rows, fold);
+            RowDots(sqF_, vecs + 1, 1, rows, fold);
         }
         Muls(hk_, hk_, -expG, rows);
         PipeBarrier<PIPE_V>();
@@ -536,22 +549,25 @@ private:
         Muls(outF_, sqF_, expG, rows);
         PipeBarrier<PIPE_V>();
         Axpy(outF_, vF_, kq_, rows);
-        Muls(matS_, matS_, expG, static_cast<int32_t>(count));
-        RankOneUpdate(matS_, rows, matP_);  // the products are reduced: their buffer holds the delta blocks
-        Cast(outBuf, matS_, RoundMode::CAST_RINT, count);
+        Muls(matP_, matS_, expG, static_cast<int32_t>(count));  // the products are reduced: S' goes to their buffer
+        PipeBarrier<PIPE_V>();
+        RankOneUpdate(matP_, rows, matS_);  // S is decayed: its buffer holds the delta blocks
+        Cast(outBuf, matP_, RoundMode::CAST_RINT, count);
         stateInQue_.FreeTensor(in);
         stateOutQue_.EnQue(outBuf);
     }
 
     // dst[v * alignBv_ + r] = sum over the first k columns of matS_ row r times vecs[v], v < n (n = 1 or 2), for
     // `rows` rows. The products of each 64-column chunk accumulate (Mul, then MulAddDst) into matP_ laid out
-    // block-major (block b of row r of vector v at block (b * n + v) * alignBv_ + r), so the halving folds are
-    // contiguous Adds covering all n vectors; one BlockReduceSum then sums 8 rows per repeat.
+    // block-major (block b of row r of vector v at block b * blockRows + v * alignBv_ + r, blockRows one pad block
+    // more than the n vectors' rows), so the halving folds are contiguous Adds covering all n vectors, reading halves
+    // 4, 2 and 1 bank groups apart and writing to the other of matP_ / `fold` (bank-conflict free); one
+    // BlockReduceSum then sums 8 rows per repeat. `fold`: 4 * blockRows blocks of UB free for the first fold.
     __aicore__ inline void RowDots(const LocalTensor<float>& dst, const LocalTensor<float>* vecs, uint32_t n,
-                                   uint32_t rows) {
+                                   uint32_t rows, const LocalTensor<float>& fold) {
         constexpr uint32_t kBlockElems = kBlockBytes / sizeof(float);
         const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
-        const uint32_t blockRows = n * alignBv_;  // the product buffer's block stride between column blocks
+        const uint32_t blockRows = GdnProductBlockRows(alignK_, alignBv_);  // block stride between column blocks
         const BinaryRepeatParams products(blockRows, 1, 1, 1, rowBlocks, 0);
         for (uint32_t v = 0; v < n; ++v) {
             LocalTensor<float> p = matP_[v * alignBv_ * kBlockElems];
@@ -562,13 +578,16 @@ private:
                           products);
             }
         }
-        for (uint32_t half = 4 * blockRows * kBlockElems; half >= blockRows * kBlockElems; half /= 2) {
+        // halving folds out of place, matP_ -> fold -> matP_ -> fold (8 -> 4 -> 2 -> 1 column blocks)
+        const LocalTensor<float> sides[2] = {matP_, fold};
+        uint32_t from = 0;
+        for (uint32_t half = 4 * blockRows * kBlockElems; half >= blockRows * kBlockElems; half /= 2, from ^= 1) {
             PipeBarrier<PIPE_V>();
-            Add(matP_, matP_, matP_[half], static_cast<int32_t>(half));
+            Add(sides[from ^ 1], sides[from], sides[from][half], static_cast<int32_t>(half));
         }
         PipeBarrier<PIPE_V>();
         const int32_t reduceRepeats = static_cast<int32_t>(((n - 1) * alignBv_ + rows + 7) / 8);
-        BlockReduceSum(dst, matP_, reduceRepeats, static_cast<int32_t>(kFp32PerRepeat), 1, 1, 8);
+        BlockReduceSum(dst, sides[from], reduceRepeats, static_cast<int32_t>(kFp32PerRepeat), 1, 1, 8);
         PipeBarrier<PIPE_V>();
     }
 
@@ -601,7 +620,7 @@ private:
     TQue<TPosition::VECIN, 1> stateInQue_;
     TQue<TPosition::VECOUT, 1> stateOutQue_;
     TBuf<TPosition::VECCALC> indexBuf_, vecBvBuf_, matrixBuf_, reduceBuf_, deltaBuf_, qkBuf_, normBuf_, gateBuf_,
-        maskBuf_, vOutBuf_;
+        maskBuf_, vOutBuf_, padIn_, padOut_, padMatrix_, padQk_;
     GlobalTensor<InT> mixedGm_, aGm_, bGm_, dtBiasGm_, outGm_;
     GlobalTensor<float> aLogGm_;
     GlobalTensor<StateT> stateGm_;
@@ -616,7 +635,7 @@ private:
     Tile recent_[kStateBuffers] = {};  // the tiles written last, newest first (WriteInFlight)
     uint32_t written_ = 0;
     uint32_t prepRow0_ = UINT32_MAX, gateJ0_ = 0, qkHead_ = UINT32_MAX, vJ_ = UINT32_MAX;
-    uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0;
+    uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0, matPOffset_ = 0;
     float kq_ = 0.0f;
     bool pairedDots_ = false;
 };

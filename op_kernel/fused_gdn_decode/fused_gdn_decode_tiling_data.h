@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "op_kernel/common/host_device.h"
+#include "op_kernel/common/ub_banks.h"
 
 namespace ascendops::fused_gdn_decode {
 
@@ -38,7 +39,7 @@ struct FusedGdnDecodeTilingData {
     uint64_t outBatchStride;    // hv * v
     float scale;                // multiplies q after the L2 norm
     float softplusThreshold;    // softplus(x) = x above it
-    uint32_t ubRestBytes;       // UB the estimate leaves (part of the prep area, GdnKernelUbBytes)
+    uint32_t ubRestBytes;       // UB the estimate leaves (part of the prep area, GdnKernelUbOf)
     uint32_t prepRows;          // batch rows one prep pass (gating, q / k normalisation) covers, 1..kMaxPrepRows
 };
 
@@ -148,9 +149,61 @@ ASCENDOPS_HOST_DEVICE inline GdnPrepLayout GdnPrepLayoutOf(uint32_t k, uint32_t 
     return p;
 }
 
-// The UB the kernel allocates: the estimate with its per-row prep buffers replaced by the prep area.
-ASCENDOPS_HOST_DEVICE inline uint64_t GdnKernelUbBytes(const GdnUbLayout& l, const GdnPrepLayout& p) {
-    return l.TotalBytes() - l.PrepReplacedBytes() + p.TotalBytes();
+// 16-bit state: S k and S q of both vectors in one set of products when the fold layout's block stride (below) fits
+// BinaryRepeatParams' uint8 and the 64-column chunks do.
+ASCENDOPS_HOST_DEVICE inline bool GdnPairedDots(uint32_t alignK, uint32_t alignBv) {
+    return alignK >= 128 && 2 * alignBv + 1 <= 255;
+}
+// Blocks between column blocks of the products: the vectors' rows, plus one pad block so that each halving fold
+// reads its two halves from different bank groups (4, 2 and 1 groups apart).
+ASCENDOPS_HOST_DEVICE inline uint32_t GdnProductBlockRows(uint32_t alignK, uint32_t alignBv) {
+    return (GdnPairedDots(alignK, alignBv) ? 2 : 1) * alignBv + 1;
+}
+
+// 16-bit state: the bank group each tile buffer starts in (op_kernel/common/ub_banks.h), so that no vector instruction
+// of ComputeTile16 reads two operands of one group or writes into a group it reads when K is a multiple of 128 (the
+// q / k rows then all start in one group). The operands, with their 64-column (8 groups) and fold (4, 2, 1 groups)
+// shifts: Cast S <- in (0 <- 6 | 10); products P <- S, q / k (4 <- 0 | 8, 2 | 10); folds in <- P, P + 4 (6 | 10 <- 4,
+// 8), P <- in, in + 2 (4 <- 6, 8 | 10, 12), in <- P, P + 1 (6 | 10 <- 4, 5); decay P <- S (4 <- 0); rank-one
+// P <- k, delta blocks in S (4 | 12 <- 2 | 10, 0); Cast out <- P (12 | 0 <- 4). Each queue's second buffer starts 4
+// groups after its first.
+constexpr uint32_t kGroupMatS = 0, kGroupMatP = 4, kGroupQk = 2, kGroupStateIn = 6, kGroupStateOut = 12;
+constexpr uint32_t kGroupQueueStep = 4;
+
+// The UB the kernel allocates, in TPipe order: the estimate with its per-row prep buffers replaced by the prep area,
+// and (16-bit state) pads and lengths that put the tile buffers in their bank groups. Every size is a multiple of 32.
+struct GdnKernelUb {
+    uint32_t padIn, stateInLen;                   // before the in queue; each in buffer (the 16-bit folds' scratch too)
+    uint32_t padOut, stateOutLen;                 // before the out queue; each out buffer
+    uint32_t padMatrix, matrixBytes, matPOffset;  // 16-bit: S at 0, the products / S' at matPOffset
+    uint32_t padQk;                               // before the q / k rows
+    uint64_t totalBytes;
+};
+
+ASCENDOPS_HOST_DEVICE inline GdnKernelUb GdnKernelUbOf(const GdnUbLayout& l, const GdnPrepLayout& p,
+                                                       uint32_t stateBytes) {
+    GdnKernelUb u{};
+    const bool banked = stateBytes != 4;
+    uint64_t at = uint64_t{p.stageBytes} + p.outStageBytes + l.indexBytes;
+    const uint32_t alignK = l.alignK, foldBytes = 4 * GdnProductBlockRows(alignK, l.alignBv) * kUbBankRowBytes;  // half
+    u.padIn = banked ? PadToBankGroup(at, kGroupStateIn) : 0;
+    u.stateInLen = banked ? BankStepLength(l.stateTileBytes > foldBytes ? l.stateTileBytes : foldBytes, kGroupQueueStep)
+                          : l.stateTileBytes;
+    at += u.padIn + uint64_t{l.stateBufferNum} * u.stateInLen;
+    u.padOut = banked ? PadToBankGroup(at, kGroupStateOut) : 0;
+    u.stateOutLen = banked ? BankStepLength(l.stateTileBytes, kGroupQueueStep) : l.stateTileBytes;
+    at += u.padOut + uint64_t{l.stateBufferNum} * u.stateOutLen + l.vecBvBytes;
+    if (banked) {
+        const uint32_t sBytes = alignK * l.alignBv * 4, productBytes = 2 * foldBytes;  // 8 column blocks
+        u.padMatrix = PadToBankGroup(at, kGroupMatS);
+        u.matPOffset = sBytes + PadToBankGroup(sBytes, kGroupMatP - kGroupMatS);
+        u.matrixBytes = u.matPOffset + (productBytes > sBytes ? productBytes : sBytes);
+    }
+    at += u.padMatrix + u.matrixBytes + l.deltaBytes + l.reduceBytes;
+    u.padQk = banked ? PadToBankGroup(at, kGroupQk) : 0;
+    at += u.padQk;
+    u.totalBytes = at + p.TotalBytes() - p.stageBytes - p.outStageBytes;
+    return u;
 }
 
 }  // namespace ascendops::fused_gdn_decode

@@ -6,6 +6,7 @@
 
 #include "op_kernel/common/core_split.h"
 #include "op_kernel/common/host_device.h"
+#include "op_kernel/common/ub_banks.h"
 
 // The TCubeTiling a Matmul object reads, embedded by value in the w and x tiling data. With CANN (the opp package's
 // host libraries and kernels, built with ASCENDOPS_WITH_CANN): CANN's own AscendC::tiling::TCubeTiling, the struct
@@ -77,9 +78,6 @@ ASCENDOPS_HOST_DEVICE inline uint32_t SgAlign(uint32_t n, uint32_t a) { return (
 // write of one instruction in one group queue): TPipe carves the buffers in Init's order from offset 0, every buffer
 // is a multiple of 512 bytes (16 groups), and each tile starts one group after the previous one, so the 14 tiles
 // (dy g fc | dg dfc | five FP32 work tiles | four accumulators) sit in 14 different groups.
-inline constexpr uint32_t kSgBankGroups = 16;
-inline constexpr uint32_t kSgBankRowBytes = 32;
-inline constexpr uint32_t kSgBankCycleBytes = kSgBankGroups * kSgBankRowBytes;
 
 // `count` tiles of `tileBytes`, the first in bank group `group`: byte offsets inside the buffer, and its size.
 struct SgBankedTiles {
@@ -88,10 +86,10 @@ struct SgBankedTiles {
 };
 ASCENDOPS_HOST_DEVICE inline SgBankedTiles SgBank(uint32_t count, uint32_t tileBytes, uint32_t group) {
     SgBankedTiles t{};
-    const uint32_t pitch = (tileBytes + kSgBankCycleBytes - 1) / kSgBankCycleBytes * kSgBankCycleBytes;
-    for (uint32_t i = 0; i < count; ++i) t.offset[i] = i * pitch + (group + i) % kSgBankGroups * kSgBankRowBytes;
-    const uint32_t end = (count - 1) * pitch + (group + count - 1) % kSgBankGroups * kSgBankRowBytes + tileBytes;
-    t.bytes = (end + kSgBankCycleBytes - 1) / kSgBankCycleBytes * kSgBankCycleBytes;
+    const uint32_t pitch = (tileBytes + kUbBankCycleBytes - 1) / kUbBankCycleBytes * kUbBankCycleBytes;
+    for (uint32_t i = 0; i < count; ++i) t.offset[i] = i * pitch + (group + i) % kUbBankGroups * kUbBankRowBytes;
+    const uint32_t end = (count - 1) * pitch + (group + count - 1) % kUbBankGroups * kUbBankRowBytes + tileBytes;
+    t.bytes = (end + kUbBankCycleBytes - 1) / kUbBankCycleBytes * kUbBankCycleBytes;
     return t;
 }
 

@@ -60,7 +60,9 @@ def test_prep_rows_take_what_the_estimate_leaves_spread_evenly():
     t = tiling(64, 16, 32, 128, 128, dtype="bfloat16", state_dtype="bfloat16")
     assert t["ub"]["total_bytes"] == 138240
     assert (t["prep_rows"], t["ub"]["prep_bytes"]) == (13, 50400)
-    assert t["ub_bytes"] == 138240 - 5376 + 50400 <= UB
+    # 16-bit state also pads the tile buffers into their bank groups (test_bf16_state_tiles_start_in_their_bank_groups):
+    # 192 + 448 + 128 + 448 bytes of pads, and a matrix buffer of 32768 + 128 + 2*4*129*32 = 65920 instead of 65536.
+    assert t["ub_bytes"] == 138240 - 5376 + 50400 + 1216 + 384 <= UB
     # at most kMaxPrepRows 64 a pass, and never more than B
     assert tiling(3, 2, 4, 64, 64, state_dtype="float32")["prep_rows"] == 3
 
@@ -173,3 +175,24 @@ def test_fp32_state_padding_rule_boundaries():
     assert tiling(1, 1, 2, 79, 16)["k"] == 79    # 1 padding float
     assert rejected(shape=(1, 1, 2, 71, 16)).startswith("k 71 with a float32 stateRef pads each row by 36 bytes")
     assert tiling(1, 1, 2, 129, 16, dtype="float16", state_dtype="float16")["k"] == 129  # 16-bit: always fits
+
+
+def test_bf16_state_tiles_start_in_their_bank_groups():
+    # TPipe carves the buffers in Init order from offset 0 (fused_gdn_decode.h AllocateUb): staging, out staging,
+    # index, in queue, out queue, v-tile vectors, matrix (S, then the products / S' at mat_p_offset), reduce, q / k.
+    # Bank group = (offset / 32) % 16 (避免bank冲突（NPU架构版本2201）.md); the plan: S 0, products 4, q / k 2,
+    # in 6 and 10, out 12 and 0 (fused_gdn_decode_tiling_data.h kGroup*).
+    u = tiling(64, 16, 32, 128, 128, dtype="bfloat16", state_dtype="bfloat16")["ub"]
+    group = lambda offset: offset // 32 % 16  # noqa: E731
+    at = u["stage_bytes"] + u["out_stage_bytes"] + u["index_bytes"] + u["pad_in"]
+    assert (u["pad_in"], u["state_in_len"]) == (192, 16512)  # 10240 is group 0; 16512 = 32 * 512 + 4 * 32
+    assert [group(at), group(at + u["state_in_len"])] == [6, 10]
+    at += 2 * u["state_in_len"] + u["pad_out"]
+    assert [group(at), group(at + u["state_out_len"])] == [12, 0]
+    at += 2 * u["state_out_len"] + u["vec_bv_bytes"] + u["pad_matrix"]
+    assert (group(at), group(at + u["mat_p_offset"])) == (0, 4)
+    at += u["matrix_bytes"] + u["delta_bytes"] + u["reduce_bytes"] + u["pad_qk"]
+    assert group(at) == 2
+    # FP32 state keeps the estimate's layout: no pads
+    f = tiling(64, 16, 32, 128, 128, dtype="bfloat16", state_dtype="float32")["ub"]
+    assert (f["pad_in"], f["pad_out"], f["pad_matrix"], f["pad_qk"], f["matrix_bytes"]) == (0, 0, 0, 0, 0)
