@@ -28,6 +28,8 @@ class KernelFusedGdnDecode {
     static constexpr bool kFp32State = sizeof(StateT) == sizeof(float);
 
 public:
+    __aicore__ inline KernelFusedGdnDecode() {}
+
     __aicore__ inline void Init(GM_ADDR mixedQkv, GM_ADDR a, GM_ADDR b, GM_ADDR aLog, GM_ADDR dtBias, GM_ADDR stateRef,
                                 GM_ADDR indices, GM_ADDR out, const FusedGdnDecodeTilingData& td) {
         td_ = td;
