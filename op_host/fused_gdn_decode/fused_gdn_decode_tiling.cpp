@@ -206,10 +206,14 @@ Result<Dims> CheckShapes(const TilingInput& in) {
 
 }  // namespace
 
-uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint32_t stateBytes,
+uint64_t KernelUbBytes(const UbEstimate& est, uint32_t k, uint32_t v, uint32_t rows, uint32_t stateBytes, bool banked) {
+    return GdnKernelUbOf(est, GdnPrepLayoutOf(k, v, rows, 2), stateBytes, banked).totalBytes;
+}
+
+uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint32_t stateBytes, bool banked,
                         uint64_t ubBytes) {
     uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(b, kMaxPrepRows));
-    while (rows > 1 && GdnKernelUbOf(est, GdnPrepLayoutOf(k, v, rows, 2), stateBytes).totalBytes > ubBytes) --rows;
+    while (rows > 1 && KernelUbBytes(est, k, v, rows, stateBytes, banked) > ubBytes) --rows;
     const uint64_t passes = CeilDiv(b, rows);
     return static_cast<uint32_t>(CeilDiv(b, passes));
 }
@@ -229,16 +233,20 @@ std::optional<Error> CheckSoc(const Platform& platform) {
     return std::nullopt;
 }
 
-// The largest bv candidate whose UB estimate fits (v itself when v is below every candidate), with its estimate.
+// The largest bv candidate whose UB estimate fits (v itself when v is below every candidate), with its estimate; the
+// kernel's own layout at one prep row without bank pads must fit too (it can exceed the estimate by a few hundred
+// bytes: v / out rows of the prep area, the 16-bit folds' padded products).
 struct BvChoice {
     uint32_t bv;
     UbEstimate est;
 };
 Result<BvChoice> ChooseBv(uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t indexElems, const Platform& platform) {
     BvChoice c{};
+    uint64_t needs = 0;
     auto fits = [&](uint32_t candidate) {
         c.est = EstimateUb(k, candidate, stateBytes, indexElems);
-        return c.est.TotalBytes() <= platform.UbUsableBytes();
+        needs = std::max<uint64_t>(c.est.TotalBytes(), KernelUbBytes(c.est, k, v, 1, stateBytes, false));
+        return needs <= platform.UbUsableBytes();
     };
     for (uint32_t candidate : kBvCandidates) {
         if (candidate <= v && fits(candidate)) {
@@ -251,9 +259,9 @@ Result<BvChoice> ChooseBv(uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t 
         c.bv = fallback;
         return c;
     }
-    return InvalidParam("k " + std::to_string(k) + " needs " + std::to_string(c.est.TotalBytes()) +
-                        " bytes of UB even at bv " + std::to_string(fallback) + ", more than the " +
-                        std::to_string(platform.UbUsableBytes()) + " bytes of " + platform.soc->name);
+    return InvalidParam("k " + std::to_string(k) + " needs " + std::to_string(needs) + " bytes of UB even at bv " +
+                        std::to_string(fallback) + ", more than the " + std::to_string(platform.UbUsableBytes()) +
+                        " bytes of " + platform.soc->name);
 }
 
 FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, const BvChoice& c, const CoreSplit& split,
@@ -279,7 +287,9 @@ FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, co
     t.scale = in.scale;
     t.softplusThreshold = in.softplusThreshold;
     t.ubRestBytes = static_cast<uint32_t>(platform.UbUsableBytes() - c.est.TotalBytes());
-    t.prepRows = ChoosePrepRows(c.est, d.b, t.k, t.v, DataTypeSize(in.stateType), platform.UbUsableBytes());
+    const uint32_t stateBytes = DataTypeSize(in.stateType);
+    t.ubBanked = KernelUbBytes(c.est, t.k, t.v, 1, stateBytes, true) <= platform.UbUsableBytes() ? 1 : 0;
+    t.prepRows = ChoosePrepRows(c.est, d.b, t.k, t.v, stateBytes, t.ubBanked != 0, platform.UbUsableBytes());
     return t;
 }
 
@@ -318,9 +328,8 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     r.blockDim = static_cast<uint32_t>(split.parts);
     // workspace: none (no cross-core data)
     r.workspaceBytes = 0;
-    r.ubBytes =
-        GdnKernelUbOf(choice->est, GdnPrepLayoutOf(r.data.k, r.data.v, r.data.prepRows, 2), DataTypeSize(in.stateType))
-            .totalBytes;
+    r.ubBytes = KernelUbBytes(choice->est, r.data.k, r.data.v, r.data.prepRows, DataTypeSize(in.stateType),
+                              r.data.ubBanked != 0);
     return r;
 }
 

@@ -64,8 +64,11 @@ inline UbEstimate EstimateUb(uint32_t k, uint32_t bv, uint32_t stateBytes, uint3
 
 // Batch rows per prep pass: the most (up to kMaxPrepRows and b) whose prep area fits beside the estimate's other
 // buffers, then spread evenly over the passes that many rows need.
-uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint32_t stateBytes,
+uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint32_t stateBytes, bool banked,
                         uint64_t ubBytes);
+
+// The UB the kernel allocates with `rows` prep rows (GdnKernelUbOf).
+uint64_t KernelUbBytes(const UbEstimate& est, uint32_t k, uint32_t v, uint32_t rows, uint32_t stateBytes, bool banked);
 
 // int32 elements of the index buffer: every batch row's slot (align8(b)).
 uint32_t IndexBufferElems(uint64_t b);

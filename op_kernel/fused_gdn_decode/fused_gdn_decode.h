@@ -120,7 +120,7 @@ private:
         // of its per-row q / k and gating.
         const GdnUbLayout l = GdnUbLayoutOf(td.k, td.bv, sizeof(StateT), sizeof(InT), td.indexBufferElems);
         const GdnPrepLayout p = GdnPrepLayoutOf(td.k, td.v, td.prepRows, sizeof(InT));
-        const GdnKernelUb u = GdnKernelUbOf(l, p, sizeof(StateT));
+        const GdnKernelUb u = GdnKernelUbOf(l, p, sizeof(StateT), td.ubBanked != 0);
         pipe_.InitBuffer(stageQue_, 1, p.stageBytes);
         pipe_.InitBuffer(outStageQue_, 1, p.outStageBytes);
         pipe_.InitBuffer(indexBuf_, l.indexBytes);

@@ -40,13 +40,16 @@ struct FusedGdnDecodeTilingData {
     float scale;                // multiplies q after the L2 norm
     float softplusThreshold;    // softplus(x) = x above it
     uint32_t ubRestBytes;       // UB the estimate leaves (part of the prep area, GdnKernelUbOf)
-    uint32_t prepRows;          // batch rows one prep pass (gating, q / k normalisation) covers, 1..kMaxPrepRows
+    uint32_t prepRows;          // batch rows one prep pass (gating, q / k, v, out) covers, 1..kMaxPrepRows
+    uint32_t ubBanked;          // 16-bit state: 1 = tile buffers padded into their bank groups (0 where the pads
+                                // do not fit; GdnKernelUbOf)
 };
 
 // State tile buffers of each of the in and out queues: the next tile is prefetched during this one's compute.
 constexpr uint32_t kStateBuffers = 2;
 
-// Fixed UB buffers of the kernel (gating staging, scalars, the softplus select mask).
+// Fixed UB buffers of the spec's estimate (gating staging, scalars, the softplus select mask); the kernel's prep
+// area replaces them.
 constexpr uint32_t kGateSlotBytes = 256;
 constexpr uint32_t kGateSlots = 9;
 constexpr uint32_t kGateScalarElems = 192;  // [0, 64) exp(g), [64, 128) beta, [128, 192) norm sum / k.q / partial
@@ -170,8 +173,9 @@ ASCENDOPS_HOST_DEVICE inline uint32_t GdnProductBlockRows(uint32_t alignK, uint3
 constexpr uint32_t kGroupMatS = 0, kGroupMatP = 4, kGroupQk = 2, kGroupStateIn = 6, kGroupStateOut = 12;
 constexpr uint32_t kGroupQueueStep = 4;
 
-// The UB the kernel allocates, in TPipe order: the estimate with its per-row prep buffers replaced by the prep area,
-// and (16-bit state) pads and lengths that put the tile buffers in their bank groups. Every size is a multiple of 32.
+// The UB the kernel allocates, in TPipe order: the estimate with its per-row prep buffers replaced by the prep area;
+// 16-bit state: in buffers that also hold the first fold, a matrix buffer for S and the padded products, and when
+// `banked` the pads and lengths that put the tile buffers in their bank groups. Every size is a multiple of 32.
 struct GdnKernelUb {
     uint32_t padIn, stateInLen;                   // before the in queue; each in buffer (the 16-bit folds' scratch too)
     uint32_t padOut, stateOutLen;                 // before the out queue; each out buffer
@@ -181,22 +185,23 @@ struct GdnKernelUb {
 };
 
 ASCENDOPS_HOST_DEVICE inline GdnKernelUb GdnKernelUbOf(const GdnUbLayout& l, const GdnPrepLayout& p,
-                                                       uint32_t stateBytes) {
+                                                       uint32_t stateBytes, bool banked) {
     GdnKernelUb u{};
-    const bool banked = stateBytes != 4;
+    const bool sixteen = stateBytes != 4;
+    banked = banked && sixteen;
     uint64_t at = uint64_t{p.stageBytes} + p.outStageBytes + l.indexBytes;
     const uint32_t alignK = l.alignK, foldBytes = 4 * GdnProductBlockRows(alignK, l.alignBv) * kUbBankRowBytes;  // half
     u.padIn = banked ? PadToBankGroup(at, kGroupStateIn) : 0;
-    u.stateInLen = banked ? BankStepLength(l.stateTileBytes > foldBytes ? l.stateTileBytes : foldBytes, kGroupQueueStep)
-                          : l.stateTileBytes;
+    u.stateInLen = sixteen && l.stateTileBytes < foldBytes ? foldBytes : l.stateTileBytes;
+    if (banked) u.stateInLen = BankStepLength(u.stateInLen, kGroupQueueStep);
     at += u.padIn + uint64_t{l.stateBufferNum} * u.stateInLen;
     u.padOut = banked ? PadToBankGroup(at, kGroupStateOut) : 0;
     u.stateOutLen = banked ? BankStepLength(l.stateTileBytes, kGroupQueueStep) : l.stateTileBytes;
     at += u.padOut + uint64_t{l.stateBufferNum} * u.stateOutLen + l.vecBvBytes;
-    if (banked) {
+    if (sixteen) {
         const uint32_t sBytes = alignK * l.alignBv * 4, productBytes = 2 * foldBytes;  // 8 column blocks
-        u.padMatrix = PadToBankGroup(at, kGroupMatS);
-        u.matPOffset = sBytes + PadToBankGroup(sBytes, kGroupMatP - kGroupMatS);
+        u.padMatrix = banked ? PadToBankGroup(at, kGroupMatS) : 0;
+        u.matPOffset = sBytes + (banked ? PadToBankGroup(sBytes, kGroupMatP - kGroupMatS) : 0);
         u.matrixBytes = u.matPOffset + (productBytes > sBytes ? productBytes : sBytes);
     }
     at += u.padMatrix + u.matrixBytes + l.deltaBytes + l.reduceBytes;

@@ -93,7 +93,7 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
     const fgd::FusedGdnDecodeTilingData& t = r->data;
     const fgd::UbEstimate ub = fgd::EstimateUb(t.k, t.bv, ascendops::DataTypeSize(in.stateType), t.indexBufferElems);
     const fgd::GdnPrepLayout prep = fgd::GdnPrepLayoutOf(t.k, t.v, t.prepRows, 2);
-    const fgd::GdnKernelUb kub = fgd::GdnKernelUbOf(ub, prep, ascendops::DataTypeSize(in.stateType));
+    const fgd::GdnKernelUb kub = fgd::GdnKernelUbOf(ub, prep, ascendops::DataTypeSize(in.stateType), t.ubBanked != 0);
     py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.QueueBytes(),
                     "compute_bytes"_a = ub.ComputeBytes(), "helper_bytes"_a = ub.HelperBytes(),
                     "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbUsableBytes(),
@@ -111,7 +111,7 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
                "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
                "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
                "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes,
-               "prep_rows"_a = t.prepRows, "ub"_a = ubDict);
+               "prep_rows"_a = t.prepRows, "ub_banked"_a = t.ubBanked, "ub"_a = ubDict);
     ascendops::bridge::AddKey(d, fgd::kFusedGdnDecodeKeyNames, r->tilingKey);
     return d;
 }
