@@ -92,10 +92,7 @@ public:
             }
             cur = next;
         }
-        if (vJ_ != UINT32_MAX) {
-            FlushOut();
-            PipeBarrier<PIPE_MTE3>();  // the blocks' out rows (invalid rows as zeros) land before the zero rows again
-        }
+        if (vJ_ != UINT32_MAX) FlushOut();
         WriteZeroRows();
     }
 
@@ -267,7 +264,8 @@ private:
         return MakeTile(NextValidRow(blockEnd), jFirst_, SegBegin(jFirst_));
     }
 
-    // Zeros into the out rows of every batch row with an invalid slot, over the core's value rows.
+    // Zeros into the out rows of the prep blocks without a valid row, over the core's value rows (FlushOut wrote the
+    // other blocks, their invalid rows as zeros).
     __aicore__ inline void WriteZeroRows() {
         LocalTensor<StateT> buf = stateOutQue_.template AllocTensor<StateT>();
         Duplicate(hk_, 0.0f, alignBv_);
@@ -275,12 +273,15 @@ private:
         Cast(TailView(buf), hk_, RoundMode::CAST_RINT, alignBv_);
         stateOutQue_.EnQue(buf);
         buf = stateOutQue_.template DeQue<StateT>();
-        for (uint32_t row = 0; row < td_.b; ++row) {
-            if (Slot(row) != 0) continue;
-            for (uint32_t j = jFirst_; j <= jLast_; ++j) {
-                for (Tile t{row, j, SegBegin(j), 0}; t.r0 < SegEnd(j); t.r0 += td_.bv) {
-                    DataCopyPad(outGm_[OutOffset(t)], TailView(buf),
-                                DataCopyExtParams(1, TileRows(t) * sizeof(InT), 0, 0, 0));
+        for (uint32_t row0 = 0; row0 < td_.b; row0 += td_.prepRows) {
+            const uint32_t rowEnd = Min(td_.b, row0 + td_.prepRows);
+            if (NextValidRow(row0) < rowEnd) continue;
+            for (uint32_t row = row0; row < rowEnd; ++row) {
+                for (uint32_t j = jFirst_; j <= jLast_; ++j) {
+                    for (Tile t{row, j, SegBegin(j), 0}; t.r0 < SegEnd(j); t.r0 += td_.bv) {
+                        DataCopyPad(outGm_[OutOffset(t)], TailView(buf),
+                                    DataCopyExtParams(1, TileRows(t) * sizeof(InT), 0, 0, 0));
+                    }
                 }
             }
         }
@@ -398,8 +399,7 @@ private:
     // v of head j for batch rows [row0, row0 + rows): the core's value rows [SegBegin(j), SegEnd(j)) of each row, fp32
     // rows of alignV in vBlk_; outBlk_ zeroed for this head's out rows (rows with an invalid slot stay zero).
     __aicore__ inline void LoadV(uint32_t row0, uint32_t rows, uint32_t j) {
-        const uint32_t seg = SegEnd(j) - SegBegin(j);
-        const uint32_t gap = (prep_.alignV * sizeof(InT) - AlignUp(seg * sizeof(InT), kBlockBytes)) / kBlockBytes;
+        const uint32_t seg = SegEnd(j) - SegBegin(j), gap = VRowGapBlocks(seg);
         const uint64_t offset =
             uint64_t{row0} * td_.mixedStride + 2ull * td_.h * td_.k + uint64_t{j} * td_.v + SegBegin(j);
         LocalTensor<InT> stage = stageQue_.template AllocTensor<InT>();
@@ -415,6 +415,11 @@ private:
         stageQue_.FreeTensor(stage);
     }
 
+    // 32-byte blocks between a head's `seg` 16-bit v / out values of one row and the next row (pitch alignV).
+    __aicore__ inline uint32_t VRowGapBlocks(uint32_t seg) const {
+        return (prep_.alignV * sizeof(InT) - AlignUp(seg * sizeof(InT), kBlockBytes)) / kBlockBytes;
+    }
+
     // The staged out rows of head vJ_ in the current prep block, to 16-bit and out in one strided copy.
     __aicore__ inline void FlushOut() {
         const uint32_t rows = Min(td_.prepRows, td_.b - prepRow0_), seg = SegEnd(vJ_) - SegBegin(vJ_);
@@ -423,7 +428,7 @@ private:
         Cast(out, outBlk_, RoundMode::CAST_RINT, rows * prep_.alignV);
         outStageQue_.EnQue(out);
         out = outStageQue_.template DeQue<InT>();
-        const uint32_t gap = (prep_.alignV * sizeof(InT) - AlignUp(seg * sizeof(InT), kBlockBytes)) / kBlockBytes;
+        const uint32_t gap = VRowGapBlocks(seg);
         DataCopyPad(outGm_[uint64_t{prepRow0_} * td_.outBatchStride + uint64_t{vJ_} * td_.v + SegBegin(vJ_)], out,
                     DataCopyExtParams(static_cast<uint16_t>(rows), seg * sizeof(InT), gap,
                                       static_cast<uint32_t>((td_.outBatchStride - seg) * sizeof(InT)), 0));

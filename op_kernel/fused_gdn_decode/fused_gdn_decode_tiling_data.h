@@ -126,9 +126,11 @@ struct GdnPrepLayout {
     uint32_t gateBytes;      // kGateWorkSlots slots of [gateRows][kGateHeads] fp32, then dtBias and exp(aLog) [16]
     uint32_t maskBytes;      // Compare's bit mask over one slot
     uint32_t vOutBytes;      // one head's v rows and out rows, [rows][alignV] fp32 each
-    ASCENDOPS_HOST_DEVICE uint64_t TotalBytes() const {
-        return uint64_t{stageBytes} + outStageBytes + qkBytes + normBytes + gateBytes + maskBytes + vOutBytes;
+    ASCENDOPS_HOST_DEVICE uint64_t StageBytes() const { return uint64_t{stageBytes} + outStageBytes; }
+    ASCENDOPS_HOST_DEVICE uint64_t WorkBytes() const {
+        return uint64_t{qkBytes} + normBytes + gateBytes + maskBytes + vOutBytes;
     }
+    ASCENDOPS_HOST_DEVICE uint64_t TotalBytes() const { return StageBytes() + WorkBytes(); }
 };
 
 ASCENDOPS_HOST_DEVICE inline GdnPrepLayout GdnPrepLayoutOf(uint32_t k, uint32_t v, uint32_t rows, uint32_t inBytes) {
@@ -189,7 +191,7 @@ ASCENDOPS_HOST_DEVICE inline GdnKernelUb GdnKernelUbOf(const GdnUbLayout& l, con
     GdnKernelUb u{};
     const bool sixteen = stateBytes != 4;
     banked = banked && sixteen;
-    uint64_t at = uint64_t{p.stageBytes} + p.outStageBytes + l.indexBytes;
+    uint64_t at = p.StageBytes() + l.indexBytes;  // TPipe order: the staging queues first, the prep work last
     const uint32_t alignK = l.alignK, foldBytes = 4 * GdnProductBlockRows(alignK, l.alignBv) * kUbBankRowBytes;  // half
     u.padIn = banked ? PadToBankGroup(at, kGroupStateIn) : 0;
     u.stateInLen = sixteen && l.stateTileBytes < foldBytes ? foldBytes : l.stateTileBytes;
@@ -207,7 +209,7 @@ ASCENDOPS_HOST_DEVICE inline GdnKernelUb GdnKernelUbOf(const GdnUbLayout& l, con
     at += u.padMatrix + u.matrixBytes + l.deltaBytes + l.reduceBytes;
     u.padQk = banked ? PadToBankGroup(at, kGroupQk) : 0;
     at += u.padQk;
-    u.totalBytes = at + p.TotalBytes() - p.stageBytes - p.outStageBytes;
+    u.totalBytes = at + p.WorkBytes();
     return u;
 }
 
