@@ -22,7 +22,7 @@ set(ASCENDOPS_NPU_SOCS "ascend310p;ascend910b;ascend910_93" CACHE STRING
 set(opp_project ${CMAKE_BINARY_DIR}/opp_project)
 set(opp_build ${CMAKE_BINARY_DIR}/opp_build)
 set(opp_ops cast embedding_dense_grad fused_gdn_decode fused_swiglu_grad split)
-set(opp_host_srcs ${CMAKE_SOURCE_DIR}/op_host/common/soc.cpp)
+set(opp_host_srcs ${CMAKE_SOURCE_DIR}/ascendc_sim/platform/soc.cpp)
 foreach(op ${opp_ops})
     foreach(part def infershape tiling_context tiling)
         list(APPEND opp_host_srcs ${CMAKE_SOURCE_DIR}/op_host/${op}/${op}_${part}.cpp)
@@ -36,7 +36,7 @@ foreach(op ${opp_ops})
 endforeach()
 # Beyond <op>_<part>.cpp: FusedSwigluGrad's w / x tilings, with CANN's matmul_tiling for their cube tiling.
 list(APPEND opp_host_srcs ${CMAKE_SOURCE_DIR}/op_host/fused_swiglu_grad/fused_swiglu_grad_cube_tiling.cpp
-     ${CMAKE_SOURCE_DIR}/op_host/common/soc_cube.cpp ${CMAKE_SOURCE_DIR}/op_host/common/matmul_tiling_cann.cpp)
+     ${CMAKE_SOURCE_DIR}/ascendc_sim/platform/soc_cube.cpp ${CMAKE_SOURCE_DIR}/op_host/common/matmul_tiling_cann.cpp)
 string(REPLACE ";" " " opp_host_list "${opp_host_srcs}")
 # asc-config.cmake (find_package(ASC): npu_op_package, npu_op_code_gen, npu_op_library, ...), found by cann.cmake.
 file(CONFIGURE OUTPUT ${opp_project}/CMakeLists.txt @ONLY CONTENT

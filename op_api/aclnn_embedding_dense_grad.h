@@ -37,7 +37,7 @@ aclnnStatus aclnnAscendopsEmbeddingDenseBackward(void* workspace, uint64_t works
 
 #include <optional>
 
-#include "op_host/common/status.h"
+#include "op_host/common/platform.h"
 
 namespace ascendops::embedding_dense_grad {
 

@@ -7,7 +7,7 @@
 
 #include "aclnn/aclnn_base.h"
 #include "common/tensor_util.h"
-#include "op_host/common/status.h"
+#include "op_host/common/platform.h"
 
 namespace ascendops::fused_swiglu_grad {
 

@@ -3,7 +3,8 @@
 #pragma once
 #include <cstdint>
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 
 struct CubeTiling {
     int32_t usedCoreNum;   // cores running one singleCoreM x singleCoreN block each (AIVs in a MIX launch)
@@ -22,4 +23,5 @@ struct CubeTiling {
     int32_t mxTypePara;           // MxMatmul only
 };
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

@@ -5,7 +5,8 @@
 #include <optional>
 #include <string_view>
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 
 enum class DataType : int32_t {
     kFloat = 0,
@@ -71,4 +72,5 @@ constexpr std::optional<DataType> ParseDataType(std::string_view name) {
     return std::nullopt;
 }
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

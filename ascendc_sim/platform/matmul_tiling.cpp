@@ -1,11 +1,12 @@
-#include "op_host/common/matmul_tiling.h"
+#include "ascendc_sim/platform/matmul_tiling.h"
 
 #include <algorithm>
 #include <sstream>
 
-#include "op_host/common/tiling_util.h"
+#include "ascendc_sim/platform/int_math.h"
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 namespace {
 
 template <typename... Args>
@@ -378,4 +379,5 @@ Result<CubeTiling> MatmulTiling(const Platform& platform, const MatmulTilingCall
     return tiling.Compute();
 }
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

@@ -7,13 +7,14 @@
 #include <cstdint>
 #include <string>
 
-#include "op_host/common/cube_tiling.h"
-#include "op_host/common/dtype.h"
-#include "op_host/common/soc.h"
-#include "op_host/common/soc_cube.h"
-#include "op_host/common/status.h"
+#include "ascendc_sim/platform/cube_tiling.h"
+#include "ascendc_sim/platform/dtype.h"
+#include "ascendc_sim/platform/soc.h"
+#include "ascendc_sim/platform/soc_cube.h"
+#include "ascendc_sim/platform/status.h"
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 
 // Element types of one Matmul object (A, B, C, Bias) and the transposes of A and B.
 struct MatmulTypes {
@@ -85,4 +86,5 @@ private:
 // The twin path of MatmulTilingCall: SetDim/SetA..CType/SetBias/SetShape/SetOrgShape/GetTiling in that order.
 Result<CubeTiling> MatmulTiling(const Platform& platform, const MatmulTilingCall& call);
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

@@ -1,9 +1,10 @@
-#include "soc.h"
+#include "ascendc_sim/platform/soc.h"
 
 #include <algorithm>
 #include <string>
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 
 // 910B figures: CANN's platform config for Ascend910B1 (cube_freq 1850 MHz; ddr rate 32 B/cycle per core for
 // GM->UB; ub_to_ddr 64 B/cycle; vec_calc_size 128). Memory bandwidth ~1.6 TB/s: public spec, unverified.
@@ -105,4 +106,5 @@ std::optional<SocVersion> ParseSoc(std::string_view name) {
     return std::nullopt;
 }
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

@@ -4,9 +4,10 @@
 #include <optional>
 #include <string_view>
 
-#include "status.h"
+#include "ascendc_sim/platform/status.h"
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 
 enum class SocVersion : uint8_t { kAscend310P = 0, kAscend910B = 1, kAscend910_93 = 2 };
 
@@ -125,4 +126,5 @@ inline uint32_t MixVectorCoreNum(const Platform& p) { return p.mixVectorCoreNum;
 // Platform::Of with core_num checked: 0 (the row's own count) or [1, MaxVectorCoreNum(soc)]; 161002 otherwise.
 Result<Platform> CheckedPlatform(SocVersion soc, int64_t coreNum);
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

@@ -1,6 +1,7 @@
-#include "soc_cost_sources.h"
+#include "ascendc_sim/platform/soc_cost_sources.h"
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 
 namespace {
 constexpr Evidence V = Evidence::kVerified, D = Evidence::kDerived, A = Evidence::kAssumed;
@@ -60,4 +61,5 @@ const char* EvidenceName(Evidence e) {
     return kNames[static_cast<int>(e)];
 }
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

@@ -1,8 +1,9 @@
 // Where every cost-model value of the SoC table comes from, and how sure it is (`ascendops soc --cost`).
 #pragma once
-#include "soc.h"
+#include "ascendc_sim/platform/soc.h"
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 
 // verified: a vendor document or shipped configuration states it; derived: computed from published measurements
 // or figures; assumed: chosen where nothing public was found (README, assumptions).
@@ -22,4 +23,5 @@ extern const CostParamSource kCostParamSources[18];
 
 const char* EvidenceName(Evidence e);
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

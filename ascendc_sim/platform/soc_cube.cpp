@@ -1,6 +1,7 @@
-#include "op_host/common/soc_cube.h"
+#include "ascendc_sim/platform/soc_cube.h"
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 namespace {
 
 // Labels: [verified] CANN platform config Ascend910B1 (design.md: L1 512 KB, L0A/L0B 64 KB, L0C 128 KB, ddr 32
@@ -39,4 +40,5 @@ double CubeMacsPerCycle(const SocCubeInfo& cube, DataType t) {
     return 0;
 }
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

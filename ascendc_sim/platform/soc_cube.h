@@ -3,10 +3,11 @@
 #pragma once
 #include <cstdint>
 
-#include "op_host/common/dtype.h"
-#include "op_host/common/soc.h"
+#include "ascendc_sim/platform/dtype.h"
+#include "ascendc_sim/platform/soc.h"
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 
 struct SocCubeInfo {
     SocVersion version;
@@ -33,4 +34,5 @@ const SocCubeInfo* FindSocCubeInfo(SocVersion soc);
 // Peak cube MACs per cycle of one AIC for input dtype t (0 when the cube does not take it).
 double CubeMacsPerCycle(const SocCubeInfo& cube, DataType t);
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

@@ -5,7 +5,8 @@
 #include <utility>
 #include <variant>
 
-namespace ascendops {
+namespace ascendc_sim {
+inline namespace platform {
 
 enum class Status : int32_t {
     kSuccess = 0,
@@ -43,4 +44,5 @@ inline Error InvalidParam(std::string message) { return {Status::kInvalidParam, 
 inline Error NullPointer(std::string message) { return {Status::kNullPointer, std::move(message)}; }
 inline Error TilingError(std::string message) { return {Status::kTilingError, std::move(message)}; }
 
-}  // namespace ascendops
+}  // namespace platform
+}  // namespace ascendc_sim

@@ -21,10 +21,10 @@ bool IsDevice(const void* p, size_t bytes) { return ascendc_sim::FindAllocation(
 // Its size is bounded by the core counts CheckedPlatform admits (one entry per SoC row and count).
 struct DeviceRegistry {
     std::mutex mu;
-    std::vector<ascendops::Platform> devices;
+    std::vector<ascendc_sim::Platform> devices;
 
     DeviceRegistry() {
-        for (const auto& row : ascendops::kSocTable) devices.push_back(ascendops::Platform::Of(row.version));
+        for (const auto& row : ascendc_sim::kSocTable) devices.push_back(ascendc_sim::Platform::Of(row.version));
     }
 };
 
@@ -40,15 +40,15 @@ thread_local int32_t vectorCoreLimit = -1;  // SetVectorCoreLimit; -1: the devic
 
 namespace ascendc_sim {
 
-std::optional<ascendops::Platform> DevicePlatform(int32_t deviceId) {
+std::optional<ascendc_sim::Platform> DevicePlatform(int32_t deviceId) {
     DeviceRegistry& r = Registry();
     std::lock_guard<std::mutex> lock(r.mu);
     if (deviceId < 0 || static_cast<size_t>(deviceId) >= r.devices.size()) return std::nullopt;
     return r.devices[deviceId];
 }
 
-ascendops::Platform CurrentDevicePlatform() {
-    ascendops::Platform p = *DevicePlatform(currentDevice);
+ascendc_sim::Platform CurrentDevicePlatform() {
+    ascendc_sim::Platform p = *DevicePlatform(currentDevice);
     if (vectorCoreLimit >= 0) p.mixVectorCoreNum = std::min<uint32_t>(p.mixVectorCoreNum, vectorCoreLimit);
     return p;
 }
@@ -79,9 +79,9 @@ aclError aclrtGetDevice(int32_t* deviceId) {
 
 aclError aclrtSimDefineDevice(const char* socName, uint32_t coreNum, int32_t* deviceId) {
     if (socName == nullptr || deviceId == nullptr) return ACL_ERROR_INVALID_PARAM;
-    const auto soc = ascendops::ParseSoc(socName);
+    const auto soc = ascendc_sim::ParseSoc(socName);
     if (!soc) return ACL_ERROR_INVALID_PARAM;
-    const auto platform = ascendops::CheckedPlatform(*soc, coreNum);
+    const auto platform = ascendc_sim::CheckedPlatform(*soc, coreNum);
     if (!platform) return ACL_ERROR_INVALID_PARAM;
     DeviceRegistry& r = Registry();
     std::lock_guard<std::mutex> lock(r.mu);

@@ -9,14 +9,14 @@ std::mutex& AtomicMutex() {
     return mu;
 }
 
-void CheckAtomicType(const char* api, ascendops::DataType t) {
-    using ascendops::DataType;
+void CheckAtomicType(const char* api, ascendc_sim::DataType t) {
+    using ascendc_sim::DataType;
     // Docs (SetAtomicAdd): 310P int16/half/float; A2/A3 additionally int8, int32 and bf16.
     bool ok = t == DataType::kInt16 || t == DataType::kFloat16 || t == DataType::kFloat;
-    if (Soc(Core()).version != ascendops::SocVersion::kAscend310P) {
+    if (Soc(Core()).version != ascendc_sim::SocVersion::kAscend310P) {
         ok = ok || t == DataType::kInt8 || t == DataType::kInt32 || t == DataType::kBf16;
     }
-    if (!ok) Fail(api, Str("atomic add of ", ascendops::DataTypeName(t), " is not supported on ", Soc(Core()).name));
+    if (!ok) Fail(api, Str("atomic add of ", ascendc_sim::DataTypeName(t), " is not supported on ", Soc(Core()).name));
 }
 
 void RequireDataCopyPad(const char* api) {

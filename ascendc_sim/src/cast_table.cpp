@@ -5,8 +5,8 @@
 namespace ascendc_sim {
 namespace {
 
-using ascendops::DataType;
-using ascendops::SocVersion;
+using ascendc_sim::DataType;
+using ascendc_sim::SocVersion;
 
 constexpr uint8_t Bit(RoundMode m) { return static_cast<uint8_t>(1u << static_cast<int>(m)); }
 constexpr uint8_t kN = Bit(RoundMode::CAST_NONE);

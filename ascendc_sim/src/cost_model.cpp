@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "op_host/common/soc_cube.h"
+#include "ascendc_sim/platform/soc_cube.h"
 
 namespace ascendc_sim {
 
@@ -16,8 +16,8 @@ double VecClassFactor(VecClass k) {
 // An AIC's cycles: MTE2 (GM->L1: L2 misses at the device-memory rate, hits at the L2 rate), MTE1 (L1->L0A / L0B),
 // M (MACs at the peak rate) and FIX (L0C->GM) from the cube row of the SoC table; with L0 double buffers the pipes
 // overlap and the slowest bounds the core.
-CubePipes CubePipeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
-    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(soc.version);
+CubePipes CubePipeCycles(const CoreCost& c, const ascendc_sim::SocInfo& soc) {
+    const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(soc.version);
     if (cube == nullptr || (c.cubeMacs == 0 && c.cubeMacs32 == 0)) return {};
     CubePipes p;
     const double hit = c.cubeL2HitShare, bytes = static_cast<double>(c.gmToL1Bytes);
@@ -28,14 +28,14 @@ CubePipes CubePipeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
     return p;
 }
 
-double CubeCycles(const CoreCost& c, const ascendops::SocInfo& soc) {
+double CubeCycles(const CoreCost& c, const ascendc_sim::SocInfo& soc) {
     CubePipes p = CubePipeCycles(c, soc);
     return c.cubeDoubleBuffered ? std::max({p.m, p.mte2, p.mte1, p.fix}) : p.m + p.mte2 + p.mte1 + p.fix;
 }
 
 // A vector core's time is its pipe timeline's critical path (sim/pipe_sync.h, sim/timing.h); an AIC adds its cube
 // pipes (modeled apart, from counts) and the vector work its AIVs can only start once the cube is done.
-double CoreTimeUs(const CoreCost& c, const ascendops::SocInfo& soc) {
+double CoreTimeUs(const CoreCost& c, const ascendc_sim::SocInfo& soc) {
     const double cube = CubeCycles(c, soc);
     const double epilogue = cube > 0 ? std::max(0.0, c.cubeEpilogueCycles) : 0.0;
     return (c.timelineCycles + cube + epilogue) / soc.cost.freqMHz;  // cycles / (cycles per us)
@@ -45,15 +45,15 @@ namespace {
 
 // Writes L2 keeps for the kernel's duration: what fits beside the reads that allocate in it (the published A2 Add
 // case 5: with the inputs bypassing L2, the output's writes hit L2).
-double L2AbsorbedBytes(double cachedReads, double writes, const ascendops::SocCostParams& p) {
+double L2AbsorbedBytes(double cachedReads, double writes, const ascendc_sim::SocCostParams& p) {
     return p.l2Bytes <= 0 ? 0.0 : std::min(writes, std::max(0.0, p.l2Bytes - cachedReads));
 }
 
-double AchievableUs(double bytes, const ascendops::SocCostParams& p) { return bytes / (p.memAchievableGBps * 1e3); }
+double AchievableUs(double bytes, const ascendc_sim::SocCostParams& p) { return bytes / (p.memAchievableGBps * 1e3); }
 
 }  // namespace
 
-ModeledTime ModelTime(const LaunchStats& stats, const ascendops::SocInfo& soc) {
+ModeledTime ModelTime(const LaunchStats& stats, const ascendc_sim::SocInfo& soc) {
     ModeledTime t;
     double reads = 0, bypass = 0, writes = 0, readCost = 0, writeCost = 0;
     for (const CoreCost& c : stats.cores) {
@@ -79,15 +79,15 @@ uint64_t WrittenShareOf(const LaunchStats& stats, uint64_t bytes) {
     return total == 0 ? 0 : static_cast<uint64_t>(static_cast<double>(bytes) * written / total);
 }
 
-double MemsetUs(uint64_t bytes, const ascendops::SocInfo& soc) {
+double MemsetUs(uint64_t bytes, const ascendc_sim::SocInfo& soc) {
     return soc.cost.launchOverheadUs + AchievableUs(static_cast<double>(bytes), soc.cost);
 }
 
-double RooflineUs(uint64_t bytes, const ascendops::SocInfo& soc) {
+double RooflineUs(uint64_t bytes, const ascendc_sim::SocInfo& soc) {
     return static_cast<double>(bytes) / (soc.cost.memBandwidthGBps * 1e3);  // GB/s = 1e3 bytes per us
 }
 
-double AchievableRooflineUs(uint64_t bytes, uint64_t writtenBytes, const ascendops::SocInfo& soc) {
+double AchievableRooflineUs(uint64_t bytes, uint64_t writtenBytes, const ascendc_sim::SocInfo& soc) {
     const double b = static_cast<double>(bytes), w = std::min(b, static_cast<double>(writtenBytes));
     return AchievableUs(b - L2AbsorbedBytes(b - w, w, soc.cost), soc.cost);
 }

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "op_host/common/soc_cube.h"
-#include "op_host/common/tiling_util.h"
+#include "ascendc_sim/platform/soc_cube.h"
+#include "ascendc_sim/platform/int_math.h"
 #include "sim/atomic.h"
 #include "sim/events.h"
 #include "sim/types.h"
@@ -12,7 +12,7 @@
 namespace ascendc_sim {
 namespace {
 
-using ascendops::DataType;
+using ascendc_sim::DataType;
 constexpr int64_t kFractal = 16;  // the cube multiplies 16x16x16 fractals (Mmad data formats)
 
 float LoadElem(DataType t, const uint8_t* base, int64_t idx) {
@@ -44,7 +44,7 @@ void StoreElem(DataType t, uint8_t* base, int64_t idx, float v) {
     std::memcpy(base + idx * 2, &h, 2);
 }
 
-int64_t Pad(int64_t v) { return static_cast<int64_t>(ascendops::AlignUp(v, kFractal)); }
+int64_t Pad(int64_t v) { return static_cast<int64_t>(ascendc_sim::AlignUp(v, kFractal)); }
 
 // A(i, k) and B(k, j) of the single-core block as dense FP32 panels (the values the cube sees).
 void LoadPanels(const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn, std::vector<float>& a,
@@ -77,9 +77,9 @@ void Handoff(CoreContext& aic, AscendC::HardEvent e) {
 // One base block's L1 / L0A / L0B / L0C traffic on MTE2, MTE1 and M, each buffer from its start (capped at its size).
 void NoteBlockPipes(CoreContext& aic, const CubeJob& job, int64_t bm, int64_t bn) {
     using AscendC::HardEvent;
-    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(Soc(aic).version);
+    const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(Soc(aic).version);
     if (cube == nullptr) return;
-    uint64_t sa = ascendops::DataTypeSize(job.a), sb = ascendops::DataTypeSize(job.b);
+    uint64_t sa = ascendc_sim::DataTypeSize(job.a), sb = ascendc_sim::DataTypeSize(job.b);
     int64_t k = std::min<int64_t>(Pad(job.singleK), Pad(job.tiling.baseK));
     uint64_t l0a = std::min<uint64_t>(uint64_t(Pad(bm)) * k * sa, cube->l0aBytes);
     uint64_t l0b = std::min<uint64_t>(uint64_t(Pad(bn)) * k * sb, cube->l0bBytes);
@@ -108,7 +108,7 @@ void NoteFixPipe(CoreContext& aic, int64_t bm, int64_t bn) {
 // The GM rectangles of the block's A (bm x K) and B (K x bn) panels, as stored (ND, transposed or not).
 void NotePanels(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn, bool loadA,
                 bool loadB) {
-    const uint64_t sa = ascendops::DataTypeSize(job.a), sb = ascendops::DataTypeSize(job.b);
+    const uint64_t sa = ascendc_sim::DataTypeSize(job.a), sb = ascendc_sim::DataTypeSize(job.b);
     const uint64_t k = job.singleK;
     if (loadA) {
         if (job.transA) {  // stored [K, M]: K rows of bm elements
@@ -128,8 +128,8 @@ void NotePanels(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, in
 
 void CountBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn, bool loadA,
                 bool loadB) {
-    const ascendops::CubeTiling& t = job.tiling;
-    uint64_t sa = ascendops::DataTypeSize(job.a), sb = ascendops::DataTypeSize(job.b);
+    const ascendc_sim::CubeTiling& t = job.tiling;
+    uint64_t sa = ascendc_sim::DataTypeSize(job.a), sb = ascendc_sim::DataTypeSize(job.b);
     uint64_t macs = uint64_t(Pad(bm)) * Pad(bn) * Pad(job.singleK);
     (job.a == DataType::kFloat ? aic.cost.cubeMacs32 : aic.cost.cubeMacs) += macs;
     uint64_t aBytes = uint64_t(bm) * job.singleK * sa, bBytes = uint64_t(bn) * job.singleK * sb;
@@ -178,7 +178,7 @@ void CubeFixToGm(CoreContext& aic, const CubeJob& job, const std::vector<float>&
             StoreElem(job.c, job.cGm, idx, v);
         }
     }
-    aic.cost.l0cToGmBytes += uint64_t(bm) * bn * ascendops::DataTypeSize(job.c);
+    aic.cost.l0cToGmBytes += uint64_t(bm) * bn * ascendc_sim::DataTypeSize(job.c);
 }
 
 void CubeFixToUb(CoreContext& aic, const CubeJob& job, const std::vector<float>& l0c, int64_t bm, int64_t bn,
@@ -187,18 +187,18 @@ void CubeFixToUb(CoreContext& aic, const CubeJob& job, const std::vector<float>&
     for (int64_t i = 0; i < bm; ++i) {
         for (int64_t j = 0; j < bn; ++j) StoreElem(job.c, ub, i * ld + j, l0c[i * bn + j]);
     }
-    aic.cost.l0cToGmBytes += uint64_t(bm) * bn * ascendops::DataTypeSize(job.c);
+    aic.cost.l0cToGmBytes += uint64_t(bm) * bn * ascendc_sim::DataTypeSize(job.c);
 }
 
 int64_t CubeBlockCount(const CubeJob& job) {
-    return static_cast<int64_t>(ascendops::CeilDiv(job.singleM, job.tiling.baseM) *
-                                ascendops::CeilDiv(job.singleN, job.tiling.baseN));
+    return static_cast<int64_t>(ascendc_sim::CeilDiv(job.singleM, job.tiling.baseM) *
+                                ascendc_sim::CeilDiv(job.singleN, job.tiling.baseN));
 }
 
 // iterateOrder 0: M moves first (then N); 1: N first (docs, TCubeTiling.iterateOrder).
 void CubeBlockOrigin(const CubeJob& job, int64_t i, int64_t& m0, int64_t& n0) {
-    auto mBlocks = static_cast<int64_t>(ascendops::CeilDiv(job.singleM, job.tiling.baseM));
-    auto nBlocks = static_cast<int64_t>(ascendops::CeilDiv(job.singleN, job.tiling.baseN));
+    auto mBlocks = static_cast<int64_t>(ascendc_sim::CeilDiv(job.singleM, job.tiling.baseM));
+    auto nBlocks = static_cast<int64_t>(ascendc_sim::CeilDiv(job.singleN, job.tiling.baseN));
     int64_t mi = job.tiling.iterateOrder == 0 ? i % mBlocks : i / nBlocks;
     int64_t ni = job.tiling.iterateOrder == 0 ? i / mBlocks : i % nBlocks;
     m0 = mi * job.tiling.baseM;
@@ -206,7 +206,7 @@ void CubeBlockOrigin(const CubeJob& job, int64_t i, int64_t& m0, int64_t& n0) {
 }
 
 void CubeResidency::Loads(const CubeJob& job, int64_t m0, int64_t n0, bool& loadA, bool& loadB) {
-    const ascendops::CubeTiling& t = job.tiling;
+    const ascendc_sim::CubeTiling& t = job.tiling;
     const bool aResident = t.iterateOrder == 1 && int64_t{t.stepKa} * t.baseK >= job.singleK;
     const bool bResident = t.iterateOrder == 0 && int64_t{t.stepKb} * t.baseK >= job.singleK;
     loadA = !aResident || m0 != lastM_;

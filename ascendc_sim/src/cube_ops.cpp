@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "op_host/common/soc_cube.h"
-#include "op_host/common/tiling_util.h"
+#include "ascendc_sim/platform/soc_cube.h"
+#include "ascendc_sim/platform/int_math.h"
 #include "sim/dcache.h"
 #include "sim/kernel_rules.h"
 #include "sim/pipe.h"
@@ -12,7 +12,7 @@
 namespace ascendc_sim {
 namespace {
 
-using ascendops::DataType;
+using ascendc_sim::DataType;
 constexpr uint64_t kFractalBytes = 512;  // LoadData 2D moves 512-byte fractals
 constexpr int64_t kC0 = 16;              // 16 x 16 fractals of b16 inputs and of the float L0C
 
@@ -37,14 +37,14 @@ const CubePosition* FindCubePosition(int pos) {
     return nullptr;
 }
 
-uint64_t Capacity(const ascendops::SocCubeInfo& cube, CubeBuffer b) {
+uint64_t Capacity(const ascendc_sim::SocCubeInfo& cube, CubeBuffer b) {
     const uint64_t sizes[] = {cube.l1Bytes, cube.l0aBytes, cube.l0bBytes, cube.l0cBytes};
     return sizes[static_cast<int>(b)];
 }
 
 // The twin models the basic cube APIs on the AIC of the separated architecture (A2/A3).
-const ascendops::SocCubeInfo& RequireAic(CoreContext& c, const char* api) {
-    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(Soc(c).version);
+const ascendc_sim::SocCubeInfo& RequireAic(CoreContext& c, const char* api) {
+    const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(Soc(c).version);
     if (cube == nullptr || !cube->separated || !c.isAic) {
         Fail(api, Str("the cube's buffers (L1/L0A/L0B/L0C) are modeled on the AIC cores of A2/A3 only; this is ",
                       c.isAic ? "an AIC" : "a vector core", " of ", Soc(c).name));
@@ -57,10 +57,10 @@ std::vector<BufferSlot*> CarveCube(const char* api, const CubePosition& where, u
     CoreContext& c = Core();
     Poll(c);
     if (c.pipe == nullptr) Fail(api, "no live TPipe on this core");
-    const ascendops::SocCubeInfo& cube = RequireAic(c, api);
+    const ascendc_sim::SocCubeInfo& cube = RequireAic(c, api);
     if (num == 0 || len == 0) Fail(api, Str("buffer count ", num, " and length ", len, " must be positive"));
     int b = static_cast<int>(where.buffer);
-    uint64_t rounded = ascendops::AlignUp(uint64_t{len}, where.granule);
+    uint64_t rounded = ascendc_sim::AlignUp(uint64_t{len}, where.granule);
     uint64_t total = c.cube.used[b] + rounded * num;
     if (total > Capacity(cube, where.buffer)) {
         Fail(api, Str(num, " x ", len, " bytes brings ", kBufferNames[b], " to ", total, " bytes, beyond its ",
@@ -224,11 +224,11 @@ void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& 
                                       : out == DataType::kBf16    ? AscendC::F322BF16
                                                                   : AscendC::DEQF16;
     if (want == AscendC::DEQF16 || p.quantPre != want) {
-        Fail(api, Str("quantPre ", int(p.quantPre), " does not convert float to ", ascendops::DataTypeName(out),
+        Fail(api, Str("quantPre ", int(p.quantPre), " does not convert float to ", ascendc_sim::DataTypeName(out),
                       " (float: NoQuant, half: F322F16, bfloat16: F322BF16; other outputs not modeled)"));
     }
     NoteCubeAccess(c, api, Pipe::kFix, src.buffer, src.offset, FixpipeSrcBytes(p), false);
-    const uint64_t size = ascendops::DataTypeSize(out);
+    const uint64_t size = ascendc_sim::DataTypeSize(out);
     const auto* from = reinterpret_cast<const float*>(src.data);
     for (int64_t i = 0; i < p.mSize; ++i) {
         uint8_t* row = gm + uint64_t(i) * p.dstStride * size;

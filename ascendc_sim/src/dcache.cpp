@@ -135,7 +135,7 @@ void CacheCleanInvalidate(CoreContext& c, const void* p, bool entire) {
 
 void CheckDcciForm(CoreContext& c, bool withDst, int dcciDst) {
     constexpr int kCacheLineAtomic = 3;  // DcciDst::CACHELINE_ATOMIC
-    if (withDst && Soc(c).version == ascendops::SocVersion::kAscend310P) {
+    if (withDst && Soc(c).version == ascendc_sim::SocVersion::kAscend310P) {
         Fail("DataCacheCleanAndInvalid", Str("the dcciDst form is not available on ", Soc(c).name,
                                              " (Atlas inference AI Core has only DataCacheCleanAndInvalid<T, "
                                              "CacheLine>)"));

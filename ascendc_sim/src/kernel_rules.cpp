@@ -8,7 +8,7 @@
 namespace ascendc_sim {
 namespace {
 
-using ascendops::KernelType;
+using ascendc_sim::KernelType;
 
 constexpr const char* kKernelTypeNames[] = {
     "KERNEL_TYPE_AIV_ONLY",    "KERNEL_TYPE_AIC_ONLY",       "KERNEL_TYPE_MIX_AIV_1_0", "KERNEL_TYPE_MIX_AIC_1_0",
@@ -46,7 +46,7 @@ uint64_t WorkspaceBytes(const LaunchShared& l) {
 void DeclareKernelType(const char* api, int type) {
     CoreContext& c = Core();
     Poll(c);
-    const ascendops::SocInfo& soc = Soc(c);
+    const ascendc_sim::SocInfo& soc = Soc(c);
     if (type < 0 || type >= static_cast<int>(KernelType::kCount) || (soc.rules.kernelTypeMask & (1u << type)) == 0) {
         const char* name = type >= 0 && type < static_cast<int>(KernelType::kCount) ? kKernelTypeNames[type] : "?";
         Fail(api, Str(name, " is not a kernel type ", soc.name,

@@ -22,7 +22,7 @@ constexpr uint8_t kUbPattern = 0xA5;
 constexpr uint32_t kMaxBlockDim = 65535;  // SetBlockDim: numBlocks in [1, 65535]  // UB starts with garbage on
                                           // hardware; a fixed pattern keeps runs repeatable
 
-ascendops::Error RuntimeError(std::string message) { return {ascendops::Status::kRuntimeError, std::move(message)}; }
+ascendc_sim::Error RuntimeError(std::string message) { return {ascendc_sim::Status::kRuntimeError, std::move(message)}; }
 
 // Two cores writing overlapping GM bytes between the same barriers without atomic add race on hardware.
 std::string FindWriteRace(const std::vector<CoreContext>& cores) {
@@ -92,7 +92,7 @@ struct UbFree {
 }  // namespace
 
 uint32_t PhysicalCoreNum(const LaunchConfig& cfg) {
-    return cfg.platform.coreNum + (cfg.vectorCores ? ascendops::MixVectorCoreNum(cfg.platform) : 0);
+    return cfg.platform.coreNum + (cfg.vectorCores ? ascendc_sim::MixVectorCoreNum(cfg.platform) : 0);
 }
 
 bool OnVectorCore(const LaunchConfig& cfg, uint32_t block) {
@@ -111,7 +111,7 @@ namespace {
 std::string CheckLaunch(const LaunchConfig& cfg, const std::vector<uint8_t*>& args) {
     std::string mixError = CheckMixLaunch(cfg);
     if (!mixError.empty()) return mixError;
-    const uint16_t mixVector = ascendops::KernelTypeBit(ascendops::KernelType::kMixVectorCore);
+    const uint16_t mixVector = ascendc_sim::KernelTypeBit(ascendc_sim::KernelType::kMixVectorCore);
     if (cfg.vectorCores && (cfg.aivPerAic != 0 || (cfg.platform.soc->rules.kernelTypeMask & mixVector) == 0)) {
         return Str("a MIX_VECTOR_CORE launch (Vector Cores) on ", cfg.platform.soc->name,
                    ", which documents no KERNEL_TYPE_MIX_VECTOR_CORE (设置Kernel类型.md)");
@@ -200,7 +200,7 @@ std::string CheckAfterLaunch(const std::vector<CoreContext>& cores) {
 
 // Launch-wide cube figures: the L2 share of every AIC's GM->L1 bytes, and each AIC's epilogue (the shortest of its
 // AIVs': the AIV whose request the AIC serves last still has that much vector work after the cube is done).
-void FinishCubeCosts(std::vector<CoreContext>& cores, const ascendops::SocInfo& soc) {
+void FinishCubeCosts(std::vector<CoreContext>& cores, const ascendc_sim::SocInfo& soc) {
     std::vector<const CubeReadLog*> logs;
     uint64_t l1Bytes = 0;
     for (const CoreContext& c : cores) {
@@ -224,7 +224,7 @@ void FinishCubeCosts(std::vector<CoreContext>& cores, const ascendops::SocInfo& 
 
 }  // namespace
 
-ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
+ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
                                             const std::vector<uint8_t*>& args) {
     std::string prefix = Str("kernel '", cfg.kernel, "': ");
     if (cfg.platform.soc == nullptr) return RuntimeError(prefix + "LaunchConfig has no SoC");

@@ -16,18 +16,18 @@ void CheckMatmulRegistered(const char* api, bool registered) {
     if (!registered) Fail(api, "Matmul object used before REGIST_MATMUL_OBJ");
 }
 
-void CheckMatmulTiling(const char* api, const ascendops::CubeTiling& t, const ascendops::MatmulTypes& types) {
+void CheckMatmulTiling(const char* api, const ascendc_sim::CubeTiling& t, const ascendc_sim::MatmulTypes& types) {
     CoreContext& c = Core();
-    const ascendops::SocInfo& soc = Soc(c);
-    std::string why = ascendops::CheckMatmulTypes(types, soc);
-    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(soc.version);
+    const ascendc_sim::SocInfo& soc = Soc(c);
+    std::string why = ascendc_sim::CheckMatmulTypes(types, soc);
+    const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(soc.version);
     // usedCoreNum counts the cores that drive a Matmul: the AIVs of a MIX launch (docs, SetDim).
     uint32_t maxCores = c.launch->cfg.platform.coreNum;
-    if (why.empty()) why = ascendops::CheckCubeTiling(t, types, *cube, maxCores);
+    if (why.empty()) why = ascendc_sim::CheckCubeTiling(t, types, *cube, maxCores);
     if (!why.empty()) Fail(api, why);
 }
 
-void CheckConstantTiling(const char* api, const ascendops::CubeTiling& t, const MatmulConstants& k) {
+void CheckConstantTiling(const char* api, const ascendc_sim::CubeTiling& t, const MatmulConstants& k) {
     struct Pair {
         const char* name;
         int32_t tiling, constant;
@@ -46,18 +46,18 @@ void CheckConstantTiling(const char* api, const ascendops::CubeTiling& t, const 
     }
 }
 
-ascendops::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k, const ascendops::MatmulTypes& types) {
+ascendc_sim::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k, const ascendc_sim::MatmulTypes& types) {
     bool full = k.singleM > 0 && k.singleN > 0 && k.singleK > 0 && k.baseM > 0 && k.baseN > 0 && k.baseK > 0;
     if (!k.apiTiling || !full) {
         Fail(api,
              "tiling is null: only a full constant tiling (GetMatmulApiTiling of a MatmulConfig with single-core "
              "and base shapes) may stand in for it (GetMatmulApiTiling.md)");
     }
-    const ascendops::Platform& platform = Core().launch->cfg.platform;
-    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(platform.soc->version);
+    const ascendc_sim::Platform& platform = Core().launch->cfg.platform;
+    const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(platform.soc->version);
     if (cube == nullptr || !cube->separated)
         Fail(api, Str("GetMatmulApiTiling is not supported on ", Soc(Core()).name));
-    ascendops::MultiCoreMatmulTiling host(platform);
+    ascendc_sim::MultiCoreMatmulTiling host(platform);
     host.SetAType(types.a, types.transA);
     host.SetBType(types.b, types.transB);
     host.SetCType(types.c);
@@ -67,7 +67,7 @@ ascendops::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k
     host.SetOrgShape(k.singleM, k.singleN, k.singleK);
     host.SetBufferSpace(k.l1Size);
     host.SetFixSplit(k.baseM, k.baseN);
-    ascendops::CubeTiling t{};
+    ascendc_sim::CubeTiling t{};
     if (host.GetTiling(t) != 0) Fail(api, Str("constant tiling: ", host.LastError()));
     return t;
 }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "op_host/common/soc_cube.h"
+#include "ascendc_sim/platform/soc_cube.h"
 
 namespace ascendc_sim {
 namespace {
@@ -31,7 +31,7 @@ void WaitGroup(CoreContext& c, CubeGroup& g, std::unique_lock<std::mutex>& lock,
 
 std::string CheckMixLaunch(const LaunchConfig& cfg) {
     if (cfg.aivPerAic == 0) return {};
-    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(cfg.platform.soc->version);
+    const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(cfg.platform.soc->version);
     // Docs (GetBlockIdx, GetSubBlockIdx): MIX groups pair 1 AIC with 1 or 2 AIVs on separated-architecture SoCs.
     if (cube == nullptr || !cube->separated) {
         return Str("MIX AIC:AIV launch on ", cfg.platform.soc->name, ", which has no separate AIC and AIV cores");

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "op_host/common/soc_cube.h"
+#include "ascendc_sim/platform/soc_cube.h"
 #include "sim/context.h"
 #include "sim/device_memory.h"
 #include "sim/span_trace.h"
@@ -329,7 +329,7 @@ void NotePipeBarrier(CoreContext& c, int pipeId) {
 // naming a pipe of the other core type would synchronise across cores, which SetFlag/WaitFlag cannot: AIC<->AIV
 // goes through CrossCoreSetFlag/CrossCoreWaitFlag only (同步控制/核间同步/CrossCoreSetFlag(ISASI).md).
 void CheckEventOnThisCore(const CoreContext& c, const char* api, int kind) {
-    const ascendops::SocCubeInfo* cube = ascendops::FindSocCubeInfo(Soc(c).version);
+    const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(Soc(c).version);
     if (cube == nullptr || !cube->separated || kind < 0 || kind >= kEventNameCount) return;
     auto cubeOnly = [](std::string_view p) { return p == "MTE1" || p == "M" || p == "FIX"; };
     auto vectorOnly = [](std::string_view p) { return p == "V" || p == "MTE3"; };

@@ -15,7 +15,7 @@ constexpr uint64_t kGmBurstBytes = 512;  // the GM alignment the copy best pract
 // group (o / 32) % 16 and bank group + 16 * (o / 64 KB). As the page's examples do, operands are compared by where
 // they start (contiguous blocks): two reads in one group queue (read-read), two writes in one group queue
 // (write-write), a read and a write on one bank collide (read-write).
-int BankBeats(const UbOperand* operands, int count, const ascendops::SocCostParams& p) {
+int BankBeats(const UbOperand* operands, int count, const ascendc_sim::SocCostParams& p) {
     const int groups = static_cast<int>(p.ubBankGroups);
     if (groups <= 0 || count <= 1) return 1;
     const uint64_t span = static_cast<uint64_t>(p.ubBankGroupSpanBytes);
@@ -39,7 +39,7 @@ int BankBeats(const UbOperand* operands, int count, const ascendops::SocCostPara
 // and write. A GM address not 512-byte aligned reaches as little as 70% of the bandwidth on A2 (best practice
 // "搬运优化"); the model applies that rate to the first and last 512-byte burst only (assumed: the Add README's case
 // 6 copies 32 KB at 256-byte offsets with no visible loss).
-double CopyCycles(const ascendops::SocCostParams& p, const void* gm, uint64_t bytes, bool write, bool atomic,
+double CopyCycles(const ascendc_sim::SocCostParams& p, const void* gm, uint64_t bytes, bool write, bool atomic,
                   uint32_t activeCores, bool l2Hit) {
     double rate = write ? p.ubToGmBytesPerCycle : p.gmToUbBytesPerCycle;
     const double share = p.memAchievableGBps * 1e3 / p.freqMHz / std::max<uint32_t>(1, activeCores);
@@ -81,12 +81,12 @@ void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64
 
 // UB->UB DataCopy runs on PIPE_V (README assumption): one issue plus a simple repeat per 256 bytes.
 void ChargeUbCopy(CoreContext& c, uint64_t bytes) {
-    const ascendops::SocCostParams& p = Soc(c).cost;
+    const ascendc_sim::SocCostParams& p = Soc(c).cost;
     ChargePipe(c, Pipe::kV, p.vecIssueCycles + static_cast<double>((bytes + 255) / 256) * p.vecCyclesPerRepeat);
 }
 
 void ChargeVector(CoreContext& c, VecClass k, uint64_t repeats) {
-    const ascendops::SocCostParams& p = Soc(c).cost;
+    const ascendc_sim::SocCostParams& p = Soc(c).cost;
     int count = 0;
     const UbOperand* ops = CurrentUbOperands(c, &count);
     const double perRepeat = p.vecCyclesPerRepeat * VecClassFactor(k) * BankBeats(ops, count, p);

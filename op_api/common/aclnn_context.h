@@ -10,8 +10,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
-#include "op_host/common/soc.h"
-#include "op_host/common/status.h"
+#include "op_host/common/platform.h"
 #include "sim/launch.h"
 
 extern "C" const char* aclGetRecentErrMsg();

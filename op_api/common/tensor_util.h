@@ -6,8 +6,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
-#include "op_host/common/dtype.h"
-#include "op_host/common/status.h"
+#include "op_host/common/platform.h"
 
 namespace ascendops {
 

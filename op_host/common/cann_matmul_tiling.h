@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "kernel_tiling/kernel_tiling.h"  // AscendC::tiling::TCubeTiling
-#include "op_host/common/matmul_tiling.h"
+#include "op_host/common/platform.h"
 #include "tiling/tiling_api.h"
 
 namespace fe {

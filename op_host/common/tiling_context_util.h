@@ -5,9 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "op_host/common/dtype.h"  // DataType, used below
-#include "op_host/common/soc.h"
-#include "op_host/common/status.h"
+#include "op_host/common/platform.h"  // DataType, used below
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -42,7 +40,7 @@ inline Result<Platform> PlatformOf(gert::TilingContext* context) {
     }
 }
 
-// ge::DataType numbers equal aclDataType's, which DataType mirrors (op_host/common/dtype.h).
+// ge::DataType numbers equal aclDataType's, which DataType mirrors (ascendc_sim/platform/dtype.h).
 inline DataType InputType(gert::TilingContext* context, size_t i) {
     return static_cast<DataType>(context->GetInputDesc(i)->GetDataType());
 }

@@ -7,8 +7,7 @@
 #include <tuple>
 #include <utility>
 
-#include "op_host/common/matmul_tiling.h"
-#include "op_host/common/soc_cube.h"
+#include "op_host/common/platform.h"
 #include "op_host/common/tiling_util.h"
 #include "op_host/fused_swiglu_grad/fused_swiglu_grad_tiling.h"
 

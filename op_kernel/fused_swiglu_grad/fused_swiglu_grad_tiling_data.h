@@ -11,16 +11,16 @@
 // The TCubeTiling a Matmul object reads, embedded by value in the w and x tiling data. With CANN (the opp package's
 // host libraries and kernels, built with ASCENDOPS_WITH_CANN): CANN's own AscendC::tiling::TCubeTiling, the struct
 // for tiling data written as a standard C++ struct, which matmul_tiling's GetTiling fills (asc-devkit docs,
-// Matmul Tiling API GetTiling.md). On the CPU twin: the twin's TCubeTiling (op_host/common/cube_tiling.h).
+// Matmul Tiling API GetTiling.md). On the CPU twin: the twin's TCubeTiling (ascendc_sim/platform/cube_tiling.h).
 #ifdef ASCENDOPS_WITH_CANN
 #include "kernel_tiling/kernel_tiling.h"
 namespace ascendops::fused_swiglu_grad {
 using SgCubeTiling = AscendC::tiling::TCubeTiling;
 }
 #else
-#include "op_host/common/cube_tiling.h"
+#include "ascendc_sim/platform/cube_tiling.h"
 namespace ascendops::fused_swiglu_grad {
-using SgCubeTiling = ascendops::CubeTiling;
+using SgCubeTiling = ascendc_sim::CubeTiling;
 }
 #endif
 

@@ -8,7 +8,7 @@ aclnnStatus into it (python/bindings/tensor_bridge.cpp, ``CheckAclnn``), with th
 
 __all__ = ["AclnnError", "BackendUnavailableError", "MissingDependencyError", "ACLNN_CODES"]
 
-# aclnn status codes (op_host/common/status.h) and their CANN names.
+# aclnn status codes (ascendc_sim/platform/status.h) and their CANN names.
 ACLNN_CODES = {
     161001: "ACLNN_ERR_PARAM_NULLPTR",
     161002: "ACLNN_ERR_PARAM_INVALID",

@@ -130,7 +130,7 @@ def dispatch(npu_function):
 
 
 def _acl(dtype):
-    """aclDataType number of a NumPy dtype (the dtype table, op_host/common/dtype.h)."""
+    """aclDataType number of a NumPy dtype (the dtype table, ascendc_sim/platform/dtype.h)."""
     name = np.dtype(dtype).name
     for row in _C.dtypes():
         if row["name"] == name:

@@ -13,7 +13,7 @@ from ._args import INT64_MAX
 
 __all__ = ["DemoCase", "parse_shape", "parse_dtype", "DTYPE_NAMES"]
 
-# The dtypes of op_host/common/dtype.h (kDataTypes), by NumPy name.
+# The dtypes of ascendc_sim/platform/dtype.h (kDataTypes), by NumPy name.
 DTYPE_NAMES = tuple(row["name"] for row in _C.dtypes())
 
 

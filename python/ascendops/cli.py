@@ -56,7 +56,7 @@ def _cmd_soc(args):
         from . import _C
 
         print()
-        print("cost-model parameters (values: op_host/common/soc.cpp; labels and sources: soc_cost_sources.cpp):")
+        print("cost-model parameters (values: ascendc_sim/platform/soc.cpp; labels and sources: soc_cost_sources.cpp):")
         print(format_table(_C.cost.params()))
     return 0
 

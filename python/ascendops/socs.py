@@ -1,4 +1,4 @@
-"""The SoC table (op_host/common/soc.cpp, kSocTable), as the tiling, the CPU twin and the cost model see it."""
+"""The SoC table (ascendc_sim/platform/soc.cpp, kSocTable), as the tiling, the CPU twin and the cost model see it."""
 
 from . import _C
 

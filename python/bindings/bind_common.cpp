@@ -8,9 +8,7 @@
 
 #include "cost_dicts.h"
 #include "op_api/common/aclnn_context.h"
-#include "op_host/common/dtype.h"
-#include "op_host/common/soc.h"
-#include "op_host/common/status.h"
+#include "op_host/common/platform.h"
 #include "op_host/common/tiling_util.h"
 #include "sim/sim_device.h"
 #include "tensor_bridge.h"
@@ -126,8 +124,8 @@ py::dict SplitEvenlyDict(uint64_t total, uint64_t maxParts, uint64_t granuleUnit
 }  // namespace
 
 void Bind_common(py::module_& m) {
-    m.def("socs", &SocRows, "The SoC table (op_host/common/soc.cpp): one dict per SoC.");
-    m.def("dtypes", &DtypeRows, "The dtype table (op_host/common/dtype.h): name, aclDataType value, bytes.");
+    m.def("socs", &SocRows, "The SoC table (ascendc_sim/platform/soc.cpp): one dict per SoC.");
+    m.def("dtypes", &DtypeRows, "The dtype table (ascendc_sim/platform/dtype.h): name, aclDataType value, bytes.");
     m.def("ceil_div", &ascendops::CeilDiv, "a"_a, "b"_a);
     m.def("align_up", &ascendops::AlignUp, "a"_a, "b"_a);
     m.def("align_down", &ascendops::AlignDown, "a"_a, "b"_a);

@@ -10,8 +10,7 @@
 
 #include "acl/acl.h"
 #include "cost_dicts.h"
-#include "op_host/common/soc.h"
-#include "op_host/common/soc_cost_sources.h"
+#include "op_host/common/platform.h"
 #include "sim/cost_model.h"
 #include "sim/launch.h"
 #include "sim/timing.h"
@@ -88,7 +87,7 @@ int BankBeats(const std::vector<std::pair<uint64_t, bool>>& operands, const std:
     return ascendc_sim::BankBeats(ops.data(), static_cast<int>(ops.size()), ascendops::GetSocInfo(*v).cost);
 }
 
-// One row per (parameter, SoC): value, unit, label and source (op_host/common/soc_cost_sources.cpp).
+// One row per (parameter, SoC): value, unit, label and source (ascendc_sim/platform/soc_cost_sources.cpp).
 py::list CostParams() {
     py::list rows;
     for (const ascendops::SocInfo& soc : ascendops::kSocTable) {

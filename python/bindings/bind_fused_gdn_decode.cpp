@@ -9,7 +9,7 @@
 
 #include "aclnn_fused_gdn_decode.h"
 #include "common/aclnn_context.h"
-#include "op_host/common/soc.h"
+#include "op_host/common/platform.h"
 #include "op_host/fused_gdn_decode/fused_gdn_decode_tiling.h"
 #include "tensor_bridge.h"
 

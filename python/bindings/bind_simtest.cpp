@@ -14,8 +14,7 @@
 
 #include "acl/acl.h"
 #include "cost_dicts.h"
-#include "op_host/common/matmul_tiling.h"
-#include "op_host/common/soc.h"
+#include "op_host/common/platform.h"
 #include "sim/cast.h"
 #include "sim/cost_model.h"
 #include "sim/device_memory.h"

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "op_api/common/aclnn_context.h"  // aclGetRecentErrMsg (CANN declares it in acl.h)
-#include "op_host/common/status.h"
+#include "op_host/common/platform.h"
 
 namespace py = pybind11;
 

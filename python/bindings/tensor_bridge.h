@@ -1,6 +1,6 @@
 // The one bridge between NumPy and aclnn that every per-operator binding uses:
 //   NumPy array -> DeviceTensor (device copy + aclTensor with the array's shape, strides and offset),
-//   DeviceTensor -> new NumPy array, dtype mapping through op_host/common/dtype.h (kDataTypes),
+//   DeviceTensor -> new NumPy array, dtype mapping through ascendc_sim/platform/dtype.h (kDataTypes),
 //   aclnn status -> ascendops.AclnnError, and the two-phase aclnn call.
 // A per-operator binding is then a few lines:
 //   auto x = DeviceTensor::FromArray(xArray);
@@ -22,9 +22,8 @@
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
 #include "common/aclnn_context.h"  // aclOpExecutor (defined by op_api)
-#include "op_host/common/dtype.h"
+#include "op_host/common/platform.h"
 #include "op_host/common/key_names.h"
-#include "op_host/common/soc.h"
 
 namespace ascendops::bridge {
 

@@ -123,6 +123,6 @@ def test_check_npu_host_lists_the_fused_swiglu_grad_units(tmp_path):
     assert result.stdout.splitlines()[1:] == [f"NOT CHECKED {unit}: needs {header}, {lacking}"
                                               for unit, header in expected.items()] + [
         "check_npu_host.sh: 0 compiled, 0 failed, 4 not checked (headers missing)"]
-    other = subprocess.run(["bash", script, "op_host/common/soc.cpp"], env=env, capture_output=True, text=True,
+    other = subprocess.run(["bash", script, "ascendc_sim/platform/soc.cpp"], env=env, capture_output=True, text=True,
                            timeout=60)
-    assert other.returncode == 2 and "op_host/common/soc.cpp is not an NPU-only host unit" in other.stderr
+    assert other.returncode == 2 and "ascendc_sim/platform/soc.cpp is not an NPU-only host unit" in other.stderr

@@ -63,7 +63,7 @@ aclError aclrtGetDevice(int32_t* deviceId);
 // Twin only, no CANN equivalent (sim/sim_device.h): the id of the simulated device that plays `socName` (a SoC
 // table name, e.g. "ascend910b") with `coreNum` cores (0: the row's own count), defined on first use. Ids 0, 1, 2
 // are the table's rows at their own counts. ACL_ERROR_INVALID_PARAM for an unknown SoC or a core count outside
-// [0, the largest variant's] (ascendops::CheckedPlatform).
+// [0, the largest variant's] (ascendc_sim::CheckedPlatform).
 aclError aclrtSimDefineDevice(const char* socName, uint32_t coreNum, int32_t* deviceId);
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy);
 aclError aclrtFree(void* devPtr);

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
-#include "op_host/common/dtype.h"
+#include "ascendc_sim/platform/dtype.h"
 
 struct aclTensor {
     std::vector<int64_t> viewShape;
@@ -15,7 +15,7 @@ struct aclTensor {
     std::vector<int64_t> storageShape;
     void* data = nullptr;  // device memory (storage base)
 
-    ascendops::DataType DType() const { return static_cast<ascendops::DataType>(dataType); }
+    ascendc_sim::DataType DType() const { return static_cast<ascendc_sim::DataType>(dataType); }
     int64_t Numel() const {
         int64_t n = 1;
         for (int64_t d : viewShape) n *= d;
@@ -31,7 +31,7 @@ struct aclTensor {
     }
     // First element of the view.
     uint8_t* ViewData() const {
-        return static_cast<uint8_t*>(data) + offset * static_cast<int64_t>(ascendops::DataTypeSize(DType()));
+        return static_cast<uint8_t*>(data) + offset * static_cast<int64_t>(ascendc_sim::DataTypeSize(DType()));
     }
 };
 

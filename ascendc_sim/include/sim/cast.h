@@ -20,7 +20,7 @@ using AscendC::RoundMode;
 
 const char* RoundModeName(RoundMode m);
 // True if `soc` converts src -> dst with mode m in one vector instruction.
-bool CastSupported(ascendops::SocVersion soc, ascendops::DataType src, ascendops::DataType dst, RoundMode m);
+bool CastSupported(ascendc_sim::SocVersion soc, ascendc_sim::DataType src, ascendc_sim::DataType dst, RoundMode m);
 
 // Rounds a non-negative value to an integer; `negative` says the original sign (for FLOOR/CEIL). NONE means RINT
 // (it only matters when precision is lost).

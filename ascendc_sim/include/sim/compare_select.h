@@ -42,7 +42,7 @@ void CompareLoop(const char* api, const AscendC::LocalTensor<U>& dst, const Asce
     Poll(c);
     // Compare.md: A2/A3 half, float, int32 (EQ only); Atlas inference AI Core half and float only.
     const bool int32Eq = std::is_same_v<T, int32_t> && mode == AscendC::CMPMODE::EQ &&
-                         Soc(c).version != ascendops::SocVersion::kAscend310P;
+                         Soc(c).version != ascendc_sim::SocVersion::kAscend310P;
     RequireType<T>(api, kFloatTypes<T> || int32Eq);
     RequireType<U>(api, kOneOf<U, uint8_t, int8_t>);
     if (uint64_t{count} * sizeof(T) % 256 != 0) {

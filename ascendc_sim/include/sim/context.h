@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "op_host/common/dtype.h"
+#include "ascendc_sim/platform/dtype.h"
 #include "sim/dcache.h"
 #include "sim/l2_reuse.h"
 #include "sim/launch.h"
@@ -81,7 +81,7 @@ struct CoreContext {
     uint64_t ubBytes = 0;
     CoreCost cost;
     bool atomicAdd = false;
-    ascendops::DataType atomicType = ascendops::DataType::kFloat;
+    ascendc_sim::DataType atomicType = ascendc_sim::DataType::kFloat;
     const void* pipe = nullptr;  // the live TPipe (one per core)
     uint64_t ubUsed = 0;
     uint32_t pipeBuffers = 0;      // buffers of the live TPipe (at most kMaxPipeBuffers)
@@ -94,7 +94,7 @@ struct CoreContext {
     L2WriteLog ownWrites;        // the GM bytes this core wrote (sim/l2_reuse.h)
     PipeSync sync;               // in-core pipe order (sim/pipe_sync.h)
     DataCache dcache;            // scalar GM accesses (sim/dcache.h)
-    int kernelType = -1;         // ascendops::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none
+    int kernelType = -1;         // ascendc_sim::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none
     SpanTrace* trace = nullptr;  // the traced core's timeline spans (sim/span_trace.h); null on every other core
     bool vectorCore = false;     // MIX_VECTOR_CORE launch: this block runs on a Vector Core (OnVectorCore)
 };
@@ -119,6 +119,6 @@ std::string Str(const Args&... args) {
     return os.str();
 }
 
-inline const ascendops::SocInfo& Soc(const CoreContext& c) { return *c.launch->cfg.platform.soc; }
+inline const ascendc_sim::SocInfo& Soc(const CoreContext& c) { return *c.launch->cfg.platform.soc; }
 
 }  // namespace ascendc_sim

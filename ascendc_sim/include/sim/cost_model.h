@@ -10,15 +10,15 @@ double VecClassFactor(VecClass k);
 struct CubePipes {
     double m = 0, mte2 = 0, mte1 = 0, fix = 0;
 };
-CubePipes CubePipeCycles(const CoreCost& c, const ascendops::SocInfo& soc);
+CubePipes CubePipeCycles(const CoreCost& c, const ascendc_sim::SocInfo& soc);
 // An AIC's cube cycles: the slowest pipe when L0 is double-buffered, else their sum.
-double CubeCycles(const CoreCost& c, const ascendops::SocInfo& soc);
+double CubeCycles(const CoreCost& c, const ascendc_sim::SocInfo& soc);
 // Modeled time of one core's work, in microseconds.
-double CoreTimeUs(const CoreCost& c, const ascendops::SocInfo& soc);
-ModeledTime ModelTime(const LaunchStats& stats, const ascendops::SocInfo& soc);
+double CoreTimeUs(const CoreCost& c, const ascendc_sim::SocInfo& soc);
+ModeledTime ModelTime(const LaunchStats& stats, const ascendc_sim::SocInfo& soc);
 // A device memset of `bytes` (aclrtMemset before a launch): one more task, its launch overhead plus the bytes written
 // at the achievable bandwidth (assumed: L2 not credited, README assumptions).
-double MemsetUs(uint64_t bytes, const ascendops::SocInfo& soc);
+double MemsetUs(uint64_t bytes, const ascendc_sim::SocInfo& soc);
 // The part of `bytes` that is written, in the proportion of the launch's GM traffic (for the achievable roofline).
 uint64_t WrittenShareOf(const LaunchStats& stats, uint64_t bytes);
 

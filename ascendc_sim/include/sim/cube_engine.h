@@ -4,15 +4,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "op_host/common/cube_tiling.h"
-#include "op_host/common/dtype.h"
+#include "ascendc_sim/platform/cube_tiling.h"
+#include "ascendc_sim/platform/dtype.h"
 #include "sim/context.h"
 
 namespace ascendc_sim {
 
 // One Matmul computation as the AIV hands it to the AIC: operands in GM (ND), shapes, tiling.
 struct CubeJob {
-    ascendops::DataType a, b, c, bias;
+    ascendc_sim::DataType a, b, c, bias;
     const uint8_t* aGm = nullptr;
     const uint8_t* bGm = nullptr;
     const uint8_t* biasGm = nullptr;  // nullptr: no bias
@@ -21,7 +21,7 @@ struct CubeJob {
     uint8_t atomic = 0;                                // 0 none, 1 add (IterateAll/GetTensorC enAtomic)
     int64_t orgM = 0, orgN = 0, orgKa = 0, orgKb = 0;  // leading dimensions of A, B and C
     int64_t singleM = 0, singleN = 0, singleK = 0;
-    ascendops::CubeTiling tiling{};
+    ascendc_sim::CubeTiling tiling{};
 };
 
 // Which K panels a base block must bring into L1. A panel that L1 holds whole (stepK x baseK >= singleK, TCubeTiling

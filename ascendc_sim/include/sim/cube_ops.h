@@ -91,9 +91,9 @@ void CopyGmToL1(const char* api, const CubeOperand& dst, const uint8_t* gm, uint
                 uint64_t srcPitch, uint64_t dstPitch);
 void LoadData2D(const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
                 const AscendC::LoadData2DParams& p, uint32_t elemBytes);
-void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, ascendops::DataType in,
+void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, ascendc_sim::DataType in,
                const AscendC::MmadParams& p);
-void FixpipeToGm(const char* api, uint8_t* gm, ascendops::DataType out, const CubeOperand& src,
+void FixpipeToGm(const char* api, uint8_t* gm, ascendc_sim::DataType out, const CubeOperand& src,
                  const AscendC::FixpipeParamsV220& p);
 // Byte counts of the operands Mmad / Fixpipe / LoadData touch (for the extent checks before the access).
 uint64_t MmadBytes(const AscendC::MmadParams& p, char which);

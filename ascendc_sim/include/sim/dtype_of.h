@@ -3,14 +3,14 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "op_host/common/dtype.h"
+#include "ascendc_sim/platform/dtype.h"
 #include "sim/types.h"
 
 namespace ascendc_sim {
 
 template <typename T>
-constexpr ascendops::DataType DTypeOf() {
-    using ascendops::DataType;
+constexpr ascendc_sim::DataType DTypeOf() {
+    using ascendc_sim::DataType;
     if constexpr (std::is_same_v<T, half>)
         return DataType::kFloat16;
     else if constexpr (std::is_same_v<T, bfloat16_t>)
@@ -43,7 +43,7 @@ constexpr ascendops::DataType DTypeOf() {
 
 template <typename T>
 constexpr const char* DTypeName() {
-    return ascendops::DataTypeName(DTypeOf<T>());
+    return ascendc_sim::DataTypeName(DTypeOf<T>());
 }
 
 }  // namespace ascendc_sim

@@ -35,16 +35,16 @@ namespace AscendC {
 
 // The documented values (Kernel-Tiling/设置Kernel类型.md), one definition with the SoC table's KernelType.
 enum KernelMetaType : uint8_t {
-    KERNEL_TYPE_AIV_ONLY = static_cast<uint8_t>(ascendops::KernelType::kAivOnly),
-    KERNEL_TYPE_AIC_ONLY = static_cast<uint8_t>(ascendops::KernelType::kAicOnly),
-    KERNEL_TYPE_MIX_AIV_1_0 = static_cast<uint8_t>(ascendops::KernelType::kMixAiv1_0),
-    KERNEL_TYPE_MIX_AIC_1_0 = static_cast<uint8_t>(ascendops::KernelType::kMixAic1_0),
-    KERNEL_TYPE_MIX_AIC_1_1 = static_cast<uint8_t>(ascendops::KernelType::kMixAic1_1),
-    KERNEL_TYPE_MIX_AIC_1_2 = static_cast<uint8_t>(ascendops::KernelType::kMixAic1_2),
-    KERNEL_TYPE_AICORE = static_cast<uint8_t>(ascendops::KernelType::kAiCore),
-    KERNEL_TYPE_VECTORCORE = static_cast<uint8_t>(ascendops::KernelType::kVectorCore),
-    KERNEL_TYPE_MIX_AICORE = static_cast<uint8_t>(ascendops::KernelType::kMixAiCore),
-    KERNEL_TYPE_MIX_VECTOR_CORE = static_cast<uint8_t>(ascendops::KernelType::kMixVectorCore),
+    KERNEL_TYPE_AIV_ONLY = static_cast<uint8_t>(ascendc_sim::KernelType::kAivOnly),
+    KERNEL_TYPE_AIC_ONLY = static_cast<uint8_t>(ascendc_sim::KernelType::kAicOnly),
+    KERNEL_TYPE_MIX_AIV_1_0 = static_cast<uint8_t>(ascendc_sim::KernelType::kMixAiv1_0),
+    KERNEL_TYPE_MIX_AIC_1_0 = static_cast<uint8_t>(ascendc_sim::KernelType::kMixAic1_0),
+    KERNEL_TYPE_MIX_AIC_1_1 = static_cast<uint8_t>(ascendc_sim::KernelType::kMixAic1_1),
+    KERNEL_TYPE_MIX_AIC_1_2 = static_cast<uint8_t>(ascendc_sim::KernelType::kMixAic1_2),
+    KERNEL_TYPE_AICORE = static_cast<uint8_t>(ascendc_sim::KernelType::kAiCore),
+    KERNEL_TYPE_VECTORCORE = static_cast<uint8_t>(ascendc_sim::KernelType::kVectorCore),
+    KERNEL_TYPE_MIX_AICORE = static_cast<uint8_t>(ascendc_sim::KernelType::kMixAiCore),
+    KERNEL_TYPE_MIX_VECTOR_CORE = static_cast<uint8_t>(ascendc_sim::KernelType::kMixVectorCore),
 };
 
 // The user part of the launch's workspace: the runtime keeps the SoC's RESERVED_WORKSPACE in front

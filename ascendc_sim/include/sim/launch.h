@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "op_host/common/soc.h"
-#include "op_host/common/status.h"
+#include "ascendc_sim/platform/soc.h"
+#include "ascendc_sim/platform/status.h"
 #include "sim/span_trace.h"
 
 namespace ascendc_sim {
@@ -62,7 +62,7 @@ struct LaunchStats {
     uint64_t tilingKey = 0;
     std::vector<CoreCost> cores;
     ModeledTime modeled;                      // zero when the cost model is off
-    const ascendops::SocInfo* soc = nullptr;  // the SoC it ran on: its clock turns cycles into us
+    const ascendc_sim::SocInfo* soc = nullptr;  // the SoC it ran on: its clock turns cycles into us
     SpanTrace trace;                          // the requested core's timeline (LaunchConfig::trace)
     uint32_t rounds = 0;                      // rounds of at most PhysicalCoreNum blocks the launch ran in
     uint64_t TotalGmBytes() const;
@@ -72,7 +72,7 @@ struct LaunchConfig {
     std::string kernel;  // name used in every error message
     uint32_t blockDim = 1;
     uint64_t tilingKey = 0;
-    ascendops::Platform platform = ascendops::Platform::Of(ascendops::SocVersion::kAscend310P);
+    ascendc_sim::Platform platform = ascendc_sim::Platform::Of(ascendc_sim::SocVersion::kAscend310P);
     bool costModel = true;
     double deadlockTimeoutSeconds = 10.0;
     // MIX launch (KERNEL_TYPE_MIX_AIC_1_N): blockDim counts AIC:AIV groups of 1 AIC and aivPerAic AIVs; 0 for a
@@ -97,13 +97,13 @@ bool OnVectorCore(const LaunchConfig& cfg, uint32_t block);
 using KernelThunk = void (*)(void* fn, uint8_t* const* args);
 
 // Runs the kernel on cfg.blockDim cores. The first error on any core stops every core; it is returned as
-// ascendops::Error (code kRuntimeError) naming kernel, core, API and values. GM arguments must be device
+// ascendc_sim::Error (code kRuntimeError) naming kernel, core, API and values. GM arguments must be device
 // memory from aclrtMalloc (or nullptr).
-ascendops::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
+ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
                                             const std::vector<uint8_t*>& args);
 
 template <typename... GmArgs>
-ascendops::Result<LaunchStats> Launch(const LaunchConfig& cfg, void (*kernel)(GmArgs...), GmArgs... args) {
+ascendc_sim::Result<LaunchStats> Launch(const LaunchConfig& cfg, void (*kernel)(GmArgs...), GmArgs... args) {
     KernelThunk thunk = [](void* fn, uint8_t* const* a) {
         CallWith(reinterpret_cast<void (*)(GmArgs...)>(fn), a, std::index_sequence_for<GmArgs...>{});
     };
@@ -111,9 +111,9 @@ ascendops::Result<LaunchStats> Launch(const LaunchConfig& cfg, void (*kernel)(Gm
 }
 
 // Roofline: the bytes that must move, at the SoC's nominal memory bandwidth (modeled).
-double RooflineUs(uint64_t bytes, const ascendops::SocInfo& soc);
+double RooflineUs(uint64_t bytes, const ascendc_sim::SocInfo& soc);
 // Achievable roofline: the same bytes at the achievable bandwidth; with `writtenBytes` of them written, the part L2
 // absorbs (as the launch-wide bound does) is left out.
-double AchievableRooflineUs(uint64_t bytes, uint64_t writtenBytes, const ascendops::SocInfo& soc);
+double AchievableRooflineUs(uint64_t bytes, uint64_t writtenBytes, const ascendc_sim::SocInfo& soc);
 
 }  // namespace ascendc_sim

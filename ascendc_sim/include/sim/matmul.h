@@ -6,8 +6,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "op_host/common/matmul_tiling.h"
-#include "op_host/common/soc_cube.h"
+#include "ascendc_sim/platform/matmul_tiling.h"
+#include "ascendc_sim/platform/soc_cube.h"
 #include "sim/cube_engine.h"
 #include "sim/dtype_of.h"
 #include "sim/gm_access.h"
@@ -15,7 +15,7 @@
 #include "sim/pipe.h"
 #include "sim/tensor.h"
 
-using TCubeTiling = ascendops::CubeTiling;
+using TCubeTiling = ascendc_sim::CubeTiling;
 
 namespace AscendC {
 
@@ -122,12 +122,12 @@ constexpr MatmulConstants ConstantsOf(const AscendC::MatmulApiStaticTiling& t) {
 
 // Checks shared by every Matmul instance (matmul.cpp).
 void CheckMatmulRegistered(const char* api, bool registered);
-void CheckMatmulTiling(const char* api, const ascendops::CubeTiling& t, const ascendops::MatmulTypes& types);
+void CheckMatmulTiling(const char* api, const ascendc_sim::CubeTiling& t, const ascendc_sim::MatmulTypes& types);
 // A runtime tiling against the template's constant shapes (they must be equal, GetMatmulApiTiling.md 约束说明).
-void CheckConstantTiling(const char* api, const ascendops::CubeTiling& t, const MatmulConstants& k);
+void CheckConstantTiling(const char* api, const ascendc_sim::CubeTiling& t, const MatmulConstants& k);
 // The tiling of a nullptr REGIST_MATMUL_OBJ argument: only a full GetMatmulApiTiling constant allows it; the other
 // fields come from the host tiling of the constant shapes.
-ascendops::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k, const ascendops::MatmulTypes& types);
+ascendc_sim::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k, const ascendc_sim::MatmulTypes& types);
 void BeginMatmulCompute(const char* api, const void* object);  // End() needed before switching objects (docs, End)
 void EndMatmul(const void* object);
 uint32_t NextMatmulIndex(const char* api);  // at most 4 objects, before InitBuffer (docs, REGIST_MATMUL_OBJ)
@@ -309,7 +309,7 @@ public:
     }
 
 private:
-    static ascendops::MatmulTypes Types() {
+    static ascendc_sim::MatmulTypes Types() {
         return {ascendc_sim::DTypeOf<SrcT>(),
                 ascendc_sim::DTypeOf<SrcT>(),
                 ascendc_sim::DTypeOf<DstT>(),
@@ -360,7 +360,7 @@ private:
     ascendc_sim::CubeJob Job(ascendc_sim::CoreContext& c, const char* api, const GlobalTensor<DstT>& cGm,
                              uint8_t atomic) {
         ascendc_sim::CubeJob j = job_;
-        ascendops::MatmulTypes t = Types();
+        ascendc_sim::MatmulTypes t = Types();
         j.a = t.a, j.b = t.b, j.c = t.c, j.bias = t.bias;
         j.tiling = tiling_;
         j.atomic = atomic;

@@ -70,7 +70,7 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
     const int64_t repeats = (count + kPerRepeat - 1) / kPerRepeat;
     // ReduceSum.md: A2/A3 count form = way 1 (tree in a repeat, repeats in order, no tmp); 310P = way 2 (tree
     // across repeats too, tmp = repeats rounded up to a block).
-    const bool treeAcross = Soc(c).version == ascendops::SocVersion::kAscend310P;
+    const bool treeAcross = Soc(c).version == ascendc_sim::SocVersion::kAscend310P;
     const T* s = src.Operand("ReduceSum", "src", count);
     if (treeAcross) sharedTmpBuffer.Operand("ReduceSum", "sharedTmpBuffer", AlignUpElems<T>(repeats));
     T* d = dst.Operand("ReduceSum", "dst", 1);
@@ -186,7 +186,7 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
     CoreContext& c = Core();
     Poll(c);
     bool ok = kOneOf<T, int16_t, uint16_t, half, int32_t, uint32_t, float> ||
-              (std::is_same_v<T, bfloat16_t> && Soc(c).version != ascendops::SocVersion::kAscend310P);
+              (std::is_same_v<T, bfloat16_t> && Soc(c).version != ascendc_sim::SocVersion::kAscend310P);
     RequireType<T>(api, ok);
     if (repeatTime == 0) return;
     constexpr int64_t kPerBlock = 32 / sizeof(T);

@@ -5,16 +5,16 @@
 #include <cstdint>
 #include <optional>
 
-#include "op_host/common/soc.h"
+#include "ascendc_sim/platform/soc.h"
 
 namespace ascendc_sim {
 
 // The platform simulated device `deviceId` plays; nullopt for an id never defined.
-std::optional<ascendops::Platform> DevicePlatform(int32_t deviceId);
+std::optional<ascendc_sim::Platform> DevicePlatform(int32_t deviceId);
 
 // The calling thread's device. A thread that never called aclrtSetDevice uses device 0 (ascend310p at its own
 // count): an assumption of the twin, where CANN would refuse the call (README, assumptions).
-ascendops::Platform CurrentDevicePlatform();
+ascendc_sim::Platform CurrentDevicePlatform();
 
 // Twin only: the calling thread's later operator calls see at most `count` Vector Cores on 310P (their tilings and
 // launches both read CurrentDevicePlatform), -1 the device's own; so one build can model a MIX_VECTOR_CORE kernel on

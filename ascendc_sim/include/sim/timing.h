@@ -8,10 +8,10 @@
 namespace ascendc_sim {
 
 // Bank-conflict beats of one vector repeat over the given UB operands (1 = conflict-free).
-int BankBeats(const UbOperand* operands, int count, const ascendops::SocCostParams& p);
+int BankBeats(const UbOperand* operands, int count, const ascendc_sim::SocCostParams& p);
 // Cycles of one GM<->UB copy of `bytes` at GM address `gm` by one of `activeCores` cores; `l2Hit`: a read of bytes
 // L2 holds.
-double CopyCycles(const ascendops::SocCostParams& p, const void* gm, uint64_t bytes, bool write, bool atomic,
+double CopyCycles(const ascendc_sim::SocCostParams& p, const void* gm, uint64_t bytes, bool write, bool atomic,
                   uint32_t activeCores, bool l2Hit = false);
 // The hooks: a copy on MTE2/MTE3, a UB->UB copy, a vector instruction of `repeats` 256-byte repeats, a scalar GM
 // access, a cross-core barrier.

@@ -11,7 +11,7 @@
 
 namespace ascendops::npu {
 
-constexpr int64_t kRuntimeError = 361001;  // ACLNN_ERR_RUNTIME_ERROR (op_host/common/status.h)
+constexpr int64_t kRuntimeError = 361001;  // ACLNN_ERR_RUNTIME_ERROR (ascendc_sim/platform/status.h)
 
 // Raises ascendops.AclnnError(code, message) (a Python exception; pybind11 must be initialised).
 [[noreturn]] void RaiseAclnnError(int64_t code, const std::string& message);

@@ -6,8 +6,7 @@
 #include <string>
 
 #include "op_api/common/aclnn_context.h"
-#include "op_host/common/dtype.h"
-#include "op_host/common/status.h"
+#include "op_host/common/platform.h"
 #include "tensor_bridge.h"
 
 namespace py = pybind11;

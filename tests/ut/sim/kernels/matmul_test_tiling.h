@@ -2,10 +2,10 @@
 #pragma once
 #include <cstdint>
 
-#include "op_host/common/cube_tiling.h"
+#include "ascendc_sim/platform/cube_tiling.h"
 
 struct MatmulTestTiling {
-    ascendops::CubeTiling cube;
+    ascendc_sim::CubeTiling cube;
     int32_t transA, transB;
     int32_t hasBias;
     int32_t atomic;  // IterateAll enAtomic
