@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "op_host/common/platform.h"
 #include "sim/cost_model.h"
 #include "sim/launch.h"
 #include "sim/pipe_sync.h"
