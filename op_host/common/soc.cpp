@@ -69,14 +69,14 @@ const SocVariant kSocVariants[7] = {
 
 uint32_t VariantMixVectorCoreNum(SocVersion soc, uint32_t coreNum) {
     for (const auto& v : kSocVariants) {
-        if (v.soc == soc && v.vectorCoreNum == coreNum) return v.mixVectorCoreNum;
+        if (v.soc == soc && v.vectorKernelCoreNum == coreNum) return v.mixVectorCoreNum;
     }
     return 0;
 }
 
-uint32_t MaxVectorCoreNum(SocVersion soc) {
+uint32_t MaxVectorKernelCoreNum(SocVersion soc) {
     uint32_t most = 0;
-    for (const auto& v : kSocVariants) most = v.soc == soc ? std::max(most, v.vectorCoreNum) : most;
+    for (const auto& v : kSocVariants) most = v.soc == soc ? std::max(most, v.vectorKernelCoreNum) : most;
     return most;
 }
 
@@ -87,7 +87,7 @@ uint32_t MaxCubeCoreNum(SocVersion soc) {
 }
 
 Result<Platform> CheckedPlatform(SocVersion soc, int64_t coreNum) {
-    const uint32_t most = MaxVectorCoreNum(soc);
+    const uint32_t most = MaxVectorKernelCoreNum(soc);
     if (coreNum < 0 || coreNum > most) {
         return InvalidParam("core_num " + std::to_string(coreNum) + " must be in [0, " + std::to_string(most) +
                             "] on " + GetSocInfo(soc).name + " (0: the SoC's own count; " + std::to_string(most) +

@@ -16,7 +16,7 @@ from ascendops.golden import cast as golden
 from ascendops.ops.cast import _dtype, plan_table
 
 EXAMPLES = int(os.environ.get("ASCENDOPS_FUZZ_EXAMPLES", "25"))
-SOCS = {s["name"]: s["max_vector_cores"] for s in ascendops.socs()}
+SOCS = {s["name"]: s["max_vector_kernel_cores"] for s in ascendops.socs()}
 DTYPES = sorted({r["src"] for r in plan_table("ascend310p")})
 DELIVERED = {soc: {(r["src"], r["dst"]) for r in plan_table(soc) if r["path"] != "UNSUPPORTED"} for soc in SOCS}
 

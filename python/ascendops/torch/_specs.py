@@ -62,7 +62,7 @@ def _cast_npu(x, dtype, *, soc=None, core_num=0):
     return out
 
 
-# EmbeddingDenseGrad (raw indices; on the NPU sorted on the device, then the kernel-level aclnn) ----------------------------------
+# EmbeddingDenseGrad (raw indices; on the NPU sorted on the device, then the kernel-level aclnn) -------------------
 def _edg_shape(grad, num_weights):
     return (num_weights, grad.shape[-1] if grad.dim() else 0)
 
