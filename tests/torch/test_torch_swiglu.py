@@ -3,7 +3,6 @@ API, gradients against float64 torch autograd of the same forward (relative erro
 elementwise bound; a backward missing a term of dg fails them), torch.compile, errors, and a model step
 (embedding -> SwiGLU FFN -> loss.backward())."""
 
-import numpy as np
 import pytest
 
 torch = pytest.importorskip("torch", reason="PyTorch is not installed (pip install '.[torch]' for the torch front)")
