@@ -3,7 +3,7 @@
 namespace ascendops {
 namespace {
 
-// Labels: [verified] CANN platform config Ascend910B1 (design.md: L1 512 KB, L0A/L0B 64 KB, L0C 128 KB, ddr 32
+// Labels: [verified] CANN platform config Ascend910B1 (docs/socs.md: L1 512 KB, L0A/L0B 64 KB, L0C 128 KB, ddr 32
 // B/cycle, cube_freq 1850 MHz); [doc] asc-devkit docs; [derived] computed from those; [assumed] no public source
 // found, listed in README's assumptions.
 constexpr SocCubeInfo kSocCubeTable[3] = {

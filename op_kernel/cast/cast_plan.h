@@ -45,7 +45,7 @@ constexpr CastPlan Two(R r, T mid, R r2) { return {P::kTwoCast, r, mid, r2}; }
 constexpr CastPlan Path(P p, R r = R::kNone) { return {p, r}; }
 
 // Delivered pairs (spec table). Floats to integers truncate; integer paths are exact where the destination
-// can hold the value. m200 has only the direct conversions listed in design.md; m220 adds more.
+// can hold the value. m200 has only the direct conversions listed in docs/twin.md; m220 adds more.
 constexpr Row kRows[] = {
     // FLOAT16 ->
     {T::kF16, T::kF32, Direct(R::kNone), Direct(R::kNone)},
