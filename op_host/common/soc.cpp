@@ -59,7 +59,7 @@ const SocInfo kSocTable[3] = {
 // catlass tutorials); Ascend910_9391 (A3, per die) as the A2 B1. On 310P the AI core is cube and vector in one.
 // 310P Vector Cores (last column): Ascend310P3.ini vector_core_cnt=7 (CANN platform config, as quoted in public CANN
 // simulator notes); Ascend310P1 vector_core_cnt=8 as quoted by a public third-party hardware table "from
-// Ascend310P1.ini" (ai_core_cnt=10 there too): unverified, README assumptions.
+// Ascend310P1.ini" (ai_core_cnt=10 there too): unverified, docs/twin.md Assumptions.
 const SocVariant kSocVariants[7] = {
     {"Ascend310P1", SocVersion::kAscend310P, 10, 10, 8},      {"Ascend310P3", SocVersion::kAscend310P, 8, 8, 7},
     {"Ascend910B1", SocVersion::kAscend910B, 48, 24, 0},      {"Ascend910B2", SocVersion::kAscend910B, 48, 24, 0},

@@ -77,7 +77,7 @@ const SocInfo& GetSocInfo(SocVersion soc);
 std::optional<SocVersion> ParseSoc(std::string_view name);
 
 // The Vector Cores of the variant of `soc` with `coreNum` vector-kernel cores (SocVariant::mixVectorCoreNum); 0 for a
-// core count no variant has (a hypothetical part: the twin assumes no Vector Cores, README assumptions).
+// core count no variant has (a hypothetical part: the twin assumes no Vector Cores, docs/twin.md).
 uint32_t VariantMixVectorCoreNum(SocVersion soc, uint32_t coreNum);
 
 // The platform one tiling call sees: a SoC, possibly with a different core count (910B3 has 40 AIV, 310P1 10).

@@ -16,7 +16,7 @@ __all__ = ["add_args", "run", "SOCS", "DEFAULT_SOCS"]
 SOCS = ("ascend910b", "ascend910_93")  # the twin's Matmul API runs on the SoCs with AIC + AIV (MIX 1:2)
 DEFAULT_SOCS = ("ascend910b",)
 
-NOTE = "(modeled by the CPU twin's cost model, not measured; the cube's peak rate is derived - see README assumptions)"
+NOTE = "(modeled by the CPU twin's cost model, not measured; the cube's peak rate is derived - see docs/twin.md)"
 
 # (M, K, N): C[M, N] = A[M, K] B[K, N]
 SHAPES = [(4096, 512, 1024), (1024, 1024, 1024)]

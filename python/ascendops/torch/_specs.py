@@ -43,7 +43,7 @@ def _device(soc, core_num):
 
 def _dense(*tensors):
     """Contiguous inputs for the NPU kernels: op_api gathers strided inputs on the host, which device memory does
-    not allow (README, known gaps of the NPU path)."""
+    not allow (docs/npu.md, known gaps)."""
     return [t.contiguous() for t in tensors]
 
 
