@@ -12,6 +12,7 @@ a bug in ascendops itself is a traceback and exit 1, never dressed as a user err
 import argparse
 import math
 import sys
+from types import ModuleType
 from typing import Any, List, Mapping, Optional, Sequence
 
 from . import __version__
@@ -190,6 +191,7 @@ def _add_bench_parsers(sub, bench_module):
     p.add_argument("--backend", choices=BACKENDS, default="sim",
                    help="sim: the CPU twin's cost model (default); npu: device times, the same as target npu")
     targets = p.add_subparsers(dest="target", metavar="target", parser_class=_Parser)
+    targets.required = True  # `bench --backend npu` alone has its target npu inserted before parsing
     for target in bench.targets():
         q = targets.add_parser(target, help=bench.HELP.get(target, f"benchmark of the operator {target}"))
         if bench_module is not None and bench_module.__name__.rsplit(".", 1)[1] == target:
@@ -201,7 +203,7 @@ def _add_bench_parsers(sub, bench_module):
             q.set_defaults(func=_cmd_bench, bench_module=bench_module)
 
 
-def build_parser(bench_module=None) -> argparse.ArgumentParser:
+def build_parser(bench_module: Optional[ModuleType] = None) -> argparse.ArgumentParser:
     """The argument parser; ``bench_module`` is the loaded module of the chosen bench target (its options)."""
     from ._backend import soc_names
     from .ops import OPERATORS

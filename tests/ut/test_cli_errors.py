@@ -53,7 +53,8 @@ CASES = [
     (["tiling", "fused_gdn_decode", "--soc", "ascend310p"], "ascend310p"),
     (SWIGLU + ["--shape", "4,4"], "expected 3 dims M,K,N"),
     (SWIGLU + ["--shape", "4,4,4", "--soc", "ascend310p"], "ascend310p"),
-    (["tiling", "split", "--shape", "8,10", "--split", "x"], "--split: invalid list 'x'"),
+    (["tiling", "split", "--shape", "8,10", "--split", "x"], "--split: invalid int 'x'"),
+    (["tiling", "split", "--shape", "8,10", "--split", "3,,5"], "--split: invalid list '3,,5'"),
     (["tiling", "split", "--shape", "8,10", "--split", "3", "--dim", "True"], "--dim: invalid int 'True'"),
     (["tiling", "split", "--shape", "8,10", "--split", "3,3", "--dim", "1"], "sum"),
     # bench: every target's options
@@ -121,12 +122,10 @@ def test_a_chart_path_that_cannot_be_written_is_a_user_error(capsys, tmp_path, m
 
 
 def test_a_bug_is_not_shown_as_a_user_error(monkeypatch):
-    import ascendops.socs
-
     def broken():
         raise TypeError("a bug")
 
-    monkeypatch.setattr(ascendops.socs, "socs", broken)
+    monkeypatch.setattr(sys.modules["ascendops.socs"], "socs", broken)
     with pytest.raises(TypeError, match="a bug"):
         cli.main(["soc"])
 

@@ -39,7 +39,9 @@ _BF16 = "bfloat16"
 
 
 class _ByName:
-    """A named tuple of arrays that also answers ``result["name"]`` (fields by name, as a dict would)."""
+    """Mixed into a named tuple of arrays: ``result["name"]`` reads a field by name, as a dict would."""
+
+    __slots__ = ()
 
     def __getitem__(self, key):
         return getattr(self, key) if isinstance(key, str) else tuple.__getitem__(self, key)
@@ -47,13 +49,14 @@ class _ByName:
     def keys(self):
         return self._fields
 
+    def values(self):
+        return tuple(self)
+
     def items(self):
         return zip(self._fields, self)
 
 
-class FusedSwigluGradResult(_ByName, NamedTuple):
-    """The gradients of ``fused_swiglu_grad``: dx [M, K], dw_g, dw_fc [K, N], db_g, db_fc [1, N]."""
-
+class _Grads(NamedTuple):
     dx: Any
     dw_g: Any
     dw_fc: Any
@@ -61,26 +64,44 @@ class FusedSwigluGradResult(_ByName, NamedTuple):
     db_fc: Any
 
 
-class FusedSwigluGradBResult(_ByName, NamedTuple):
-    """The b kernel's outputs: dg, dfc [M, N] and db_g, db_fc [1, N]."""
-
+class _BOutputs(NamedTuple):
     dg: Any
     dfc: Any
     db_g: Any
     db_fc: Any
 
 
-class FusedSwigluGradWResult(_ByName, NamedTuple):
-    """The w kernel's outputs: dw_g, dw_fc [K, N]."""
-
+class _WOutputs(NamedTuple):
     dw_g: Any
     dw_fc: Any
 
 
-class FusedSwigluGradXResult(_ByName, NamedTuple):
+class _XOutputs(NamedTuple):
+    dx: Any
+
+
+class FusedSwigluGradResult(_ByName, _Grads):
+    """The gradients of ``fused_swiglu_grad``: dx [M, K], dw_g, dw_fc [K, N], db_g, db_fc [1, N]."""
+
+    __slots__ = ()
+
+
+class FusedSwigluGradBResult(_ByName, _BOutputs):
+    """The b kernel's outputs: dg, dfc [M, N] and db_g, db_fc [1, N]."""
+
+    __slots__ = ()
+
+
+class FusedSwigluGradWResult(_ByName, _WOutputs):
+    """The w kernel's outputs: dw_g, dw_fc [K, N]."""
+
+    __slots__ = ()
+
+
+class FusedSwigluGradXResult(_ByName, _XOutputs):
     """The x kernel's output: dx [M, K]."""
 
-    dx: Any
+    __slots__ = ()
 
 
 B_OUTPUTS = FusedSwigluGradBResult._fields
@@ -190,7 +211,7 @@ def demo_cases() -> List[DemoCase]:
         dy, g, fc = sample(m, n, seed=m + n)
         cases.append(DemoCase(
             name=f"b kernel [{m}, {n}]", socs=SOCS,
-            run=lambda soc, a=(dy, g, fc): tuple(fused_swiglu_grad_b(*a, soc=soc).values()),
+            run=lambda soc, a=(dy, g, fc): tuple(fused_swiglu_grad_b(*a, soc=soc)),
             golden=lambda a=(dy, g, fc): tuple(golden.b_kernel(*a).values()),
             # one bf16 ulp (1/128 relative) for dg / dfc; db: a column sum of m unit terms, summed in another order
             atol=0.05, rtol=1 / 128))
@@ -198,7 +219,7 @@ def demo_cases() -> List[DemoCase]:
         a = sample_all(m, k, n, seed=m + k + n)
         cases.append(DemoCase(
             name=f"backward M={m} K={k} N={n}", socs=SOCS,
-            run=lambda soc, a=a: tuple(fused_swiglu_grad(*a, soc=soc).values()),
+            run=lambda soc, a=a: tuple(fused_swiglu_grad(*a, soc=soc)),
             golden=lambda a=a: tuple(golden.fused_swiglu_grad(*a)[name] for name in OUTPUTS),
             # one bf16 ulp of the output plus FP32 sums of up to m unit terms in another order
             atol=0.05, rtol=1 / 128))
