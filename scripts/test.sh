@@ -5,9 +5,9 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 status=0
-targets=0
-for arg in "$@"; do [[ $arg == -* ]] || targets=1; done
-if [[ $targets -eq 0 ]]; then bash scripts/lint.sh || status=$?; fi  # the whole suite: lint first
+paths=0
+for arg in "$@"; do [[ -e $arg ]] && paths=1; done
+if [[ $paths -eq 0 ]]; then bash scripts/lint.sh || status=$?; fi  # the whole suite: lint first
 python -m pytest -q "$@" || status=$?
 if [[ $status -eq 5 ]]; then
     echo "test.sh: no tests were collected: counted as a failure" >&2

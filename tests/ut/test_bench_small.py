@@ -27,11 +27,9 @@ def rows_910b():
 
 
 def small_args(argv):
-    import argparse
+    from ascendops.cli import build_parser
 
-    parser = argparse.ArgumentParser()
-    small.add_args(parser)
-    return parser.parse_args(argv)
+    return build_parser(small).parse_args(["bench", "small", *argv])
 
 
 def test_rows_have_the_documented_keys_and_stay_under_the_clause_bounds(rows_910b):

@@ -76,8 +76,8 @@ def test_unknown_soc_is_rejected(restore_device):
 
 
 def test_select_defaults_to_sim_on_the_default_soc(restore_device):
-    assert _backend.select() == ascendops.DEFAULT_SOC == "ascend310p"
-    assert _C.sim_device() == {"soc": "ascend310p", "core_num": 8}
+    assert _backend.select() == ascendops.DEFAULT_SOC == "ascend910b"
+    assert _C.sim_device() == {"soc": "ascend910b", "core_num": 48}
     assert _backend.select("sim", "ascend910b", 40) == "ascend910b"
     assert _C.sim_device() == {"soc": "ascend910b", "core_num": 40}
 

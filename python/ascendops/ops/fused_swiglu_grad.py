@@ -21,7 +21,7 @@ import ml_dtypes
 import numpy as np
 
 from .. import _C
-from .._backend import select
+from .._backend import DEFAULT_SOC, select
 from ..golden import fused_swiglu_grad as golden
 from .._args import cli_shape
 from .._op_kit import DemoCase
@@ -144,6 +144,7 @@ def tiling_key_name(key: int) -> str:
 def _kernel_tiling(binding, names, shape, soc, core_num, shapes, dtypes):
     shape = dict(shape, **{k: [int(d) for d in v] for k, v in (shapes or {}).items()})
     dtype = dict({name: _BF16 for name in names}, **(dtypes or {}))
+    soc = DEFAULT_SOC if soc is None else soc
     return binding([shape[x] for x in names], [dtype[x] for x in names], soc, core_num)
 
 
