@@ -11,6 +11,7 @@ a bug in ascendops itself is a traceback and exit 1, never dressed as a user err
 
 import argparse
 import math
+import os
 import sys
 from types import ModuleType
 from typing import Any, List, Mapping, Optional, Sequence
@@ -272,6 +273,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return args.func(args)
     except UsageError as e:
         print(e, file=sys.stderr)
+    except BrokenPipeError:  # the reader closed the pipe (`ascendops soc | head`): nothing went wrong here
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
+        return 0
     except USER_ERRORS as e:
         text = " ".join(str(e).split()) or type(e).__name__
         print(f"{command}: error: {text}", file=sys.stderr)

@@ -139,3 +139,27 @@ def test_soc_prints_both_core_counts(capsys):
     assert lines[0].split()[:4] == ["name", "product", "vector_kernel_cores", "mix_vector_cores"]
     row = next(line.split() for line in lines if line.startswith("ascend310p "))
     assert "8" in row and "7" in row
+
+
+def _parsers():
+    from ascendops import bench
+
+    yield "ascendops", cli.build_parser()
+    for target in bench.targets():
+        yield f"bench {target}", cli.build_parser(bench.load(target))
+
+
+@pytest.mark.parametrize("name, parser", list(_parsers()), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_option_has_help(name, parser):
+    import argparse
+
+    def walk(p):
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    yield from walk(sub)
+            elif action.option_strings:
+                yield p.prog, action
+
+    missing = [f"{prog} {a.option_strings[0]}" for prog, a in walk(parser) if not a.help]
+    assert missing == []

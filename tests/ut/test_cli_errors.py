@@ -141,3 +141,11 @@ def test_the_process_prints_one_line_and_exits_2():
 def test_valid_tiling_still_exits_0(capsys):
     assert cli.main(CAST + ["--shape", "1024"]) == 0
     assert "total_elements: 1024" in capsys.readouterr().out
+
+
+def test_a_closed_output_pipe_is_not_an_error():
+    code = ("import sys\nimport ascendops.cli as cli\n\ndef closed(args):\n    raise BrokenPipeError(32, 'Broken pipe')\n\n"
+            "cli._cmd_soc = closed\nsys.exit(cli.main(['soc']))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ),
+                          check=False)
+    assert (proc.returncode, proc.stderr) == (0, "")
