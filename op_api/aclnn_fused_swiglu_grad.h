@@ -1,4 +1,4 @@
-// aclnnAscendopsFusedSwigluGradB: the b kernel of FusedSwigluGrad (spec: shared/spec/fused_swiglu_grad.md).
+// aclnnAscendopsFusedSwigluGradB: the b kernel of FusedSwigluGrad (spec: docs/ops/fused_swiglu_grad.md).
 // s = sigmoid(g); dg = dy * fc * s * (1 + g * (1 - s)); dfc = dy * g * s; db_g / db_fc = column sums of dg / dfc
 // (FP32, deterministic for any core count, one cast to BF16). Two-stage aclnn API.
 #pragma once

@@ -60,7 +60,7 @@ const SocInfo kSocTable[3] = {
 // catlass tutorials); Ascend910_9391 (A3, per die) as the A2 B1. On 310P the AI core is cube and vector in one.
 // 310P Vector Cores (last column): Ascend310P3.ini vector_core_cnt=7 (CANN platform config, as quoted in public CANN
 // simulator notes); Ascend310P1 vector_core_cnt=8 as quoted by a public third-party hardware table "from
-// Ascend310P1.ini" (ai_core_cnt=10 there too): unverified, README assumptions.
+// Ascend310P1.ini" (ai_core_cnt=10 there too): unverified, docs/twin.md Assumptions.
 const SocVariant kSocVariants[7] = {
     {"Ascend310P1", SocVersion::kAscend310P, 10, 10, 8},      {"Ascend310P3", SocVersion::kAscend310P, 8, 8, 7},
     {"Ascend910B1", SocVersion::kAscend910B, 48, 24, 0},      {"Ascend910B2", SocVersion::kAscend910B, 48, 24, 0},
@@ -70,14 +70,14 @@ const SocVariant kSocVariants[7] = {
 
 uint32_t VariantMixVectorCoreNum(SocVersion soc, uint32_t coreNum) {
     for (const auto& v : kSocVariants) {
-        if (v.soc == soc && v.vectorCoreNum == coreNum) return v.mixVectorCoreNum;
+        if (v.soc == soc && v.vectorKernelCoreNum == coreNum) return v.mixVectorCoreNum;
     }
     return 0;
 }
 
-uint32_t MaxVectorCoreNum(SocVersion soc) {
+uint32_t MaxVectorKernelCoreNum(SocVersion soc) {
     uint32_t most = 0;
-    for (const auto& v : kSocVariants) most = v.soc == soc ? std::max(most, v.vectorCoreNum) : most;
+    for (const auto& v : kSocVariants) most = v.soc == soc ? std::max(most, v.vectorKernelCoreNum) : most;
     return most;
 }
 
@@ -88,7 +88,7 @@ uint32_t MaxCubeCoreNum(SocVersion soc) {
 }
 
 Result<Platform> CheckedPlatform(SocVersion soc, int64_t coreNum) {
-    const uint32_t most = MaxVectorCoreNum(soc);
+    const uint32_t most = MaxVectorKernelCoreNum(soc);
     if (coreNum < 0 || coreNum > most) {
         return InvalidParam("core_num " + std::to_string(coreNum) + " must be in [0, " + std::to_string(most) +
                             "] on " + GetSocInfo(soc).name + " (0: the SoC's own count; " + std::to_string(most) +

@@ -60,10 +60,10 @@ inline constexpr uint16_t KernelTypeBit(KernelType t) { return static_cast<uint1
 
 struct SocInfo {
     SocVersion version;
-    const char* name;        // CANN SoC name, e.g. "ascend310p"
-    const char* product;     // marketing name
-    uint32_t vectorCoreNum;  // cores a vector kernel launches on (AIV on A2/A3, AI cores on 310P)
-    uint32_t cubeCoreNum;    // AIC on A2/A3; the AI cores (cube + vector in one) on 310P
+    const char* name;              // CANN SoC name, e.g. "ascend310p"
+    const char* product;           // marketing name
+    uint32_t vectorKernelCoreNum;  // cores a vector kernel launches on (AIV on A2/A3, AI cores on 310P)
+    uint32_t cubeCoreNum;          // AIC on A2/A3; the AI cores (cube + vector in one) on 310P
     uint64_t ubBytes;
     bool hasDataCopyPad;
     bool hasVectorShift;  // vector ShiftLeft/ShiftRight
@@ -78,7 +78,7 @@ const SocInfo& GetSocInfo(SocVersion soc);
 std::optional<SocVersion> ParseSoc(std::string_view name);
 
 // The Vector Cores of the variant of `soc` with `coreNum` vector-kernel cores (SocVariant::mixVectorCoreNum); 0 for a
-// core count no variant has (a hypothetical part: the twin assumes no Vector Cores, README assumptions).
+// core count no variant has (a hypothetical part: the twin assumes no Vector Cores, docs/twin.md).
 uint32_t VariantMixVectorCoreNum(SocVersion soc, uint32_t coreNum);
 
 // The platform one tiling call sees: a SoC, possibly with a different core count (910B3 has 40 AIV, 310P1 10).
@@ -91,7 +91,7 @@ struct Platform {
 
     static Platform Of(SocVersion v, uint32_t coreNumOverride = 0) {
         const SocInfo& info = GetSocInfo(v);
-        const uint32_t cores = coreNumOverride != 0 ? coreNumOverride : info.vectorCoreNum;
+        const uint32_t cores = coreNumOverride != 0 ? coreNumOverride : info.vectorKernelCoreNum;
         return {&info, cores, VariantMixVectorCoreNum(v, cores)};
     }
     uint64_t UbBytes() const { return soc->ubBytes; }
@@ -104,10 +104,10 @@ struct Platform {
 
 // A product variant of a SoC row, with the core counts of its CANN platform config (<variant>.ini, [SoCInfo]).
 struct SocVariant {
-    const char* name;        // CANN soc_version, e.g. "Ascend910B3"
-    SocVersion soc;          // the row it belongs to
-    uint32_t vectorCoreNum;  // vector_core_cnt (AIV) on A2/A3; ai_core_cnt on 310P (vector kernels' cores)
-    uint32_t cubeCoreNum;    // cube_core_cnt (AIC): a MIX kernel launches at most this many AIC:AIV groups
+    const char* name;              // CANN soc_version, e.g. "Ascend910B3"
+    SocVersion soc;                // the row it belongs to
+    uint32_t vectorKernelCoreNum;  // vector_core_cnt (AIV) on A2/A3; ai_core_cnt on 310P (vector kernels' cores)
+    uint32_t cubeCoreNum;          // cube_core_cnt (AIC): a MIX kernel launches at most this many AIC:AIV groups
     // 310P: vector_core_cnt, the Vector Cores (vector + scalar unit only) that a KERNEL_TYPE_MIX_VECTOR_CORE kernel
     // starts beside the AI cores; 0 on A2/A3, whose vector_core_cnt is the AIV count above.
     uint32_t mixVectorCoreNum;
@@ -116,14 +116,14 @@ struct SocVariant {
 extern const SocVariant kSocVariants[7];
 
 // The largest vector / cube core count of any variant of `soc`: the bound of core_num and of a MIX blockDim.
-uint32_t MaxVectorCoreNum(SocVersion soc);
+uint32_t MaxVectorKernelCoreNum(SocVersion soc);
 uint32_t MaxCubeCoreNum(SocVersion soc);
 
 // The Vector Cores a MIX_VECTOR_CORE launch on `p` may use beside its AI cores: the one count the tilings size
 // blockDim with and the twin starts (the variant's by default, see Platform::mixVectorCoreNum).
 inline uint32_t MixVectorCoreNum(const Platform& p) { return p.mixVectorCoreNum; }
 
-// Platform::Of with core_num checked: 0 (the row's own count) or [1, MaxVectorCoreNum(soc)]; 161002 otherwise.
+// Platform::Of with core_num checked: 0 (the row's own count) or [1, MaxVectorKernelCoreNum(soc)]; 161002 otherwise.
 Result<Platform> CheckedPlatform(SocVersion soc, int64_t coreNum);
 
 }  // namespace platform

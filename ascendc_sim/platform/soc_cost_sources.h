@@ -6,7 +6,7 @@ namespace ascendc_sim {
 inline namespace platform {
 
 // verified: a vendor document or shipped configuration states it; derived: computed from published measurements
-// or figures; assumed: chosen where nothing public was found (README, assumptions).
+// or figures; assumed: chosen where nothing public was found (docs/twin.md, Assumptions).
 enum class Evidence : uint8_t { kVerified, kDerived, kAssumed };
 
 struct CostParamSource {

@@ -4,9 +4,9 @@ namespace ascendc_sim {
 inline namespace platform {
 namespace {
 
-// Labels: [verified] CANN platform config Ascend910B1 (design.md: L1 512 KB, L0A/L0B 64 KB, L0C 128 KB, ddr 32
+// Labels: [verified] CANN platform config Ascend910B1 (docs/socs.md: L1 512 KB, L0A/L0B 64 KB, L0C 128 KB, ddr 32
 // B/cycle, cube_freq 1850 MHz); [doc] asc-devkit docs; [derived] computed from those; [assumed] no public source
-// found, listed in README's assumptions.
+// found, listed in docs/twin.md.
 constexpr SocCubeInfo kSocCubeTable[3] = {
     // ascend310p: cube and vector share one AI core (no MIX 1:2). L1 1 MB, L0C 256 KB and every rate [assumed].
     {SocVersion::kAscend310P, /*separated=*/false, /*aivPerAic=*/1, 1024 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 1024,

@@ -22,9 +22,9 @@ struct CastEntry {
     uint8_t modes;
 };
 
-// ascend310p (dav_m200): design.md's table from the documented implementation; it agrees with the asc-devkit Cast
-// doc table "Atlas 推理系列产品AI Core" except float->int32 (in design.md, not in the doc table) and float->int64
-// (in the doc table, excluded by design.md). int32->half needs SetDeqScale and is not a plain Cast.
+// ascend310p (dav_m200): docs/twin.md's table from the documented implementation; it agrees with the asc-devkit Cast
+// doc table "Atlas 推理系列产品AI Core" except float->int32 (in docs/twin.md, not in the doc table) and float->int64
+// (in the doc table, excluded by docs/twin.md). int32->half needs SetDeqScale and is not a plain Cast.
 constexpr CastEntry k310P[] = {
     {DataType::kFloat16, DataType::kInt32, kR5},
     {DataType::kFloat16, DataType::kInt8, kN | kDirected},

@@ -240,7 +240,7 @@ ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThu
     for (uint32_t i = 0; i < threadCount; ++i) {
         cores[i].launch = &shared;
         cores[i].blockIdx = i;
-        cores[i].ubBytes = cfg.platform.UbBytes();  // assumed: a Vector Core's UB as the AI core's (README)
+        cores[i].ubBytes = cfg.platform.UbBytes();  // assumed: a Vector Core's UB as the AI core's (docs/twin.md)
         cores[i].vectorCore = cores[i].cost.vectorCore = OnVectorCore(cfg, i);
         AssignCoreRole(cores[i], cfg, i);
     }

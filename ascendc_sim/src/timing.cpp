@@ -57,7 +57,7 @@ double CopyCycles(const ascendc_sim::SocCostParams& p, const void* gm, uint64_t 
 }
 
 // Cores sharing the memory bandwidth at once: every resident block, Vector Cores of a MIX_VECTOR_CORE launch included.
-// A Vector Core copies and computes at the AI core's per-core rates (assumed: no public figure; README).
+// A Vector Core copies and computes at the AI core's per-core rates (assumed: no public figure; docs/twin.md).
 uint32_t ActiveCores(const LaunchConfig& cfg) {
     const uint32_t blocks = cfg.aivPerAic != 0 ? cfg.blockDim * cfg.aivPerAic : cfg.blockDim;
     return std::max<uint32_t>(1, std::min(blocks, cfg.aivPerAic != 0 ? blocks : PhysicalCoreNum(cfg)));
@@ -79,7 +79,7 @@ void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64
                CopyCycles(Soc(c).cost, gm, bytes, write, write && c.atomicAdd, ActiveCores(c.launch->cfg), l2Hit));
 }
 
-// UB->UB DataCopy runs on PIPE_V (README assumption): one issue plus a simple repeat per 256 bytes.
+// UB->UB DataCopy runs on PIPE_V (docs/twin.md Assumptions): one issue plus a simple repeat per 256 bytes.
 void ChargeUbCopy(CoreContext& c, uint64_t bytes) {
     const ascendc_sim::SocCostParams& p = Soc(c).cost;
     ChargePipe(c, Pipe::kV, p.vecIssueCycles + static_cast<double>((bytes + 255) / 256) * p.vecCyclesPerRepeat);

@@ -1,4 +1,4 @@
-// EmbeddingDenseGrad tiling (spec: shared/spec/embedding_dense_grad.md), in fixed phases:
+// EmbeddingDenseGrad tiling (spec: docs/ops/embedding_dense_grad.md), in fixed phases:
 // validate -> platform -> shape -> compute -> key -> workspace.
 #include "op_host/embedding_dense_grad/embedding_dense_grad_tiling.h"
 

@@ -5,7 +5,7 @@
 // (asc-devkit docs/zh/guide/编程指南/高级编程/Aclnn算子工程化开发/调用/单算子API调用.md, "API参数命名规则"). Float
 // attrs become double. Generated: aclnnAscendopsFusedGdnDecode(mixedQkv, a, b, aLog, dtBias, stateRef, ssmStateIndices,
 // double scale, double softplusThreshold, out, ...), op_api/aclnn_fused_gdn_decode.h's declaration. The kernel receives
-// the ref output after out (inputs, then outputs, in IR order); op_kernel's entry does not take it yet (README).
+// the ref output after out (inputs, then outputs, in IR order); op_kernel's entry does not take it yet (docs/npu.md).
 #include <vector>
 
 #include "op_host/common/op_def_util.h"

@@ -1,4 +1,4 @@
-// FusedSwigluGrad b-kernel tiling (spec: shared/spec/fused_swiglu_grad.md), in fixed phases:
+// FusedSwigluGrad b-kernel tiling (spec: docs/ops/fused_swiglu_grad.md), in fixed phases:
 // validate -> platform -> shape -> compute -> key -> workspace.
 #include "op_host/fused_swiglu_grad/fused_swiglu_grad_tiling.h"
 

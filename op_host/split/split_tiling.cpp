@@ -30,7 +30,8 @@ SplitKey KeyFor(const SplitTilingData& td, const Platform& platform) {
 
 // Keys whose kernel is KERNEL_TYPE_MIX_VECTOR_CORE where the SoC documents it (ascend310p; split.cpp declares the
 // same per key): ALIGNED_WINDOW is bound by its cores' scalar edge work, not memory, so 7 more cores shorten it, and
-// in the model they never lengthen it (README, Vector Cores). Split does no arithmetic: inf/nan mode is moot.
+// in the model they never lengthen it (docs/cost_model.md, Vector Cores). Split does no arithmetic: inf/nan mode
+// is moot.
 constexpr SplitKey kVectorCoreKeys[] = {SplitKey::kAlignedWindow};
 
 bool UsesVectorCores(SplitKey key, const Platform& platform) {

@@ -45,7 +45,7 @@ constexpr CastPlan Two(R r, T mid, R r2) { return {P::kTwoCast, r, mid, r2}; }
 constexpr CastPlan Path(P p, R r = R::kNone) { return {p, r}; }
 
 // Delivered pairs (spec table). Floats to integers truncate; integer paths are exact where the destination
-// can hold the value. m200 has only the direct conversions listed in design.md; m220 adds more.
+// can hold the value. m200 has only the direct conversions listed in docs/twin.md; m220 adds more.
 constexpr Row kRows[] = {
     // FLOAT16 ->
     {T::kF16, T::kF32, Direct(R::kNone), Direct(R::kNone)},
@@ -101,7 +101,7 @@ constexpr Row kRows[] = {
     {T::kBool, T::kI64, Path(P::kWiden64, R::kNone), Path(P::kWiden64, R::kNone)},
     // INT64 -> (low 32-bit lane, then the INT32 plan; BOOL also folds in the high lane). To float the seed's
     // roundModeMap says CAST_ROUND: m220 converts int64 -> float directly with it (Cast doc, Atlas A2/A3 table);
-    // m200 has no int64 or CAST_ROUND int32 -> float conversion, so it keeps the low lane and RINT (README).
+    // m200 has no int64 or CAST_ROUND int32 -> float conversion, so it keeps the low lane and RINT (docs/ops/cast.md).
     {T::kI64, T::kF16, Path(P::kNarrow64), Two(R::kRound, T::kF32, R::kNone)},
     {T::kI64, T::kF32, Path(P::kNarrow64), Direct(R::kRound)},
     {T::kI64, T::kI32, Path(P::kNarrow64), Path(P::kNarrow64)},

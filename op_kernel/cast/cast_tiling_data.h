@@ -7,7 +7,7 @@
 
 namespace ascendops::cast {
 
-// Tiling key = path class (spec: shared/spec/cast.md).
+// Tiling key = path class (spec: docs/ops/cast.md).
 enum class CastPath : uint32_t {
     kDirect = 0,         // one vector Cast
     kTwoCast = 1,        // Cast through an intermediate type

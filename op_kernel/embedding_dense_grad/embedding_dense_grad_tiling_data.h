@@ -7,7 +7,7 @@
 
 namespace ascendops::embedding_dense_grad {
 
-// Tiling key (spec: shared/spec/embedding_dense_grad.md).
+// Tiling key (spec: docs/ops/embedding_dense_grad.md).
 enum class EmbeddingDenseGradKey : uint64_t {
     kDefault = 0,          // scatter-add of sorted runs
     kScaleGradByFreq = 1,  // scatter-add, each run's partial sum scaled by 1 / (live rows of its index) first

@@ -1,4 +1,4 @@
-// FusedSwigluGrad contract (spec: shared/spec/fused_swiglu_grad.md): the one header shared by the host tilings and
+// FusedSwigluGrad contract (spec: docs/ops/fused_swiglu_grad.md): the one header shared by the host tilings and
 // the three kernels. b (vector, AIV-only): dy, g, fc -> dg, dfc, db_g, db_fc. w (MIX, cube): x, dg, dfc -> dw_g,
 // dw_fc. x (MIX, cube + vector): dg, dfc, w_g, w_fc -> dx.
 #pragma once

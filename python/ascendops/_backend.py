@@ -13,7 +13,7 @@ __all__ = ["BACKENDS", "DEFAULT_BACKEND", "DEFAULT_SOC", "select", "npu_unavaila
 
 BACKENDS = ("sim", "npu")
 DEFAULT_BACKEND = "sim"
-DEFAULT_SOC = "ascend310p"
+DEFAULT_SOC = "ascend910b"  # every operator runs on it: soc=None means this SoC for all of them
 
 
 def soc_names():

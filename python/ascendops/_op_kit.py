@@ -4,12 +4,11 @@ A leaf: it imports no driver (``demo``, ``tiling``, ``cli``) and no operator, so
 drivers -> ``ops`` -> ``ops/<op>`` -> this module.
 """
 
-import argparse
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from . import _C
-from ._args import INT64_MAX
+from ._args import cli_dtype, cli_shape
 
 __all__ = ["DemoCase", "parse_shape", "parse_dtype", "DTYPE_NAMES"]
 
@@ -36,21 +35,6 @@ class DemoCase:
     expect_code: Optional[int] = None
 
 
-def parse_shape(text):
-    """'4,1024' or '4x1024' or '[4, 1024]' -> (4, 1024); '' or '()' -> () (a scalar)."""
-    body = text.strip().strip("()[]").replace("x", ",")
-    try:
-        dims = tuple(int(d) for d in body.split(",") if d.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid shape {text!r}: expected comma-separated ints, e.g. 4,1024")
-    if any(d < 0 or d > INT64_MAX for d in dims):
-        raise argparse.ArgumentTypeError(f"invalid shape {text!r}: dimensions must be in [0, 2^63 - 1]")
-    return dims
-
-
-def parse_dtype(text):
-    """A dtype name of the package ('float16', 'bfloat16', 'int8', ...), checked against kDataTypes."""
-    name = "float32" if text == "float" else "float16" if text == "half" else text
-    if name not in DTYPE_NAMES:
-        raise argparse.ArgumentTypeError(f"unknown dtype {text!r}: expected one of {', '.join(DTYPE_NAMES)}")
-    return name
+# The argparse types of every ``--shape`` and ``--dtype`` option: one syntax for every operator.
+parse_shape = cli_shape()
+parse_dtype = cli_dtype(DTYPE_NAMES)

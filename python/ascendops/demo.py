@@ -7,8 +7,11 @@ per (case, SoC). The op module only states what to run; the comparison, the repo
 Row fields: op, case, soc, tiling_key, block_dim, max_error, modeled_us, vs_roofline, status, detail.
 ``modeled_us`` is the cost model's device time (modeled from counted work and the SoC table, never measured);
 ``vs_roofline`` is modeled time / achievable-bandwidth roofline time (>= 1.0; 1.0 = at the memory bound, the
-same direction as every bench).
+same direction as every bench); None where that roofline is under ``MIN_ROOFLINE_US`` (a correctness case of a few
+elements, whose time is the launch overhead: the ratio would say nothing about the kernel).
 """
+
+from typing import Any, Dict, List, Optional, Sequence
 
 from . import _C
 from ._backend import select, soc_names
@@ -19,6 +22,7 @@ from .ops import OPERATORS
 
 __all__ = ["DemoCase", "run", "COLUMNS"]
 
+MIN_ROOFLINE_US = 1.0
 COLUMNS = ("op", "case", "soc", "tiling_key", "block_dim", "max_error", "modeled_us", "vs_roofline", "status")
 
 
@@ -55,7 +59,7 @@ def _check(case, soc):
     return err, "ok", ""
 
 
-def run(ops=None, socs=None):
+def run(ops: Optional[Sequence[str]] = None, socs: Optional[Sequence[str]] = None) -> List[Dict[str, Any]]:
     """Runs the demo cases of ``ops`` (default: all registered) on ``socs`` (default: each case's own);
     returns the rows."""
     rows = []
@@ -80,7 +84,7 @@ def run(ops=None, socs=None):
                     "max_error": err,
                     "modeled_us": modeled,
                     "vs_roofline": modeled / report["achievable_roofline_us"]
-                    if launched and report["achievable_roofline_us"] else None,
+                    if launched and report["achievable_roofline_us"] >= MIN_ROOFLINE_US else None,
                     "status": status,
                     "detail": detail,
                 })

@@ -1,27 +1,15 @@
-"""``ascendops tiling <op>``: print the host tiling an operator chooses, without running it.
+"""The host tiling an operator chooses, without running it (also ``ascendops tiling <op>`` on the command line).
 
-``ascendops.tiling.<op>(...)`` is the same as ``ascendops.ops.<op>.tiling(...)`` (e.g.
-``ascendops.tiling.cast((1024, 1000), "bfloat16", "int8", soc="ascend310p")``).
-
-The driver adds the platform options every operator shares (``--soc``, ``--core-num``) and calls the op
-module's hooks (see ``ascendops.ops``): ``add_tiling_args(parser)`` for the op's own options and
-``tiling_from_args(args) -> dict`` for the result. ``parse_shape`` and ``parse_dtype`` (``ascendops._op_kit``) are
-the argparse types the hooks use, so every operator spells shapes and dtypes the same way.
+``ascendops.tiling.<op>(...)`` is ``ascendops.ops.<op>.tiling(...)``, e.g.
+``ascendops.tiling.cast((1024, 1000), "bfloat16", "int8", soc="ascend310p")``. Each returns a dict: ``key`` (the
+tiling key's name), ``tiling_key`` (its number), ``block_dim``, ``workspace_bytes``, ``ub_bytes`` and the
+tiling-data fields (FusedSwigluGrad: one such dict per kernel, under ``b``, ``w`` and ``x``).
 """
 
-from ._args import cli_int
-from ._backend import DEFAULT_SOC, soc_names
-from ._op_kit import DTYPE_NAMES, parse_dtype, parse_shape
-from .ops import OPERATORS
+from .ops.cast import tiling as cast
+from .ops.embedding_dense_grad import tiling as embedding_dense_grad
+from .ops.fused_gdn_decode import tiling as fused_gdn_decode
+from .ops.fused_swiglu_grad import tiling as fused_swiglu_grad
+from .ops.split import tiling as split
 
-__all__ = ["add_platform_args", "parse_shape", "parse_dtype", "DTYPE_NAMES", *OPERATORS]
-
-
-def add_platform_args(parser, default_soc=DEFAULT_SOC):
-    parser.add_argument("--soc", choices=soc_names(), default=default_soc, help=f"SoC (default {default_soc})")
-    parser.add_argument("--core-num", type=cli_int(min=0), default=0, metavar="N",
-                        help="vector cores available (default 0: the SoC's own count)")
-
-
-# ascendops.tiling.<op>: the tiling function of each registered operator.
-globals().update({name: module.tiling for name, module in OPERATORS.items()})
+__all__ = ["cast", "embedding_dense_grad", "fused_gdn_decode", "fused_swiglu_grad", "split"]

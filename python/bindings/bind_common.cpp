@@ -26,8 +26,8 @@ py::list Variants(ascendops::SocVersion soc) {
     py::list rows;
     for (const auto& v : ascendops::kSocVariants) {
         if (v.soc == soc)
-            rows.append(py::dict("name"_a = v.name, "vector_cores"_a = v.vectorCoreNum, "cube_cores"_a = v.cubeCoreNum,
-                                 "mix_vector_cores"_a = v.mixVectorCoreNum));
+            rows.append(py::dict("name"_a = v.name, "vector_kernel_cores"_a = v.vectorKernelCoreNum,
+                                 "cube_cores"_a = v.cubeCoreNum, "mix_vector_cores"_a = v.mixVectorCoreNum));
     }
     return rows;
 }
@@ -39,11 +39,14 @@ py::dict SocDict(const ascendops::SocInfo& s) {
                   "vec_cycles_per_repeat"_a = c.vecCyclesPerRepeat, "vec_issue_cycles"_a = c.vecIssueCycles,
                   "scalar_gm_access_cycles"_a = c.scalarGmAccessCycles, "barrier_cycles"_a = c.barrierCycles,
                   "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "launch_overhead_us"_a = c.launchOverheadUs);
-    return py::dict("name"_a = s.name, "product"_a = s.product, "vector_cores"_a = s.vectorCoreNum,
+    // vector_kernel_cores: the cores a vector kernel launches on (AIV on A2/A3, AI cores on 310P); mix_vector_cores:
+    // 310P's Vector Cores, which only a KERNEL_TYPE_MIX_VECTOR_CORE launch adds beside them (0 elsewhere).
+    return py::dict("name"_a = s.name, "product"_a = s.product, "vector_kernel_cores"_a = s.vectorKernelCoreNum,
+                    "mix_vector_cores"_a = ascendops::VariantMixVectorCoreNum(s.version, s.vectorKernelCoreNum),
                     "cube_cores"_a = s.cubeCoreNum, "ub_bytes"_a = s.ubBytes, "has_data_copy_pad"_a = s.hasDataCopyPad,
                     "has_vector_shift"_a = s.hasVectorShift, "has_sync_all"_a = s.hasSyncAll,
                     "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "cost"_a = cost,
-                    "max_vector_cores"_a = ascendops::MaxVectorCoreNum(s.version),
+                    "max_vector_kernel_cores"_a = ascendops::MaxVectorKernelCoreNum(s.version),
                     "max_cube_cores"_a = ascendops::MaxCubeCoreNum(s.version), "variants"_a = Variants(s.version),
                     "rules"_a = py::dict("ub_usable_bytes"_a = s.rules.ubUsableBytes,
                                          "system_workspace_bytes"_a = s.rules.systemWorkspaceBytes,

@@ -60,7 +60,7 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& dtype, cons
     py::dict d;
     bridge::AddKey(d, kSplitKeyNames, r->tilingKey);
     d["block_dim"] = r->blockDim;
-    d["vector_cores"] = r->vectorCores;  // KERNEL_TYPE_MIX_VECTOR_CORE: block_dim counts AI + Vector Cores
+    d["mix_vector_core"] = r->vectorCores;  // KERNEL_TYPE_MIX_VECTOR_CORE: block_dim counts AI + Vector Cores
     d["workspace_bytes"] = r->workspaceBytes;
     d["ub_bytes"] = r->ubBytes;
     d["ub_budget"] = platform.UbUsableBytes();  // the usable UB the tile is sized from

@@ -76,7 +76,7 @@ def test_int64_to_float_on_ascend310p_is_exact_in_its_window():
     window = np.array([0, 1, -1, 2**24, -(2**24), 2**24 - 1, 12345678, -7654321], np.int64)
     np.testing.assert_array_equal(ascendops.cast(window, np.float32, soc="ascend310p"), window.astype(np.float32))
     np.testing.assert_array_equal(ascendops.cast(TIES[:2], np.float32, soc="ascend310p"),
-                                  [2**24, -(2**24)])  # ties to even there (README: Cast on ascend310p)
+                                  [2**24, -(2**24)])  # ties to even there (docs/ops/cast.md)
 
 
 @pytest.mark.parametrize("soc", SOCS)

@@ -2,7 +2,7 @@
 BF16 pair and both SoC families, beside the NumPy golden of test_cast.py.
 
 Compared where `tensor.to()` is defined: float destinations everywhere (NaN == NaN), except float16 NaN and overflow
-on ascend310p, which saturate there (NaN -> 0, design.md); integer destinations where the truncated value fits the destination
+on ascend310p, which saturate there (NaN -> 0, docs/ops/cast.md); integer destinations where the truncated value fits the destination
 (C++ leaves out-of-range float -> int undefined, so torch has no answer there) and, for INT64 on ascend310p, the
 INT32 range its 32-bit step holds. Each pair must compare at least a quarter of its values."""
 import numpy as np

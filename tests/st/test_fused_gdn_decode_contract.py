@@ -1,4 +1,4 @@
-"""FusedGdnDecode's seed contract (README): positive ssm_state_indices are distinct, and results are deterministic by
+"""FusedGdnDecode's seed contract (docs/ops/fused_gdn_decode.md): positive ssm_state_indices are distinct, and results are deterministic by
 default - bit-identical out and state for every core count and every repeated run, on A2 and A3, and
 within the spec's tolerance (rtol 1e-2, atol 5e-2) of the golden. Duplicates: test_fused_gdn_decode_duplicates.py."""
 import ml_dtypes

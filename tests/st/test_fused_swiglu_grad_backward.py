@@ -178,7 +178,7 @@ def test_bench_rows_against_the_rooflines():
 
     from ascendops.bench import fused_swiglu_grad as bench
 
-    rows = bench.run(Namespace(shapes="64x32x128", soc="ascend910b", core_num=0))
+    rows = bench.run(Namespace(shape=[(64, 32, 128)], soc="ascend910b", core_num=0))
     assert [r["kernel"] for r in rows] == ["b", "w alone", "x alone", "w in the backward", "x in the backward",
                                            "backward (b + w + x)"]
     b, w, x, w_in, x_in, total = rows

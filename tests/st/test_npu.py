@@ -21,7 +21,7 @@ from ascendops.ops.embedding_dense_grad import embedding_dense_grad
 from ascendops.ops.embedding_dense_grad import sample as edg_sample
 from ascendops.ops.fused_gdn_decode import fused_gdn_decode, make_inputs
 
-# Cast's float tolerances on the NPU (shared/spec/cast.md); the twin matches the golden bit for bit.
+# Cast's float tolerances on the NPU (docs/ops/cast.md); the twin matches the golden bit for bit.
 CAST_TOLERANCE = {"float32": 1e-4, "float16": 1e-3, "bfloat16": 4e-3}
 
 pytestmark = pytest.mark.npu

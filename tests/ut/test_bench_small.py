@@ -27,11 +27,9 @@ def rows_910b():
 
 
 def small_args(argv):
-    import argparse
+    from ascendops.cli import build_parser
 
-    parser = argparse.ArgumentParser()
-    small.add_args(parser)
-    return parser.parse_args(argv)
+    return build_parser(small).parse_args(["bench", "small", *argv])
 
 
 def test_rows_have_the_documented_keys_and_stay_under_the_clause_bounds(rows_910b):
@@ -79,14 +77,14 @@ def test_bench_small_draws_the_slowest_core_of_a_case(tmp_path, capsys):
 def test_a_case_outside_the_table_is_one_line_and_exit_2(tmp_path, capsys):
     assert main(["bench", "small", "--soc", "ascend310p", "--chart", str(tmp_path / "x.png"), "--case", "999"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("ascendops bench: error: --case 999: the table has cases 0..") and err.count("\n") == 1
+    assert err.startswith("ascendops bench small: error: --case 999: the table has cases 0..") and err.count("\n") == 1
 
 
 def test_without_matplotlib_the_chart_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
     assert main(["bench", "small", "--soc", "ascend310p", "--chart", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err
-    assert err == "ascendops bench: error: --chart needs matplotlib: pip install matplotlib (or ascendops[test])\n"
+    assert err == "ascendops bench small: error: --chart needs matplotlib: pip install matplotlib (or ascendops[test])\n"
     assert not (tmp_path / "x.png").exists()
 
 

@@ -9,7 +9,7 @@ from ascendops import AclnnError
 from ascendops.ops import cast as cast_op
 from ascendops.ops.cast import tiling
 
-# The delivered matrix of shared/spec/cast.md, written out independently of the plan table it checks.
+# The delivered matrix of docs/ops/cast.md, written out independently of the plan table it checks.
 DELIVERED = {
     "float16": ["float32", "int32", "int16", "int8", "uint8", "bool"],
     "float32": ["float16", "int32", "int16", "int8", "uint8", "bool", "int64"],
@@ -136,7 +136,7 @@ def test_empty_size_is_not_tiled():
     assert e.value.code == 161002
 
 
-MAX_CORES = {s["name"]: s["max_vector_cores"] for s in ascendops.socs()}
+MAX_CORES = {s["name"]: s["max_vector_kernel_cores"] for s in ascendops.socs()}
 
 
 @settings(max_examples=400, deadline=None)

@@ -1,5 +1,5 @@
 """FusedGdnDecode host tiling: every validation rule with its own message, keys, BV selection and the index buffer,
-against numbers worked by hand from the spec (shared/spec/fused_gdn_decode.md)."""
+against numbers worked by hand from the spec (docs/ops/fused_gdn_decode.md)."""
 
 import pytest
 

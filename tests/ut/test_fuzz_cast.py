@@ -16,7 +16,7 @@ from ascendops.golden import cast as golden
 from ascendops.ops.cast import _dtype, plan_table
 
 EXAMPLES = int(os.environ.get("ASCENDOPS_FUZZ_EXAMPLES", "25"))
-SOCS = {s["name"]: s["max_vector_cores"] for s in ascendops.socs()}
+SOCS = {s["name"]: s["max_vector_kernel_cores"] for s in ascendops.socs()}
 DTYPES = sorted({r["src"] for r in plan_table("ascend310p")})
 DELIVERED = {soc: {(r["src"], r["dst"]) for r in plan_table(soc) if r["path"] != "UNSUPPORTED"} for soc in SOCS}
 
@@ -111,7 +111,7 @@ def test_numpy_integer_core_num_is_accepted():
 
 def test_huge_core_num_is_a_clean_161002():
     with pytest.raises(ascendops.AclnnError) as e:
-        ascendops.cast(np.ones(10**6, np.float32), "float16", core_num=100000)
+        ascendops.cast(np.ones(10**6, np.float32), "float16", soc="ascend310p", core_num=100000)
     assert e.value.code == 161002
     assert e.value.message == ("core_num 100000 must be in [0, 10] on ascend310p (0: the SoC's own count; 10 is its "
                                "largest variant's)")

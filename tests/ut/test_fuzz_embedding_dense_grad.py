@@ -15,7 +15,7 @@ from ascendops.golden import embedding_dense_grad as golden
 from ascendops.ops.embedding_dense_grad import TOLERANCE
 
 EXAMPLES = int(os.environ.get("ASCENDOPS_FUZZ_EXAMPLES", "25"))
-SOCS = {s["name"]: s["max_vector_cores"] for s in ascendops.socs()}
+SOCS = {s["name"]: s["max_vector_kernel_cores"] for s in ascendops.socs()}
 
 
 @st.composite

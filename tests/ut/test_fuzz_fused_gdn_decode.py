@@ -17,7 +17,7 @@ from ascendops.golden.fused_gdn_decode import fused_gdn_decode as golden
 from ascendops.ops.fused_gdn_decode import make_inputs
 
 EXAMPLES = int(os.environ.get("ASCENDOPS_FUZZ_EXAMPLES", "15"))
-SOCS = {s["name"]: s["max_vector_cores"] for s in ascendops.socs()}
+SOCS = {s["name"]: s["max_vector_kernel_cores"] for s in ascendops.socs()}
 RTOL, ATOL = 1e-2, 5e-2
 
 

@@ -6,7 +6,7 @@ import pytest
 from ascendops import _C
 from ascendops.ops import cast, embedding_dense_grad, fused_gdn_decode, fused_swiglu_grad, split
 
-SPEC_KEYS = {  # shared/spec/<op>.md, by hand
+SPEC_KEYS = {  # docs/ops/<op>.md, by hand
     "cast": {0: "DIRECT", 1: "TWO_CAST", 2: "DST_BOOL", 3: "NARROW64", 4: "WIDEN64", 5: "BF16_TO_F32",
              6: "BF16_TO_OTHER", 7: "SAMEWIDTH_8BIT", 8: "NARROW8"},
     "split": {0: "ALIGNED", 1: "PAD", 2: "ALIGNED_WINDOW"},

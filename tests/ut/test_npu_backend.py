@@ -164,7 +164,7 @@ def test_bench_npu_without_a_device_says_what_is_missing(no_cann, capsys, argv):
 
     assert cli.main(argv) != 0
     err = capsys.readouterr().err
-    assert err.startswith("ascendops bench: error: backend 'npu' is unavailable: the CANN toolkit is missing")
+    assert err.startswith("ascendops bench npu: error: backend 'npu' is unavailable: the CANN toolkit is missing")
     assert err.count("\n") == 1
 
 

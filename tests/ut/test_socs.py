@@ -1,4 +1,4 @@
-"""The SoC table (design.md), the simulated device and backend selection."""
+"""The SoC table (docs/socs.md), the simulated device and backend selection."""
 
 import pytest
 
@@ -7,14 +7,14 @@ from ascendops import BackendUnavailableError, _backend, _C
 
 KB = 1024
 
-# Values of design.md's SoC table.
+# Values of the SoC table in docs/socs.md.
 EXPECTED = {
-    "ascend310p": dict(vector_cores=8, cube_cores=8, ub_bytes=256 * KB, has_data_copy_pad=False,
-                       has_vector_shift=False, has_sync_all=False, mem_bandwidth_gbps=204.8),
-    "ascend910b": dict(vector_cores=48, cube_cores=24, ub_bytes=192 * KB, has_data_copy_pad=True,
-                       has_vector_shift=True, has_sync_all=True, mem_bandwidth_gbps=1800.0),
-    "ascend910_93": dict(vector_cores=48, cube_cores=24, ub_bytes=192 * KB, has_data_copy_pad=True,
-                         has_vector_shift=True, has_sync_all=True, mem_bandwidth_gbps=1800.0),
+    "ascend310p": dict(vector_kernel_cores=8, mix_vector_cores=7, cube_cores=8, ub_bytes=256 * KB,
+                       has_data_copy_pad=False, has_vector_shift=False, has_sync_all=False, mem_bandwidth_gbps=204.8),
+    "ascend910b": dict(vector_kernel_cores=48, mix_vector_cores=0, cube_cores=24, ub_bytes=192 * KB,
+                       has_data_copy_pad=True, has_vector_shift=True, has_sync_all=True, mem_bandwidth_gbps=1800.0),
+    "ascend910_93": dict(vector_kernel_cores=48, mix_vector_cores=0, cube_cores=24, ub_bytes=192 * KB,
+                         has_data_copy_pad=True, has_vector_shift=True, has_sync_all=True, mem_bandwidth_gbps=1800.0),
 }
 
 
@@ -76,8 +76,8 @@ def test_unknown_soc_is_rejected(restore_device):
 
 
 def test_select_defaults_to_sim_on_the_default_soc(restore_device):
-    assert _backend.select() == ascendops.DEFAULT_SOC == "ascend310p"
-    assert _C.sim_device() == {"soc": "ascend310p", "core_num": 8}
+    assert _backend.select() == ascendops.DEFAULT_SOC == "ascend910b"
+    assert _C.sim_device() == {"soc": "ascend910b", "core_num": 48}
     assert _backend.select("sim", "ascend910b", 40) == "ascend910b"
     assert _C.sim_device() == {"soc": "ascend910b", "core_num": 40}
 
@@ -117,9 +117,9 @@ def test_core_num_beyond_the_largest_variant_is_161002(restore_device, soc, core
 def test_variants_bound_the_core_count():
     rows = {s["name"]: s for s in ascendops.socs()}
     assert rows["ascend310p"]["variants"] == [
-        {"name": "Ascend310P1", "vector_cores": 10, "cube_cores": 10, "mix_vector_cores": 8},
-        {"name": "Ascend310P3", "vector_cores": 8, "cube_cores": 8, "mix_vector_cores": 7}]
-    assert [(v["name"], v["vector_cores"], v["cube_cores"], v["mix_vector_cores"])
+        {"name": "Ascend310P1", "vector_kernel_cores": 10, "cube_cores": 10, "mix_vector_cores": 8},
+        {"name": "Ascend310P3", "vector_kernel_cores": 8, "cube_cores": 8, "mix_vector_cores": 7}]
+    assert [(v["name"], v["vector_kernel_cores"], v["cube_cores"], v["mix_vector_cores"])
             for v in rows["ascend910b"]["variants"]] == [
         ("Ascend910B1", 48, 24, 0), ("Ascend910B2", 48, 24, 0), ("Ascend910B3", 40, 20, 0), ("Ascend910B4", 40, 20, 0)]
-    assert [(r["max_vector_cores"], r["max_cube_cores"]) for r in rows.values()] == [(10, 10), (48, 24), (48, 24)]
+    assert [(r["max_vector_kernel_cores"], r["max_cube_cores"]) for r in rows.values()] == [(10, 10), (48, 24), (48, 24)]

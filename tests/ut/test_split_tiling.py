@@ -72,8 +72,8 @@ def test_core_split_covers_every_granule_once(soc, core_num, shape, dtype, split
     t = tiling(shape, dtype, split, dim, soc=soc, core_num=core_num)
     cores = core_num or {"ascend310p": 8}.get(soc, 48)
     # 310P ALIGNED_WINDOW also launches the Vector Cores of the variant with that many AI cores (8 -> 7, else 0)
-    cores += {8: 7, 10: 8}.get(cores, 0) if t["vector_cores"] else 0
-    assert t["vector_cores"] == (soc == "ascend310p" and t["key"] == "ALIGNED_WINDOW")
+    cores += {8: 7, 10: 8}.get(cores, 0) if t["mix_vector_core"] else 0
+    assert t["mix_vector_core"] == (soc == "ascend310p" and t["key"] == "ALIGNED_WINDOW")
     total = int(np.prod(shape)) * np.dtype(dtype).itemsize
     assert 1 <= t["block_dim"] <= min(cores, max(1, total // (16 * 1024)))
     assert sum(t["core_granules"]) == t["granule_num"] == t["piece_granule_start"][-1]
@@ -86,7 +86,7 @@ def test_window_key_on_ai_and_vector_cores_hand_worked():
     # (523776 // 16 KB = 31 allows them); granule = AlignUp(ceil(523776 / (15 * 16)), 32) = AlignUp(2183, 32) = 2208 B;
     # each piece 256 x 682 = 174592 B -> 174592 // 2208 = 79 granules; 237 = 15 x 15 + 12.
     t = tiling((256, 2046), np.int8, 682, -1, soc="ascend310p")
-    assert (t["key"], t["tiling_key"], t["vector_cores"]) == ("ALIGNED_WINDOW", 2, True)
+    assert (t["key"], t["tiling_key"], t["mix_vector_core"]) == ("ALIGNED_WINDOW", 2, True)
     assert (t["granule_elems"], t["granule_num"]) == (2208, 237)
     assert t["piece_granule_start"] == [0, 79, 158, 237]
     assert (t["block_dim"], t["granules_per_core"], t["big_cores"]) == (15, 15, 12)
@@ -100,7 +100,7 @@ def test_window_key_on_ai_and_vector_cores_hand_worked():
 def test_window_key_core_num_override(core_num, block_dim):
     # the variant with core_num AI cores brings its Vector Cores (310P3 8 + 7, 310P1 10 + 8); 5 is no variant: none
     t = tiling((256, 2046), np.int8, 682, -1, soc="ascend310p", core_num=core_num)
-    assert t["vector_cores"] and t["block_dim"] == block_dim
+    assert t["mix_vector_core"] and t["block_dim"] == block_dim
 
 
 def test_window_key_core_num_still_bounded():
@@ -115,7 +115,7 @@ def test_window_key_core_num_still_bounded():
 ])
 def test_other_keys_and_socs_stay_on_their_cores(soc, shape, split, key):
     t = tiling(shape, np.int8, split, -1, soc=soc)
-    assert (t["key"], t["vector_cores"], t["workspace_bytes"]) == (key, False, 0)
+    assert (t["key"], t["mix_vector_core"], t["workspace_bytes"]) == (key, False, 0)
     assert t["block_dim"] == min({"ascend310p": 8}.get(soc, 48), int(np.prod(shape)) // (16 * 1024))
 
 

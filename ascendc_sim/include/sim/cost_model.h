@@ -17,7 +17,7 @@ double CubeCycles(const CoreCost& c, const ascendc_sim::SocInfo& soc);
 double CoreTimeUs(const CoreCost& c, const ascendc_sim::SocInfo& soc);
 ModeledTime ModelTime(const LaunchStats& stats, const ascendc_sim::SocInfo& soc);
 // A device memset of `bytes` (aclrtMemset before a launch): one more task, its launch overhead plus the bytes written
-// at the achievable bandwidth (assumed: L2 not credited, README assumptions).
+// at the achievable bandwidth (assumed: L2 not credited, docs/twin.md Assumptions).
 double MemsetUs(uint64_t bytes, const ascendc_sim::SocInfo& soc);
 // The part of `bytes` that is written, in the proportion of the launch's GM traffic (for the achievable roofline).
 uint64_t WrittenShareOf(const LaunchStats& stats, uint64_t bytes);

@@ -48,7 +48,7 @@ void CacheCleanInvalidate(CoreContext& c, const void* p, bool entire);
 // DataCacheCleanAndInvalid prototypes per SoC: Atlas inference AI Core has only <T, CacheLine>; CACHELINE_ATOMIC is
 // not supported on these SoCs.
 void CheckDcciForm(CoreContext& c, bool withDst, int dcciDst);
-// Kernel end: every line still dirty is written back (assumption, README).
+// Kernel end: every line still dirty is written back (assumption, docs/twin.md).
 void CacheAtEnd(CoreContext& c);
 // After the launch: dirty bytes of one line on two cores, DMA into another core's dirty line, or a load that can
 // see a line another core rewrote; empty if none.

@@ -90,7 +90,7 @@ struct LaunchConfig {
 uint32_t PhysicalCoreNum(const LaunchConfig& cfg);
 // Whether block `block` of a MIX_VECTOR_CORE launch runs on a Vector Core. The docs do not say which block index
 // lands where; the twin assumes blocks [0, AI cores) of each round on the AI cores, the rest on the Vector Cores
-// (README assumptions).
+// (docs/twin.md Assumptions).
 bool OnVectorCore(const LaunchConfig& cfg, uint32_t block);
 
 // Calls the kernel function `fn` with the GM arguments `args` (type-erased so the launcher is not a template).

@@ -13,7 +13,7 @@ namespace ascendc_sim {
 std::optional<ascendc_sim::Platform> DevicePlatform(int32_t deviceId);
 
 // The calling thread's device. A thread that never called aclrtSetDevice uses device 0 (ascend310p at its own
-// count): an assumption of the twin, where CANN would refuse the call (README, assumptions).
+// count): an assumption of the twin, where CANN would refuse the call (docs/twin.md, Devices).
 ascendc_sim::Platform CurrentDevicePlatform();
 
 // Twin only: the calling thread's later operator calls see at most `count` Vector Cores on 310P (their tilings and

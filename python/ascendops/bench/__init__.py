@@ -7,7 +7,12 @@ clauses with per-pipe times and a timeline chart) and every registered operator
 module ``ascendops/bench/<target>.py`` provides:
 
 ``add_args(parser)`` (optional)
-    Adds the target's options to its ``argparse`` sub-parser.
+    Adds the target's options to its ``argparse`` sub-parser (every option with its help).
+``SOCS`` / ``DEFAULT_SOCS`` / ``default_socs(args)`` (optional)
+    The SoCs ``--soc`` may name (default every SoC of the table; empty: the target has no ``--soc``) and those run
+    without ``--soc`` (default ``SOCS``; ``default_socs`` when they depend on other options). The driver calls
+    ``run`` once per SoC with ``args.soc`` one name and puts a ``soc`` column first, unless ``RUNS_EVERY_SOC`` is
+    true (then ``args.soc`` is the list).
 ``run(args) -> list[dict]``
     Runs the benchmark and returns one row per measurement point; every row has the same keys, in display
     order. Times are the cost model's (keys say so: ``modeled_us``), never wall-clock claims about hardware.
@@ -22,7 +27,40 @@ import importlib
 
 from ..ops import OPERATORS
 
-__all__ = ["targets", "load"]
+__all__ = ["targets", "load", "HELP", "cli_pairs"]
+
+# The one-line help of each target in `ascendops bench --help` (an operator target without a line here is described
+# as "benchmark of the operator <name>").
+HELP = {
+    "sim": "wall-clock throughput of the CPU twin next to NumPy (measured on this machine)",
+    "npu": "device times of Cast and EmbeddingDenseGrad on an Ascend NPU against CANN's built-ins",
+    "matmul": "a BF16 matmul through the twin's Matmul API against the cube and memory rooflines (modeled)",
+    "calibrate": "the cost model against published Atlas A2 measurements of one Add (modeled)",
+    "copy": "GM -> UB -> GM copies, single- and double-buffered, 128 B to 128 MB (modeled)",
+    "small": "the seeds' small-shape clauses with the slowest core's per-pipe times (modeled)",
+    "cast": "Cast, every delivered pair against its roofline, and host overhead (modeled)",
+    "embedding_dense_grad": "EmbeddingDenseGrad against the seed's theory time and the roofline (modeled)",
+    "fused_gdn_decode": "FusedGdnDecode against its roofline, FP32 and BF16 state (modeled)",
+    "fused_swiglu_grad": "FusedSwigluGrad, each kernel and the whole backward against its roofline (modeled)",
+    "split": "Split of 64 MB inputs against the roofline (modeled)",
+}
+
+
+def cli_pairs(text):
+    """An argparse ``type=`` for comma-separated src:dst dtype pairs (NumPy names or the CLI's aliases), e.g.
+    ``float32:float16,bf16:int8``; whether a pair is delivered on a SoC is the benchmark's check."""
+    import argparse
+
+    from .._op_kit import parse_dtype
+
+    pairs = []
+    for item in text.split(","):
+        src, sep, dst = item.strip().partition(":")
+        if not sep or not src or not dst:
+            raise argparse.ArgumentTypeError(f"invalid pair {item.strip()!r} in {text!r}: expected src:dst, "
+                                             "e.g. float32:float16")
+        pairs.append((parse_dtype(src), parse_dtype(dst)))
+    return pairs
 
 
 def targets():

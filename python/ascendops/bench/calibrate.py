@@ -15,7 +15,9 @@ its first tiles and is extrapolated: its loop is uniform.
 
 from .. import _C
 
-__all__ = ["CASES", "PUBLISHED", "run", "NOTE"]
+__all__ = ["CASES", "PUBLISHED", "run", "NOTE", "SOCS"]
+
+SOCS = ()  # ascend910b only (the published hardware): no --soc
 
 NOTE = ("(modeled: the twin's cost model on ascend910b; published: msprof on Atlas A2, asc-devkit add_high_performance "
         "README; target each within 25 % and the same ranking)")

@@ -9,23 +9,30 @@ import numpy as np
 from .. import _C
 from .._args import INT32_MAX, cli_int
 from .._backend import select
+from . import cli_pairs
 from ..ops.cast import _dtype, cast, delivered_pairs, plan_table
 
-__all__ = ["add_args", "run"]
+__all__ = ["add_args", "run", "DEFAULT_SOCS"]
+
+DEFAULT_SOCS = ("ascend310p",)
 
 
 def add_args(parser):
     parser.add_argument("--n", type=cli_int(min=1, max=INT32_MAX), default=1 << 24,
                         help="elements per run (default 2^24)")
-    parser.add_argument("--soc", default="ascend310p")
-    parser.add_argument("--pairs", default="", help="comma-separated src:dst filter, e.g. float32:float16")
+    parser.add_argument("--pairs", type=cli_pairs, default=None,
+                        help="only these comma-separated src:dst pairs, e.g. float32:float16,bf16:int8 "
+                             "(default every pair delivered on the SoC)")
 
 
 def run(args):
     select("sim", args.soc)
     paths = {(r["src"], r["dst"]): r["path"] for r in plan_table(args.soc)}
-    wanted = {tuple(p.split(":")) for p in args.pairs.split(",") if p}
-    pairs = [p for p in delivered_pairs(args.soc) if not wanted or p in wanted]
+    delivered = delivered_pairs(args.soc)
+    missing = [f"{s}:{d}" for s, d in args.pairs or () if (s, d) not in delivered]
+    if missing:
+        raise ValueError(f"--pairs: Cast does not deliver {', '.join(missing)} on {args.soc}")
+    pairs = [p for p in delivered if not args.pairs or p in args.pairs]
     modeled = {}
     rows = []
     for src, dst in pairs:

@@ -4,7 +4,8 @@ The twin's copy test kernel (``tests/ut/sim/kernels/copy_add_kernels.cpp``, a TQ
 ``bytes`` of half on each SoC, from 128 B to 128 MB in powers of 4. Copies are at most ``TILE_BYTES`` (>= 16 KB reach
 near-best bandwidth per the data-movement best practices); a copy spreads over at most ``MAX_CORES[soc]`` cores, the
 largest power of two within the SoC's vector cores (32 of 48 on ascend910b, all 8 on ascend310p), one tile a core
-at least. The double-buffered kernel issues tile i+1's copy-in before tile i's copy-out. GB/s counts read + written bytes; ``x achievable`` / ``x nominal`` are modeled / roofline (>= 1).
+at least. The double-buffered kernel issues tile i+1's copy-in before tile i's copy-out. GB/s counts read + written
+bytes; ``x achievable`` / ``x nominal`` are modeled / roofline (>= 1).
 
 ``--vector-cores`` (issue 18): on ascend310p, the same streaming work on the 8 AI cores (KERNEL_TYPE_AICORE, 8 blocks)
 against the AI cores plus the 7 Vector Cores (KERNEL_TYPE_MIX_VECTOR_CORE, 15 blocks), at Split's size (a 64 MB half
@@ -16,7 +17,9 @@ import numpy as np
 
 from .. import _C
 
-__all__ = ["SOCS", "SIZES", "add_args", "run", "copy_point", "stream_point", "vector_core_rows", "NOTE"]
+__all__ = ["SOCS", "SIZES", "add_args", "run", "copy_point", "stream_point", "vector_core_rows", "NOTE", "default_socs"]
+
+VECTOR_CORE_SOC = "ascend310p"  # the SoC of the table with Vector Cores beside its AI cores
 
 NOTE = ("(modeled by the twin's cost model; GB/s = bytes read + written / modeled time; rooflines: the same bytes at "
         "the achievable and the nominal memory bandwidth)")
@@ -34,7 +37,12 @@ STREAM_BLOCKS = ((8, False), (15, True))
 
 def add_args(parser):
     parser.add_argument("--vector-cores", action="store_true",
-                        help="ascend310p: 8 AI cores (AICORE) against 8 + 7 Vector Cores (MIX_VECTOR_CORE)")
+                        help="ascend310p only: 8 AI cores (AICORE) against 8 + 7 Vector Cores (MIX_VECTOR_CORE)")
+
+
+def default_socs(args):
+    """The SoCs run when no --soc is given: both, or the one with Vector Cores for --vector-cores."""
+    return (VECTOR_CORE_SOC,) if args.vector_cores else SOCS
 
 
 def copy_point(soc, nbytes, buffers):
@@ -79,24 +87,27 @@ def vector_core_rows(cases=STREAM_CASES):
 
 def run(args):
     if getattr(args, "vector_cores", False):
+        if args.soc != VECTOR_CORE_SOC:
+            raise ValueError(f"--vector-cores runs on {VECTOR_CORE_SOC} only: {args.soc} has no Vector Cores "
+                             f"(use --soc {VECTOR_CORE_SOC})")
         return vector_core_rows()
     rows = []
-    for soc in SOCS:
-        for nbytes in SIZES:
-            for buffers in (1, 2):
-                s = copy_point(soc, nbytes, buffers)
-                us = s["modeled_device_us"]
-                rows.append({
-                    "soc": soc,
-                    "bytes": nbytes,
-                    "cores": s["block_dim"],
-                    "tile_bytes": s["tile_bytes"],
-                    "buffers": buffers,
-                    "modeled_us": round(us, 2),
-                    "GB/s": round(s["total_gm_bytes"] / us / 1e3, 1),
-                    "achievable_roofline_us": round(s["achievable_roofline_us"], 3),
-                    "roofline_us": round(s["roofline_us"], 3),
-                    "x achievable": round(us / s["achievable_roofline_us"], 1),
-                    "x nominal": round(us / s["roofline_us"], 1),
-                })
+    soc = args.soc
+    for nbytes in SIZES:
+        for buffers in (1, 2):
+            s = copy_point(soc, nbytes, buffers)
+            us = s["modeled_device_us"]
+            rows.append({
+                "soc": soc,
+                "bytes": nbytes,
+                "cores": s["block_dim"],
+                "tile_bytes": s["tile_bytes"],
+                "buffers": buffers,
+                "modeled_us": round(us, 2),
+                "GB/s": round(s["total_gm_bytes"] / us / 1e3, 1),
+                "achievable_roofline_us": round(s["achievable_roofline_us"], 3),
+                "roofline_us": round(s["roofline_us"], 3),
+                "x achievable": round(us / s["achievable_roofline_us"], 1),
+                "x nominal": round(us / s["roofline_us"], 1),
+            })
     return rows

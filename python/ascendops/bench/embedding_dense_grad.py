@@ -12,7 +12,9 @@ from .._args import INT32_MAX, cli_int, cli_int_list
 from .._backend import select
 from ..ops.embedding_dense_grad import embedding_dense_grad, sample, tiling
 
-__all__ = ["add_args", "run"]
+__all__ = ["add_args", "run", "DEFAULT_SOCS"]
+
+DEFAULT_SOCS = ("ascend310p",)
 
 SEED_BANDWIDTH = 204e9 * 0.5  # bytes/s: one read + one write at half of 204 GB/s (seed 5.3)
 TARGET = 1.10
@@ -20,10 +22,10 @@ TARGET = 1.10
 
 def add_args(parser):
     parser.add_argument("--n", type=cli_int(min=1, max=INT32_MAX), default=1 << 16, help="grad rows (default 2^16)")
-    parser.add_argument("--num-weights", type=cli_int(min=1, max=INT32_MAX), default=50000)
+    parser.add_argument("--num-weights", type=cli_int(min=1, max=INT32_MAX), default=50000,
+                        help="rows of the output (default 50000)")
     parser.add_argument("--dims", type=cli_int_list(min=2, max=INT32_MAX), default=[128, 1024, 4096],
                         help="comma-separated D of the main path, each >= 2 (default 128,1024,4096)")
-    parser.add_argument("--soc", default="ascend310p")
 
 
 def _cases(args):

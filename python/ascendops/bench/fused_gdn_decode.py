@@ -10,9 +10,11 @@ import numpy as np
 from .. import _C
 from .._args import cli_int_list
 from .._backend import select
-from ..ops.fused_gdn_decode import fused_gdn_decode, make_inputs, tiling
+from ..ops.fused_gdn_decode import SOCS, fused_gdn_decode, make_inputs, tiling
 
-__all__ = ["add_args", "run"]
+__all__ = ["add_args", "run", "SOCS", "DEFAULT_SOCS"]
+
+DEFAULT_SOCS = ("ascend910b",)
 
 STATE_DTYPES = {"float32": np.float32, "bfloat16": ml_dtypes.bfloat16}
 
@@ -20,7 +22,6 @@ STATE_DTYPES = {"float32": np.float32, "bfloat16": ml_dtypes.bfloat16}
 def add_args(parser):
     parser.add_argument("--batches", type=cli_int_list(min=1, max=1 << 16), default=[1, 16, 64],
                         help="comma-separated B values (default 1,16,64)")
-    parser.add_argument("--soc", default="ascend910b")
 
 
 def run(args):

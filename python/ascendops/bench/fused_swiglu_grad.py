@@ -10,10 +10,13 @@ the modeled launch overhead. Modeled by the CPU twin's cost model, not measured.
 """
 
 from .. import _C
-from ..ops.fused_swiglu_grad import (DEFAULT_SOC, fused_swiglu_grad, fused_swiglu_grad_b, fused_swiglu_grad_w,
+from .._args import cli_int, cli_shape
+from ..ops.fused_swiglu_grad import (SOCS, fused_swiglu_grad, fused_swiglu_grad_b, fused_swiglu_grad_w,
                                      fused_swiglu_grad_x, sample_all)
 
-__all__ = ["add_args", "run"]
+__all__ = ["add_args", "run", "SOCS", "DEFAULT_SOCS"]
+
+DEFAULT_SOCS = ("ascend910b",)
 
 B_TARGET = 1.10
 CUBE_TARGET = 0.70
@@ -21,10 +24,11 @@ PYPTO_REFERENCE_US = {(4096, 1024): 100.0}  # seed's PyPTO A2 simulation of the 
 
 
 def add_args(parser):
-    parser.add_argument("--shapes", default="4096x512x1024", help="comma-separated MxKxN (default 4096x512x1024; "
-                        "the seed's 220000x512x1024 takes minutes of twin time)")
-    parser.add_argument("--soc", default=DEFAULT_SOC)
-    parser.add_argument("--core-num", type=int, default=0)
+    parser.add_argument("--shape", type=cli_shape(ndim=3, min=1, names="M,K,N"), action="append", metavar="M,K,N",
+                        help="dy [M, N], x [M, K], w [K, N] (repeatable; default 4096,512,1024; the seed's "
+                             "220000,512,1024 takes minutes of twin time)")
+    parser.add_argument("--core-num", type=cli_int(min=0), default=0, metavar="N",
+                        help="cores the kernels may launch on (default 0: every core of the SoC)")
 
 
 def _cube_peak_flop_per_us(soc):
@@ -50,8 +54,7 @@ def _row(kernel, m, k, n, modeled, block_dim, roofline_us, bound, target):
 def run(args):
     rows = []
     peak = _cube_peak_flop_per_us(args.soc)
-    for text in args.shapes.split(","):
-        m, k, n = (int(v) for v in text.lower().split("x"))
+    for m, k, n in args.shape or [(4096, 512, 1024)]:
         inputs = sample_all(m, k, n, seed=1)
         dy, g, fc, x, w_g, w_fc = inputs
         opts = {"soc": args.soc, "core_num": args.core_num}

@@ -9,18 +9,22 @@ import ml_dtypes
 import numpy as np
 
 from .. import _C
+from .._args import INT32_MAX, cli_int
 
-__all__ = ["add_args", "run"]
+__all__ = ["add_args", "run", "SOCS", "DEFAULT_SOCS"]
 
-NOTE = "(modeled by the CPU twin's cost model, not measured; the cube's peak rate is derived - see README assumptions)"
+SOCS = ("ascend910b", "ascend910_93")  # the twin's Matmul API runs on the SoCs with AIC + AIV (MIX 1:2)
+DEFAULT_SOCS = ("ascend910b",)
+
+NOTE = "(modeled by the CPU twin's cost model, not measured; the cube's peak rate is derived - see docs/twin.md)"
 
 # (M, K, N): C[M, N] = A[M, K] B[K, N]
 SHAPES = [(4096, 512, 1024), (1024, 1024, 1024)]
 
 
 def add_args(parser):
-    parser.add_argument("--soc", default="ascend910b", choices=["ascend910b", "ascend910_93"])
-    parser.add_argument("--aivs", type=int, default=48, help="SetDim: AIVs the tiling may use (default 48)")
+    parser.add_argument("--aivs", type=cli_int(min=2, max=INT32_MAX), default=48, metavar="N",
+                        help="SetDim: AIVs the tiling may use, at most the SoC's (default 48)")
 
 
 def _bound(stats):
@@ -33,6 +37,8 @@ def _bound(stats):
 
 def run(args):
     soc = _C.simtest.cube_info(args.soc)
+    if args.aivs > 2 * soc["cube_cores"]:
+        raise ValueError(f"--aivs {args.aivs}: {args.soc} has {2 * soc['cube_cores']} AIVs")
     peak_flop_per_us = soc["cube_cores"] * soc["macs_per_cycle_16"] * 2 * soc["freq_mhz"]
     rows = []
     for m, k, n in SHAPES:

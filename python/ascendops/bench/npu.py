@@ -16,6 +16,8 @@ Without an NPU it stops with BackendUnavailableError naming what is missing. Nev
 import numpy as np
 
 from .. import _npu
+from .._args import INT32_MAX, cli_int, cli_int_list
+from . import cli_pairs
 from ..ops.cast import _dtype
 from ..ops.embedding_dense_grad import sample
 from .embedding_dense_grad import SEED_BANDWIDTH
@@ -32,15 +34,26 @@ CAST_PAIRS = ("float32:float16", "bfloat16:float16", "float32:int8", "bfloat16:i
               "bfloat16:float32")
 
 
+SOCS = ()  # the device's own SoC: no --soc
+
+
 def add_args(parser):
-    parser.add_argument("--device-id", type=int, default=0)
-    parser.add_argument("--cast-n", type=int, default=1 << 24, help="Cast elements (default 2^24: all cores busy)")
-    parser.add_argument("--pairs", default=",".join(CAST_PAIRS), help="comma-separated src:dst Cast pairs")
-    parser.add_argument("--edg-n", type=int, default=1 << 16, help="EmbeddingDenseGrad grad rows (default 2^16)")
-    parser.add_argument("--num-weights", type=int, default=50000)
-    parser.add_argument("--dims", default="128,1024,4096", help="EmbeddingDenseGrad D of the main path")
-    parser.add_argument("--warmup", type=int, default=5)
-    parser.add_argument("--repeats", type=int, default=50)
+    parser.add_argument("--device-id", type=cli_int(min=0, max=INT32_MAX), default=0, metavar="N",
+                        help="the NPU (aclrtSetDevice; default 0)")
+    parser.add_argument("--cast-n", type=cli_int(min=1, max=INT32_MAX), default=1 << 24, metavar="N",
+                        help="Cast elements (default 2^24: all cores busy)")
+    parser.add_argument("--pairs", type=cli_pairs, default=cli_pairs(",".join(CAST_PAIRS)),
+                        help=f"comma-separated src:dst Cast pairs (default {','.join(CAST_PAIRS)})")
+    parser.add_argument("--edg-n", type=cli_int(min=1, max=INT32_MAX), default=1 << 16, metavar="N",
+                        help="EmbeddingDenseGrad grad rows (default 2^16)")
+    parser.add_argument("--num-weights", type=cli_int(min=1, max=INT32_MAX), default=50000, metavar="N",
+                        help="EmbeddingDenseGrad output rows (default 50000)")
+    parser.add_argument("--dims", type=cli_int_list(min=2, max=INT32_MAX), default=[128, 1024, 4096],
+                        help="EmbeddingDenseGrad D of the main path, each >= 2 (default 128,1024,4096)")
+    parser.add_argument("--warmup", type=cli_int(min=0, max=1 << 20), default=5, metavar="N",
+                        help="untimed runs first (default 5)")
+    parser.add_argument("--repeats", type=cli_int(min=1, max=1 << 20), default=50, metavar="N",
+                        help="timed runs; the median is reported (default 50)")
 
 
 def _met(ok):
@@ -51,8 +64,7 @@ def cast_rows(module, args):
     builtin = _npu.builtin_library() or ""
     times = {}
     rows = []
-    for pair in (p for p in args.pairs.split(",") if p):
-        src, dst = pair.split(":")
+    for src, dst in args.pairs:
         x = np.zeros(args.cast_n, _dtype(src))
         out = np.empty(args.cast_n, _dtype(dst))
         t = module.bench_cast(x, _npu._acl(x.dtype), out, _npu._acl(out.dtype), builtin, args.warmup, args.repeats)
@@ -77,7 +89,7 @@ def edg_rows(module, args):
     soc = _npu.select(device_id=args.device_id)
     if soc == "ascend310p":
         builtin = ""  # not provided for Atlas inference parts (hicann/ops-nn index/embedding_dense_grad/README.md)
-    dims = [int(d) for d in args.dims.split(",") if d]
+    dims = args.dims
     cases = [("main", d, False) for d in dims] + [("scale", dims[0], True), ("non-aligned", dims[0] - 1, False)]
     rows = []
     for path, dim, scale in cases:

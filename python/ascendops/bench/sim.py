@@ -7,7 +7,9 @@ double-buffered) and a plain DataCopy GM -> UB -> GM. Wall-clock seconds on this
 from .. import _C
 from .._args import cli_int
 
-__all__ = ["add_args", "run", "NOTE"]
+__all__ = ["add_args", "run", "NOTE", "SOCS"]
+
+SOCS = ()  # the twin's own speed on this machine: no SoC to choose
 
 NOTE = "(wall-clock throughput of the twin and of NumPy on this machine: measured, not modeled)"
 

@@ -22,7 +22,10 @@ from .._args import cli_int
 from ..ops.cast import _dtype, cast, delivered_pairs
 from ..ops.embedding_dense_grad import embedding_dense_grad, sample
 
-__all__ = ["add_args", "run", "row_of", "clause_hit", "cases", "traced_run", "NOTE", "SOCS", "CLAUSES"]
+__all__ = ["add_args", "run", "row_of", "clause_hit", "cases", "traced_run", "NOTE", "SOCS", "CLAUSES",
+           "RUNS_EVERY_SOC"]
+
+RUNS_EVERY_SOC = True  # run() takes the list of SoCs: the case numbers of --case count over all of them
 
 NOTE = ("(modeled by the twin's cost model; scalar/vec/mte2/mte3_us: the slowest core's busy time per pipe, "
         "core_us: its critical path; pipes overlap, so their times do not add up to core_us)")
@@ -42,7 +45,6 @@ PIPES = ("scalar_us", "vec_us", "mte2_us", "mte3_us")
 
 
 def add_args(parser):
-    parser.add_argument("--soc", action="append", choices=SOCS, help="only this SoC (repeatable; default both)")
     parser.add_argument("--chart", metavar="PATH", default="",
                         help="write a PNG per-pipe timeline of the slowest core of case --case (needs matplotlib)")
     parser.add_argument("--case", type=cli_int(min=0, max=10000), default=None,
@@ -108,8 +110,21 @@ def traced_run(run, core):
     return _C.last_launch_report()
 
 
+def _check_chart_path(path):
+    """--chart names a PNG to write: its folder must exist and the path must not be a folder (before any work)."""
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ValueError(f"--chart {path!r} is a directory: name the PNG file to write")
+    if not os.path.isdir(folder):
+        raise ValueError(f"--chart {path!r}: the folder {folder!r} does not exist")
+
+
 def run(args):
     socs = tuple(args.soc) if args.soc else SOCS
+    if args.chart:
+        _check_chart_path(args.chart)
     rows, runs = [], []
     for op, soc, label, call in cases(socs):
         target = call()

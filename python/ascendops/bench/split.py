@@ -12,7 +12,9 @@ from .. import _C
 from .._backend import select
 from ..ops.split import split
 
-__all__ = ["add_args", "run", "point"]
+__all__ = ["add_args", "run", "point", "DEFAULT_SOCS", "label"]
+
+DEFAULT_SOCS = ("ascend310p", "ascend910b")
 
 # (case, shape, dtype, split_size along the last dim): 64 MB inputs.
 _CASES = (
@@ -25,8 +27,7 @@ _CASES = (
 
 
 def add_args(parser):
-    parser.add_argument("--socs", default="ascend310p,ascend910b", help="comma-separated SoCs")
-    parser.add_argument("--quick", action="store_true", help="1/16 of the sizes (for tests)")
+    parser.add_argument("--quick", action="store_true", help="1/16 of the rows of every case (for tests)")
 
 
 def point(x, size, soc, vector_cores=True):
@@ -40,29 +41,39 @@ def point(x, size, soc, vector_cores=True):
     return _C.last_launch_report()
 
 
+def label(name, shape, dtype, size):
+    """The case's name with the sizes that ran: input MB (or KB), row bytes, pieces and their bytes."""
+    item = np.dtype(dtype).itemsize
+    total = shape[0] * shape[1] * item
+    amount = f"{total / 2**20:g}MB" if total >= 2**20 else f"{total / 2**10:g}KB"
+    head = "worst: " if name.startswith("worst") else ""
+    return (f"{head}{amount} {np.dtype(dtype).name} rows of {shape[1] * item} B -> {shape[1] // size} pieces of "
+            f"{size * item} B")
+
+
 def run(args):
     rows = []
-    for soc in [s for s in args.socs.split(",") if s]:
-        select("sim", soc)
-        for name, shape, dtype, size in _CASES:
-            if args.quick:
-                shape = (max(1, shape[0] // 16), shape[1])
-            x = np.zeros(shape, dtype)
-            report = point(x, size, soc)
-            tiling = _C.split_tiling(list(shape), np.dtype(dtype), [size] * (shape[1] // size), -1, soc)
-            ai_us = point(x, size, soc, vector_cores=False)["modeled_device_us"] if tiling["vector_cores"] else None
-            rows.append({
-                "soc": soc,
-                "case": name,
-                "key": tiling["key"],
-                "block_dim": report["block_dim"],
-                "bytes": x.nbytes,
-                "modeled_us": round(report["modeled_device_us"], 1),
-                "roofline_us": round(report["roofline_us"], 1),
-                "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
-                "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
-                "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
-                "ai_cores_us": "-" if ai_us is None else round(ai_us, 1),
-                "vector_core_gain": "-" if ai_us is None else round(ai_us / report["modeled_device_us"], 2),
-            })
+    soc = args.soc
+    select("sim", soc)
+    for name, shape, dtype, size in _CASES:
+        if args.quick:
+            shape = (max(1, shape[0] // 16), shape[1])
+        x = np.zeros(shape, dtype)
+        report = point(x, size, soc)
+        tiling = _C.split_tiling(list(shape), np.dtype(dtype), [size] * (shape[1] // size), -1, soc)
+        ai_us = point(x, size, soc, vector_cores=False)["modeled_device_us"] if tiling["mix_vector_core"] else None
+        rows.append({
+            "soc": soc,
+            "case": label(name, shape, dtype, size),
+            "key": tiling["key"],
+            "block_dim": report["block_dim"],
+            "bytes": x.nbytes,
+            "modeled_us": round(report["modeled_device_us"], 1),
+            "roofline_us": round(report["roofline_us"], 1),
+            "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
+            "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
+            "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
+            "ai_cores_us": "-" if ai_us is None else round(ai_us, 1),
+            "vector_core_gain": "-" if ai_us is None else round(ai_us / report["modeled_device_us"], 2),
+        })
     return rows

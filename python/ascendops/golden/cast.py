@@ -1,6 +1,6 @@
 """NumPy golden for Cast: the Ascend conversion rules written out explicitly.
 
-Never calls the package's kernels. The rules (shared/spec/cast.md and design.md):
+Never calls the package's kernels. The rules (docs/ops/cast.md and docs/twin.md):
 - float -> integer: NaN -> 0, truncation toward zero, saturation at the INT32 range (the vector unit's
   conversion); INT64 destinations saturate at INT32 on ascend310p (32-bit result, then sign extension) and at INT64
   on ascend910b/_93 (a direct conversion);

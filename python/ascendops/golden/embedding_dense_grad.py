@@ -1,4 +1,4 @@
-"""NumPy golden of EmbeddingDenseGrad (spec: shared/spec/embedding_dense_grad.md).
+"""NumPy golden of EmbeddingDenseGrad (spec: docs/ops/embedding_dense_grad.md).
 
 out[k, :] = sum of grad rows whose index is k (``np.add.at``), accumulated in float64; with
 ``scale_grad_by_freq`` a row whose index occurs count >= 2 times is divided by count. Rows whose index is

@@ -1,4 +1,4 @@
-"""NumPy golden of FusedGdnDecode (spec: shared/spec/fused_gdn_decode.md).
+"""NumPy golden of FusedGdnDecode (spec: docs/ops/fused_gdn_decode.md).
 
 One gated-delta-net decode step in float32 (inputs are quantised to their dtype by the caller and widened here):
 q and k L2-normalised with eps 1e-6 inside the square root (q then times ``scale``), g = -exp(aLog) *

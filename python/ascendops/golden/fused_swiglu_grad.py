@@ -1,4 +1,4 @@
-"""NumPy golden of FusedSwigluGrad (spec: shared/spec/fused_swiglu_grad.md), all five outputs.
+"""NumPy golden of FusedSwigluGrad (spec: docs/ops/fused_swiglu_grad.md), all five outputs.
 
 Everything in float32, rounded to bfloat16 (round to nearest even) only where the kernels round: dg and dfc when
 they are written (the matmuls consume the rounded values), db_g / db_fc after an FP32 column sum, dw_* and dx after

@@ -3,7 +3,8 @@
 Each operator <op> has one module ``ascendops/ops/<op>.py`` providing:
 
 ``<op>(...)``
-    The user function, e.g. ``cast(x, dtype, *, soc=None, core_num=0, backend="sim")``: calls
+    The user function, e.g. ``cast(x, dtype, *, soc=None, core_num=0, backend="sim")`` (``soc=None``: the
+    package's ``DEFAULT_SOC``, the same for every operator): calls
     ``_backend.select(backend, soc, core_num)``, then the ``_C`` binding; returns NumPy arrays. It is exported
     from ``ascendops`` (the lead adds it to ``ascendops/__init__.py``).
 ``tiling(...) -> dict``
@@ -12,7 +13,7 @@ Each operator <op> has one module ``ascendops/ops/<op>.py`` providing:
     ``workspace_bytes`` and ``ub_bytes``.
 ``add_tiling_args(parser)`` / ``tiling_from_args(args) -> dict``
     The ``ascendops tiling <op>`` hook: adds the op's own options (``--shape``, ``--src``, ...; ``--soc`` and
-    ``--core-num`` are added by the driver, see ``ascendops.tiling``) and returns ``tiling(...)`` for them.
+    ``--core-num`` are added by the driver, ``ascendops.cli``) and returns ``tiling(...)`` for them (one SoC).
 ``demo_cases() -> list[ascendops.demo.DemoCase]``
     The cases ``ascendops demo`` runs against the golden (``ascendops/golden/<op>.py``).
 ``tiling_key_name(key: int) -> str`` (optional)

@@ -1,14 +1,17 @@
-"""Cast: ``out = x.astype(dtype)`` with the Ascend conversion rules (shared/spec/cast.md), on the CPU twin.
+"""Cast: ``out = x.astype(dtype)`` with the Ascend conversion rules (docs/ops/cast.md), on the CPU twin.
 
 Floats to integers truncate (NaN -> 0, saturating at the INT32 range first), 8-bit destinations wrap mod 256,
 16-bit destinations saturate, INT64 sources keep their low 32 bits, BF16 is a source only.
 """
 
+import argparse
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
 import numpy as np
 
 from .. import _C, _npu
 from .._args import as_array, as_dtype, as_shape
-from .._backend import select
+from .._backend import DEFAULT_SOC, select
 from ..golden import cast as golden
 from .._op_kit import DemoCase, parse_dtype, parse_shape
 
@@ -18,7 +21,7 @@ __all__ = ["cast", "tiling", "plan_table", "delivered_pairs", "PATHS"]
 PATHS = tuple(_C.cast_key_names.values())
 
 @_npu.dispatch(_npu.cast)
-def cast(x, dtype, *, soc=None, core_num=0, backend="sim"):
+def cast(x: Any, dtype: Any, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim") -> np.ndarray:
     """Casts ``x`` (any delivered source dtype, incl. ``ml_dtypes.bfloat16``) to ``dtype`` (a NumPy dtype or
     its name). Raises AclnnError 161002 for a pair Cast does not deliver on ``soc``."""
     dtype = as_dtype("dtype", dtype)
@@ -27,33 +30,33 @@ def cast(x, dtype, *, soc=None, core_num=0, backend="sim"):
     return _C.cast(x, dtype)
 
 
-def tiling(shape, src, dst, *, soc=None, core_num=0):
+def tiling(shape: Sequence[int], src: Any, dst: Any, *, soc: Optional[str] = None, core_num: int = 0) -> Dict[str, Any]:
     """The host tiling for a tensor of ``shape`` cast from ``src`` to ``dst``, as a dict."""
     shape, src, dst = as_shape("shape", shape), as_dtype("src", src), as_dtype("dst", dst)
     soc = select("sim", soc, core_num)
     return _C.cast_tiling(list(shape), src, dst, soc, core_num)
 
 
-def plan_table(soc):
+def plan_table(soc: str) -> List[Dict[str, Any]]:
     """Every (src, dst) dtype pair with its path on ``soc`` ("UNSUPPORTED" where Cast does not deliver it)."""
     return _C.cast_plan_table(soc)
 
 
-def delivered_pairs(soc="ascend310p"):
+def delivered_pairs(soc: str = DEFAULT_SOC) -> List[Tuple[str, str]]:
     return [(r["src"], r["dst"]) for r in plan_table(soc) if r["path"] != "UNSUPPORTED"]
 
 
-def tiling_key_name(key):
+def tiling_key_name(key: int) -> str:
     return _C.cast_key_names.get(key, str(key))
 
 
-def add_tiling_args(parser):
-    parser.add_argument("--shape", type=parse_shape, required=True, help="e.g. 1024,1000")
-    parser.add_argument("--src", type=parse_dtype, required=True)
-    parser.add_argument("--dst", type=parse_dtype, required=True)
+def add_tiling_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--shape", type=parse_shape, required=True, help="the tensor's dims, e.g. 1024,1000")
+    parser.add_argument("--src", type=parse_dtype, required=True, metavar="DTYPE", help="source dtype, e.g. bf16")
+    parser.add_argument("--dst", type=parse_dtype, required=True, metavar="DTYPE", help="destination dtype, e.g. int8")
 
 
-def tiling_from_args(args):
+def tiling_from_args(args: argparse.Namespace) -> Dict[str, Any]:
     return tiling(args.shape, _dtype(args.src), _dtype(args.dst), soc=args.soc, core_num=args.core_num)
 
 
@@ -61,7 +64,7 @@ def _dtype(name):
     return golden.BFLOAT16 if name == "bfloat16" else np.dtype(name)
 
 
-def sample(src, n, seed=0):
+def sample(src: str, n: int, seed: int = 0) -> np.ndarray:
     """Values of dtype ``src`` that exercise the conversion rules: specials first, then random."""
     src = _dtype(src)
     rng = np.random.default_rng(seed)
@@ -81,7 +84,7 @@ def sample(src, n, seed=0):
         return values.astype(src)
 
 
-def demo_cases():
+def demo_cases() -> List[DemoCase]:
     cases = []
     for src, dst in [("float32", "float16"), ("float16", "int8"), ("bfloat16", "float32"), ("bfloat16", "int8"),
                      ("int32", "int8"), ("int64", "float32"), ("int32", "int64"), ("uint8", "int8"),

@@ -1,4 +1,4 @@
-"""EmbeddingDenseGrad: the backward of an embedding lookup (shared/spec/embedding_dense_grad.md), on the CPU twin.
+"""EmbeddingDenseGrad: the backward of an embedding lookup (docs/ops/embedding_dense_grad.md), on the CPU twin.
 
 ``out[k] = sum of grad rows whose index is k`` over ``[num_weights, D]`` (grad merged to ``[N, D]``), starting from
 zero; with ``scale_grad_by_freq`` a row whose index occurs count >= 2 times is divided by count. Rows whose index
@@ -6,7 +6,9 @@ is ``padding_idx`` (>= 0) are skipped; so are indices outside [0, num_weights) (
 touch memory, out keeps zeros there).
 """
 
+import argparse
 import math
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -26,8 +28,9 @@ TOLERANCE = 1e-4
 
 
 @_npu.dispatch(_npu.embedding_dense_grad)
-def embedding_dense_grad(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None,
-                         core_num=0, backend="sim"):
+def embedding_dense_grad(grad: Any, indices: Any, num_weights: int, padding_idx: int = -1,
+                         scale_grad_by_freq: bool = False, *, soc: Optional[str] = None, core_num: int = 0,
+                         backend: str = "sim") -> np.ndarray:
     """User level: raw ``indices`` (int32/int64, any rank, numel == grad rows), sorted stably on the host.
     Returns a new float32 array ``[num_weights, grad.shape[-1]]``."""
     attrs = _attrs(num_weights, padding_idx, scale_grad_by_freq)
@@ -37,8 +40,9 @@ def embedding_dense_grad(grad, indices, num_weights, padding_idx=-1, scale_grad_
 
 
 @_npu.dispatch(_npu.embedding_dense_grad_sorted)
-def embedding_dense_grad_sorted(grad, sort_indices, pos_idx, num_weights, padding_idx=-1, scale_grad_by_freq=False,
-                                *, soc=None, core_num=0, backend="sim"):
+def embedding_dense_grad_sorted(grad: Any, sort_indices: Any, pos_idx: Any, num_weights: int, padding_idx: int = -1,
+                                scale_grad_by_freq: bool = False, *, soc: Optional[str] = None, core_num: int = 0,
+                                backend: str = "sim") -> np.ndarray:
     """Kernel level: ``sort_indices`` ascending (int32) and ``pos_idx`` (int32, the grad row of each position)."""
     attrs = _attrs(num_weights, padding_idx, scale_grad_by_freq)
     arrays = [as_array(n, a) for n, a in (("grad", grad), ("sort_indices", sort_indices), ("pos_idx", pos_idx))]
@@ -52,8 +56,8 @@ def _attrs(num_weights, padding_idx, scale_grad_by_freq):
             as_bool("scale_grad_by_freq", scale_grad_by_freq))
 
 
-def tiling(grad_shape, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, indices_numel=None, soc=None,
-           core_num=0):
+def tiling(grad_shape: Sequence[int], num_weights: int, padding_idx: int = -1, scale_grad_by_freq: bool = False, *,
+           indices_numel: Optional[int] = None, soc: Optional[str] = None, core_num: int = 0) -> Dict[str, Any]:
     """The host tiling for a grad of ``grad_shape`` (indices numel defaults to the merged rows), as a dict."""
     grad_shape = list(as_shape("grad_shape", grad_shape))
     attrs = _attrs(num_weights, padding_idx, scale_grad_by_freq)
@@ -64,23 +68,26 @@ def tiling(grad_shape, num_weights, padding_idx=-1, scale_grad_by_freq=False, *,
     return _C.embedding_dense_grad_tiling(grad_shape, indices_numel, *attrs, soc, core_num)
 
 
-def tiling_key_name(key):
+def tiling_key_name(key: int) -> str:
     return _C.embedding_dense_grad_key_names.get(key, str(key))
 
 
-def add_tiling_args(parser):
+def add_tiling_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--shape", type=parse_shape, required=True, help="grad shape, e.g. 65536,128")
-    parser.add_argument("--num-weights", type=cli_int(min=1, max=INT32_MAX), required=True)
-    parser.add_argument("--padding-idx", type=cli_int(min=INT64_MIN), default=-1)
-    parser.add_argument("--scale-grad-by-freq", action="store_true")
+    parser.add_argument("--num-weights", type=cli_int(min=1, max=INT32_MAX), required=True, metavar="N",
+                        help="rows of the output gradient")
+    parser.add_argument("--padding-idx", type=cli_int(min=INT64_MIN), default=-1, metavar="I",
+                        help="the index whose row stays zero (default -1: none)")
+    parser.add_argument("--scale-grad-by-freq", action="store_true", help="scale each row by 1 / its index count")
 
 
-def tiling_from_args(args):
+def tiling_from_args(args: argparse.Namespace) -> Dict[str, Any]:
     return tiling(args.shape, args.num_weights, args.padding_idx, args.scale_grad_by_freq, soc=args.soc,
                   core_num=args.core_num)
 
 
-def sample(n, dim, num_weights, seed=0, lead=None):
+def sample(n: int, dim: int, num_weights: int, seed: int = 0,
+           lead: Optional[Sequence[int]] = None) -> Tuple[np.ndarray, np.ndarray]:
     """grad of shape ``lead + (dim,)`` (default ``(n, dim)``) and uniform random int32 indices of the same rows."""
     rng = np.random.default_rng(seed)
     shape = (n,) if lead is None else tuple(lead)
@@ -89,7 +96,7 @@ def sample(n, dim, num_weights, seed=0, lead=None):
     return grad, indices
 
 
-def demo_cases():
+def demo_cases() -> List[DemoCase]:
     cases = []
     for n, dim, nw, pad, scale in [(4099, 128, 1000, -1, False), (4099, 33, 1000, 7, False),
                                    (2000, 64, 50, 0, True), (37, 1000, 5, 4, True)]:

@@ -1,4 +1,4 @@
-"""FusedGdnDecode (spec: shared/spec/fused_gdn_decode.md): one gated-delta-net decode step.
+"""FusedGdnDecode (spec: docs/ops/fused_gdn_decode.md): one gated-delta-net decode step.
 
 ``fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0,
 softplus_threshold=20.0, soc="ascend910b", core_num=0, backend="sim") -> out`` of shape (B, 1, Hv, V); ``state``
@@ -9,21 +9,24 @@ Slot indices <= 0 or >= BlockNum give zero out rows and leave the state alone. R
 update it in batch order (each row sees the previous one's update), bit-identical for every ``core_num``.
 """
 
+import argparse
+from typing import Any, Dict, List, Optional
+
 import numpy as np
 
 from .. import _C, _npu
 from .._args import as_array, as_float, as_int, as_shape
 from .._backend import select
-from .._op_kit import DemoCase, parse_dtype, parse_shape
+from .._args import cli_shape
+from .._op_kit import DemoCase, parse_dtype
 from ..golden.fused_gdn_decode import fused_gdn_decode as golden
 
-__all__ = ["fused_gdn_decode", "tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args", "demo_cases",
-           "TILING_KEYS", "SOCS", "make_inputs"]
+__all__ = ["fused_gdn_decode", "fused_gdn_decode_", "tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args",
+           "demo_cases", "TILING_KEYS", "SOCS", "make_inputs"]
 
 # op_kernel/fused_gdn_decode/fused_gdn_decode_tiling_data.h: FusedGdnDecodeTilingKey.
 TILING_KEYS = dict(_C.fused_gdn_decode_key_names)  # op_host/fused_gdn_decode/fused_gdn_decode_tiling.h
 SOCS = ("ascend910b", "ascend910_93")  # AIV kernels with DataCopyPad; ascend310p is rejected by the tiling
-DEFAULT_SOC = "ascend910b"
 
 
 def _out_shape(mixed_qkv, a, state):
@@ -32,9 +35,12 @@ def _out_shape(mixed_qkv, a, state):
 
 
 @_npu.dispatch(_npu.fused_gdn_decode)
-def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0,
-                     softplus_threshold=20.0, soc=DEFAULT_SOC, core_num=0, backend="sim"):
-    """Runs aclnnAscendopsFusedGdnDecode; writes the updated state back into ``state`` (a writeable NumPy array)."""
+def fused_gdn_decode(mixed_qkv: Any, a: Any, b: Any, a_log: Any, dt_bias: Any, state: np.ndarray,
+                     ssm_state_indices: Any, *, scale: float = 1.0, softplus_threshold: float = 20.0,
+                     soc: Optional[str] = None, core_num: int = 0, backend: str = "sim") -> np.ndarray:
+    """Runs aclnnAscendopsFusedGdnDecode: returns ``out`` [B, 1, Hv, V] and updates ``state`` IN PLACE (a writeable
+    NumPy array: the stateRef of the aclnn call). ``fused_gdn_decode_`` is the same function under the name that
+    says so (the trailing underscore of NumPy / torch in-place methods)."""
     if not isinstance(state, np.ndarray) or not state.flags.writeable:
         raise TypeError("state must be a writeable numpy array: it is updated in place")
     scale, threshold = as_float("scale", scale), as_float("softplus_threshold", softplus_threshold)
@@ -48,12 +54,17 @@ def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, 
     return out
 
 
-def tiling_key_name(key):
+fused_gdn_decode_ = fused_gdn_decode  # the in-place name (numpy/torch style); the plain name stays as an alias
+
+
+def tiling_key_name(key: int) -> str:
     return TILING_KEYS.get(key, str(key))
 
 
-def tiling(b, h, hv, k, v, *, block_num=None, dtype="bfloat16", state_dtype="float32", scale=1.0,
-           softplus_threshold=20.0, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
+def tiling(b: int, h: int, hv: int, k: int, v: int, *, block_num: Optional[int] = None, dtype: Any = "bfloat16",
+           state_dtype: Any = "float32", scale: float = 1.0, softplus_threshold: float = 20.0,
+           soc: Optional[str] = None, core_num: int = 0, shapes: Optional[Dict[str, Any]] = None,
+           dtypes: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Host tiling of FusedGdnDecode for consistent shapes of (B, H, Hv, K, V); ``shapes`` / ``dtypes`` (dicts by
     parameter name) override single operands. Returns the tiling-data fields, ``key`` (its name), ``block_dim``,
     ``workspace_bytes`` and ``ub`` (the UB estimate terms)."""
@@ -73,20 +84,22 @@ def tiling(b, h, hv, k, v, *, block_num=None, dtype="bfloat16", state_dtype="flo
     return d
 
 
-def add_tiling_args(parser):
-    parser.add_argument("--shape", type=parse_shape, default=(4, 8, 16, 128, 128), metavar="B,H,HV,K,V",
+def add_tiling_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--shape", type=cli_shape(ndim=5, names="B,H,HV,K,V"), default=(4, 8, 16, 128, 128),
+                        metavar="B,H,HV,K,V",
                         help="batch, q/k heads, value heads, key dim, value dim (default 4,8,16,128,128)")
     parser.add_argument("--dtype", type=parse_dtype, default="bfloat16", help="mixedQkv dtype (default bfloat16)")
     parser.add_argument("--state-dtype", type=parse_dtype, default="float32", help="state dtype (default float32)")
 
 
-def tiling_from_args(args):
+def tiling_from_args(args: argparse.Namespace) -> Dict[str, Any]:
     b, h, hv, k, v = args.shape
     return tiling(b, h, hv, k, v, dtype=args.dtype, state_dtype=args.state_dtype, soc=args.soc,
                   core_num=args.core_num)
 
 
-def make_inputs(b, h, hv, k, v, *, dtype, state_dtype, block_num=None, indices=None, seed=0):
+def make_inputs(b: int, h: int, hv: int, k: int, v: int, *, dtype: Any, state_dtype: Any,
+                block_num: Optional[int] = None, indices: Any = None, seed: int = 0) -> List[np.ndarray]:
     """The vllm-ascend test's data: randn * 0.01 inputs (gates randn), randn * 0.01 state; slots 1..B by default."""
     import ml_dtypes  # noqa: F401  (registers bfloat16 with NumPy)
 
@@ -103,7 +116,7 @@ def make_inputs(b, h, hv, k, v, *, dtype, state_dtype, block_num=None, indices=N
     return mixed, a, bb, a_log, dt_bias, state, idx
 
 
-def demo_cases():
+def demo_cases() -> List[DemoCase]:
     def case(name, shape, dtype, state_dtype, indices=None):
         def run(soc):
             args = make_inputs(*shape, dtype=dtype, state_dtype=state_dtype, indices=indices)

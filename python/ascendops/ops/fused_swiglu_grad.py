@@ -1,8 +1,9 @@
-"""FusedSwigluGrad (spec: shared/spec/fused_swiglu_grad.md): the SwiGLU backward, on the CPU twin.
+"""FusedSwigluGrad (spec: docs/ops/fused_swiglu_grad.md): the SwiGLU backward, on the CPU twin.
 
-``fused_swiglu_grad(dy, g, fc, x, w_g, w_fc, *, soc="ascend910b", core_num=0, backend="sim")`` -> dict ``dx``
-([M, K]), ``dw_g``, ``dw_fc`` ([K, N]), ``db_g``, ``db_fc`` ([1, N]), all ml_dtypes.bfloat16: the three kernels in
-order (b: dg, dfc, db; w: dw = x^T dg / x^T dfc; x: dx = dg w_g^T + dfc w_fc^T), with
+``fused_swiglu_grad(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0, backend="sim")`` -> the named tuple
+``FusedSwigluGradResult(dx, dw_g, dw_fc, db_g, db_fc)``: dx [M, K], dw_g, dw_fc [K, N], db_g, db_fc [1, N], all
+ml_dtypes.bfloat16 (``result.dx``, ``result[0]`` or ``result["dx"]``): the three kernels in order (b: dg, dfc, db;
+w: dw = x^T dg / x^T dfc; x: dx = dg w_g^T + dfc w_fc^T), with
 
     s = sigmoid(g),  dg = dy * fc * s * (1 + g * (1 - s)),  dfc = dy * g * s
 
@@ -13,64 +14,142 @@ any core count). Inputs: bfloat16 array-likes, contiguous or not; dy, g, fc [M, 
 (AIVs) must be 0 or >= 2; ascend310p is rejected (161002 naming the SoC).
 """
 
+import argparse
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+
 import ml_dtypes
 import numpy as np
 
 from .. import _C
-from .._backend import select
+from .._backend import DEFAULT_SOC, select
 from ..golden import fused_swiglu_grad as golden
-from .._op_kit import DemoCase, parse_shape
+from .._args import cli_shape
+from .._op_kit import DemoCase
 
 __all__ = ["fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "fused_swiglu_grad_x", "tiling",
            "b_tiling", "w_tiling", "x_tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args",
-           "demo_cases", "TILING_KEYS", "SOCS", "DEFAULT_SOC", "OUTPUTS", "sample", "sample_all"]
+           "demo_cases", "TILING_KEYS", "SOCS", "OUTPUTS", "sample", "sample_all", "FusedSwigluGradResult",
+           "FusedSwigluGradBResult", "FusedSwigluGradWResult", "FusedSwigluGradXResult"]
 
 # op_host/fused_swiglu_grad/fused_swiglu_grad_tiling.h kFusedSwigluGradKeyNames; 0: the user-level call's report
 # (its three launches in sequence).
 TILING_KEYS = {0: "B, W, X", **_C.fused_swiglu_grad_key_names}
 SOCS = ("ascend910b", "ascend910_93")  # ascend310p is rejected by the tiling (161002 naming the SoC)
-DEFAULT_SOC = "ascend910b"
-B_OUTPUTS = ("dg", "dfc", "db_g", "db_fc")
-OUTPUTS = ("dx", "dw_g", "dw_fc", "db_g", "db_fc")
 _BF16 = "bfloat16"
 
 
-def fused_swiglu_grad(dy, g, fc, x, w_g, w_fc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
-    """Runs aclnnAscendopsFusedSwigluGrad (b, w, x kernels); returns a dict of new bfloat16 arrays."""
+class _ByName:
+    """Mixed into a named tuple of arrays: ``result["name"]`` reads a field by name, as a dict would."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key):
+        return getattr(self, key) if isinstance(key, str) else tuple.__getitem__(self, key)
+
+    def keys(self):
+        return self._fields
+
+    def values(self):
+        return tuple(self)
+
+    def items(self):
+        return zip(self._fields, self)
+
+
+class _Grads(NamedTuple):
+    dx: Any
+    dw_g: Any
+    dw_fc: Any
+    db_g: Any
+    db_fc: Any
+
+
+class _BOutputs(NamedTuple):
+    dg: Any
+    dfc: Any
+    db_g: Any
+    db_fc: Any
+
+
+class _WOutputs(NamedTuple):
+    dw_g: Any
+    dw_fc: Any
+
+
+class _XOutputs(NamedTuple):
+    dx: Any
+
+
+class FusedSwigluGradResult(_ByName, _Grads):
+    """The gradients of ``fused_swiglu_grad``: dx [M, K], dw_g, dw_fc [K, N], db_g, db_fc [1, N]."""
+
+    __slots__ = ()
+
+
+class FusedSwigluGradBResult(_ByName, _BOutputs):
+    """The b kernel's outputs: dg, dfc [M, N] and db_g, db_fc [1, N]."""
+
+    __slots__ = ()
+
+
+class FusedSwigluGradWResult(_ByName, _WOutputs):
+    """The w kernel's outputs: dw_g, dw_fc [K, N]."""
+
+    __slots__ = ()
+
+
+class FusedSwigluGradXResult(_ByName, _XOutputs):
+    """The x kernel's output: dx [M, K]."""
+
+    __slots__ = ()
+
+
+B_OUTPUTS = FusedSwigluGradBResult._fields
+OUTPUTS = FusedSwigluGradResult._fields
+
+
+def fused_swiglu_grad(dy: Any, g: Any, fc: Any, x: Any, w_g: Any, w_fc: Any, *, soc: Optional[str] = None,
+                      core_num: int = 0, backend: str = "sim") -> FusedSwigluGradResult:
+    """Runs aclnnAscendopsFusedSwigluGrad (b, w, x kernels); returns the new bfloat16 arrays."""
     select(backend, soc, core_num)
     inputs = [np.asarray(a) for a in (dy, g, fc, x, w_g, w_fc)]
-    return dict(zip(OUTPUTS, _C.fused_swiglu_grad(inputs)))
+    return FusedSwigluGradResult(*_C.fused_swiglu_grad(inputs))
 
 
-def fused_swiglu_grad_b(dy, g, fc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
-    """Runs aclnnAscendopsFusedSwigluGradB; returns dict dg, dfc, db_g, db_fc."""
+def fused_swiglu_grad_b(dy: Any, g: Any, fc: Any, *, soc: Optional[str] = None, core_num: int = 0,
+                        backend: str = "sim") -> FusedSwigluGradBResult:
+    """Runs aclnnAscendopsFusedSwigluGradB; returns dg, dfc, db_g, db_fc."""
     select(backend, soc, core_num)
-    return dict(zip(B_OUTPUTS, _C.fused_swiglu_grad_b(np.asarray(dy), np.asarray(g), np.asarray(fc))))
+    return FusedSwigluGradBResult(*_C.fused_swiglu_grad_b(np.asarray(dy), np.asarray(g), np.asarray(fc)))
 
 
-def fused_swiglu_grad_w(x, dg, dfc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
-    """Runs aclnnAscendopsFusedSwigluGradW; returns dict dw_g, dw_fc."""
+def fused_swiglu_grad_w(x: Any, dg: Any, dfc: Any, *, soc: Optional[str] = None, core_num: int = 0,
+                        backend: str = "sim") -> FusedSwigluGradWResult:
+    """Runs aclnnAscendopsFusedSwigluGradW; returns dw_g, dw_fc."""
     select(backend, soc, core_num)
-    return dict(zip(("dw_g", "dw_fc"), _C.fused_swiglu_grad_w(np.asarray(x), np.asarray(dg), np.asarray(dfc))))
+    return FusedSwigluGradWResult(*_C.fused_swiglu_grad_w(np.asarray(x), np.asarray(dg), np.asarray(dfc)))
 
 
-def fused_swiglu_grad_x(dg, dfc, w_g, w_fc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
-    """Runs aclnnAscendopsFusedSwigluGradX; returns dict dx."""
+def fused_swiglu_grad_x(dg: Any, dfc: Any, w_g: Any, w_fc: Any, *, soc: Optional[str] = None,
+                        core_num: int = 0, backend: str = "sim") -> FusedSwigluGradXResult:
+    """Runs aclnnAscendopsFusedSwigluGradX; returns dx."""
     select(backend, soc, core_num)
-    return {"dx": _C.fused_swiglu_grad_x(*(np.asarray(a) for a in (dg, dfc, w_g, w_fc)))}
+    return FusedSwigluGradXResult(_C.fused_swiglu_grad_x(*(np.asarray(a) for a in (dg, dfc, w_g, w_fc))))
 
 
-def tiling_key_name(key):
+def tiling_key_name(key: int) -> str:
     return TILING_KEYS.get(key, str(key))
 
 
 def _kernel_tiling(binding, names, shape, soc, core_num, shapes, dtypes):
     shape = dict(shape, **{k: [int(d) for d in v] for k, v in (shapes or {}).items()})
     dtype = dict({name: _BF16 for name in names}, **(dtypes or {}))
+    soc = DEFAULT_SOC if soc is None else soc
     return binding([shape[x] for x in names], [dtype[x] for x in names], soc, core_num)
 
 
-def b_tiling(m, n, *, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
+def b_tiling(m: int, n: int, *, soc: Optional[str] = None, core_num: int = 0,
+             shapes: Optional[Dict[str, Any]] = None, dtypes: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Host tiling of the b kernel for dy, g, fc of [m, n]; ``shapes`` / ``dtypes`` (dicts by name) override one
     operand. Returns the tiling-data fields, ``key`` (its name), ``block_dim``, ``workspace_bytes`` and ``ub_bytes``."""
     names = ("dy", "g", "fc")
@@ -78,14 +157,16 @@ def b_tiling(m, n, *, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
                           core_num, shapes, dtypes)
 
 
-def w_tiling(m, k, n, *, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
+def w_tiling(m: int, k: int, n: int, *, soc: Optional[str] = None, core_num: int = 0,
+             shapes: Optional[Dict[str, Any]] = None, dtypes: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Host tiling of the w kernel for x [m, k], dg, dfc [m, n]: blocks, units, groups (blockDim) and ``cube``
     (the TCubeTiling of one block)."""
     shape = {"x": [int(m), int(k)], "dg": [int(m), int(n)], "dfc": [int(m), int(n)]}
     return _kernel_tiling(_C.fused_swiglu_grad_w_tiling, ("x", "dg", "dfc"), shape, soc, core_num, shapes, dtypes)
 
 
-def x_tiling(m, k, n, *, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
+def x_tiling(m: int, k: int, n: int, *, soc: Optional[str] = None, core_num: int = 0,
+             shapes: Optional[Dict[str, Any]] = None, dtypes: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Host tiling of the x kernel for dg, dfc [m, n], w_g, w_fc [k, n]: blocks, units, groups, the cast pass's
     rows and ``cube``."""
     shape = {"dg": [int(m), int(n)], "dfc": [int(m), int(n)], "w_g": [int(k), int(n)], "w_fc": [int(k), int(n)]}
@@ -93,31 +174,29 @@ def x_tiling(m, k, n, *, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
                           dtypes)
 
 
-def tiling(m, k, n, *, soc=DEFAULT_SOC, core_num=0):
+def tiling(m: int, k: int, n: int, *, soc: Optional[str] = None, core_num: int = 0) -> Dict[str, Dict[str, Any]]:
     """The three kernels' host tilings for dy [m, n], x [m, k], w [k, n]: dict ``b``, ``w``, ``x``."""
     return {"b": b_tiling(m, n, soc=soc, core_num=core_num), "w": w_tiling(m, k, n, soc=soc, core_num=core_num),
             "x": x_tiling(m, k, n, soc=soc, core_num=core_num)}
 
 
-def add_tiling_args(parser):
-    parser.add_argument("--shape", type=parse_shape, default=(4096, 512, 1024), metavar="M,K,N",
+def add_tiling_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--shape", type=cli_shape(ndim=3, names="M,K,N"), default=(4096, 512, 1024), metavar="M,K,N",
                         help="dy [M, N], x [M, K], w_g / w_fc [K, N] (default 4096,512,1024)")
 
 
-def tiling_from_args(args):
-    if len(args.shape) != 3:
-        raise SystemExit(f"fused_swiglu_grad --shape takes M,K,N (got {len(args.shape)} numbers)")
+def tiling_from_args(args: argparse.Namespace) -> Dict[str, Any]:
     m, k, n = args.shape
     return tiling(m, k, n, soc=args.soc, core_num=args.core_num)
 
 
-def sample(m, n, seed=0):
+def sample(m: int, n: int, seed: int = 0) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     """dy, g, fc ~ N(0, 1) in bfloat16 (unit scale: every output far above any atol)."""
     rng = np.random.default_rng(seed)
     return tuple(rng.standard_normal((m, n), dtype=np.float32).astype(ml_dtypes.bfloat16) for _ in range(3))
 
 
-def sample_all(m, k, n, seed=0):
+def sample_all(m: int, k: int, n: int, seed: int = 0) -> Tuple[np.ndarray, ...]:
     """dy, g, fc [m, n] and x [m, k] ~ N(0, 1); w_g, w_fc [k, n] ~ N(0, 1) / sqrt(k); bfloat16."""
     rng = np.random.default_rng(seed)
 
@@ -127,13 +206,13 @@ def sample_all(m, k, n, seed=0):
     return (*(draw((m, n)) for _ in range(3)), draw((m, k)), draw((k, n), k ** -0.5), draw((k, n), k ** -0.5))
 
 
-def demo_cases():
+def demo_cases() -> List[DemoCase]:
     cases = []
     for m, n in [(4099, 1000), (37, 333), (1, 17)]:
         dy, g, fc = sample(m, n, seed=m + n)
         cases.append(DemoCase(
             name=f"b kernel [{m}, {n}]", socs=SOCS,
-            run=lambda soc, a=(dy, g, fc): tuple(fused_swiglu_grad_b(*a, soc=soc).values()),
+            run=lambda soc, a=(dy, g, fc): tuple(fused_swiglu_grad_b(*a, soc=soc)),
             golden=lambda a=(dy, g, fc): tuple(golden.b_kernel(*a).values()),
             # one bf16 ulp (1/128 relative) for dg / dfc; db: a column sum of m unit terms, summed in another order
             atol=0.05, rtol=1 / 128))
@@ -141,7 +220,7 @@ def demo_cases():
         a = sample_all(m, k, n, seed=m + k + n)
         cases.append(DemoCase(
             name=f"backward M={m} K={k} N={n}", socs=SOCS,
-            run=lambda soc, a=a: tuple(fused_swiglu_grad(*a, soc=soc).values()),
+            run=lambda soc, a=a: tuple(fused_swiglu_grad(*a, soc=soc)),
             golden=lambda a=a: tuple(golden.fused_swiglu_grad(*a)[name] for name in OUTPUTS),
             # one bf16 ulp of the output plus FP32 sums of up to m unit terms in another order
             atol=0.05, rtol=1 / 128))

@@ -1,4 +1,4 @@
-"""Split: torch.split / torch.chunk semantics over any dim and dtype (shared/spec/split.md), on the CPU twin.
+"""Split: torch.split / torch.chunk semantics over any dim and dtype (docs/ops/split.md), on the CPU twin.
 
 ``split(x, split_size_or_sections, dim)``: an int is a piece length (the last piece may be shorter), a list gives
 every piece's length (summing to ``x.shape[dim]``; zero-length pieces allowed). ``chunk(x, chunks, dim)`` takes
@@ -6,7 +6,9 @@ pieces of ceil(len / chunks) (possibly fewer than ``chunks`` pieces). Both resol
 one aclnn pair (``aclnnAscendopsSplit``), which checks every rule and answers 161002 naming the one broken.
 """
 
+import argparse
 import numbers
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
@@ -14,6 +16,7 @@ from .. import _C
 from .._backend import select
 from .._errors import AclnnError
 from ..golden import split as golden
+from .._args import INT64_MIN, cli_int, cli_int_list
 from .._op_kit import DemoCase, parse_dtype, parse_shape
 
 __all__ = ["split", "chunk", "tiling", "sections_of", "chunk_sections", "KEYS", "MAX_PIECES"]
@@ -37,7 +40,7 @@ def _length(shape, dim):
     return shape[dim] if _is_int(dim) and -rank <= dim < rank else None
 
 
-def sections_of(length, split_size_or_sections):
+def sections_of(length: int, split_size_or_sections: Union[int, Sequence[int]]) -> List[int]:
     """torch.split's pieces: an int split_size (> 0) -> [size, ..., rest]; a list is taken as given."""
     if _is_int(split_size_or_sections):
         size = int(split_size_or_sections)
@@ -55,7 +58,7 @@ def sections_of(length, split_size_or_sections):
     return [int(s) for s in sections]
 
 
-def chunk_sections(length, chunks):
+def chunk_sections(length: int, chunks: int) -> List[int]:
     """torch.chunk's pieces: ceil(length / chunks) each, the last shorter, possibly fewer than ``chunks``;
     an empty dim gives ``chunks`` empty pieces."""
     if not _is_int(chunks):
@@ -75,17 +78,20 @@ def _run(x, sections_for, dim, soc, core_num, backend):
     return _C.split(x, sections, int(dim) if _is_int(dim) else dim)
 
 
-def split(x, split_size_or_sections, dim=0, *, soc=None, core_num=0, backend="sim"):
+def split(x: Any, split_size_or_sections: Union[int, Sequence[int]], dim: int = 0, *, soc: Optional[str] = None,
+          core_num: int = 0, backend: str = "sim") -> List[np.ndarray]:
     """Splits ``x`` along ``dim`` as torch.split does; returns a list of new arrays."""
     return _run(x, lambda n: sections_of(n, split_size_or_sections), dim, soc, core_num, backend)
 
 
-def chunk(x, chunks, dim=0, *, soc=None, core_num=0, backend="sim"):
+def chunk(x: Any, chunks: int, dim: int = 0, *, soc: Optional[str] = None, core_num: int = 0,
+          backend: str = "sim") -> List[np.ndarray]:
     """Splits ``x`` along ``dim`` into ceil(len / chunks)-long pieces, as torch.chunk does."""
     return _run(x, lambda n: chunk_sections(n, chunks), dim, soc, core_num, backend)
 
 
-def tiling(shape, dtype, split_size_or_sections, dim=0, *, soc=None, core_num=0):
+def tiling(shape: Sequence[int], dtype: Any, split_size_or_sections: Union[int, Sequence[int]], dim: int = 0, *,
+           soc: Optional[str] = None, core_num: int = 0) -> Dict[str, Any]:
     """The host tiling for splitting a tensor of ``shape`` and ``dtype``, as a dict."""
     soc = select("sim", soc, core_num)
     shape = tuple(int(d) for d in shape)
@@ -94,20 +100,21 @@ def tiling(shape, dtype, split_size_or_sections, dim=0, *, soc=None, core_num=0)
     return _C.split_tiling(list(shape), np.dtype(_dtype(dtype)), sections, dim, soc, core_num)
 
 
-def tiling_key_name(key):
+def tiling_key_name(key: int) -> str:
     return _C.split_key_names.get(key, str(key))
 
 
-def add_tiling_args(parser):
-    parser.add_argument("--shape", type=parse_shape, required=True, help="e.g. 8,1000")
-    parser.add_argument("--dtype", type=parse_dtype, default="float16")
-    parser.add_argument("--split", required=True, help="an int split_size, or comma-separated sections, e.g. 3,0,5")
-    parser.add_argument("--dim", type=int, default=0)
+def add_tiling_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--shape", type=parse_shape, required=True, help="the input's dims, e.g. 8,1000")
+    parser.add_argument("--dtype", type=parse_dtype, default="float16", help="the input's dtype (default float16)")
+    parser.add_argument("--split", type=cli_int_list(min=0), required=True, metavar="SIZE|S0,S1,...",
+                        help="one int: the split size; two or more comma-separated ints: the sections, e.g. 3,0,5")
+    parser.add_argument("--dim", type=cli_int(min=INT64_MIN), default=0, metavar="D",
+                        help="the dim to split (negative counts from the end; default 0)")
 
 
-def tiling_from_args(args):
-    text = args.split.strip()
-    value = [int(s) for s in text.split(",") if s.strip()] if "," in text else int(text)
+def tiling_from_args(args: argparse.Namespace) -> Dict[str, Any]:
+    value = args.split[0] if len(args.split) == 1 else args.split
     return tiling(args.shape, args.dtype, value, args.dim, soc=args.soc, core_num=args.core_num)
 
 
@@ -115,7 +122,7 @@ def _dtype(name):
     return golden.BFLOAT16 if str(name) == "bfloat16" else np.dtype(name)
 
 
-def sample(shape, dtype, seed=0):
+def sample(shape: Sequence[int], dtype: Any, seed: int = 0) -> np.ndarray:
     """Distinct values of ``dtype`` (every bit pattern matters: the result must be bit-exact)."""
     dtype = _dtype(dtype)
     rng = np.random.default_rng(seed)
@@ -133,7 +140,7 @@ def _demo_values(shape, dtype):
     return (v % 2 == 0 if _dtype(dtype) == np.bool_ else v.astype(np.float64).astype(_dtype(dtype))).reshape(shape)
 
 
-def demo_cases():
+def demo_cases() -> List[DemoCase]:
     cases = []
     for name, shape, dtype, how, dim, socs in [
         ("fp16 [64,4096] last dim 4 pieces", (64, 4096), "float16", 1024, -1, ("ascend310p", "ascend910b")),

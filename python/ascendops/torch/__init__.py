@@ -7,39 +7,54 @@ does not. Each operator is registered from Python with torch.library (table: ``_
   ``soc=`` / ``core_num=`` choose the SoC it plays (None: the package default of the calling thread).
 - NPU tensors (torch_npu) run the installed opp package's aclnn pairs on the current stream: registered only when
   torch_npu imports; never run in this project.
+- ``torch.ops.custom.npu_fused_gdn_decode``: FusedGdnDecode in the seed's positional spelling (``_seed_alias``).
 - Fake kernels give shapes and dtypes to FakeTensor and torch.compile.
 
 Errors raise ``ascendops.AclnnError`` with the aclnn code, as in the NumPy API.
 """
 
+from typing import List, Optional, Sequence, Union
+
 try:
-    import torch  # noqa: F401
+    import torch
 except ImportError as error:  # pragma: no cover - exercised only without torch
     raise ImportError("ascendops.torch needs PyTorch: pip install 'ascendops[torch]' (torch==2.13.0)") from error
 
 from ._autograd import embedding, swiglu
 from ._register import NAMESPACE, register
 from ._specs import OP_SPECS
+from . import _seed_alias
+from ..ops.fused_swiglu_grad import FusedSwigluGradResult
 from ..ops.split import chunk_sections, sections_of
 
 __all__ = ["NAMESPACE", "OPS", "OP_SPECS", "cast", "chunk", "embedding", "embedding_dense_grad", "fused_gdn_decode",
-           "fused_swiglu_grad", "split", "swiglu"]
+           "fused_gdn_decode_", "fused_swiglu_grad", "split", "swiglu"]
 
 # name -> torch.library.CustomOpDef (callable; the same op as torch.ops.ascendops.<name>).
 OPS = register(OP_SPECS)
 
 cast = OPS["cast"]
 embedding_dense_grad = OPS["embedding_dense_grad"]
-fused_gdn_decode = OPS["fused_gdn_decode"]
-fused_swiglu_grad = OPS["fused_swiglu_grad"]
+fused_gdn_decode = OPS["fused_gdn_decode"]  # updates state in place (its schema marks it Tensor(a!))
+fused_gdn_decode_ = fused_gdn_decode  # the in-place name, as torch spells in-place ops
+_seed_alias.register()  # torch.ops.custom.npu_fused_gdn_decode, the seed's spelling
 
 
-def split(x, split_size_or_sections, dim=0, *, soc=None, core_num=0):
+def fused_swiglu_grad(dy: torch.Tensor, g: torch.Tensor, fc: torch.Tensor, x: torch.Tensor, w_g: torch.Tensor,
+                      w_fc: torch.Tensor, *, soc: Optional[str] = None, core_num: int = 0) -> FusedSwigluGradResult:
+    """``torch.ops.ascendops.fused_swiglu_grad`` with its five gradients as the NumPy front's named tuple
+    (dx, dw_g, dw_fc, db_g, db_fc)."""
+    return FusedSwigluGradResult(*OPS["fused_swiglu_grad"](dy, g, fc, x, w_g, w_fc, soc=soc, core_num=core_num))
+
+
+def split(x: torch.Tensor, split_size_or_sections: Union[int, Sequence[int]], dim: int = 0, *,
+          soc: Optional[str] = None, core_num: int = 0) -> List[torch.Tensor]:
     """torch.split on the operator: ``torch.ops.ascendops.split`` with the sections resolved here."""
     sections = sections_of(x.shape[dim], split_size_or_sections)
     return OPS["split"](x, sections, dim, soc=soc, core_num=core_num)
 
 
-def chunk(x, chunks, dim=0, *, soc=None, core_num=0):
+def chunk(x: torch.Tensor, chunks: int, dim: int = 0, *, soc: Optional[str] = None,
+          core_num: int = 0) -> List[torch.Tensor]:
     """torch.chunk on the operator (possibly fewer than ``chunks`` pieces, as torch.chunk gives)."""
     return OPS["split"](x, chunk_sections(x.shape[dim], chunks), dim, soc=soc, core_num=core_num)

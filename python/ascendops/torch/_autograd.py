@@ -8,6 +8,8 @@
 carry bfloat16 precision).
 """
 
+from typing import Optional
+
 import torch
 
 __all__ = ["embedding", "swiglu"]
@@ -37,7 +39,8 @@ class _Embedding(torch.autograd.Function):
         return None, grad_weight.to(ctx.weight_dtype), None, None, None, None
 
 
-def embedding(indices, weight, padding_idx=None, scale_grad_by_freq=False, *, soc=None, core_num=0):
+def embedding(indices: torch.Tensor, weight: torch.Tensor, padding_idx: Optional[int] = None,
+              scale_grad_by_freq: bool = False, *, soc: Optional[str] = None, core_num: int = 0) -> torch.Tensor:
     """``torch.nn.functional.embedding(indices, weight, padding_idx, scale_grad_by_freq=...)`` whose weight
     gradient comes from the EmbeddingDenseGrad kernel (on the CPU twin playing ``soc`` for CPU tensors)."""
     num_weights = weight.shape[0]
@@ -76,7 +79,8 @@ class _Swiglu(torch.autograd.Function):
         return (*(t.to(dtype) for t, dtype in zip(grads, ctx.dtypes)), None, None)
 
 
-def swiglu(x, w_g, b_g, w_fc, b_fc, *, soc=None, core_num=0):
+def swiglu(x: torch.Tensor, w_g: torch.Tensor, b_g: torch.Tensor, w_fc: torch.Tensor, b_fc: torch.Tensor, *,
+           soc: Optional[str] = None, core_num: int = 0) -> torch.Tensor:
     """``SiLU(x @ w_g + b_g) * (x @ w_fc + b_fc)`` (x [..., K], w_g / w_fc [K, N], b_g / b_fc [N]) whose gradients
     come from the FusedSwigluGrad kernels (on the CPU twin playing ``soc`` for CPU tensors)."""
     return _Swiglu.apply(x, w_g, b_g, w_fc, b_fc, soc, core_num)

@@ -43,7 +43,7 @@ def _device(soc, core_num):
 
 def _dense(*tensors):
     """Contiguous inputs for the NPU kernels: op_api gathers strided inputs on the host, which device memory does
-    not allow (README, known gaps of the NPU path)."""
+    not allow (docs/npu.md, known gaps)."""
     return [t.contiguous() for t in tensors]
 
 
@@ -62,7 +62,7 @@ def _cast_npu(x, dtype, *, soc=None, core_num=0):
     return out
 
 
-# EmbeddingDenseGrad (raw indices; on the NPU sorted on the device, then the kernel-level aclnn) ----------------------------------
+# EmbeddingDenseGrad (raw indices; on the NPU sorted on the device, then the kernel-level aclnn) -------------------
 def _edg_shape(grad, num_weights):
     return (num_weights, grad.shape[-1] if grad.dim() else 0)
 

@@ -1,6 +1,6 @@
 // The NPU backend's aclnn layer: aclTensors over device copies of NumPy arrays and the two-stage aclnn call, on
 // nnopbase's aclnn/aclnn_base.h (aclCreateTensor, aclnnStatus, aclOpExecutor). Compiled only with the CANN toolkit;
-// never built or run in this repository's CI (compile-checked by hand against hicann/opbase, see README).
+// never built or run in this repository's CI (compile-checked by hand against hicann/opbase, see docs/npu.md).
 #pragma once
 #include <pybind11/numpy.h>
 

@@ -7,7 +7,7 @@ MODES = ["CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAS
 NONE, RINT, FLOOR, CEIL, ROUND, TRUNC, ODD = range(7)
 R5 = ["CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC"]
 
-# Expected tables, written from the sources independently of the twin's table (design.md for ascend310p; the
+# Expected tables, written from the sources independently of the twin's table (docs/twin.md for ascend310p; the
 # asc-devkit Cast doc tables for Atlas A2/A3).
 EXPECTED_310P = {
     ("float16", "int32"): R5, ("float16", "int8"): ["CAST_NONE"] + R5[1:], ("float16", "uint8"): ["CAST_NONE"] + R5[1:],

@@ -167,7 +167,7 @@ def test_half_results_saturate_on_310p_only(simtest):
     np.testing.assert_array_equal(y910[:4], np.array([np.inf, -np.inf, np.nan, 3], np.float16))
 
 
-def test_float_results_stay_ieee_on_310p(simtest):  # assumption (README): saturation covers half/bf16 only
+def test_float_results_stay_ieee_on_310p(simtest):  # assumption (docs/twin.md): saturation covers half/bf16 only
     x = np.array([3e38, -3e38] + [0] * 6, np.float32)
     y, _ = simtest.run_rules(FLOAT_OVERFLOW, "ascend310p", x=x)
     np.testing.assert_array_equal(y[:2], np.array([np.inf, -np.inf], np.float32))
