@@ -278,11 +278,11 @@ struct TaskPlan {
 TaskPlan PlanTasks(const Dims& d, const Platform& platform, bool allowSplit) {
     TaskPlan p{kRowsPerTask, 1, static_cast<uint32_t>(d.b), platform.coreNum, 0, {}};
     p.totalTasks = d.hv * CeilDiv(d.v, kRowsPerTask);
-    const uint64_t chunks = std::min<uint64_t>(platform.coreNum / d.hv, CeilDiv(d.b, kChunkRowAlign));
+    const uint64_t chunks = std::min<uint64_t>(platform.coreNum / d.hv, CeilDiv(d.b, kMinChunkRows));
     if (allowSplit && p.totalTasks < platform.coreNum && chunks >= 2) {
         p.rowsPerTask = static_cast<uint32_t>(d.v);
         p.totalTasks = d.hv;
-        p.chunkRows = static_cast<uint32_t>(AlignUp(CeilDiv(d.b, chunks), kChunkRowAlign));
+        p.chunkRows = static_cast<uint32_t>(CeilDiv(d.b, chunks));
         p.batchChunks = static_cast<uint32_t>(CeilDiv(d.b, p.chunkRows));
         p.coresPerChunk = static_cast<uint32_t>(d.hv);
     }

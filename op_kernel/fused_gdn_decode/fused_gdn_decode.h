@@ -248,10 +248,7 @@ private:
         LocalTensor<float> result = indexLocal_[l.result].template ReinterpretCast<float>();
         LocalTensor<uint8_t> mask = indexLocal_[l.mask].template ReinterpretCast<uint8_t>();
         Duplicate(owned, kForeignRow, static_cast<int32_t>(l.scanElems));
-        if (rowBegin_ > 0) Duplicate(weight, 2.0f, static_cast<int32_t>(rowBegin_));
-        Duplicate(weight[rowBegin_], 0.0f, static_cast<int32_t>(rowEnd_ - rowBegin_));
-        if (l.scanElems > rowEnd_) Duplicate(weight[rowEnd_], 1.0f, static_cast<int32_t>(l.scanElems - rowEnd_));
-        Sync<HardEvent::V_S>();
+        FillWeights(weight);
         for (uint32_t row = rowBegin_; row < rowEnd_; ++row) {
             const int32_t slot = raw.GetValue(row);
             if (!ValidSlot(slot)) {
@@ -270,6 +267,23 @@ private:
             if (seen > 0.5f) TakeLaterRows(mask, slot, owned);
         }
         slotLocal_ = owned;
+    }
+
+    // Row weights: 2 before the chunk, 0 inside, 1 after it. Duplicate starts on 32-byte blocks (8 fp32), so the
+    // chunk's edges inside a block are set by the scalar unit.
+    __aicore__ inline void FillWeights(LocalTensor<float>& weight) {
+        constexpr uint32_t kBlockFloats = kBlockBytes / sizeof(float);
+        const uint32_t before = rowBegin_ / kBlockFloats * kBlockFloats;
+        const uint32_t inside = AlignUp(rowBegin_, kBlockFloats), after = AlignUp(rowEnd_, kBlockFloats);
+        if (before > 0) Duplicate(weight, 2.0f, static_cast<int32_t>(before));
+        if (after > inside) Duplicate(weight[inside], 0.0f, static_cast<int32_t>(after - inside));
+        if (scan_.scanElems > after) Duplicate(weight[after], 1.0f, static_cast<int32_t>(scan_.scanElems - after));
+        Sync<HardEvent::V_S>();
+        for (uint32_t row = before; row < inside; ++row) {
+            weight.SetValue(row, row < rowBegin_ ? 2.0f : (row < rowEnd_ ? 0.0f : 1.0f));
+        }
+        for (uint32_t row = rowEnd_ > inside ? rowEnd_ : inside; row < after; ++row) weight.SetValue(row, 1.0f);
+        Sync<HardEvent::S_V>();
     }
 
     // The rows after the chunk whose slot the chunk names first: the Compare mask's bits from rowEnd_ on.

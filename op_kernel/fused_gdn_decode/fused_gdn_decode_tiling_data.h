@@ -19,8 +19,8 @@ enum class FusedGdnDecodeKey : uint64_t {
 // 16-bit out row are whole 32-byte blocks when V is a multiple of 16). With the batch split (too few tasks for the
 // cores), a task is a whole head of one chunk of batch rows.
 constexpr uint32_t kRowsPerTask = 16;
-// Batch chunks start on a multiple of this many rows: the ownership scan's float views start on 32-byte blocks.
-constexpr uint32_t kChunkRowAlign = 8;
+// The fewest batch rows a chunk has: a smaller one would not pay for its ownership scan.
+constexpr uint32_t kMinChunkRows = 8;
 // The ownership scan compares whole 256-byte repeats of int32 slots (Compare: only whole repeats take part).
 constexpr uint32_t kScanAlign = 64;
 
@@ -51,7 +51,7 @@ struct FusedGdnDecodeTilingData {
                                 // do not fit; GdnKernelUbOf)
     uint32_t rowsPerTask;       // value rows of a task: kRowsPerTask, or v (whole heads) with the batch split
     uint32_t batchChunks;       // chunks of batch rows (1: every core walks all rows)
-    uint32_t chunkRows;         // rows of a chunk, a multiple of kChunkRowAlign (the last chunk may be shorter)
+    uint32_t chunkRows;         // rows of a chunk (the last may be shorter)
     uint32_t coresPerChunk;     // core c works on chunk c / coresPerChunk, tasks of core c % coresPerChunk
 };
 

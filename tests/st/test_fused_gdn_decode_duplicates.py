@@ -125,3 +125,25 @@ def test_batch_split_applies_slots_across_chunks_in_batch_order(dtype, state_dty
         other_out, other_state = run(args, core_num)
         assert other_out.tobytes() == out.tobytes(), f"out differs with core_num {core_num}"
         assert other_state.tobytes() == state.tobytes(), f"state differs with core_num {core_num}"
+
+
+def test_batch_split_at_unaligned_chunk_edges():
+    # B 100 over Hv 4: 12 chunks of 9 rows (the last 1), so chunks start inside 32-byte blocks of the scan's row
+    # weights; slot 4 is named in chunks 0, 1, 5 and 11, slot 9 at both edges of chunk 1 / 2.
+    shape = (100, 1, 4, 64, 16)
+    indices = [20 + r for r in range(100)]
+    for row, slot in {0: 4, 9: 4, 50: 4, 99: 4, 17: 9, 18: 9, 26: 9, 8: -1, 27: 0}.items():
+        indices[row] = slot
+    from ascendops.ops.fused_gdn_decode import tiling
+    assert tiling(*shape, dtype="bfloat16", state_dtype="float32")["chunk_rows"] == 9
+    args = make_inputs(*shape, dtype=ml_dtypes.bfloat16, state_dtype=np.float32, block_num=130, indices=indices,
+                       seed=11)
+    expected_out, expected_state = sequential_golden(args)
+    out, state = run(args, 0)
+    f32 = lambda x: np.asarray(x, np.float32)  # noqa: E731
+    np.testing.assert_allclose(f32(out), expected_out, rtol=RTOL, atol=ATOL)
+    for slot in (4, 9):
+        scale = float(np.abs(f32(expected_state)[slot]).max())
+        np.testing.assert_allclose(f32(state)[slot], f32(expected_state)[slot], rtol=RTOL, atol=ATOL * scale)
+    other_out, other_state = run(args, 4)  # 4 tasks on 4 cores: no split
+    assert other_out.tobytes() == out.tobytes() and other_state.tobytes() == state.tobytes()
