@@ -287,14 +287,34 @@ void ChooseBase(CubeTiling& t, int32_t fixM, int32_t fixN, const SocCubeInfo& cu
     t.dbL0C = uint64_t(t.baseM) * t.baseN * 4 * 2 <= cube.l0cBytes ? 2 : 1;
 }
 
-// Equal double-buffered steps stepKa = stepKb: the deepest whose A and B blocks fit L1.
+// The largest step in [1, most] that `fits` (monotone: a deeper step needs more L1), 0 when none: a binary search,
+// so a tiling stays cheap for any reduction length.
+template <typename Fits>
+int64_t LargestFitting(int64_t most, Fits fits) {
+    int64_t lo = 0, hi = most;  // invariant: lo fits (or is 0), everything above hi does not
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo + 1) / 2;
+        if (fits(mid)) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo;
+}
+
+// Equal double-buffered steps stepKa = stepKb: the deepest whose A and B blocks fit L1 (one step when none does).
 bool EqualSteps(CubeTiling& t, const MatmulTypes& types, const SocCubeInfo& cube, int64_t kIters) {
-    for (int64_t step = kIters; step >= 1; --step) {
+    auto set = [&](int64_t step) {
         t.stepKa = t.stepKb = static_cast<int32_t>(step);
         t.depthA1 = t.depthB1 = static_cast<int32_t>(2 * step);
-        if (CheckL1(t, types, cube).empty()) return true;
-    }
-    return false;
+    };
+    const int64_t step = LargestFitting(kIters, [&](int64_t s) {
+        set(s);
+        return CheckL1(t, types, cube).empty();
+    });
+    set(std::max<int64_t>(step, 1));
+    return step > 0;
 }
 
 // One operand's whole K in L1 once (depth = kIters, no double buffer), the other in the deepest double-buffered
@@ -305,12 +325,16 @@ bool WholeK(CubeTiling& t, const MatmulTypes& types, const SocCubeInfo& cube, in
     int32_t& streamed = wholeA ? t.stepKb : t.stepKa;
     int32_t& streamedDepth = wholeA ? t.depthB1 : t.depthA1;
     whole = wholeDepth = static_cast<int32_t>(kIters);
-    for (int64_t step = kIters; step >= 1; --step) {
+    auto set = [&](int64_t step) {
         streamed = static_cast<int32_t>(step);
         streamedDepth = static_cast<int32_t>(2 * step);
-        if (CheckL1(t, types, cube).empty()) return true;
-    }
-    return false;
+    };
+    const int64_t step = LargestFitting(kIters, [&](int64_t s) {
+        set(s);
+        return CheckL1(t, types, cube).empty();
+    });
+    set(std::max<int64_t>(step, 1));
+    return step > 0;
 }
 
 // TCubeTiling docs (推荐): "优先设置参数stepKa/stepKb，使得K方向全载" - load K whole first. Both whole when they fit

@@ -3,13 +3,17 @@
 #include <algorithm>
 #include <string>
 
+#include "ascendc_sim/platform/soc_vector_core.h"
+
 namespace ascendc_sim {
 inline namespace platform {
 
-// 910B figures: CANN's platform config for Ascend910B1 (cube_freq 1850 MHz; ddr rate 32 B/cycle per core for
-// GM->UB; ub_to_ddr 64 B/cycle; vec_calc_size 128). Memory bandwidth ~1.6 TB/s: public spec, unverified.
-// 310P figures: public spec (204.8 GB/s LPDDR4X, 8 AI cores); clock 1000 MHz and per-core copy rates are
-// assumptions scaled from the 910B config until hardware figures are available.
+// Cost rows: every rate and size CANN's platform configs give (cann-8.1.RC1 data/platform_config/<variant>.ini) is
+// taken from the variant a row models: ascend910b Ascend910B1.ini (the clock of the part the published Add
+// measurements ran on; Ascend910B2.ini differs only in cube_freq 1800), ascend910_93 Ascend910_9391.ini (the same
+// values), ascend310p Ascend310P3.ini ([AICoreSpec] cube_freq, ub_size; [AICoreMemoryRates] ddr_read_rate,
+// ub_to_ddr_rate, l2_read_rate; [SoCInfo] l2_size; ubbank_*). Every other value and every source:
+// soc_cost_sources.cpp (`ascendops soc --cost`).
 // Kernel rules. UB: TOTAL_VEC_LOCAL_SIZE / TMP_UB_OFFSET (impl/basic_api/utils/kernel_utils_constants.h: 248 KB for
 // __CCE_AICORE__ <= 200, 184 KB for 220; guide 架构规格/NPU架构版本2201.md). System workspace: RESERVED_WORKSPACE
 // (impl/basic_api/dav_m200 and dav_c220 kernel_operator_common_impl.h: 2 MB and 16 MB). Overflow: Atlas inference
@@ -24,10 +28,18 @@ constexpr uint16_t kV220KernelTypes = KernelTypeBit(KernelType::kAivOnly) | Kern
 constexpr SocKernelRules kV200Rules{248 * 1024, 2ull * 1024 * 1024, /*saturationOnly=*/true, kV200KernelTypes};
 constexpr SocKernelRules kV220Rules{184 * 1024, 16ull * 1024 * 1024, /*saturationOnly=*/false, kV220KernelTypes};
 
-// Every cost value's source and label: soc_cost_sources.cpp (`ascendops soc --cost`).
-constexpr SocCostParams kA2Cost{1850.0, 32.0,    40.0,   1.0,  22.0, 200.0,  2000.0,
+// Every cost value's source and label: soc_cost_sources.cpp (`ascendops soc --cost`). Ascend910B1.ini: cube_freq 1850,
+// ddr_read_rate 32, ub_to_ddr_rate 64, l2_size 201326592, ubbank_group_num 16 x ubbank_size 4096, l2_read_rate 110.
+constexpr SocCostParams kA2Cost{1850.0, 32.0,    64.0,   1.0,  22.0, 200.0,  2000.0,
                                 1800.0, 3.0,     88.0,   0.7,  11.0, 1610.0, 192.0 * 1024 * 1024,
                                 16.0,   65536.0, 1628.0, 110.0};
+// Ascend310P3.ini [VectorCoreSpec] vec_freq 1000, [VectorCoreMemoryRates] ddr_read_rate 9, ub_to_ddr_rate 9,
+// l2_read_rate 57: a Vector Core of a MIX_VECTOR_CORE launch; the AI core's row otherwise.
+constexpr SocCostParams kV200VectorCoreCost{
+    /*freqMHz=*/1000.0, /*gmToUb=*/9.0, /*ubToGm=*/9.0, /*vecCyclesPerRepeat=*/1.0, /*vecIssue=*/22.0,
+    /*scalarGm=*/200.0, /*barrier=*/2000.0, /*memBandwidthGBps=*/204.8, /*launchUs=*/3.0, /*copyLatency=*/88.0,
+    /*unalignedGm=*/1.0, /*scalarUb=*/11.0, /*memAchievableGBps=*/183.0, /*l2Bytes=*/16.0 * 1024 * 1024,
+    /*ubBankGroups=*/0.0, /*ubBankGroupSpan=*/0.0, /*memCopyOverheadBytes=*/1628.0, /*l2Read=*/57.0};
 
 const SocInfo kSocTable[3] = {
     {SocVersion::kAscend310P,
@@ -39,10 +51,10 @@ const SocInfo kSocTable[3] = {
      /*hasDataCopyPad=*/false,
      /*hasVectorShift=*/false,
      /*hasSyncAll=*/false,
-     {/*freqMHz=*/1000.0, /*gmToUb=*/32.0, /*ubToGm=*/32.0, /*vecCyclesPerRepeat=*/1.0, /*vecIssue=*/22.0,
+     {/*freqMHz=*/1060.0, /*gmToUb=*/17.0, /*ubToGm=*/17.0, /*vecCyclesPerRepeat=*/1.0, /*vecIssue=*/22.0,
       /*scalarGm=*/200.0, /*barrier=*/2000.0, /*memBandwidthGBps=*/204.8, /*launchUs=*/3.0, /*copyLatency=*/88.0,
-      /*unalignedGm=*/1.0, /*scalarUb=*/11.0, /*memAchievableGBps=*/183.0, /*l2Bytes=*/0.0, /*ubBankGroups=*/0.0,
-      /*ubBankGroupSpan=*/0.0, /*memCopyOverheadBytes=*/1628.0, /*l2Read=*/0.0},
+      /*unalignedGm=*/1.0, /*scalarUb=*/11.0, /*memAchievableGBps=*/183.0, /*l2Bytes=*/16.0 * 1024 * 1024,
+      /*ubBankGroups=*/0.0, /*ubBankGroupSpan=*/0.0, /*memCopyOverheadBytes=*/1628.0, /*l2Read=*/114.0},
      kV200Rules},
     {SocVersion::kAscend910B, "ascend910b", "Atlas A2 (Ascend 910B2)", 48, 24, 192 * 1024,
      /*hasDataCopyPad=*/true,
@@ -54,13 +66,10 @@ const SocInfo kSocTable[3] = {
      /*hasSyncAll=*/true, kA2Cost, kV220Rules},
 };
 
-// Core counts from CANN's platform configs ([SoCInfo] ai_core_cnt / cube_core_cnt / vector_core_cnt):
-// Ascend310P1 ai_core_cnt=10, Ascend310P3 ai_core_cnt=8; Ascend910B1/B2 24 AIC / 48 AIV (torchair docs,
-// limit_core_num.md); Ascend910B3/B4 ai_core_cnt=20 vector_core_cnt=40 (Ascend910B4.ini as quoted in public
-// catlass tutorials); Ascend910_9391 (A3, per die) as the A2 B1. On 310P the AI core is cube and vector in one.
-// 310P Vector Cores (last column): Ascend310P3.ini vector_core_cnt=7 (CANN platform config, as quoted in public CANN
-// simulator notes); Ascend310P1 vector_core_cnt=8 as quoted by a public third-party hardware table "from
-// Ascend310P1.ini" (ai_core_cnt=10 there too): unverified, docs/twin.md Assumptions.
+// Core counts: CANN 8.1.RC1 platform configs, [SoCInfo] ai_core_cnt / cube_core_cnt / vector_core_cnt:
+// Ascend910B1.ini and Ascend910B2.ini 24 / 24 / 48, Ascend910B3.ini and Ascend910B4.ini 20 / 20 / 40,
+// Ascend910_9391.ini (A3, per die) 24 / 24 / 48; Ascend310P3.ini ai_core_cnt=8 vector_core_cnt=7, Ascend310P1.ini
+// ai_core_cnt=10 vector_core_cnt=8 (310P: the AI core is cube and vector in one; the Vector Cores are the last column).
 const SocVariant kSocVariants[7] = {
     {"Ascend310P1", SocVersion::kAscend310P, 10, 10, 8},      {"Ascend310P3", SocVersion::kAscend310P, 8, 8, 7},
     {"Ascend910B1", SocVersion::kAscend910B, 48, 24, 0},      {"Ascend910B2", SocVersion::kAscend910B, 48, 24, 0},
@@ -98,6 +107,10 @@ Result<Platform> CheckedPlatform(SocVersion soc, int64_t coreNum) {
 }
 
 const SocInfo& GetSocInfo(SocVersion soc) { return kSocTable[static_cast<int>(soc)]; }
+
+const SocCostParams& VectorCoreCost(const SocInfo& soc) {
+    return soc.version == SocVersion::kAscend310P ? kV200VectorCoreCost : soc.cost;
+}
 
 std::optional<SocVersion> ParseSoc(std::string_view name) {
     for (const auto& info : kSocTable) {

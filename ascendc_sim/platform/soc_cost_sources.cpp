@@ -4,22 +4,31 @@ namespace ascendc_sim {
 inline namespace platform {
 
 namespace {
-constexpr Evidence V = Evidence::kVerified, D = Evidence::kDerived, A = Evidence::kAssumed;
+constexpr Evidence P = Evidence::kPlatformConfig, V = Evidence::kVerified, D = Evidence::kDerived,
+                   A = Evidence::kAssumed;
 // The published A2 measurements: asc-devkit examples/01_simd_cpp_api/05_best_practices/00_vector_compute/
 // add_high_performance/README.md (msprof, half Add of two 8192 x 8192 inputs, cases 0-6).
 #define ADD_README "asc-devkit add_high_performance README"
+// CANN 8.1.RC1 platform configs (data/platform_config): the A2 / A3 rows' variant (Ascend910_9391.ini has the same
+// values) and the 310P row's.
+#define B1_INI "Ascend910B1.ini "
+#define P3_INI "Ascend310P3.ini "
 }  // namespace
 
 const CostParamSource kCostParamSources[18] = {
-    {&SocCostParams::freqMHz, "freq_mhz", "MHz", V, ADD_README ": 1.85 GHz; Ascend910B1 platform config cube_freq", A,
-     "public TOPS figures imply ~1.07 GHz; 1000 chosen"},
-    {&SocCostParams::gmToUbBytesPerCycle, "gm_to_ub", "B/cycle/core", V,
-     "Ascend910B1 platform config (pypto A2A3.ini); case 1: 8 KB in 350 cycles - 88 latency = 31 B/cycle", A,
-     "the A2 value; an ops-nn 310P tiling test lists 17"},
-    {&SocCostParams::ubToGmBytesPerCycle, "ub_to_gm", "B/cycle/core", D,
-     ADD_README " case 1: 8 KB written in 295 cycles - 88 latency = 40 B/cycle (config says 64)", A, "as gm_to_ub"},
-    {&SocCostParams::vecCyclesPerRepeat, "vec_repeat", "cycles", V,
-     ADD_README ": 128 half per cycle; case 6 measures 1.0 cycle per conflict-free repeat", A, "as A2"},
+    {&SocCostParams::freqMHz, "freq_mhz", "MHz", P,
+     B1_INI "[AICoreSpec] cube_freq=1850, the Add README's clock (Ascend910B2.ini: 1800)",
+     P, P3_INI "[AICoreSpec] cube_freq=1060 (Vector Cores: [VectorCoreSpec] vec_freq=1000)"},
+    {&SocCostParams::gmToUbBytesPerCycle, "gm_to_ub", "B/cycle/core", P,
+     B1_INI "[AICoreMemoryRates] ddr_read_rate=32; " ADD_README " case 1: 8 KB in 350 cycles - 88 latency = 31", P,
+     P3_INI "[AICoreMemoryRates] ddr_read_rate=17 (Vector Cores: [VectorCoreMemoryRates] ddr_read_rate=9)"},
+    {&SocCostParams::ubToGmBytesPerCycle, "ub_to_gm", "B/cycle/core", P,
+     B1_INI "[AICoreMemoryRates] ub_to_ddr_rate=64 (" ADD_README " case 1 writes 8 KB in 295 cycles: 28 B/cycle)", P,
+     P3_INI "[AICoreMemoryRates] ub_to_ddr_rate=17 (Vector Cores: [VectorCoreMemoryRates] ub_to_ddr_rate=9)"},
+    {&SocCostParams::vecCyclesPerRepeat, "vec_repeat", "cycles", P,
+     B1_INI "[AICoreSpec] vec_calc_size=128 (half per cycle: a 256-byte repeat per cycle); " ADD_README
+            " case 6 measures 1.0 cycle per conflict-free repeat",
+     P, P3_INI "[AICoreSpec] vec_calc_size=128"},
     {&SocCostParams::vecIssueCycles, "vec_issue", "cycles", D,
      ADD_README " cases 1-3: vec time = 22 cycles per instruction + 2.0 per (conflicting) repeat", A, "as A2"},
     {&SocCostParams::scalarGmAccessCycles, "scalar_gm", "cycles", A, "a cache-missing load; no public figure", A,
@@ -38,26 +47,30 @@ const CostParamSource kCostParamSources[18] = {
     {&SocCostParams::scalarUbAccessCycles, "scalar_ub", "cycles", D,
      ADD_README " case 0: 34 cycles per element for 2 GetValue + 1 SetValue", A, "as A2"},
     {&SocCostParams::memAchievableGBps, "mem_achievable", "GB/s", D,
-     ADD_README " cases 3-5: 384 MB in 261 us, 256 MB of reads in 175 us: ~1.47 TB/s", A,
-     "nominal x the A2 achievable/nominal ratio (0.92)"},
-    {&SocCostParams::l2Bytes, "l2", "bytes", V, "Ascend910B1 platform config l2_size 192 MiB; writes hit L2 (case 5)",
-     A, "not modeled"},
-    {&SocCostParams::ubBankGroups, "ub_bank_groups", "groups", V,
-     "避免bank冲突（NPU架构版本2201）.md: 48 banks of 128 x 32 B rows in 16 groups of 3", A,
-     "no 310P bank layout documented: not modeled"},
-    {&SocCostParams::ubBankGroupSpanBytes, "ub_bank_span", "bytes", V,
-     "same page: 0x10000 is bank 16, 0x20020 bank 33 (a group's next bank 64 KB on)", A, "not modeled"},
+     ADD_README " cases 3-4: bytes + copy_overhead per copy over task - launch = 1.59-1.62 TB/s (payload alone "
+                "1.52-1.54)",
+     A, "nominal x the A2 achievable/nominal ratio (0.89)"},
+    {&SocCostParams::l2Bytes, "l2", "bytes", P, B1_INI "[SoCInfo] l2_size=201326592; writes hit L2 (Add case 5)", P,
+     P3_INI "[SoCInfo] l2_size=16777216; writes hit L2 as on A2 (assumed)"},
+    {&SocCostParams::ubBankGroups, "ub_bank_groups", "groups", P,
+     B1_INI "[AICoreSpec] ubbank_group_num=16; 避免bank冲突（NPU架构版本2201）.md: the conflict rules", A,
+     P3_INI "gives 16 groups of 4 KB banks; conflict rules documented for 2201 only: not modeled"},
+    {&SocCostParams::ubBankGroupSpanBytes, "ub_bank_span", "bytes", P,
+     B1_INI "ubbank_group_num=16 x ubbank_size=4096 (2201 page: 0x10000 is bank 16, a group's next bank)", A,
+     "not modeled"},
     {&SocCostParams::memCopyOverheadBytes, "copy_overhead", "bytes", D,
      ADD_README " cases 2-3: the same bytes in 8 KB vs 32 KB copies, 306.58 vs 268.5 us", A, "as A2"},
-    {&SocCostParams::l2ReadBytesPerCycle, "l2_read", "B/cycle/core", V,
-     "Ascend910B1 platform config (pypto A2A3.ini) l2_read_rate 110; a core's own writes of the launch hit L2", A,
-     "no L2 modeled"},
+    {&SocCostParams::l2ReadBytesPerCycle, "l2_read", "B/cycle/core", P,
+     B1_INI "[AICoreMemoryRates] l2_read_rate=110; a core's own writes of the launch hit L2", P,
+     P3_INI "[AICoreMemoryRates] l2_read_rate=114 (Vector Cores: l2_read_rate=57)"},
 };
 
 #undef ADD_README
+#undef B1_INI
+#undef P3_INI
 
 const char* EvidenceName(Evidence e) {
-    static constexpr const char* kNames[] = {"verified", "derived", "assumed"};
+    static constexpr const char* kNames[] = {"platform config", "verified", "derived", "assumed"};
     return kNames[static_cast<int>(e)];
 }
 

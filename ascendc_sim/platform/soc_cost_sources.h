@@ -5,9 +5,10 @@
 namespace ascendc_sim {
 inline namespace platform {
 
-// verified: a vendor document or shipped configuration states it; derived: computed from published measurements
-// or figures; assumed: chosen where nothing public was found (docs/twin.md, Assumptions).
-enum class Evidence : uint8_t { kVerified, kDerived, kAssumed };
+// platform config: CANN's own platform configuration of the variant (data/platform_config/<variant>.ini, the key in the
+// source); verified: a vendor document states it; derived: computed from published measurements or figures; assumed:
+// chosen where nothing public was found (docs/performance.md, assumptions).
+enum class Evidence : uint8_t { kPlatformConfig, kVerified, kDerived, kAssumed };
 
 struct CostParamSource {
     double SocCostParams::* field;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ascendc_sim/platform/soc_cube.h"
+#include "ascendc_sim/platform/soc_vector_core.h"
 
 namespace ascendc_sim {
 
@@ -34,11 +35,13 @@ double CubeCycles(const CoreCost& c, const ascendc_sim::SocInfo& soc) {
 }
 
 // A vector core's time is its pipe timeline's critical path (sim/pipe_sync.h, sim/timing.h); an AIC adds its cube
-// pipes (modeled apart, from counts) and the vector work its AIVs can only start once the cube is done.
+// pipes (modeled apart, from counts) and the vector work its AIVs can only start once the cube is done. A Vector
+// Core runs at its own clock (Ascend310P3.ini vec_freq).
 double CoreTimeUs(const CoreCost& c, const ascendc_sim::SocInfo& soc) {
     const double cube = CubeCycles(c, soc);
     const double epilogue = cube > 0 ? std::max(0.0, c.cubeEpilogueCycles) : 0.0;
-    return (c.timelineCycles + cube + epilogue) / soc.cost.freqMHz;  // cycles / (cycles per us)
+    const double freqMHz = c.vectorCore ? ascendc_sim::VectorCoreCost(soc).freqMHz : soc.cost.freqMHz;
+    return (c.timelineCycles + cube + epilogue) / freqMHz;  // cycles / (cycles per us)
 }
 
 namespace {

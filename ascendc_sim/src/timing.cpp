@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "ascendc_sim/platform/soc_vector_core.h"
 #include "sim/cost_model.h"
 
 namespace ascendc_sim {
@@ -57,26 +58,25 @@ double CopyCycles(const ascendc_sim::SocCostParams& p, const void* gm, uint64_t 
 }
 
 // Cores sharing the memory bandwidth at once: every resident block, Vector Cores of a MIX_VECTOR_CORE launch included.
-// A Vector Core copies and computes at the AI core's per-core rates (assumed: no public figure; docs/twin.md).
 uint32_t ActiveCores(const LaunchConfig& cfg) {
     const uint32_t blocks = cfg.aivPerAic != 0 ? cfg.blockDim * cfg.aivPerAic : cfg.blockDim;
     return std::max<uint32_t>(1, std::min(blocks, cfg.aivPerAic != 0 ? blocks : PhysicalCoreNum(cfg)));
 }
 
+// A Vector Core copies at its own rates (Ascend310P3.ini [VectorCoreMemoryRates]), an AI core or AIV at the SoC's.
 void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch,
                 bool l2Bypass) {
+    const ascendc_sim::SocCostParams& p = c.vectorCore ? ascendc_sim::VectorCoreCost(Soc(c)) : Soc(c).cost;
     const bool write = pipe == Pipe::kMte3;
     const uint64_t bytes = rows * rowBytes, span = rows == 0 ? 0 : (rows - 1) * pitch + rowBytes;
-    const bool l2Hit = !write && !l2Bypass && bytes != 0 && Soc(c).cost.l2ReadBytesPerCycle > 0 &&
+    const bool l2Hit = !write && !l2Bypass && bytes != 0 && p.l2ReadBytesPerCycle > 0 &&
                        (HoldsOwnWrite(c, gm, span) || L2HoldsFromEarlierLaunch(gm, span));
     if (!write && l2Bypass) c.cost.gmToUbBypassBytes += bytes;
     if (!l2Hit) {  // an L2 hit does not reach device memory
-        (write ? c.cost.memWriteCost : c.cost.memReadCost) +=
-            static_cast<double>(bytes) + Soc(c).cost.memCopyOverheadBytes;
+        (write ? c.cost.memWriteCost : c.cost.memReadCost) += static_cast<double>(bytes) + p.memCopyOverheadBytes;
     }
     if (write) NoteOwnWrite(c, gm, rows, rowBytes, pitch);
-    ChargePipe(c, pipe,
-               CopyCycles(Soc(c).cost, gm, bytes, write, write && c.atomicAdd, ActiveCores(c.launch->cfg), l2Hit));
+    ChargePipe(c, pipe, CopyCycles(p, gm, bytes, write, write && c.atomicAdd, ActiveCores(c.launch->cfg), l2Hit));
 }
 
 // UB->UB DataCopy runs on PIPE_V (docs/twin.md Assumptions): one issue plus a simple repeat per 256 bytes.

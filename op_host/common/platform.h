@@ -7,6 +7,7 @@
 #include "ascendc_sim/platform/soc.h"
 #include "ascendc_sim/platform/soc_cost_sources.h"
 #include "ascendc_sim/platform/soc_cube.h"
+#include "ascendc_sim/platform/soc_vector_core.h"
 #include "ascendc_sim/platform/status.h"
 
 namespace ascendops {

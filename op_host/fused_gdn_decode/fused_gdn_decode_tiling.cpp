@@ -264,8 +264,34 @@ Result<BvChoice> ChooseBv(uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t 
                         " bytes of " + platform.soc->name);
 }
 
-FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, const BvChoice& c, const CoreSplit& split,
-                                        uint64_t totalTasks, const Platform& platform) {
+// How tasks cover the cores: every core walks all batch rows (tasks of kRowsPerTask value rows), or, when those tasks
+// leave cores idle and at least two chunks' worth of whole heads fit, the batch rows are cut into chunks and each
+// core applies one chunk's rows of its whole heads (GdnScanLayout: which rows a chunk's cores apply).
+struct TaskPlan {
+    uint32_t rowsPerTask, batchChunks, chunkRows, coresPerChunk;
+    uint64_t totalTasks;  // tasks of one chunk
+    CoreSplit split;      // a chunk's tasks over its cores
+    uint32_t IndexElems(uint64_t b) const { return batchChunks > 1 ? GdnScanLayoutOf(b).total : IndexBufferElems(b); }
+    uint32_t BlockDim() const { return batchChunks * static_cast<uint32_t>(split.parts); }
+};
+
+TaskPlan PlanTasks(const Dims& d, const Platform& platform, bool allowSplit) {
+    TaskPlan p{kRowsPerTask, 1, static_cast<uint32_t>(d.b), platform.coreNum, 0, {}};
+    p.totalTasks = d.hv * CeilDiv(d.v, kRowsPerTask);
+    const uint64_t chunks = std::min<uint64_t>(platform.coreNum / d.hv, CeilDiv(d.b, kMinChunkRows));
+    if (allowSplit && p.totalTasks < platform.coreNum && chunks >= 2) {
+        p.rowsPerTask = static_cast<uint32_t>(d.v);
+        p.totalTasks = d.hv;
+        p.chunkRows = static_cast<uint32_t>(CeilDiv(d.b, chunks));
+        p.batchChunks = static_cast<uint32_t>(CeilDiv(d.b, p.chunkRows));
+        p.coresPerChunk = static_cast<uint32_t>(d.hv);
+    }
+    p.split = SplitEvenly(p.totalTasks, p.coresPerChunk, 1);
+    return p;
+}
+
+FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, const BvChoice& c, const TaskPlan& plan,
+                                        const Platform& platform) {
     FusedGdnDecodeTilingData t{};
     t.b = static_cast<uint32_t>(d.b);
     t.h = static_cast<uint32_t>(d.h);
@@ -275,10 +301,10 @@ FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, co
     t.bv = c.bv;
     t.vTiles = static_cast<uint32_t>(CeilDiv(t.v, c.bv));
     t.stateBufferNum = c.est.stateBufferNum;
-    t.totalTasks = static_cast<uint32_t>(totalTasks);
-    t.tasksPerCore = static_cast<uint32_t>(split.granulesPerPart);
-    t.bigCores = static_cast<uint32_t>(split.bigParts);
-    t.indexBufferElems = IndexBufferElems(d.b);
+    t.totalTasks = static_cast<uint32_t>(plan.totalTasks);
+    t.tasksPerCore = static_cast<uint32_t>(plan.split.granulesPerPart);
+    t.bigCores = static_cast<uint32_t>(plan.split.bigParts);
+    t.indexBufferElems = plan.IndexElems(d.b);
     t.blockNum = std::min<uint64_t>(d.blockNum, kMaxInt32 + 1);  // int32 indices never reach beyond
     t.mixedStride = d.mixedDim;
     t.stateHeadStride = d.v * d.k;
@@ -289,7 +315,11 @@ FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, co
     t.ubRestBytes = static_cast<uint32_t>(platform.UbUsableBytes() - c.est.TotalBytes());
     const uint32_t stateBytes = DataTypeSize(in.stateType);
     t.ubBanked = KernelUbBytes(c.est, t.k, t.v, 1, stateBytes, true) <= platform.UbUsableBytes() ? 1 : 0;
-    t.prepRows = ChoosePrepRows(c.est, d.b, t.k, t.v, stateBytes, t.ubBanked != 0, platform.UbUsableBytes());
+    t.prepRows = ChoosePrepRows(c.est, plan.chunkRows, t.k, t.v, stateBytes, t.ubBanked != 0, platform.UbUsableBytes());
+    t.rowsPerTask = plan.rowsPerTask;
+    t.batchChunks = plan.batchChunks;
+    t.chunkRows = plan.chunkRows;
+    t.coresPerChunk = plan.coresPerChunk;
     return t;
 }
 
@@ -313,19 +343,23 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     auto dims = CheckShapes(in);
     if (!dims) return dims.error();
 
-    // compute: tasks (kRowsPerTask value rows of one head, all batch rows) over cores, the index buffer, then the
-    // largest bv whose UB estimate fits
-    const uint64_t totalTasks = dims->hv * CeilDiv(dims->v, kRowsPerTask);
-    const CoreSplit split = SplitEvenly(totalTasks, platform.coreNum, 1);
+    // compute: tasks over cores (the batch split when tasks alone leave cores idle), the index buffer, then the
+    // largest bv whose UB estimate fits (the split's scan buffers too, else no split)
+    TaskPlan plan = PlanTasks(*dims, platform, true);
     auto choice = ChooseBv(static_cast<uint32_t>(dims->k), static_cast<uint32_t>(dims->v), DataTypeSize(in.stateType),
-                           IndexBufferElems(dims->b), platform);
+                           plan.IndexElems(dims->b), platform);
+    if (!choice && plan.batchChunks > 1) {
+        plan = PlanTasks(*dims, platform, false);
+        choice = ChooseBv(static_cast<uint32_t>(dims->k), static_cast<uint32_t>(dims->v), DataTypeSize(in.stateType),
+                          plan.IndexElems(dims->b), platform);
+    }
     if (!choice) return choice.error();
 
     TilingResult r{};
-    r.data = FillTilingData(in, *dims, *choice, split, totalTasks, platform);
+    r.data = FillTilingData(in, *dims, *choice, plan, platform);
     // key
     r.tilingKey = static_cast<uint64_t>(*key);
-    r.blockDim = static_cast<uint32_t>(split.parts);
+    r.blockDim = plan.BlockDim();
     // workspace: none (no cross-core data)
     r.workspaceBytes = 0;
     r.ubBytes = KernelUbBytes(choice->est, r.data.k, r.data.v, r.data.prepRows, DataTypeSize(in.stateType),

@@ -67,6 +67,15 @@ Result<CubeShape> Groups(const Platform& platform) {
     return CubeShape{groups};
 }
 
+// Work units of a launch: the kernels index them in uint32 and step through them by the AIV count, so a count above
+// 2^31 - 1 is rejected (161002 naming the product) rather than wrapped.
+Result<uint32_t> CheckedUnits(uint64_t units, const std::string& product) {
+    if (units > static_cast<uint64_t>(kInt32Max)) {
+        return InvalidParam("work units " + product + " = " + std::to_string(units) + " must be <= 2^31 - 1");
+    }
+    return static_cast<uint32_t>(units);
+}
+
 // Groups actually launched: one per unit at most. Units fill every AIC before any AIC serves a second AIV (the cube,
 // not the AIV, bounds these kernels).
 uint32_t GroupsFor(uint32_t units, uint32_t groups) { return std::min(units, groups); }
@@ -180,7 +189,11 @@ Result<WTilingResult> ComputeWTiling(const WTilingInput& in, const Platform& pla
     std::tie(td.blockK, td.blockN) = ChooseWBlock(td.k, td.n, shape->groups);
     td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, td.blockK));
     td.nBlocks = static_cast<uint32_t>(CeilDiv(td.n, td.blockN));
-    td.units = 2 * td.kBlocks * td.nBlocks;
+    auto units = CheckedUnits(uint64_t{2} * td.kBlocks * td.nBlocks,
+                              "2 x ceil(K " + std::to_string(td.k) + " / blockK " + std::to_string(td.blockK) +
+                                  ") x ceil(N " + std::to_string(td.n) + " / blockN " + std::to_string(td.blockN) + ")");
+    if (!units) return units.error();
+    td.units = *units;
     td.groups = GroupsFor(td.units, shape->groups);
     const MatmulTypes types{DataType::kBf16, DataType::kBf16, DataType::kBf16, DataType::kFloat, true, false};
     MatmulTilingCall call = BlockCubeCall(types, td.blockK, td.blockN, td.rows);
@@ -217,7 +230,11 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
     td.blockM =
         ChooseXBlockM(td.rows, td.n, td.blockK, td.kBlocks, shape->groups, *FindSocCubeInfo(platform.soc->version));
     td.mBlocks = static_cast<uint32_t>(CeilDiv(td.rows, td.blockM));
-    td.units = td.mBlocks * td.kBlocks;
+    auto units = CheckedUnits(uint64_t{td.mBlocks} * td.kBlocks,
+                              "ceil(M " + std::to_string(td.rows) + " / blockM " + std::to_string(td.blockM) +
+                                  ") x ceil(K " + std::to_string(td.k) + " / blockK " + std::to_string(td.blockK) + ")");
+    if (!units) return units.error();
+    td.units = *units;
     td.groups = GroupsFor(td.units, shape->groups);
     const uint64_t perRow = SgXCastUbBytes(1, td.blockK);
     td.castRows =

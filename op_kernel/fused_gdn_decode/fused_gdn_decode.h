@@ -1,6 +1,8 @@
 // FusedGdnDecode AIV kernel: one gated-delta-net decode step, state in place. A task is kRowsPerTask value rows of one
-// value head over ALL batch rows, applied in batch order: each state row [slot, j, r, :] has one owner core, so rows
-// naming the same slot update it one after another (row b + 1 sees row b's update) for any core count.
+// value head over ALL batch rows, or, with the batch split, a whole head over one chunk of batch rows plus the later
+// rows naming a slot the chunk names first (GdnScanLayout). Rows are applied in batch order and each state row
+// [slot, j, r, :] has one owner core, so rows naming the same slot update it one after another (row b + 1 sees row
+// b's update) for any core count.
 #pragma once
 #include "fused_gdn_decode_tiling_data.h"
 #include "kernel_operator.h"
@@ -34,9 +36,13 @@ public:
                                 GM_ADDR indices, GM_ADDR out, const FusedGdnDecodeTilingData& td) {
         td_ = td;
         const uint32_t core = static_cast<uint32_t>(GetBlockIdx());
-        taskStart_ = static_cast<uint32_t>(CoreUnitStart(td.tasksPerCore, td.bigCores, core));
-        taskEnd_ = taskStart_ + static_cast<uint32_t>(CoreUnitCount(td.tasksPerCore, td.bigCores, core));
-        tasksPerHead_ = (td.v + kRowsPerTask - 1) / kRowsPerTask;
+        const uint32_t chunk = core / td.coresPerChunk, local = core % td.coresPerChunk;
+        taskStart_ = static_cast<uint32_t>(CoreUnitStart(td.tasksPerCore, td.bigCores, local));
+        taskEnd_ = taskStart_ + static_cast<uint32_t>(CoreUnitCount(td.tasksPerCore, td.bigCores, local));
+        tasksPerHead_ = (td.v + td.rowsPerTask - 1) / td.rowsPerTask;
+        rowBegin_ = chunk * td.chunkRows;
+        rowEnd_ = Min(td.b, rowBegin_ + td.chunkRows);
+        rowLimit_ = rowEnd_;
         alignK_ = AlignUp(td.k, 16);
         alignBv_ = AlignUp(td.bv, 16);
         groupSize_ = td.hv / td.h;
@@ -59,11 +65,12 @@ public:
         if (taskStart_ >= taskEnd_) return;
         InitPrep();
         LoadIndices();
+        if (td_.batchChunks > 1) MarkOwnedRows();
         jFirst_ = taskStart_ / tasksPerHead_;
         jLast_ = (taskEnd_ - 1) / tasksPerHead_;
-        Tile cur = MakeTile(NextValidRow(0), jFirst_, SegBegin(jFirst_));
-        if (cur.row < td_.b) CopyInTile(cur);
-        while (cur.row < td_.b) {
+        Tile cur = MakeTile(NextValidRow(rowBegin_), jFirst_, SegBegin(jFirst_));
+        if (cur.row < rowLimit_) CopyInTile(cur);
+        while (cur.row < rowLimit_) {
             const Tile next = Advance(cur);
             Prepare(cur);
             const uint32_t i = cur.row - prepRow0_, gate = i * kGateHeads + cur.j - gateJ0_;
@@ -75,7 +82,7 @@ public:
             outF_ = outBlk_[i * prep_.alignV + cur.r0 - SegBegin(cur.j)];
             if constexpr (!kFp32State) kq_ = kqBlk_.GetValue(i);
             LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
-            const bool more = next.row < td_.b;
+            const bool more = next.row < rowLimit_;
             const bool prefetch = more && !WriteInFlight(next, cur);
             if (prefetch) CopyInTile(next);
             if constexpr (kFp32State) {
@@ -200,22 +207,103 @@ private:
         PipeBarrier<PIPE_V>();
     }
 
-    // Every batch row's slot; Slot() reads it as 0 when invalid (<= 0 or >= blockNum).
+    // Every batch row's slot; Slot() reads it as 0 when invalid (<= 0 or >= blockNum). With the batch split the slots
+    // go into the scan's raw row, -1 past b (a value no valid slot has), and Slot() reads the owned row.
     __aicore__ inline void LoadIndices() {
         indexLocal_ = indexBuf_.Get<int32_t>();
+        if (td_.batchChunks > 1) {
+            scan_ = GdnScanLayoutOf(td_.b);
+            Duplicate(indexLocal_, -1, static_cast<int32_t>(scan_.scanElems));
+            Sync<HardEvent::V_MTE2>();
+        }
         DataCopyPad(indexLocal_, indexGm_, DataCopyExtParams(1, td_.b * sizeof(int32_t), 0, 0, 0),
                     DataCopyPadExtParams<int32_t>(false, 0, 0, 0));
         Sync<HardEvent::MTE2_S>();
+        if (td_.batchChunks > 1) Sync<HardEvent::MTE2_V>();  // the scan's Compares read them
+        slotLocal_ = indexLocal_;
     }
 
+    __aicore__ inline bool ValidSlot(int32_t slot) const {
+        return slot > 0 && static_cast<uint64_t>(slot) < td_.blockNum;
+    }
     __aicore__ inline uint32_t Slot(uint32_t row) {
-        const int32_t slot = indexLocal_.GetValue(row);
-        return slot > 0 && static_cast<uint64_t>(slot) < td_.blockNum ? static_cast<uint32_t>(slot) : 0;
+        const int32_t slot = slotLocal_.GetValue(row);
+        return ValidSlot(slot) ? static_cast<uint32_t>(slot) : 0;
     }
 
     __aicore__ inline uint32_t NextValidRow(uint32_t row) {
-        while (row < td_.b && Slot(row) == 0) ++row;
+        while (row < rowLimit_ && Slot(row) == 0) ++row;
         return row;
+    }
+
+    // Batch split (GdnScanLayout): the owned row holds the slot of every row this core applies, 0 for an invalid row
+    // of its chunk (its out row is written as zeros here) and kForeignRow for rows another chunk's cores apply.
+    // rowLimit_ ends past the last row applied.
+    __aicore__ inline void MarkOwnedRows() {
+        const GdnScanLayout& l = scan_;
+        LocalTensor<int32_t> raw = indexLocal_, owned = indexLocal_[l.owned];
+        LocalTensor<float> weight = indexLocal_[l.weight].template ReinterpretCast<float>();
+        LocalTensor<float> sel = indexLocal_[l.sel].template ReinterpretCast<float>();
+        LocalTensor<float> tmp = indexLocal_[l.tmp].template ReinterpretCast<float>();
+        LocalTensor<float> result = indexLocal_[l.result].template ReinterpretCast<float>();
+        LocalTensor<uint8_t> mask = indexLocal_[l.mask].template ReinterpretCast<uint8_t>();
+        Duplicate(owned, kForeignRow, static_cast<int32_t>(l.scanElems));
+        FillWeights(weight);
+        for (uint32_t row = rowBegin_; row < rowEnd_; ++row) {
+            const int32_t slot = raw.GetValue(row);
+            if (!ValidSlot(slot)) {
+                owned.SetValue(row, 0);
+                continue;
+            }
+            CompareScalar(mask, raw, slot, CMPMODE::EQ, l.scanElems);
+            PipeBarrier<PIPE_V>();
+            Select(sel, mask, weight, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, l.scanElems);
+            PipeBarrier<PIPE_V>();
+            ReduceMax(result, sel, tmp, static_cast<int32_t>(td_.b));
+            Sync<HardEvent::V_S>();
+            const float seen = result.GetValue(0);
+            if (seen > 1.5f) continue;  // an earlier chunk's cores apply it (owned stays kForeignRow)
+            owned.SetValue(row, slot);
+            if (seen > 0.5f) TakeLaterRows(mask, slot, owned);
+        }
+        slotLocal_ = owned;
+    }
+
+    // Row weights: 2 before the chunk, 0 inside, 1 after it. Duplicate starts on 32-byte blocks (8 fp32), so the
+    // chunk's edges inside a block are set by the scalar unit.
+    __aicore__ inline void FillWeights(LocalTensor<float>& weight) {
+        constexpr uint32_t kBlockFloats = kBlockBytes / sizeof(float);
+        const uint32_t before = rowBegin_ / kBlockFloats * kBlockFloats;
+        const uint32_t inside = AlignUp(rowBegin_, kBlockFloats), after = AlignUp(rowEnd_, kBlockFloats);
+        if (before > 0) Duplicate(weight, 2.0f, static_cast<int32_t>(before));
+        if (after > inside) Duplicate(weight[inside], 0.0f, static_cast<int32_t>(after - inside));
+        if (scan_.scanElems > after) Duplicate(weight[after], 1.0f, static_cast<int32_t>(scan_.scanElems - after));
+        Sync<HardEvent::V_S>();
+        for (uint32_t row = before; row < inside; ++row) {
+            weight.SetValue(row, row < rowBegin_ ? 2.0f : (row < rowEnd_ ? 0.0f : 1.0f));
+        }
+        for (uint32_t row = rowEnd_ > inside ? rowEnd_ : inside; row < after; ++row) weight.SetValue(row, 1.0f);
+        Sync<HardEvent::S_V>();
+    }
+
+    // The rows after the chunk whose slot the chunk names first: the Compare mask's bits from rowEnd_ on.
+    __aicore__ inline void TakeLaterRows(const LocalTensor<uint8_t>& mask, int32_t slot, LocalTensor<int32_t>& owned) {
+        for (uint32_t row = rowEnd_; row < td_.b; ++row) {
+            if (((mask.GetValue(row / 8) >> (row % 8)) & 1u) == 0) continue;
+            owned.SetValue(row, slot);
+            rowLimit_ = row + 1 > rowLimit_ ? row + 1 : rowLimit_;
+        }
+    }
+
+    // Rows whose out row this core writes: every row of an unsplit batch; with the batch split the rows it applies
+    // and the invalid rows of its chunk.
+    __aicore__ inline bool WritesOut(uint32_t row) {
+        return td_.batchChunks == 1 || slotLocal_.GetValue(row) != kForeignRow;
+    }
+
+    // The first row of the prep block holding `row`: blocks of prepRows from the chunk's first row.
+    __aicore__ inline uint32_t BlockStart(uint32_t row) const {
+        return rowBegin_ + (row - rowBegin_) / td_.prepRows * td_.prepRows;
     }
 
     // One tile: value rows [r0, r0 + TileRows) of head j for batch row `row`, whose state slot is `slot`.
@@ -223,7 +311,7 @@ private:
         uint32_t row, j, r0, slot;
     };
     __aicore__ inline Tile MakeTile(uint32_t row, uint32_t j, uint32_t r0) {
-        return Tile{row, j, r0, row < td_.b ? Slot(row) : 0};
+        return Tile{row, j, r0, row < rowLimit_ ? Slot(row) : 0};
     }
 
     // Whether t's state rows may still be on their way out: cur's write is not issued yet, and the writes of the
@@ -246,17 +334,17 @@ private:
     // The core's value rows of head j: [SegBegin(j), SegEnd(j)).
     __aicore__ inline uint32_t SegBegin(uint32_t j) {
         const uint32_t first = j * tasksPerHead_;
-        return (taskStart_ > first ? taskStart_ - first : 0) * kRowsPerTask;
+        return (taskStart_ > first ? taskStart_ - first : 0) * td_.rowsPerTask;
     }
     __aicore__ inline uint32_t SegEnd(uint32_t j) {
-        return Min(td_.v, Min(taskEnd_ - j * tasksPerHead_, tasksPerHead_) * kRowsPerTask);
+        return Min(td_.v, Min(taskEnd_ - j * tasksPerHead_, tasksPerHead_) * td_.rowsPerTask);
     }
     __aicore__ inline uint32_t TileRows(const Tile& t) { return Min(td_.bv, SegEnd(t.j) - t.r0); }
 
     // The tile after t in Process's order.
     __aicore__ inline Tile Advance(const Tile& t) {
         if (t.r0 + td_.bv < SegEnd(t.j)) return Tile{t.row, t.j, t.r0 + td_.bv, t.slot};
-        const uint32_t blockStart = t.row / td_.prepRows * td_.prepRows;
+        const uint32_t blockStart = BlockStart(t.row);
         const uint32_t blockEnd = Min(td_.b, blockStart + td_.prepRows);
         const uint32_t row = NextValidRow(t.row + 1);
         if (row < blockEnd) return MakeTile(row, t.j, SegBegin(t.j));
@@ -264,8 +352,8 @@ private:
         return MakeTile(NextValidRow(blockEnd), jFirst_, SegBegin(jFirst_));
     }
 
-    // Zeros into the out rows of the prep blocks without a valid row, over the core's value rows (FlushOut wrote the
-    // other blocks, their invalid rows as zeros).
+    // Zeros into the out rows of the chunk's prep blocks without a valid row, over the core's value rows (FlushOut
+    // wrote the other blocks, their invalid rows as zeros); never into another chunk's core's rows.
     __aicore__ inline void WriteZeroRows() {
         LocalTensor<StateT> buf = stateOutQue_.template AllocTensor<StateT>();
         Duplicate(hk_, 0.0f, alignBv_);
@@ -273,10 +361,11 @@ private:
         Cast(TailView(buf), hk_, RoundMode::CAST_RINT, alignBv_);
         stateOutQue_.EnQue(buf);
         buf = stateOutQue_.template DeQue<StateT>();
-        for (uint32_t row0 = 0; row0 < td_.b; row0 += td_.prepRows) {
-            const uint32_t rowEnd = Min(td_.b, row0 + td_.prepRows);
+        for (uint32_t row0 = rowBegin_; row0 < rowEnd_; row0 += td_.prepRows) {
+            const uint32_t rowEnd = Min(rowEnd_, row0 + td_.prepRows);
             if (NextValidRow(row0) < rowEnd) continue;
             for (uint32_t row = row0; row < rowEnd; ++row) {
+                if (!WritesOut(row)) continue;
                 for (uint32_t j = jFirst_; j <= jLast_; ++j) {
                     for (Tile t{row, j, SegBegin(j), 0}; t.r0 < SegEnd(j); t.r0 += td_.bv) {
                         DataCopyPad(outGm_[OutOffset(t)], TailView(buf),
@@ -291,7 +380,7 @@ private:
     // Gating, q / k and v of t's prep block, when t enters a new block, gating chunk, q / k head or head (whose out
     // rows of the previous head then go out).
     __aicore__ inline void Prepare(const Tile& t) {
-        const uint32_t row0 = t.row / td_.prepRows * td_.prepRows;
+        const uint32_t row0 = BlockStart(t.row);
         const uint32_t rows = Min(td_.prepRows, td_.b - row0);
         const bool newBlock = row0 != prepRow0_;
         if (newBlock || t.j != vJ_) {
@@ -420,7 +509,8 @@ private:
         return (prep_.alignV * sizeof(InT) - AlignUp(seg * sizeof(InT), kBlockBytes)) / kBlockBytes;
     }
 
-    // The staged out rows of head vJ_ in the current prep block, to 16-bit and out in one strided copy.
+    // The staged out rows of head vJ_ in the current prep block, to 16-bit and out in one strided copy (batch split:
+    // one per run of rows this core writes).
     __aicore__ inline void FlushOut() {
         const uint32_t rows = Min(td_.prepRows, td_.b - prepRow0_), seg = SegEnd(vJ_) - SegBegin(vJ_);
         LocalTensor<InT> out = outStageQue_.template AllocTensor<InT>();
@@ -429,9 +519,18 @@ private:
         outStageQue_.EnQue(out);
         out = outStageQue_.template DeQue<InT>();
         const uint32_t gap = VRowGapBlocks(seg);
-        DataCopyPad(outGm_[uint64_t{prepRow0_} * td_.outBatchStride + uint64_t{vJ_} * td_.v + SegBegin(vJ_)], out,
-                    DataCopyExtParams(static_cast<uint16_t>(rows), seg * sizeof(InT), gap,
-                                      static_cast<uint32_t>((td_.outBatchStride - seg) * sizeof(InT)), 0));
+        for (uint32_t first = 0; first < rows;) {
+            uint32_t end = first;
+            while (end < rows && WritesOut(prepRow0_ + end)) ++end;
+            if (end > first) {
+                DataCopyPad(outGm_[uint64_t{prepRow0_ + first} * td_.outBatchStride + uint64_t{vJ_} * td_.v +
+                                   SegBegin(vJ_)],
+                            out[first * prep_.alignV],
+                            DataCopyExtParams(static_cast<uint16_t>(end - first), seg * sizeof(InT), gap,
+                                              static_cast<uint32_t>((td_.outBatchStride - seg) * sizeof(InT)), 0));
+            }
+            first = end + (end < rows ? 1 : 0);
+        }
         outStageQue_.FreeTensor(out);
     }
 
@@ -632,13 +731,15 @@ private:
     GlobalTensor<float> aLogGm_;
     GlobalTensor<StateT> stateGm_;
     GlobalTensor<int32_t> indexGm_;
-    LocalTensor<int32_t> indexLocal_;
+    LocalTensor<int32_t> indexLocal_, slotLocal_;  // the index buffer; the slots Slot() reads (raw or owned)
+    GdnScanLayout scan_{};
     // prep area: q / k rows, their norms and k.q, the gating lanes
     LocalTensor<float> qBlk_, kBlk_, sqBlk_, sums_, invNorm_, kqBlk_, normBlocks_, qkMuls_[2];
     LocalTensor<float> gateX_, gateT_, softplus_, expGBlk_, betaBlk_, gateB_, dtF_, expALog_, vBlk_, outBlk_;
     // one tile: its batch row's q / k / v / out (views into the prep area), S k and S q, working matrices
     LocalTensor<float> qF_, kF_, vF_, outF_, hk_, sqF_, reduceTmp_, matS_, matP_, deltaBlocks_;
     uint32_t taskStart_ = 0, taskEnd_ = 0, tasksPerHead_ = 1, jFirst_ = 0, jLast_ = 0;
+    uint32_t rowBegin_ = 0, rowEnd_ = 0, rowLimit_ = 0;  // the chunk's rows; past the last row applied
     Tile recent_[kStateBuffers] = {};  // the tiles written last, newest first (WriteInFlight)
     uint32_t written_ = 0;
     uint32_t prepRow0_ = UINT32_MAX, gateJ0_ = 0, qkHead_ = UINT32_MAX, vJ_ = UINT32_MAX;

@@ -15,9 +15,14 @@ enum class FusedGdnDecodeKey : uint64_t {
     kFp16Fp16State = 4,
 };
 
-// Value rows of one task: a task is these rows of one value head over all batch rows (16 rows of a 16-bit out row
-// are whole 32-byte blocks when V is a multiple of 16).
+// Value rows of one task when every core walks all batch rows: a task is these rows of one value head (16 rows of a
+// 16-bit out row are whole 32-byte blocks when V is a multiple of 16). With the batch split (too few tasks for the
+// cores), a task is a whole head of one chunk of batch rows.
 constexpr uint32_t kRowsPerTask = 16;
+// The fewest batch rows a chunk has: a smaller one would not pay for its ownership scan.
+constexpr uint32_t kMinChunkRows = 8;
+// The ownership scan compares whole 256-byte repeats of int32 slots (Compare: only whole repeats take part).
+constexpr uint32_t kScanAlign = 64;
 
 struct FusedGdnDecodeTilingData {
     uint32_t b;               // batch rows
@@ -28,10 +33,11 @@ struct FusedGdnDecodeTilingData {
     uint32_t bv;              // value rows of the state per tile
     uint32_t vTiles;          // ceil(v / bv)
     uint32_t stateBufferNum;  // state queue buffers: 2, the next batch row's tile is prefetched
-    uint32_t totalTasks;      // hv * ceil(v / kRowsPerTask): kRowsPerTask value rows of one head, all batch rows
-    uint32_t tasksPerCore;    // tasks of a small core; the first bigCores cores take one more
+    uint32_t totalTasks;      // tasks of one batch chunk: hv * ceil(v / rowsPerTask)
+    uint32_t tasksPerCore;    // tasks of a small core of a chunk; the chunk's first bigCores cores take one more
     uint32_t bigCores;
-    uint32_t indexBufferElems;  // align8(b) int32: every batch row's slot
+    uint32_t indexBufferElems;  // int32: every batch row's slot (align8(b)); with the batch split the ownership scan's
+                                // buffers too (GdnScanLayoutOf)
     uint64_t blockNum;          // state slots; indices >= blockNum are invalid
     uint64_t mixedStride;       // elements between mixedQkv rows
     uint64_t stateSlotStride;   // hv * v * k
@@ -43,7 +49,39 @@ struct FusedGdnDecodeTilingData {
     uint32_t prepRows;          // batch rows one prep pass (gating, q / k, v, out) covers, 1..kMaxPrepRows
     uint32_t ubBanked;          // 16-bit state: 1 = tile buffers padded into their bank groups (0 where the pads
                                 // do not fit; GdnKernelUbOf)
+    uint32_t rowsPerTask;       // value rows of a task: kRowsPerTask, or v (whole heads) with the batch split
+    uint32_t batchChunks;       // chunks of batch rows (1: every core walks all rows)
+    uint32_t chunkRows;         // rows of a chunk (the last may be shorter)
+    uint32_t coresPerChunk;     // core c works on chunk c / coresPerChunk, tasks of core c % coresPerChunk
 };
+
+// Batch split: a state slot belongs to the chunk of the first batch row naming it; that chunk's cores apply every row
+// naming it in batch order (the later chunks' cores skip those rows and leave their out rows alone). Each core finds
+// its rows on the device: per valid row of its chunk one Compare of the row's slot against every slot, a Select of
+// the matches' weights (2 before the chunk, 1 after it, 0 inside) and one ReduceMax: 2 = an earlier chunk names the
+// slot, 1 = later rows name it too (the chunk takes them). The scan's buffers inside the index buffer, int32
+// elements from its start:
+struct GdnScanLayout {
+    uint32_t scanElems;                   // align64(b): slots compared per Compare
+    uint32_t raw, owned, weight, sel;     // [scanElems] each: the slots (-1 past b), the slots this core applies
+                                          // (kForeignRow: another chunk's core applies it; 0: invalid), the row
+                                          // weights (fp32), the Select output
+    uint32_t tmp, mask, result, total;    // ReduceMax work, the Compare mask (bits), the ReduceMax result
+};
+constexpr int32_t kForeignRow = -1;
+ASCENDOPS_HOST_DEVICE inline GdnScanLayout GdnScanLayoutOf(uint32_t b) {
+    GdnScanLayout l{};
+    l.scanElems = (b + kScanAlign - 1) / kScanAlign * kScanAlign;
+    l.raw = 0;
+    l.owned = l.scanElems;
+    l.weight = 2 * l.scanElems;
+    l.sel = 3 * l.scanElems;
+    l.tmp = 4 * l.scanElems;                              // ReduceMax work: one fp32 per 64 elements
+    l.mask = l.tmp + (l.scanElems / 64 + 7) / 8 * 8;      // whole 32-byte blocks
+    l.result = l.mask + (l.scanElems / 32 + 7) / 8 * 8;  // mask: scanElems bits
+    l.total = l.result + 8;
+    return l;
+}
 
 // State tile buffers of each of the in and out queues: the next tile is prefetched during this one's compute.
 constexpr uint32_t kStateBuffers = 2;

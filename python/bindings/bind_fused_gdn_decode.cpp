@@ -111,7 +111,9 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
                "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
                "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
                "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes,
-               "prep_rows"_a = t.prepRows, "ub_banked"_a = t.ubBanked, "ub"_a = ubDict);
+               "prep_rows"_a = t.prepRows, "ub_banked"_a = t.ubBanked, "rows_per_task"_a = t.rowsPerTask,
+               "batch_chunks"_a = t.batchChunks, "chunk_rows"_a = t.chunkRows, "cores_per_chunk"_a = t.coresPerChunk,
+               "ub"_a = ubDict);
     ascendops::bridge::AddKey(d, fgd::kFusedGdnDecodeKeyNames, r->tilingKey);
     return d;
 }

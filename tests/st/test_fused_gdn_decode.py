@@ -163,6 +163,6 @@ def test_prep_block_without_a_valid_row_writes_zero_rows():
     # B 70 runs in two prep blocks of 35 rows; the second has no valid slot, so no tile enters it and its out rows
     # come from the zero-row pass (the first block's invalid rows from its staged out rows).
     shape = (70, 1, 2, 64, 32)
-    assert tiling(*shape, dtype="bfloat16", state_dtype="float32")["prep_rows"] == 35
+    assert tiling(*shape, dtype="bfloat16", state_dtype="float32", core_num=2)["prep_rows"] == 35
     indices = [i + 1 if i % 5 else 0 for i in range(35)] + [0] * 20 + [-3] * 15  # distinct valid slots
     check(shape, "bfloat16", "float32", indices=indices, block_num=36, core_num=2)

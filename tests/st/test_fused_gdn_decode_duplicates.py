@@ -90,3 +90,60 @@ def test_repeated_slot_many_tiles_apart_reads_the_update(state_dtype):
         scale = float(np.abs(f32(expected_state)[2]).max())  # slot 2 updated three times, in batch order
         np.testing.assert_allclose(f32(state)[2], f32(expected_state)[2], rtol=RTOL, atol=ATOL * scale)
         np.testing.assert_allclose(f32(state), f32(expected_state), rtol=RTOL, atol=ATOL)
+
+
+# Batch split: Hv 2 x V 16 is 2 tasks, so 48 cores cut B 64 into 8 chunks of 8 rows (5 cores: 2 chunks of 32; 2
+# cores: no split). Slot 5 is named in chunks 0, 2, 5, 6 and 7 (chunk 0's cores apply all five rows), slot 7 twice in
+# chunk 3 and once in chunk 7; chunk 7 holds only rows of earlier chunks' slots and invalid rows.
+SPLIT_SHAPE = (64, 1, 2, 64, 16)
+SPLIT_INDICES = [10 + r for r in range(64)]
+for _row, _slot in {3: 5, 20: 5, 41: 5, 50: 5, 30: 7, 31: 7, 56: 5, 57: 7, 58: 0, 59: -1, 60: 99, 61: 1 + 10,
+                    62: 2 + 10, 63: 0, 9: -4, 26: 0}.items():
+    SPLIT_INDICES[_row] = _slot
+
+
+@pytest.mark.parametrize("dtype,state_dtype", [(ml_dtypes.bfloat16, np.float32), (np.float16, np.float16)],
+                         ids=["bf16-fp32state", "fp16-fp16state"])
+def test_batch_split_applies_slots_across_chunks_in_batch_order(dtype, state_dtype):
+    from ascendops.ops.fused_gdn_decode import tiling
+    names = {np.float32: "float32", np.float16: "float16"}
+    t = tiling(*SPLIT_SHAPE, dtype=names.get(dtype, "bfloat16"), state_dtype=names.get(state_dtype, "bfloat16"))
+    assert (t["batch_chunks"], t["chunk_rows"], t["block_dim"]) == (8, 8, 16)
+    args = make_inputs(*SPLIT_SHAPE, dtype=dtype, state_dtype=state_dtype, block_num=80, indices=SPLIT_INDICES,
+                       seed=7)
+    expected_out, expected_state = sequential_golden(args)
+    out, state = run(args, 0)
+    f32 = lambda x: np.asarray(x, np.float32)  # noqa: E731
+    np.testing.assert_allclose(f32(out), expected_out, rtol=RTOL, atol=ATOL)
+    np.testing.assert_allclose(f32(state), f32(expected_state), rtol=RTOL, atol=ATOL)
+    for slot in (5, 7):  # updated 5 and 3 times, scaled to the data
+        scale = float(np.abs(f32(expected_state)[slot]).max())
+        np.testing.assert_allclose(f32(state)[slot], f32(expected_state)[slot], rtol=RTOL, atol=ATOL * scale)
+    for row in (58, 59, 60, 63, 9, 26):  # invalid rows: zeros
+        assert not np.any(f32(out[row])), f"row {row} must be zeros"
+    for core_num in (2, 5):  # no split; 2 chunks
+        other_out, other_state = run(args, core_num)
+        assert other_out.tobytes() == out.tobytes(), f"out differs with core_num {core_num}"
+        assert other_state.tobytes() == state.tobytes(), f"state differs with core_num {core_num}"
+
+
+def test_batch_split_at_unaligned_chunk_edges():
+    # B 100 over Hv 4: 12 chunks of 9 rows (the last 1), so chunks start inside 32-byte blocks of the scan's row
+    # weights; slot 4 is named in chunks 0, 1, 5 and 11, slot 9 at both edges of chunk 1 / 2.
+    shape = (100, 1, 4, 64, 16)
+    indices = [20 + r for r in range(100)]
+    for row, slot in {0: 4, 9: 4, 50: 4, 99: 4, 17: 9, 18: 9, 26: 9, 8: -1, 27: 0}.items():
+        indices[row] = slot
+    from ascendops.ops.fused_gdn_decode import tiling
+    assert tiling(*shape, dtype="bfloat16", state_dtype="float32")["chunk_rows"] == 9
+    args = make_inputs(*shape, dtype=ml_dtypes.bfloat16, state_dtype=np.float32, block_num=130, indices=indices,
+                       seed=11)
+    expected_out, expected_state = sequential_golden(args)
+    out, state = run(args, 0)
+    f32 = lambda x: np.asarray(x, np.float32)  # noqa: E731
+    np.testing.assert_allclose(f32(out), expected_out, rtol=RTOL, atol=ATOL)
+    for slot in (4, 9):
+        scale = float(np.abs(f32(expected_state)[slot]).max())
+        np.testing.assert_allclose(f32(state)[slot], f32(expected_state)[slot], rtol=RTOL, atol=ATOL * scale)
+    other_out, other_state = run(args, 4)  # 4 tasks on 4 cores: no split
+    assert other_out.tobytes() == out.tobytes() and other_state.tobytes() == state.tobytes()

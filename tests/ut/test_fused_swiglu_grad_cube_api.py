@@ -121,6 +121,24 @@ def test_w_tiling_errors(kwargs, message):
     assert e.value.code == 161002 and message in str(e.value)
 
 
+def test_w_tiling_of_the_longest_reduction():
+    # M = 2^31 - 1 rows of reduction: 33554432 base-K steps; L1 takes (16 + 16) x 64 x 2 B x 2 buffers x stepK <=
+    # 512 KB -> stepK 64 (the tiling searches the step, it does not walk the reduction).
+    c = w_tiling(2 ** 31 - 1, 16, 8)["cube"]
+    assert (c["Ka"], c["baseK"], c["stepKa"], c["depthA1"], c["stepKb"], c["depthB1"]) == (2 ** 31 - 1, 64, 64, 128,
+                                                                                             64, 128)
+
+
+@pytest.mark.parametrize("fn,shape,message", [
+    (w_tiling, (4, 2 ** 31 - 1, 2 ** 31 - 1), "work units 2 x ceil(K 2147483647 / blockK "),
+    (x_tiling, (2 ** 31 - 1, 2 ** 30 - 1, 8), "work units ceil(M 2147483647 / blockM "),
+])
+def test_work_units_that_would_wrap_uint32_are_rejected(fn, shape, message):
+    with pytest.raises(AclnnError) as e:
+        fn(*shape)
+    assert e.value.code == 161002 and message in str(e.value) and "must be <= 2^31 - 1" in str(e.value)
+
+
 def test_x_tiling_k_bound():
     assert x_tiling(4, 2 ** 30 - 1, 8)["k"] == 2 ** 30 - 1
     with pytest.raises(AclnnError) as e:

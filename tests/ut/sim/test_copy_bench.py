@@ -79,8 +79,8 @@ def test_vector_cores_do_not_speed_up_split_or_cast_sized_streams(case, x_achiev
 
 def test_vector_cores_speed_up_a_vector_bound_stream():
     ai, mixed = _vector_core_rows("cast + 8 Exp")
-    assert ai["x achievable"] == 2.127 and mixed["x achievable"] == 1.146
-    assert mixed["vs 8 blocks"] == 1.856  # close to 15 / 8: the vector work spreads over 15 cores
+    assert ai["x achievable"] == 2.008 and mixed["x achievable"] == 1.149
+    assert mixed["vs 8 blocks"] == 1.748  # the vector work spreads over 15 cores, 7 at the Vector Cores' 1000 MHz
 
 
 def test_stream_kernel_casts_every_element_on_ai_and_vector_cores():

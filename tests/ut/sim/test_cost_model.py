@@ -68,9 +68,9 @@ def test_every_cost_parameter_has_a_label_and_a_source():
     rows = cost.params()
     assert {r["soc"] for r in rows} == {"ascend310p", "ascend910b", "ascend910_93"}
     for r in rows:
-        assert r["label"] in ("verified", "derived", "assumed") and r["source"], r
+        assert r["label"] in ("platform config", "verified", "derived", "assumed") and r["source"], r
     a2 = {r["param"]: r for r in rows if r["soc"] == "ascend910b"}
-    assert a2["freq_mhz"]["value"] == 1850 and a2["freq_mhz"]["label"] == "verified"
+    assert a2["freq_mhz"]["value"] == 1850 and a2["freq_mhz"]["label"] == "platform config"
     assert a2["ub_bank_groups"]["value"] == 16
 
 

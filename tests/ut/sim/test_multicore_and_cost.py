@@ -67,11 +67,11 @@ def test_copy_counters_and_model(simtest):
         assert c["vec_repeats"] == [0, 0, 0, 0] and c["double_buffered"]
         assert c["ub_bytes_allocated"] == 2 * tile * 2
     assert stats["total_gm_bytes"] == 2 * n * 2
-    # ascend910b timeline: a copy costs 88 cycles + bytes at 32 B/cycle (MTE2) or 40 B/cycle (MTE3). Double-buffered,
+    # ascend910b timeline: a copy costs 88 cycles + bytes at 32 B/cycle (MTE2) or 64 B/cycle (MTE3). Double-buffered,
     # tile i+1's read is issued before tile i's write: the reads run back to back (each longer than a write), the
     # last write follows; 3 us launch.
     tiles, copy = per_core // (tile * 2), tile * 2
-    read, write = 88 + copy / 32, 88 + copy / 40
+    read, write = 88 + copy / 32, 88 + copy / 64
     core_us = (tiles * read + write) / 1850
     assert stats["modeled_slowest_core_us"] == pytest.approx(core_us)
     assert stats["modeled_device_us"] == pytest.approx(core_us + 3.0)  # far below the memory bound
