@@ -53,7 +53,9 @@ def toolkit(root):
         stub_fun=_first(stubs / "stub_fun.h"), ccec_include=ccec, types_h=arch / "include/graph/types.h",
         impl_build_py=impl_build, constants_py=_first(tikcpp / "ascendc_constants.py") if tikcpp else None,
         # An install links lib/matmul_intf.h (what CANN's own kernels include) into the kernel include root.
-        layout_links={"lib/matmul_intf.h": high / "lib/matmul/matmul_intf.h"})
+        # and tiling/tiling_api.h (the documented host include for the high-level APIs' tilings) to lib/.
+        layout_links={"lib/matmul_intf.h": high / "lib/matmul/matmul_intf.h",
+                      "tiling/tiling_api.h": high / "lib/tiling_api.h"})
 
 
 def open_sources(root, toolkit_set=None):
@@ -86,6 +88,7 @@ def open_sources(root, toolkit_set=None):
                      str(asc / "include/adv_api"), "{out}"], "kernel_tiling/kernel_tiling.h")],
         # The ACL runtime headers (acl/) are in no repository of the set: an installed toolkit's (or torch-npu's).
         layout_links={"lib/matmul_intf.h": asc / "include/adv_api/matmul/matmul_intf.h",
+                      "tiling/tiling_api.h": asc / "include/adv_api/tiling_api.h",
                       "host/acl": (toolkit_set.root / "aarch64-linux/include/acl") if toolkit_set else None})
 
 

@@ -41,8 +41,19 @@ def _data_type_numbers(root):
 
 
 def ge_names(types_h):
-    """ge::DataType number -> DT_* name, from the toolkit's graph/types.h."""
-    return {int(m.group(2)): m.group(1) for m in re.finditer(r"^\s*(DT_\w+) = (\d+),", Path(types_h).read_text(), re.M)}
+    """ge::DataType number -> DT_* name, from the header set's graph/types.h (newer metadef spells the numbers in
+    c_types.h: DT_X = ::C_DT_X)."""
+    types_h = Path(types_h)
+    text = types_h.read_text()
+    c_types = types_h.parent / "c_types.h"
+    c_numbers = {}
+    if c_types.exists():
+        c_numbers = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\s*(C_DT_\w+) = (\d+),", c_types.read_text(), re.M)}
+    out = {int(m.group(2)): m.group(1) for m in re.finditer(r"^\s*(DT_\w+) = (\d+),", text, re.M)}
+    for m in re.finditer(r"^\s*(DT_\w+) = ::(C_DT_\w+),", text, re.M):
+        if m.group(2) in c_numbers:
+            out[c_numbers[m.group(2)]] = m.group(1)
+    return out
 
 
 def cast_instances(root):
