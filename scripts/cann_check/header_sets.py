@@ -23,6 +23,7 @@ class HeaderSet:
     constants_py: Path = None      # STR_TO_KERNEL_TYPE_V200 / _V220 (ascendc_constants.py)
     layout_links: dict = field(default_factory=dict)  # scratch path -> real header: links an install has
     generated: list = field(default_factory=list)  # (command with {out}, header) the set's own build generates
+    npu_arch: bool = False         # the headers select the arch by __NPU_ARCH__ (asc-devkit)
 
 
 def _first(*paths):
@@ -77,7 +78,7 @@ def open_sources(root, toolkit_set=None):
             asc / "include", STANDINS]
     tools = asc / "tools/build/asc_op_compile_base"
     return HeaderSet(
-        label=root.name, root=root, device_includes=kernel, cpu_includes=[], host_includes=host,
+        label=root.name, root=root, device_includes=kernel, cpu_includes=[], host_includes=host, npu_arch=True,
         stub_fun=toolkit_set.stub_fun if toolkit_set else None,
         ccec_include=toolkit_set.ccec_include if toolkit_set else None,
         types_h=_first(meta / "external/graph/types.h", meta / "graph/types.h"),

@@ -55,12 +55,20 @@ CORES_OF_TYPE = {
     "KERNEL_TYPE_MIX_VECTOR_CORE": ["m200", "m200-vec"],
 }
 
-# ccec's predefined macros per core type (the 8.1.RC1 headers select the arch by these alone).
+# The compiler's predefined macros per core type. The 8.1.RC1 headers select the arch by __CCE_AICORE__ and
+# __DAV_*__ alone; asc-devkit also by __NPU_ARCH__ (2201 dav-c220, 2002 dav-m200) and __DAV_VEC__ / __DAV_CUBE__
+# (the conditions its compile_op.py / ascendc_compile_gen_code.py emit), added for header sets that use them.
 CORE_DEFINES = {
     "c220-vec": ["__CCE_AICORE__=220", "__DAV_C220_VEC__"],
     "c220-cube": ["__CCE_AICORE__=220", "__DAV_C220_CUBE__"],
     "m200": ["__CCE_AICORE__=200", "__DAV_M200__"],
     "m200-vec": ["__CCE_AICORE__=200", "__DAV_M200_VEC__", "__ENABLE_VECTOR_CORE__"],
+}
+NPU_ARCH_DEFINES = {
+    "c220-vec": ["__NPU_ARCH__=2201", "__DAV_VEC__"],
+    "c220-cube": ["__NPU_ARCH__=2201", "__DAV_CUBE__"],
+    "m200": ["__NPU_ARCH__=2002"],
+    "m200-vec": ["__NPU_ARCH__=2002"],
 }
 PRIMARY_CORE = {"m200": "m200", "c220": "c220-vec"}
 

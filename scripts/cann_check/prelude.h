@@ -15,6 +15,14 @@
 #define __cb__
 #define __cc__
 #define __fbuf__
+#define __ssbuf__    // asc-devkit's newer address spaces and function kinds (bisheng keywords)
+#define __biasbuf__
+#define __simd_callee__
+#define __simd_vf__
+#define __callee__
+#define __no_simd_vf_fusion__
+#define __host_aicore__
+#define __disable_kernel_type_autoinfer__
 #define __BLOCK_LOCAL__
 #define __WORKGROUP_LOCAL__
 #define __VEC_SCOPE__
@@ -52,3 +60,11 @@ void metrics_prof_stop();
 // ccec's __clang_cce_aicore_builtin_vars.h: the builtin block variables read the block registers.
 #define block_idx get_block_idx()
 #define block_num get_block_num()
+
+#if defined(__NPU_ARCH__)
+// asc-devkit (8.3+) only, which selects the arch by __NPU_ARCH__: bisheng's device math builtins (::sqrt, ...)
+// and the debug helpers' namespace its basic API calls unqualified on the device path.
+#include <cmath>
+namespace __asc_aicore {}
+using namespace __asc_aicore;
+#endif
