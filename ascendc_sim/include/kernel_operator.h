@@ -9,7 +9,6 @@
 #include "sim/data_copy.h"
 #include "sim/gather.h"
 #include "sim/kernel_entry.h"
-#include "sim/list_tensor_desc.h"
 #include "sim/pipe.h"
 #include "sim/reduce.h"
 #include "sim/sync.h"

@@ -24,7 +24,9 @@ struct CastEntry {
 
 // ascend310p (dav_m200): docs/twin.md's table from the documented implementation; it agrees with the asc-devkit Cast
 // doc table "Atlas 推理系列产品AI Core" except float->int32 (in docs/twin.md, not in the doc table) and float->int64
-// (in the doc table, excluded by docs/twin.md). int32->half needs SetDeqScale and is not a plain Cast.
+// (in the doc table, excluded by docs/twin.md). int32->half needs SetDeqScale and is not a plain Cast. Every entry
+// agrees with 8.1.RC1 impl/dav_m200/kernel_operator_vec_vconv_impl.h (CastIntrinsicsImpl); docs/cann.md lists where
+// Ascend310P3.ini's Intrinsic_vconv differs and why the implementation decides.
 constexpr CastEntry k310P[] = {
     {DataType::kFloat16, DataType::kInt32, kR5},
     {DataType::kFloat16, DataType::kInt8, kN | kDirected},

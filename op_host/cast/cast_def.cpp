@@ -15,6 +15,7 @@
 namespace ascendops::cast::npu {
 
 ge::graphStatus InferShape(gert::InferShapeContext* context);  // cast_infershape.cpp
+ge::graphStatus InferDataType(gert::InferDataTypeContext* context);
 ge::graphStatus Tiling(gert::TilingContext* context);          // cast_tiling_context.cpp
 
 }  // namespace ascendops::cast::npu
@@ -47,6 +48,7 @@ public:
         this->Output("y").ParamType(REQUIRED).DataType(dst).Format(nd).UnknownShapeFormat(nd);
         this->Attr("dst_type").AttrType(REQUIRED).Int();
         this->SetInferShape(ascendops::cast::npu::InferShape);
+        this->SetInferDataType(ascendops::cast::npu::InferDataType);
         this->AICore().SetTiling(ascendops::cast::npu::Tiling);
         ascendops::npu::AddAiCoreConfigs(*this, "cast", {"ascend310p", "ascend910b", "ascend910_93"});
     }

@@ -12,4 +12,12 @@ ge::graphStatus InferShape(gert::InferShapeContext* context) {
     return ge::GRAPH_SUCCESS;
 }
 
+// y has the data type dst_type names (its number is the ge::DataType's, as aclDataType's).
+ge::graphStatus InferDataType(gert::InferDataTypeContext* context) {
+    const gert::RuntimeAttrs* attrs = context->GetAttrs();
+    const int64_t* dst = attrs != nullptr ? attrs->GetInt(0) : nullptr;
+    if (dst == nullptr) return ge::GRAPH_FAILED;
+    return context->SetOutputDataType(0, static_cast<ge::DataType>(*dst));
+}
+
 }  // namespace ascendops::cast::npu

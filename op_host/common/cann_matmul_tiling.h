@@ -3,7 +3,7 @@
 #ifdef ASCENDOPS_WITH_CANN
 #include <cstdint>
 
-#include "kernel_tiling/kernel_tiling.h"  // AscendC::tiling::TCubeTiling
+#include "kernel_tiling/kernel_tiling.h"  // ::TCubeTiling (8.1.RC1 and asc-devkit)
 #include "op_host/common/platform.h"
 #include "tiling/tiling_api.h"
 
@@ -16,7 +16,7 @@ namespace ascendops {
 // -1 on failure, as matmul_tiling's GetTiling. `out` is the kernel-side struct that tiling data written as a standard
 // C++ struct embeds; GetTiling has an overload for it (asc-devkit docs, Matmul Tiling API GetTiling.md).
 int64_t CannMatmulTiling(fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call,
-                         AscendC::tiling::TCubeTiling& out);
+                         ::TCubeTiling& out);
 
 }  // namespace ascendops
 #endif  // ASCENDOPS_WITH_CANN

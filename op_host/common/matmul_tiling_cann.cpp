@@ -22,7 +22,7 @@ matmul_tiling::DataType CannType(DataType t) {
 }  // namespace
 
 int64_t CannMatmulTiling(fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call,
-                         AscendC::tiling::TCubeTiling& out) {
+                         ::TCubeTiling& out) {
     using matmul_tiling::CubeFormat;
     using matmul_tiling::TPosition;
     platform_ascendc::PlatformAscendC platform(platformInfo);

@@ -1,7 +1,9 @@
 // What every OpDef shares: the AI Core config per SoC, naming the kernel file and entry. Compiled only with the CANN
 // toolkit; not built or run in this repository's CI.
 #pragma once
+#include <cstddef>
 #include <initializer_list>
+#include <utility>
 
 #include "register/op_def_registry.h"
 
@@ -15,10 +17,30 @@ namespace ascendops::npu {
 inline void AddAiCoreConfigs(ops::OpDef& def, const char* kernel, std::initializer_list<const char*> socs,
                              const char* entry = nullptr) {
     for (const char* soc : socs) {
+        // The values OpAICoreConfig(const char* soc) sets (asc-devkit docs Utils-API/原型注册与管理/OpAICoreConfig/
+        // OpAICoreConfig构造函数.md); 8.1.RC1 has only the default constructor, which leaves them unset.
         ops::OpAICoreConfig config;
+        config.DynamicCompileStaticFlag(true)
+            .DynamicFormatFlag(true)
+            .DynamicRankSupportFlag(true)
+            .DynamicShapeSupportFlag(true)
+            .NeedCheckSupportFlag(false)
+            .PrecisionReduceFlag(true);
         config.ExtendCfgInfo("opFile.value", kernel).ExtendCfgInfo("opInterface.value", entry ? entry : kernel);
         def.AICore().AddConfig(soc, config);
     }
+}
+
+// Data-type inference (OpDef::SetInferDataType): each listed output takes the data type of an input, given as
+// (output index, input index) pairs.
+inline ge::graphStatus OutputsFollowInputs(gert::InferDataTypeContext* context,
+                                           std::initializer_list<std::pair<size_t, size_t>> outOfIn) {
+    for (const auto& [out, in] : outOfIn) {
+        if (context->SetOutputDataType(out, context->GetInputDataType(in)) != ge::GRAPH_SUCCESS) {
+            return ge::GRAPH_FAILED;
+        }
+    }
+    return ge::GRAPH_SUCCESS;
 }
 
 }  // namespace ascendops::npu

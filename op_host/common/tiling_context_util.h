@@ -4,12 +4,20 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "op_host/common/platform.h"  // DataType, used below
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
 
 namespace ascendops::npu {
+
+namespace detail {
+template <typename V, typename = void>
+struct HasAscend910_93 : std::false_type {};
+template <typename V>
+struct HasAscend910_93<V, std::void_t<decltype(V::ASCEND910_93)>> : std::true_type {};
+}  // namespace detail
 
 // gert::TilingContext::SetScheduleMode value of batch mode: the kernel's cores are all scheduled together (1; 0 is
 // normal mode): asc-devkit docs/zh/guide/编程指南/语言扩展层/SIMD-BuiltIn关键字.md (__schedmode__), SyncAll.md.
@@ -20,24 +28,32 @@ inline ge::graphStatus FailTiling(const char* op, const std::string& message) {
     return ge::GRAPH_FAILED;
 }
 
+// platform_ascendc::SocVersion::ASCEND910_93 exists from CANN 8.2 on (asc-devkit platform_ascendc.h); 8.1.RC1 has
+// none and reports an Atlas A3 as ASCEND910B ("Ascend910B1~4, Ascend910B2C, Ascend910_93 Serials"), so there it is
+// tiled with the ascend910b row.
+template <typename V>
+constexpr bool IsAscend910_93(V version) {
+    if constexpr (detail::HasAscend910_93<V>::value) {
+        return version == V::ASCEND910_93;
+    } else {
+        return false;
+    }
+}
+
 // The SoC table row of the device the framework tiles for, with its AIV core count (0: the row's default) and, on
 // 310P, its Vector Cores (GetCoreNumVector: what a MIX_VECTOR_CORE key's blockDim adds, 如何在矢量编程时启用Vector-Core.md).
 inline Result<Platform> PlatformOf(gert::TilingContext* context) {
     const auto ascendc = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
     const uint32_t cores = ascendc.GetCoreNumAiv();
-    switch (ascendc.GetSocVersion()) {
-        case platform_ascendc::SocVersion::ASCEND310P: {
-            Platform p = Platform::Of(SocVersion::kAscend310P, cores);
-            p.mixVectorCoreNum = ascendc.GetCoreNumVector();
-            return p;
-        }
-        case platform_ascendc::SocVersion::ASCEND910B:
-            return Platform::Of(SocVersion::kAscend910B, cores);
-        case platform_ascendc::SocVersion::ASCEND910_93:
-            return Platform::Of(SocVersion::kAscend910_93, cores);
-        default:
-            return InvalidParam("this SoC is none of ascend310p, ascend910b, ascend910_93");
+    const auto version = ascendc.GetSocVersion();
+    if (version == platform_ascendc::SocVersion::ASCEND310P) {
+        Platform p = Platform::Of(SocVersion::kAscend310P, cores);
+        p.mixVectorCoreNum = ascendc.GetCoreNumVector();
+        return p;
     }
+    if (version == platform_ascendc::SocVersion::ASCEND910B) return Platform::Of(SocVersion::kAscend910B, cores);
+    if (IsAscend910_93(version)) return Platform::Of(SocVersion::kAscend910_93, cores);
+    return InvalidParam("this SoC is none of ascend310p, ascend910b, ascend910_93");
 }
 
 // ge::DataType numbers equal aclDataType's, which DataType mirrors (ascendc_sim/platform/dtype.h).

@@ -10,6 +10,7 @@
 namespace ascendops::embedding_dense_grad::npu {
 
 ge::graphStatus InferShape(gert::InferShapeContext* context);  // embedding_dense_grad_infershape.cpp
+ge::graphStatus InferDataType(gert::InferDataTypeContext* context);
 ge::graphStatus Tiling(gert::TilingContext* context);          // embedding_dense_grad_tiling_context.cpp
 
 }  // namespace ascendops::embedding_dense_grad::npu
@@ -31,6 +32,7 @@ public:
         this->Attr("padding_idx").AttrType(OPTIONAL).Int(-1);
         this->Attr("scale_grad_by_freq").AttrType(OPTIONAL).Bool(false);
         this->SetInferShape(ascendops::embedding_dense_grad::npu::InferShape);
+        this->SetInferDataType(ascendops::embedding_dense_grad::npu::InferDataType);
         this->AICore().SetTiling(ascendops::embedding_dense_grad::npu::Tiling);
         // Designed for ascend310p (no DataCopyPad, no hardware SyncAll); A2/A3 take the DataCopyPad copy mode.
         ascendops::npu::AddAiCoreConfigs(*this, "embedding_dense_grad", {"ascend310p", "ascend910b", "ascend910_93"});

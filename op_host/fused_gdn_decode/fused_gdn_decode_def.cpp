@@ -15,6 +15,7 @@
 namespace ascendops::fused_gdn_decode::npu {
 
 ge::graphStatus InferShape(gert::InferShapeContext* context);  // fused_gdn_decode_infershape.cpp
+ge::graphStatus InferDataType(gert::InferDataTypeContext* context);
 ge::graphStatus Tiling(gert::TilingContext* context);          // fused_gdn_decode_tiling_context.cpp
 
 }  // namespace ascendops::fused_gdn_decode::npu
@@ -47,6 +48,7 @@ public:
         this->Attr("scale").AttrType(OPTIONAL).Float(1.0f);
         this->Attr("softplus_threshold").AttrType(OPTIONAL).Float(20.0f);
         this->SetInferShape(ascendops::fused_gdn_decode::npu::InferShape);
+        this->SetInferDataType(ascendops::fused_gdn_decode::npu::InferDataType);
         this->AICore().SetTiling(ascendops::fused_gdn_decode::npu::Tiling);
         // Atlas A2 / A3 only (spec: AIV kernel with DataCopyPad).
         ascendops::npu::AddAiCoreConfigs(*this, "fused_gdn_decode", {"ascend910b", "ascend910_93"});

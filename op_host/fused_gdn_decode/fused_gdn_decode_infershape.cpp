@@ -1,6 +1,7 @@
 // FusedGdnDecode shape inference: out = (B, 1, Hv, V) with B from mixed_qkv, Hv from a, V from state; the state
 // output (in place) keeps the state input's shape.
 // Compiled only with the CANN toolkit; not built or run in this repository's CI.
+#include "op_host/common/op_def_util.h"
 #include "register/op_def_registry.h"
 
 namespace ascendops::fused_gdn_decode::npu {
@@ -23,6 +24,11 @@ ge::graphStatus InferShape(gert::InferShapeContext* context) {
     if (stateOut == nullptr) return ge::GRAPH_FAILED;
     *stateOut = *state;
     return ge::GRAPH_SUCCESS;
+}
+
+// out follows mixed_qkv (input 0), the ref output state follows the state input (input 5).
+ge::graphStatus InferDataType(gert::InferDataTypeContext* context) {
+    return ascendops::npu::OutputsFollowInputs(context, {{0, 0}, {1, 5}});
 }
 
 }  // namespace ascendops::fused_gdn_decode::npu

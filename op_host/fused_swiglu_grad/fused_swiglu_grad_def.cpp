@@ -13,6 +13,7 @@ namespace ascendops::fused_swiglu_grad::npu {
 ge::graphStatus InferShapeB(gert::InferShapeContext* context);  // fused_swiglu_grad_infershape.cpp
 ge::graphStatus InferShapeW(gert::InferShapeContext* context);
 ge::graphStatus InferShapeX(gert::InferShapeContext* context);
+ge::graphStatus InferDataType(gert::InferDataTypeContext* context);  // all three
 ge::graphStatus TilingB(gert::TilingContext* context);  // fused_swiglu_grad_tiling_context.cpp
 ge::graphStatus TilingW(gert::TilingContext* context);
 ge::graphStatus TilingX(gert::TilingContext* context);
@@ -44,6 +45,7 @@ public:
     explicit AscendopsFusedSwigluGradB(const char* name) : OpDef(name) {
         sg::DefinePorts(*this, {"dy", "g", "fc"}, {"dg", "dfc", "db_g", "db_fc"});
         this->SetInferShape(sg::InferShapeB);
+        this->SetInferDataType(sg::InferDataType);
         this->AICore().SetTiling(sg::TilingB);
         sg::AddA2A3Configs(*this, "fused_swiglu_grad_b");
     }
@@ -54,6 +56,7 @@ public:
     explicit AscendopsFusedSwigluGradW(const char* name) : OpDef(name) {
         sg::DefinePorts(*this, {"x", "dg", "dfc"}, {"dw_g", "dw_fc"});
         this->SetInferShape(sg::InferShapeW);
+        this->SetInferDataType(sg::InferDataType);
         this->AICore().SetTiling(sg::TilingW);
         sg::AddA2A3Configs(*this, "fused_swiglu_grad_w");
     }
@@ -64,6 +67,7 @@ public:
     explicit AscendopsFusedSwigluGradX(const char* name) : OpDef(name) {
         sg::DefinePorts(*this, {"dg", "dfc", "w_g", "w_fc"}, {"dx"});
         this->SetInferShape(sg::InferShapeX);
+        this->SetInferDataType(sg::InferDataType);
         this->AICore().SetTiling(sg::TilingX);
         sg::AddA2A3Configs(*this, "fused_swiglu_grad_x");
     }

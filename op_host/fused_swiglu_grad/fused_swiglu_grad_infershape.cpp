@@ -48,4 +48,12 @@ ge::graphStatus InferShapeX(gert::InferShapeContext* context) {
     return SetOutputs(context, 0, 1, Dim(context, 0, 0), Dim(context, 2, 0));  // M of dg, K of w_g
 }
 
+// Every output is BF16, as every input (one data type per kernel): each follows input 0.
+ge::graphStatus InferDataType(gert::InferDataTypeContext* context) {
+    for (size_t i = 0; i < context->GetComputeNodeOutputNum(); ++i) {
+        if (context->SetOutputDataType(i, context->GetInputDataType(0)) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
+    }
+    return ge::GRAPH_SUCCESS;
+}
+
 }  // namespace ascendops::fused_swiglu_grad::npu

@@ -13,6 +13,7 @@
 namespace ascendops::split::npu {
 
 ge::graphStatus InferShape(gert::InferShapeContext* context);  // split_infershape.cpp
+ge::graphStatus InferDataType(gert::InferDataTypeContext* context);
 ge::graphStatus Tiling(gert::TilingContext* context);          // split_tiling_context.cpp
 
 }  // namespace ascendops::split::npu
@@ -31,6 +32,7 @@ public:
         this->Attr("split_sections").AttrType(REQUIRED).ListInt();
         this->Attr("dim").AttrType(OPTIONAL).Int(0);
         this->SetInferShape(ascendops::split::npu::InferShape);
+        this->SetInferDataType(ascendops::split::npu::InferDataType);
         this->AICore().SetTiling(ascendops::split::npu::Tiling);
         ascendops::npu::AddAiCoreConfigs(*this, "split", {"ascend310p", "ascend910b", "ascend910_93"},
                                          "ascendops_split");

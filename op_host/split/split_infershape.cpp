@@ -10,7 +10,7 @@ ge::graphStatus InferShape(gert::InferShapeContext* context) {
     const gert::Shape* x = context->GetInputShape(0);
     const gert::RuntimeAttrs* attrs = context->GetAttrs();
     if (x == nullptr || attrs == nullptr) return ge::GRAPH_FAILED;
-    const gert::ContinuousVector* sections = attrs->GetListInt(0);
+    const auto* sections = attrs->GetListInt(0);  // TypedContinuousVector<int64_t> (runtime_attrs.h)
     const int64_t* dimAttr = attrs->GetInt(1);
     if (sections == nullptr) return ge::GRAPH_FAILED;
     const auto rank = static_cast<int64_t>(x->GetDimNum());
@@ -23,6 +23,14 @@ ge::graphStatus InferShape(gert::InferShapeContext* context) {
         if (y == nullptr) return ge::GRAPH_FAILED;
         *y = *x;
         y->SetDim(axis, lengths[i]);
+    }
+    return ge::GRAPH_SUCCESS;
+}
+
+// Every piece y[i] has x's data type.
+ge::graphStatus InferDataType(gert::InferDataTypeContext* context) {
+    for (size_t i = 0; i < context->GetComputeNodeOutputNum(); ++i) {
+        if (context->SetOutputDataType(i, context->GetInputDataType(0)) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
     }
     return ge::GRAPH_SUCCESS;
 }

@@ -18,7 +18,7 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
     const gert::StorageShape* x = context->GetInputShape(0);
     const gert::RuntimeAttrs* attrs = context->GetAttrs();
     if (x == nullptr || attrs == nullptr) return FailTiling("AscendopsSplit", "input x or the attributes are missing");
-    const gert::ContinuousVector* sections = attrs->GetListInt(0);
+    const auto* sections = attrs->GetListInt(0);  // TypedContinuousVector<int64_t> (runtime_attrs.h)
     const int64_t* dim = attrs->GetInt(1);
     if (sections == nullptr) return FailTiling("AscendopsSplit", "attribute split_sections is missing");
 

@@ -3,11 +3,14 @@
 // SoC family), so only instructions the SoC has are instantiated; round modes come from the tiling data.
 #pragma once
 #include "kernel_operator.h"
+#include "op_kernel/common/bf16_m200.h"  // DTYPE_X may name bfloat16_t on dav-m200 too
+#include "op_kernel/common/data_copy_pad.h"
 #include "op_kernel/cast/cast_plan.h"
 #include "op_kernel/cast/cast_tiling_data.h"
 
-// Each SoC family compiles its own instance; the inline namespace keeps their symbols apart (the CPU twin links
-// both into one library).
+// Each SoC family compiles its own instance; the per-family namespace keeps their symbols apart (the CPU twin links
+// both into one library). Not an inline namespace: CANN's kernel_macros.h defines `inline` as a macro on the device
+// path, so a using-directive makes the names visible instead.
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 #define ASCENDOPS_CAST_ARCH m200
 #else
@@ -15,7 +18,7 @@
 #endif
 
 namespace ascendops::cast {
-inline namespace ASCENDOPS_CAST_ARCH {
+namespace ASCENDOPS_CAST_ARCH {
 
 using namespace AscendC;
 
@@ -382,8 +385,8 @@ __aicore__ inline void CopyGmToUb(const LocalTensor<T>& dst, const GlobalTensor<
     if ((n * sizeof(T)) % 32 == 0) {
         DataCopy(dst, src, n);
     } else {
-        DataCopyPad(dst, src, DataCopyExtParams{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0},
-                    DataCopyPadExtParams<T>{false, 0, 0, 0});
+        DataCopyPadWhereAny(dst, src, DataCopyExtParams{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0},
+                            DataCopyPadExtParams<T>{false, 0, 0, 0});
     }
 }
 template <typename T>
@@ -391,7 +394,7 @@ __aicore__ inline void CopyUbToGm(const GlobalTensor<T>& dst, const LocalTensor<
     if ((n * sizeof(T)) % 32 == 0) {
         DataCopy(dst, src, n);
     } else {
-        DataCopyPad(dst, src, DataCopyExtParams{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0});
+        DataCopyPadWhereAny(dst, src, DataCopyExtParams{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0});
     }
 }
 
@@ -558,4 +561,5 @@ __aicore__ inline void RunCastPath(GM_ADDR x, GM_ADDR y, const CastTilingData& t
 }
 
 }  // namespace ASCENDOPS_CAST_ARCH
+using namespace ASCENDOPS_CAST_ARCH;
 }  // namespace ascendops::cast

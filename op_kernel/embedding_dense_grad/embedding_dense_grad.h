@@ -9,8 +9,11 @@
 #include "kernel_operator.h"
 // After kernel_operator.h: the tiling data helpers need __aicore__.
 #include "embedding_dense_grad_tiling_data.h"
+#include "op_kernel/common/data_copy_pad.h"
 
 namespace ascendops::embedding_dense_grad {
+// Per SoC family (data_copy_pad.h): the m200 and m220 instances differ in DataCopyPad.
+namespace ASCENDOPS_KERNEL_FAMILY {
 
 class EmbeddingDenseGradKernel {
 public:
@@ -71,7 +74,7 @@ private:
         if (copyMode_ == EdgCopyMode::kPad) {
             AscendC::DataCopyExtParams params{1, cols * static_cast<uint32_t>(sizeof(float)), 0, 0, 0};
             AscendC::DataCopyPadExtParams<float> pad{true, 0, static_cast<uint8_t>(AlignUp8(cols) - cols), 0.0f};
-            AscendC::DataCopyPad(dst, src[offset], params, pad);
+            DataCopyPadWhereAny(dst, src[offset], params, pad);
         } else if (copyMode_ == EdgCopyMode::kWindow && offset + AlignUp8(cols) > elems) {
             LoadTailWindow(dst, src, elems, offset, cols);
         } else {
@@ -103,7 +106,7 @@ private:
         if (copyMode_ == EdgCopyMode::kWindow) AscendC::PipeBarrier<PIPE_MTE3>();
         if (copyMode_ == EdgCopyMode::kPad) {
             AscendC::DataCopyExtParams params{1, cols * static_cast<uint32_t>(sizeof(float)), 0, 0, 0};
-            AscendC::DataCopyPad(dst[offset], src, params);
+            DataCopyPadWhereAny(dst[offset], src, params);
         } else if (copyMode_ == EdgCopyMode::kWindow && offset + AlignUp8(cols) > elems) {
             StoreTailWindow(dst, elems, offset, src, cols);
         } else {
@@ -136,7 +139,7 @@ private:
         if (copyMode_ == EdgCopyMode::kPad) {
             AscendC::DataCopyExtParams params{1, n * static_cast<uint32_t>(sizeof(int32_t)), 0, 0, 0};
             AscendC::DataCopyPadExtParams<int32_t> pad{false, 0, 0, 0};
-            AscendC::DataCopyPad(dst, src[start], params, pad);
+            DataCopyPadWhereAny(dst, src[start], params, pad);
             return;
         }
         if (uint64_t{start} + AlignUp8(n) <= td_.numRows) {
@@ -311,4 +314,6 @@ private:
     AscendC::TQue<AscendC::TPosition::VECOUT, 1> edgeOutQue_;  // window mode: the tensor's last block, to store
 };
 
+}  // namespace ASCENDOPS_KERNEL_FAMILY
+using namespace ASCENDOPS_KERNEL_FAMILY;
 }  // namespace ascendops::embedding_dense_grad

@@ -30,7 +30,8 @@ extern "C" __global__ __aicore__ void fused_gdn_decode(GM_ADDR mixedQkv, GM_ADDR
     // same memory as stateRef, which the kernel updates in place.
     static_cast<void>(stateOut);
     using namespace ascendops::fused_gdn_decode;
-    REGISTER_TILING_DEFAULT(FusedGdnDecodeTilingData);
+    // Qualified: the op compiler's generated wrapper names this struct as written, outside this function.
+    REGISTER_TILING_DEFAULT(ascendops::fused_gdn_decode::FusedGdnDecodeTilingData);
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     GET_TILING_DATA(td, tiling);
     if (TILING_KEY_IS(1)) {

@@ -19,8 +19,9 @@ extern "C" __global__ __aicore__ void fused_swiglu_grad_w(GM_ADDR x, GM_ADDR dg,
     (void)workspace;  // the Matmul messages use the system workspace; the kernel needs no user workspace
     AscendC::TPipe pipe;
     SgWMatmul mm;
-    // On the AIC this serves the AIVs' requests and returns (docs REGIST_MATMUL_OBJ).
-    REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), mm, &td.cube);
+    // On the AIC this serves the AIVs' requests and returns (docs REGIST_MATMUL_OBJ). GetSysWorkSpacePtr is a global
+    // name in CANN (8.1.RC1 kernel_common.h, asc-devkit kernel_operator_swap_mem_intf.h).
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &td.cube);
     FusedSwigluGradWKernel op;
     op.Init(x, dg, dfc, dwG, dwFc, td);
     if (TILING_KEY_IS(2)) op.Process(mm);

@@ -19,7 +19,7 @@ extern "C" __global__ __aicore__ void fused_swiglu_grad_x(GM_ADDR dg, GM_ADDR df
     AscendC::TPipe pipe;
     SgXMatmul mm;
     // On the AIC this serves the AIVs' requests and returns (docs REGIST_MATMUL_OBJ); before any InitBuffer.
-    REGIST_MATMUL_OBJ(&pipe, AscendC::GetSysWorkSpacePtr(), mm, &td.cube);
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &td.cube);
     FusedSwigluGradXKernel op;
     op.Init(dg, dfc, wG, wFc, dx, workspace, td, &pipe);
     if (TILING_KEY_IS(3)) op.Process(mm);

@@ -7,9 +7,12 @@
 //     (CopyWindows), so every write is whole blocks inside the destination piece and inside this core's range.
 #pragma once
 #include "kernel_operator.h"
+#include "op_kernel/common/bf16_m200.h"  // DTYPE_X may name bfloat16_t on dav-m200 too
+#include "kernel_operator_list_tensor_intf.h"  // ListTensorDesc (kernel_operator.h does not include it)
 #include "op_kernel/split/split_tiling_data.h"
 
-// Each SoC family compiles its own instance; the inline namespace keeps their symbols apart on the twin.
+// Each SoC family compiles its own instance; the per-family namespace keeps their symbols apart on the twin (not an
+// inline namespace: CANN's kernel_macros.h defines `inline` as a macro on the device path).
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 #define ASCENDOPS_SPLIT_ARCH m200
 #else
@@ -17,7 +20,7 @@
 #endif
 
 namespace ascendops::split {
-inline namespace ASCENDOPS_SPLIT_ARCH {
+namespace ASCENDOPS_SPLIT_ARCH {
 
 using namespace AscendC;
 
@@ -258,4 +261,5 @@ __aicore__ inline void RunSplit(GM_ADDR x, GM_ADDR y, const SplitTilingData& td)
 }
 
 }  // namespace ASCENDOPS_SPLIT_ARCH
+using namespace ASCENDOPS_SPLIT_ARCH;
 }  // namespace ascendops::split

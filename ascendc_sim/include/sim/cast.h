@@ -77,7 +77,7 @@ template <typename T>
 constexpr const FloatFormat& FormatOf() {
     if constexpr (std::is_same_v<T, half>)
         return kHalfFormat;
-    else if constexpr (std::is_same_v<T, bfloat16_t>)
+    else if constexpr (std::is_same_v<T, ascendc_sim::Bf16>)
         return kBf16Format;
     else
         return kFloatFormat;
@@ -104,7 +104,7 @@ inline D ConvertOne(S s, RoundMode m) {
             if (std::isnan(v) || std::isinf(v)) return s;
             float r = static_cast<float>(RoundMagnitude(std::fabs(v), m, v < 0));
             return std::signbit(s) ? -r : r;
-        } else if constexpr (sizeof(D) > sizeof(S) || (std::is_same_v<S, bfloat16_t> && std::is_same_v<D, float>)) {
+        } else if constexpr (sizeof(D) > sizeof(S) || (std::is_same_v<S, ascendc_sim::Bf16> && std::is_same_v<D, float>)) {
             return static_cast<D>(static_cast<float>(v));  // widening is exact
         } else {
             if (std::isnan(v)) return D(static_cast<float>(v));
@@ -127,10 +127,10 @@ inline D ConvertOne(S s, RoundMode m) {
 template <typename D, typename S>
 inline void ConvertRange(D* d, const S* s, int64_t n, RoundMode m) {
     bool nearest = m == RoundMode::CAST_NONE || m == RoundMode::CAST_RINT;
-    if constexpr ((std::is_same_v<S, half> || std::is_same_v<S, bfloat16_t>) && std::is_same_v<D, float>) {
+    if constexpr ((std::is_same_v<S, half> || std::is_same_v<S, ascendc_sim::Bf16>) && std::is_same_v<D, float>) {
         for (int64_t i = 0; i < n; ++i) d[i] = static_cast<float>(s[i]);
         return;
-    } else if constexpr (std::is_same_v<S, float> && (std::is_same_v<D, half> || std::is_same_v<D, bfloat16_t>)) {
+    } else if constexpr (std::is_same_v<S, float> && (std::is_same_v<D, half> || std::is_same_v<D, ascendc_sim::Bf16>)) {
         if (nearest) {
             for (int64_t i = 0; i < n; ++i) d[i] = D(s[i]);
             return;

@@ -13,7 +13,7 @@ constexpr ascendc_sim::DataType DTypeOf() {
     using ascendc_sim::DataType;
     if constexpr (std::is_same_v<T, half>)
         return DataType::kFloat16;
-    else if constexpr (std::is_same_v<T, bfloat16_t>)
+    else if constexpr (std::is_same_v<T, ascendc_sim::Bf16>)
         return DataType::kBf16;
     else if constexpr (std::is_same_v<T, float>)
         return DataType::kFloat;

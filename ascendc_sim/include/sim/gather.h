@@ -16,7 +16,7 @@ __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& s
     CoreContext& c = Core();
     Poll(c);
     bool ok = kOneOf<T, int16_t, uint16_t, half, int32_t, uint32_t, float> ||
-              (std::is_same_v<T, bfloat16_t> && Soc(c).version != ascendc_sim::SocVersion::kAscend310P);
+              (std::is_same_v<T, ascendc_sim::Bf16> && Soc(c).version != ascendc_sim::SocVersion::kAscend310P);
     RequireType<T>(api, ok);
     T* d = dst.Operand(api, "dst", count);
     const T* s = src.Operand(api, "src", 0);

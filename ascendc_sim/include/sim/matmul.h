@@ -15,11 +15,12 @@
 #include "sim/pipe.h"
 #include "sim/tensor.h"
 
+// Global names, as CANN spells them (8.1.RC1 kernel_tiling.h and lib/matmul/matmul_config.h; asc-devkit exports
+// AscendC::tiling::TCubeTiling by a global using-declaration): AscendC::CubeFormat does not exist there.
 using TCubeTiling = ascendc_sim::CubeTiling;
+enum class CubeFormat : uint8_t { ND, NZ, ND_ALIGN };
 
 namespace AscendC {
-
-enum class CubeFormat : uint8_t { ND, NZ, ND_ALIGN };
 enum class LayoutMode : uint8_t { NONE, BSNGD, SBNGD, BNGS1S2, NORMAL };
 
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
@@ -92,10 +93,11 @@ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, in
     return t;
 }
 
-// The system workspace REGIST_MATMUL_OBJ takes; the twin's AIC/AIV messages do not live in GM, so any value works.
-__aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return nullptr; }
-
 }  // namespace AscendC
+
+// The system workspace REGIST_MATMUL_OBJ takes; the twin's AIC/AIV messages do not live in GM, so any value works.
+// A global name in CANN (8.1.RC1 kernel_common.h, asc-devkit kernel_operator_swap_mem_intf.h).
+__aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return nullptr; }
 
 namespace ascendc_sim {
 

@@ -186,7 +186,7 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
     CoreContext& c = Core();
     Poll(c);
     bool ok = kOneOf<T, int16_t, uint16_t, half, int32_t, uint32_t, float> ||
-              (std::is_same_v<T, bfloat16_t> && Soc(c).version != ascendc_sim::SocVersion::kAscend310P);
+              (std::is_same_v<T, ascendc_sim::Bf16> && Soc(c).version != ascendc_sim::SocVersion::kAscend310P);
     RequireType<T>(api, ok);
     if (repeatTime == 0) return;
     constexpr int64_t kPerBlock = 32 / sizeof(T);

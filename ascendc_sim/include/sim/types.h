@@ -77,23 +77,34 @@ struct half {
     half& operator/=(half o) { return *this = half(float(*this) / float(o)); }
 };
 
-struct bfloat16_t {
+namespace ascendc_sim {
+
+// BF16 storage. Kernels name it bfloat16_t, which exists only where ccec declares it (below).
+struct Bf16 {
     uint16_t bits = 0;
-    bfloat16_t() = default;
+    Bf16() = default;
     template <typename U, typename = std::enable_if_t<std::is_arithmetic_v<U>>>
-    bfloat16_t(U v) : bits(ascendc_sim::FloatToBf16Bits(static_cast<float>(v))) {}  // NOLINT
-    static bfloat16_t FromBits(uint16_t b) {
-        bfloat16_t h;
+    Bf16(U v) : bits(ascendc_sim::FloatToBf16Bits(static_cast<float>(v))) {}  // NOLINT
+    static Bf16 FromBits(uint16_t b) {
+        Bf16 h;
         h.bits = b;
         return h;
     }
     operator float() const { return ascendc_sim::Bf16BitsToFloat(bits); }  // NOLINT
 };
 
+}  // namespace ascendc_sim
+
+// ccec's __clang_cce_types.h (8.1.RC1 ccec_compiler/lib/clang/15.0.5/include) declares bfloat16_t for dav-c220
+// vector / cube and newer, not for dav-m200: an m200 kernel build (__CCE_AICORE__ 200) naming it fails, as with CANN.
+#if !defined(__CCE_AICORE__) || __CCE_AICORE__ != 200
+using bfloat16_t = ascendc_sim::Bf16;
+#endif
+
 namespace ascendc_sim {
 
 template <typename T>
-inline constexpr bool kIsLowFloat = std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>;
+inline constexpr bool kIsLowFloat = std::is_same_v<T, half> || std::is_same_v<T, Bf16>;
 template <typename T>
 inline constexpr bool kIsFloating = kIsLowFloat<T> || std::is_floating_point_v<T>;
 

@@ -31,7 +31,7 @@ inline constexpr bool kBitTypes = kOneOf<T, int16_t, uint16_t>;
 template <typename T>
 inline constexpr bool kShiftTypes = kOneOf<T, int16_t, uint16_t, int32_t, uint32_t>;
 template <typename T>
-inline constexpr bool kFillTypes = kOneOf<T, half, bfloat16_t, float, int16_t, uint16_t, int32_t, uint32_t>;
+inline constexpr bool kFillTypes = kOneOf<T, half, ascendc_sim::Bf16, float, int16_t, uint16_t, int32_t, uint32_t>;
 
 // Fails naming the instruction and dtype when the instruction does not exist for T.
 template <typename T>
