@@ -111,7 +111,7 @@ py::dict GetWorkspace(const py::object& grad, const py::object& indices, const p
                                                                        scaleGradByFreq, get(out), &workspace, &executor)
                     : aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(
                           get(g), get(i), numWeights, paddingIdx, scaleGradByFreq, get(out), &workspace, &executor);
-    delete executor;  // never run
+    ascendops::DestroyExecutor(executor);  // never run
     return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : std::string(aclGetRecentErrMsg()),
                     "workspace_size"_a = workspace);
 }

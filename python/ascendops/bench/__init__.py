@@ -27,7 +27,7 @@ __all__ = ["targets", "load"]
 
 def targets():
     # npu: the seeds' acceptance on a device (bench/npu.py); small: the seeds' small-shape clauses (bench/small.py)
-    return ["sim", "npu", "matmul", "calibrate", "copy", "small", *OPERATORS]
+    return ["sim", "npu", "matmul", "calibrate", "copy", "small", "upload", *OPERATORS]
 
 
 def load(target):
