@@ -99,11 +99,11 @@ add_custom_target(ascendops_opp
 
 # ---------------------------------------------------------------------------------------------------------------
 # The Python NPU backend: CANN's headers only (never the twin's acl/ headers), linked with the ACL runtime and
-# nnopbase (aclCreateTensor); the package's libcust_opapi.so is dlopen'ed at run time (installed after this build).
+# nnopbase (aclCreateTensor); the package's libascendops_opapi.so is dlopen'ed at run time (installed after this build).
 if(ASCENDOPS_PYTHON)
     file(GLOB npu_binding_srcs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/python/bindings/npu/*.cpp)
     pybind11_add_module(_C_npu ${npu_binding_srcs})
-    target_include_directories(_C_npu PRIVATE ${ASCEND_HOME_PATH}/include ${CMAKE_SOURCE_DIR}/op_api)
+    target_include_directories(_C_npu PRIVATE ${ASCEND_HOME_PATH}/include ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/op_api)
     target_link_directories(_C_npu PRIVATE ${ASCEND_HOME_PATH}/lib64)
     target_link_libraries(_C_npu PRIVATE ascendcl nnopbase ${CMAKE_DL_LIBS})
     if(SKBUILD)

@@ -16,7 +16,7 @@ any core count). Inputs: bfloat16 array-likes, contiguous or not; dy, g, fc [M, 
 import ml_dtypes
 import numpy as np
 
-from .. import _C
+from .. import _C, _npu
 from .._backend import select
 from ..golden import fused_swiglu_grad as golden
 from .._op_kit import DemoCase, parse_shape
@@ -35,6 +35,7 @@ OUTPUTS = ("dx", "dw_g", "dw_fc", "db_g", "db_fc")
 _BF16 = "bfloat16"
 
 
+@_npu.dispatch(_npu.fused_swiglu_grad)
 def fused_swiglu_grad(dy, g, fc, x, w_g, w_fc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
     """Runs aclnnAscendopsFusedSwigluGrad (b, w, x kernels); returns a dict of new bfloat16 arrays."""
     select(backend, soc, core_num)
@@ -42,18 +43,21 @@ def fused_swiglu_grad(dy, g, fc, x, w_g, w_fc, *, soc=DEFAULT_SOC, core_num=0, b
     return dict(zip(OUTPUTS, _C.fused_swiglu_grad(inputs)))
 
 
+@_npu.dispatch(_npu.fused_swiglu_grad_b)
 def fused_swiglu_grad_b(dy, g, fc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
     """Runs aclnnAscendopsFusedSwigluGradB; returns dict dg, dfc, db_g, db_fc."""
     select(backend, soc, core_num)
     return dict(zip(B_OUTPUTS, _C.fused_swiglu_grad_b(np.asarray(dy), np.asarray(g), np.asarray(fc))))
 
 
+@_npu.dispatch(_npu.fused_swiglu_grad_w)
 def fused_swiglu_grad_w(x, dg, dfc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
     """Runs aclnnAscendopsFusedSwigluGradW; returns dict dw_g, dw_fc."""
     select(backend, soc, core_num)
     return dict(zip(("dw_g", "dw_fc"), _C.fused_swiglu_grad_w(np.asarray(x), np.asarray(dg), np.asarray(dfc))))
 
 
+@_npu.dispatch(_npu.fused_swiglu_grad_x)
 def fused_swiglu_grad_x(dg, dfc, w_g, w_fc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
     """Runs aclnnAscendopsFusedSwigluGradX; returns dict dx."""
     select(backend, soc, core_num)

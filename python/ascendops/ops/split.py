@@ -10,7 +10,7 @@ import numbers
 
 import numpy as np
 
-from .. import _C
+from .. import _C, _npu
 from .._backend import select
 from .._errors import AclnnError
 from ..golden import split as golden
@@ -75,11 +75,13 @@ def _run(x, sections_for, dim, soc, core_num, backend):
     return _C.split(x, sections, int(dim) if _is_int(dim) else dim)
 
 
+@_npu.dispatch(_npu.split)
 def split(x, split_size_or_sections, dim=0, *, soc=None, core_num=0, backend="sim"):
     """Splits ``x`` along ``dim`` as torch.split does; returns a list of new arrays."""
     return _run(x, lambda n: sections_of(n, split_size_or_sections), dim, soc, core_num, backend)
 
 
+@_npu.dispatch(_npu.chunk)
 def chunk(x, chunks, dim=0, *, soc=None, core_num=0, backend="sim"):
     """Splits ``x`` along ``dim`` into ceil(len / chunks)-long pieces, as torch.chunk does."""
     return _run(x, lambda n: chunk_sections(n, chunks), dim, soc, core_num, backend)
