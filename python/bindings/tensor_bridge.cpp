@@ -14,6 +14,8 @@ namespace py = pybind11;
 namespace ascendops::bridge {
 namespace {
 
+constexpr uint64_t kPackedSpanBytes = 1 << 20;  // below this a view's span is uploaded as it is, strides kept
+
 std::string SupportedDtypes() {
     std::string names;
     for (const auto& info : kDataTypes) {
@@ -198,6 +200,14 @@ DeviceTensor DeviceTensor::FromArray(const py::array& input) {
     bool needsCopy = false;
     for (py::ssize_t i = 0; i < array.ndim(); ++i) {
         if (array.strides(i) < 0 || array.strides(i) % item != 0) needsCopy = true;
+    }
+    // A view spread thin over a large array (its span beyond twice its bytes and 1 MiB) is packed first, so an
+    // upload never costs more than max(2 x the view, 1 MiB); any other view keeps its strides.
+    if (!needsCopy && array.ndim() > 0 && array.size() > 0) {
+        uint64_t span = static_cast<uint64_t>(item);
+        for (py::ssize_t i = 0; i < array.ndim(); ++i) span += (array.shape(i) - 1) * array.strides(i);
+        const uint64_t bytes = static_cast<uint64_t>(array.nbytes());
+        needsCopy = span > std::max<uint64_t>(2 * bytes, kPackedSpanBytes);
     }
     if (needsCopy) array = py::array(np.attr("ascontiguousarray")(array));
 

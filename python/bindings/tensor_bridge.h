@@ -85,8 +85,9 @@ private:
 class DeviceTensor {
 public:
     // Copies `array` to the device: the bytes its view spans, from its first element to its last (not the rest of
-    // the array it views). A strided view keeps its strides, so op_api sees a real non-contiguous aclTensor.
-    // Negative or non-element-multiple strides are first copied to a C-contiguous array.
+    // the array it views). A strided view keeps its strides, so op_api sees a real non-contiguous aclTensor, unless
+    // its span exceeds max(2 x its bytes, 1 MiB): then a packed copy goes up (the cost stays that of the view).
+    // Negative or non-element-multiple strides are first copied to a C-contiguous array too.
     static DeviceTensor FromArray(const pybind11::array& array);
     // A C-contiguous output tensor; its memory holds the twin's fresh pattern (not zeros), as on hardware.
     static DeviceTensor Empty(const std::vector<int64_t>& shape, DataType dtype);

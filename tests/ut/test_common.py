@@ -166,6 +166,16 @@ def test_bridge_keeps_strides_and_uploads_only_the_span_of_a_view():
     assert info == {"dtype": "float16", "shape": [2, 3], "strides": [20, 3], "offset": 0, "storage_elements": 27}
 
 
+def test_bridge_packs_a_view_spread_thin_over_a_large_array():
+    base = np.arange(1024 * 1024, dtype=np.float32).reshape(1024, 1024)  # 4 MiB
+    column = base[::256, 3]  # 4 elements spanning 3 MiB: a packed copy goes up, not the span
+    back, info = _C_test._bridge_roundtrip(column)
+    np.testing.assert_array_equal(back, column)
+    assert info == {"dtype": "float32", "shape": [4], "strides": [1], "offset": 0, "storage_elements": 4}
+    rows = base[:2, :3]  # span 4 KiB (< 1 MiB): uploaded as it is, strides kept
+    assert _C_test._bridge_roundtrip(rows)[1]["strides"] == [1024, 1]
+
+
 def test_bridge_transposed_bfloat16():
     a = np.arange(12, dtype=np.float32).astype(ml_dtypes.bfloat16).reshape(3, 4).T
     back, info = _C_test._bridge_roundtrip(a)
