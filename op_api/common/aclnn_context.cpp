@@ -39,7 +39,7 @@ aclnnStatus RunExecutor(void* workspace, uint64_t workspaceSize, aclOpExecutor* 
         return 0;
     }
     std::optional<Result<LaunchReport>> result;
-    try {  // host-side staging (gathers, the host sort) allocates: exhaustion is an error code, never an abort
+    try {  // the twin's staging (gathers, the sort) allocates: exhaustion is an error code, never an abort
         result.emplace(owned->run(workspace, workspaceSize, stream));
     } catch (const std::bad_alloc&) {
         return Fail(Error{Status::kRuntimeError, owned->op + ": out of host memory while staging the launch"});
