@@ -54,13 +54,13 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, int64_t dstType, aclTe
     if (auto e = CheckContiguous(*out)) return Fail(*e);
 
     const Platform platform = CurrentPlatform();
-    auto exec = std::make_unique<aclOpExecutor>();
+    auto exec = std::make_unique<OpExecutor>();
     exec->op = "Cast";
     const uint64_t n = self->Numel();
     if (auto e = CheckPair(self->dtype, dst, platform)) return Fail(*e);
     if (n == 0) {  // empty tensor: nothing to launch
         *workspaceSize = 0;
-        *executor = exec.release();
+        *executor = ToHandle(exec.release());
         return 0;
     }
     auto tiling = ComputeTiling({n, self->dtype, dst}, platform);
@@ -86,7 +86,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, int64_t dstType, aclTe
         return LaunchKernel(stream, launch, fn, td, x, outView.ElementAddress(), static_cast<uint8_t*>(nullptr));
     };
     *workspaceSize = exec->workspaceSize;
-    *executor = exec.release();
+    *executor = ToHandle(exec.release());
     return 0;
 }
 

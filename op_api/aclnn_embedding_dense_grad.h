@@ -1,5 +1,6 @@
 // aclnnAscendopsEmbeddingDenseGrad (kernel-level: sorted indices + pos_idx) and aclnnAscendopsEmbeddingDenseBackward
-// (user-level: raw indices, sorted stably on the host). Both write out = scatter-add of grad rows into [numWeights, D],
+// (user-level: raw indices, sorted stably on the device, then the kernel-level pair: docs/host_path.md; on the NPU in
+// the package's libascendops_opapi.so). Both write out = scatter-add of grad rows into [numWeights, D],
 // starting from zero; rows whose index is paddingIdx (>= 0) or outside [0, numWeights) are skipped. Two-stage aclnn
 // API.
 #pragma once

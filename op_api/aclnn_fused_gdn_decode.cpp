@@ -38,10 +38,10 @@ Result<float> NarrowAttr(double value, const char* name) {
 }
 
 // The executor: strided inputs gathered into the workspace (each at its own aligned offset), then the launch.
-std::unique_ptr<aclOpExecutor> MakeExecutor(const TilingResult& tiling,
+std::unique_ptr<OpExecutor> MakeExecutor(const TilingResult& tiling,
                                             const std::array<TensorView, kInputCount>& inputs, const TensorView& state,
                                             const TensorView& out) {
-    auto exec = std::make_unique<aclOpExecutor>();
+    auto exec = std::make_unique<OpExecutor>();
     exec->op = "FusedGdnDecode";
     std::array<uint64_t, kInputCount> gatherOffset{};
     uint64_t workspace = 0;
@@ -107,7 +107,7 @@ aclnnStatus GetWorkspaceSize(const std::array<const aclTensor*, kInputCount>& in
 
     auto exec = MakeExecutor(*tiling, inputs, *state, *out);
     *workspaceSize = exec->workspaceSize;
-    *executor = exec.release();
+    *executor = ToHandle(exec.release());
     return 0;
 }
 

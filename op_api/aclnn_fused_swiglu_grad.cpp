@@ -70,7 +70,7 @@ aclnnStatus BuildB(const BArgs& a, uint64_t* workspaceSize, aclOpExecutor** exec
     const uint64_t numel = uint64_t{td.rows} * td.cols;
     const uint64_t bytes = numel * sizeof(uint16_t);
     const uint64_t dbBytes = uint64_t{td.cols} * sizeof(uint16_t);
-    auto exec = std::make_unique<aclOpExecutor>();
+    auto exec = std::make_unique<OpExecutor>();
     exec->op = "FusedSwigluGradB";
     if (numel == 0) {  // M = 0: empty dg / dfc, zero column sums, nothing to launch
         exec->run = [a, dbBytes](void*, uint64_t, aclrtStream) -> Result<LaunchReport> {
@@ -78,7 +78,7 @@ aclnnStatus BuildB(const BArgs& a, uint64_t* workspaceSize, aclOpExecutor** exec
             return LaunchReport{};
         };
         *workspaceSize = 0;
-        *executor = exec.release();
+        *executor = ToHandle(exec.release());
         return 0;
     }
     // Workspace = [kernel: system reserve, FP32 partials][dense copies of the non-contiguous inputs]
@@ -104,7 +104,7 @@ aclnnStatus BuildB(const BArgs& a, uint64_t* workspaceSize, aclOpExecutor** exec
                             a.out[3].ElementAddress(), base);
     };
     *workspaceSize = exec->workspaceSize;
-    *executor = exec.release();
+    *executor = ToHandle(exec.release());
     return 0;
 }
 

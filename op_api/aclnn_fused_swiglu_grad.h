@@ -47,13 +47,9 @@ aclnnStatus aclnnAscendopsFusedSwigluGradX(void* workspace, uint64_t workspaceSi
 // zeroing: every output element is written once. Errors: 161001 null argument; 161002 naming the tensor and the
 // rule (dtype, rank != 2, K or N = 0, a dimension that differs from the first tensor fixing it, output shape or
 // layout, SoC ascend310p, core_num < 2). M = 0: dx empty, dw and db zeroed, nothing launched.
-// On the NPU this is no op type of the opp package (which has AscendopsFusedSwigluGradB / W / X and so the generated
-// pairs above): a caller composes it from those three pairs on one stream, as this file's twin implementation does
-// (aclnn_fused_swiglu_grad_user.cpp): a device buffer of 2 M N BF16 for dg and dfc, then
-// aclnnAscendopsFusedSwigluGradB(dy, g, fc -> dg, dfc, dbG, dbFc), aclnnAscendopsFusedSwigluGradW(x, dg, dfc -> dwG,
-// dwFc), aclnnAscendopsFusedSwigluGradX(dg, dfc, wG, wFc -> dx), each with its own phase 1 and workspace; stream order
-// makes W and X read the dg and dfc B wrote. M = 0: no launch (the W / X tilings reject it): dwG, dwFc, dbG, dbFc
-// zeroed with aclrtMemset. Non-contiguous inputs are made dense before upload (as EmbeddingDenseGrad's gather).
+// The same composition on both backends (aclnn_fused_swiglu_grad_user.cpp, docs/host_path.md): strided inputs made
+// contiguous on the device, then the B, W and X pairs on the caller's stream, dg and dfc in the workspace. On the NPU
+// it is in the package's libascendops_opapi.so, over the three pairs CANN generates from the OpDefs.
 aclnnStatus aclnnAscendopsFusedSwigluGradGetWorkspaceSize(const aclTensor* dy, const aclTensor* g, const aclTensor* fc,
                                                           const aclTensor* x, const aclTensor* wG, const aclTensor* wFc,
                                                           aclTensor* dx, aclTensor* dwG, aclTensor* dwFc,

@@ -73,7 +73,7 @@ aclnnStatus BuildW(const std::vector<TensorView>& args, uint64_t* workspaceSize,
     for (const TensorView& o : out) {
         if (auto e = CheckOutput(o, dwShape)) return Fail(*e);
     }
-    auto exec = std::make_unique<aclOpExecutor>();
+    auto exec = std::make_unique<OpExecutor>();
     exec->op = "FusedSwigluGradW";
     const uint64_t dwBytes = uint64_t{td.k} * td.n * sizeof(uint16_t);
     if (td.rows == 0) {  // M = 0: dw = x^T dg over no rows is zero; nothing to launch
@@ -82,7 +82,7 @@ aclnnStatus BuildW(const std::vector<TensorView>& args, uint64_t* workspaceSize,
             return LaunchReport{};
         };
         *workspaceSize = 0;
-        *executor = exec.release();
+        *executor = ToHandle(exec.release());
         return 0;
     }
     const std::vector<TensorView> inputs(in.begin(), in.end());
@@ -99,7 +99,7 @@ aclnnStatus BuildW(const std::vector<TensorView>& args, uint64_t* workspaceSize,
                             out[1].ElementAddress(), base);
     };
     *workspaceSize = exec->workspaceSize;
-    *executor = exec.release();
+    *executor = ToHandle(exec.release());
     return 0;
 }
 
@@ -114,11 +114,11 @@ aclnnStatus BuildX(const std::vector<TensorView>& args, uint64_t* workspaceSize,
     if (!tiling) return Fail(tiling.error());
     const FusedSwigluGradXTilingData td = tiling->data;
     if (auto e = CheckOutput(dx, {in[0].shape[0], in[2].shape[0]})) return Fail(*e);
-    auto exec = std::make_unique<aclOpExecutor>();
+    auto exec = std::make_unique<OpExecutor>();
     exec->op = "FusedSwigluGradX";
     if (td.rows == 0) {  // M = 0: dx is empty; nothing to launch
         *workspaceSize = 0;
-        *executor = exec.release();
+        *executor = ToHandle(exec.release());
         return 0;
     }
     const std::vector<TensorView> inputs(in.begin(), in.end());
@@ -136,18 +136,8 @@ aclnnStatus BuildX(const std::vector<TensorView>& args, uint64_t* workspaceSize,
                             dx.ElementAddress(), base);
     };
     *workspaceSize = exec->workspaceSize;
-    *executor = exec.release();
+    *executor = ToHandle(exec.release());
     return 0;
-}
-
-Result<std::vector<TensorView>> ReadViews(const aclTensor* const* tensors, const char* const* names, size_t count) {
-    std::vector<TensorView> out;
-    for (size_t i = 0; i < count; ++i) {
-        auto t = ReadTensor(tensors[i], names[i]);
-        if (!t) return t.error();
-        out.push_back(*t);
-    }
-    return out;
 }
 
 }  // namespace ascendops::fused_swiglu_grad
@@ -160,7 +150,7 @@ extern "C" aclnnStatus aclnnAscendopsFusedSwigluGradWGetWorkspaceSize(const aclT
     namespace sg = ascendops::fused_swiglu_grad;
     const aclTensor* tensors[] = {x, dg, dfc, dwG, dwFc};
     const char* names[] = {"x", "dg", "dfc", "dw_g", "dw_fc"};
-    auto args = sg::ReadViews(tensors, names, 5);
+    auto args = ascendops::ReadTensors(tensors, names, 5);
     if (!args) return ascendops::Fail(args.error());
     return sg::BuildW(*args, workspaceSize, executor);
 }
@@ -178,7 +168,7 @@ extern "C" aclnnStatus aclnnAscendopsFusedSwigluGradXGetWorkspaceSize(const aclT
     namespace sg = ascendops::fused_swiglu_grad;
     const aclTensor* tensors[] = {dg, dfc, wG, wFc, dx};
     const char* names[] = {"dg", "dfc", "w_g", "w_fc", "dx"};
-    auto args = sg::ReadViews(tensors, names, 5);
+    auto args = ascendops::ReadTensors(tensors, names, 5);
     if (!args) return ascendops::Fail(args.error());
     return sg::BuildX(*args, workspaceSize, executor);
 }

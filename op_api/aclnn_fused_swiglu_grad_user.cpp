@@ -1,8 +1,9 @@
-// aclnnAscendopsFusedSwigluGrad: the whole SwiGLU backward in one call - the b kernel (dg, dfc into the workspace,
-// db_g, db_fc), then the w kernel (dw_g, dw_fc), then the x kernel (dx), on one stream in that order. The twin's
-// implementation; on the NPU the same sequence is composed from the opp package's three generated aclnn pairs
-// (aclnn_fused_swiglu_grad.h says how).
+// aclnnAscendopsFusedSwigluGrad: the whole SwiGLU backward in one call, on both backends - the b kernel (dg, dfc into
+// the workspace, db_g, db_fc), then the w kernel (dw_g, dw_fc), then the x kernel (dx), on one stream in that order,
+// each through its kernel-level pair (sub_call.h: op_api's own on the twin, the opp package's generated pair on the
+// NPU). Strided inputs are made contiguous on the device first (device_steps.h).
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,17 +11,15 @@
 
 #include "aclnn_fused_swiglu_grad.h"
 #include "common/aclnn_context.h"
-#include "common/kernel_launch.h"
+#include "common/device_steps.h"
+#include "common/sub_call.h"
 #include "common/tensor_util.h"
-#include "fused_swiglu_grad_common.h"
-#include "fused_swiglu_grad_kernels.h"
 #include "op_host/common/tiling_util.h"
 #include "op_host/fused_swiglu_grad/fused_swiglu_grad_tiling.h"
 
 namespace ascendops::fused_swiglu_grad {
 namespace {
 
-constexpr uint32_t kAivPerAic = 2;  // the w and x kernels are KERNEL_TYPE_MIX_AIC_1_2
 enum Arg { kDy, kG, kFc, kX, kWg, kWfc, kDx, kDwG, kDwFc, kDbG, kDbFc, kArgCount };
 constexpr const char* kArgNames[kArgCount] = {"dy", "g",    "fc",    "x",    "w_g",  "w_fc",
                                               "dx", "dw_g", "dw_fc", "db_g", "db_fc"};
@@ -30,7 +29,9 @@ struct Plan {
     WTilingResult w;
     XTilingResult x;
     uint64_t dgOffset, dfcOffset, kernelOffset;  // workspace: [dg][dfc][kernel workspace][staged inputs]
-    StagedInputs staged;
+    uint64_t kernelBytes;                          // the largest of the three kernels' workspaces
+    std::array<std::optional<uint64_t>, 6> staged;  // per input: its dense copy's offset, or none (used in place)
+    uint64_t total;
 };
 
 std::optional<Error> CheckOutputs(const std::vector<TensorView>& a) {
@@ -65,62 +66,58 @@ Result<Plan> MakePlan(const std::vector<TensorView>& a, const Platform& platform
     p.dgOffset = 0;
     p.dfcOffset = dBytes;
     p.kernelOffset = 2 * dBytes;
-    const uint64_t kernelBytes = std::max({p.b.workspaceBytes, p.w.workspaceBytes, p.x.workspaceBytes});
-    auto staged = StageInputs(std::vector<TensorView>(a.begin(), a.begin() + 6), p.kernelOffset + kernelBytes);
-    if (!staged) return staged.error();
-    p.staged = *staged;
+    p.kernelBytes = std::max({p.b.workspaceBytes, p.w.workspaceBytes, p.x.workspaceBytes});
+    p.total = p.kernelOffset + p.kernelBytes;
+    for (int i = 0; i < 6; ++i) {
+        if (a[i].IsContiguous()) continue;
+        p.staged[i] = p.total;
+        p.total += AlignUp(a[i].Numel() * sizeof(uint16_t), kBlockBytes);
+    }
     return p;
 }
 
-// The three launches run one after another on the stream: modeled times and roofline bytes add, the per-core costs
-// are listed launch after launch; tiling key 0 (no single kernel's), blockDim the widest launch's.
-LaunchReport Serial(const LaunchReport (&r)[3]) {
-    LaunchReport all;
-    all.launched = true;
-    all.stats.kernel = "fused_swiglu_grad (b, w, x)";
-    for (const LaunchReport& one : r) {
-        const ascendc_sim::ModeledTime& t = one.stats.modeled;
-        all.stats.blockDim = std::max(all.stats.blockDim, one.stats.blockDim);
-        all.stats.soc = one.stats.soc;  // no span trace: three timelines are no one core's
-        all.stats.cores.insert(all.stats.cores.end(), one.stats.cores.begin(), one.stats.cores.end());
-        all.stats.modeled.deviceUs += t.deviceUs;
-        all.stats.modeled.slowestCoreUs += t.slowestCoreUs;
-        all.stats.modeled.bandwidthUs += t.bandwidthUs;
-        all.stats.modeled.launchUs += t.launchUs;
-        all.rooflineBytes += one.rooflineBytes;
-        all.rooflineUs += one.rooflineUs;
-        all.parts.emplace_back(one.stats.kernel, t.deviceUs);
-    }
-    return all;
-}
-
 Result<LaunchReport> RunAll(const Plan& p, const std::vector<TensorView>& a, uint8_t* ws, aclrtStream stream) {
-    const std::vector<TensorView> inputs(a.begin(), a.begin() + 6);
-    const std::vector<uint8_t*> in = p.staged.Addresses(inputs, ws);
-    uint8_t* dg = ws + p.dgOffset;
-    uint8_t* dfc = ws + p.dfcOffset;
+    std::vector<OwnedTensor> t;  // the eleven tensors as the kernel-level pairs see them
+    for (int i = 0; i < kArgCount; ++i) {
+        if (i < 6 && p.staged[i]) {
+            if (auto e = device::MakeContiguous(a[i], ws + *p.staged[i], stream)) return *e;
+            t.push_back(OwnedTensor::Dense(a[i].shape, DataType::kBf16, ws + *p.staged[i]));
+        } else {
+            t.push_back(OwnedTensor::Of(a[i]));
+        }
+    }
+    const OwnedTensor dg = OwnedTensor::Dense(a[kDy].shape, DataType::kBf16, ws + p.dgOffset);
+    const OwnedTensor dfc = OwnedTensor::Dense(a[kDy].shape, DataType::kBf16, ws + p.dfcOffset);
     uint8_t* kernelWs = ws + p.kernelOffset;
-    const uint64_t mn = uint64_t{p.b.data.rows} * p.b.data.cols * sizeof(uint16_t);
-    const uint64_t kn = uint64_t{p.w.data.k} * p.w.data.n * sizeof(uint16_t);
-    const uint64_t mk = uint64_t{p.x.data.rows} * p.x.data.k * sizeof(uint16_t);
-    const uint64_t db = uint64_t{p.b.data.cols} * sizeof(uint16_t);
-    LaunchReport reports[3];
-    const KernelLaunch kb{"fused_swiglu_grad_b", p.b.blockDim, p.b.tilingKey, 5 * mn + 2 * db};
-    auto rb = LaunchKernel(stream, kb, &fused_swiglu_grad_b_default, p.b.data, in[kDy], in[kG], in[kFc], dg, dfc,
-                           a[kDbG].ElementAddress(), a[kDbFc].ElementAddress(), kernelWs);
-    if (!rb) return rb.error();
-    reports[0] = *rb;
-    const KernelLaunch kw{"fused_swiglu_grad_w", p.w.blockDim, p.w.tilingKey, mk + 2 * mn + 2 * kn, kAivPerAic};
-    auto rw = LaunchKernel(stream, kw, &fused_swiglu_grad_w_default, p.w.data, in[kX], dg, dfc,
-                           a[kDwG].ElementAddress(), a[kDwFc].ElementAddress(), kernelWs);
-    if (!rw) return rw.error();
-    reports[1] = *rw;
-    const KernelLaunch kx{"fused_swiglu_grad_x", p.x.blockDim, p.x.tilingKey, 2 * mn + 2 * kn + mk, kAivPerAic};
-    auto rx = LaunchKernel(stream, kx, &fused_swiglu_grad_x_default, p.x.data, dg, dfc, in[kWg], in[kWfc],
-                           a[kDx].ElementAddress(), kernelWs);
-    if (!rx) return rx.error();
-    reports[2] = *rx;
-    return Serial(reports);
+    std::vector<LaunchReport> reports;
+    auto b = CallPair(
+        "aclnnAscendopsFusedSwigluGradB",
+        [&](uint64_t* size, aclOpExecutor** ex) {
+            return aclnnAscendopsFusedSwigluGradBGetWorkspaceSize(t[kDy].Get(), t[kG].Get(), t[kFc].Get(), dg.Get(),
+                                                                  dfc.Get(), t[kDbG].Get(), t[kDbFc].Get(), size, ex);
+        },
+        &aclnnAscendopsFusedSwigluGradB, kernelWs, p.kernelBytes, stream);
+    if (!b) return b.error();
+    reports.push_back(*b);
+    auto w = CallPair(
+        "aclnnAscendopsFusedSwigluGradW",
+        [&](uint64_t* size, aclOpExecutor** ex) {
+            return aclnnAscendopsFusedSwigluGradWGetWorkspaceSize(t[kX].Get(), dg.Get(), dfc.Get(), t[kDwG].Get(),
+                                                                  t[kDwFc].Get(), size, ex);
+        },
+        &aclnnAscendopsFusedSwigluGradW, kernelWs, p.kernelBytes, stream);
+    if (!w) return w.error();
+    reports.push_back(*w);
+    auto x = CallPair(
+        "aclnnAscendopsFusedSwigluGradX",
+        [&](uint64_t* size, aclOpExecutor** ex) {
+            return aclnnAscendopsFusedSwigluGradXGetWorkspaceSize(dg.Get(), dfc.Get(), t[kWg].Get(), t[kWfc].Get(),
+                                                                  t[kDx].Get(), size, ex);
+        },
+        &aclnnAscendopsFusedSwigluGradX, kernelWs, p.kernelBytes, stream);
+    if (!x) return x.error();
+    reports.push_back(*x);
+    return InSequence(reports, "fused_swiglu_grad (b, w, x)");
 }
 
 aclnnStatus Build(const std::vector<TensorView>& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
@@ -129,26 +126,25 @@ aclnnStatus Build(const std::vector<TensorView>& a, uint64_t* workspaceSize, acl
     auto plan = MakePlan(a, CurrentPlatform());
     if (!plan) return Fail(plan.error());
     if (auto e = CheckOutputs(a)) return Fail(*e);
-    auto exec = std::make_unique<aclOpExecutor>();
+    auto exec = std::make_unique<OpExecutor>();
     exec->op = "FusedSwigluGrad";
     if (plan->b.data.rows == 0) {  // M = 0: dx empty; dw and db are sums over no rows: zero
-        exec->run = [a](void*, uint64_t, aclrtStream) -> Result<LaunchReport> {
+        exec->run = [a](void*, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
             for (int i = kDwG; i < kArgCount; ++i) {
-                const uint64_t bytes = a[i].Numel() * sizeof(uint16_t);
-                aclrtMemset(a[i].ElementAddress(), bytes, 0, bytes);
+                if (auto e = device::Zero(a[i].ElementAddress(), a[i].Numel() * sizeof(uint16_t), stream)) return *e;
             }
             return LaunchReport{};
         };
         *workspaceSize = 0;
-        *executor = exec.release();
+        *executor = ToHandle(exec.release());
         return 0;
     }
-    exec->workspaceSize = plan->staged.total;
+    exec->workspaceSize = plan->total;
     exec->run = [p = *plan, a](void* ws, uint64_t, aclrtStream stream) {
         return RunAll(p, a, static_cast<uint8_t*>(ws), stream);
     };
     *workspaceSize = exec->workspaceSize;
-    *executor = exec.release();
+    *executor = ToHandle(exec.release());
     return 0;
 }
 
@@ -162,7 +158,8 @@ extern "C" aclnnStatus aclnnAscendopsFusedSwigluGradGetWorkspaceSize(
     ascendops::BeginCall();
     namespace sg = ascendops::fused_swiglu_grad;
     const aclTensor* tensors[] = {dy, g, fc, x, wG, wFc, dx, dwG, dwFc, dbG, dbFc};
-    auto args = sg::ReadViews(tensors, sg::kArgNames, sg::kArgCount);
+    if (auto e = ascendops::CheckDevice()) return ascendops::Fail(*e);
+    auto args = ascendops::ReadTensors(tensors, sg::kArgNames, sg::kArgCount);
     if (!args) return ascendops::Fail(args.error());
     return sg::Build(*args, workspaceSize, executor);
 }

@@ -68,7 +68,7 @@ Result<std::vector<TensorView>> ReadOutputs(const aclTensorList* out, const Tens
 
 // The executor's device work: a strided self gathered into the workspace (behind the kernel's own kernelBytes), the
 // output list placed in device memory, then the launch.
-decltype(aclOpExecutor::run) MakeRun(const KernelLaunch& launch, SplitEntry fn, const SplitTilingData& td,
+decltype(OpExecutor::run) MakeRun(const KernelLaunch& launch, SplitEntry fn, const SplitTilingData& td,
                                      const TensorView& selfView, std::vector<uint64_t> descWords, bool dense,
                                      uint64_t kernelBytes) {
     return [launch, fn, td, selfView, descWords = std::move(descWords), dense, kernelBytes](
@@ -110,12 +110,12 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, const aclIntArray* spl
     if (!outs) return Fail(outs.error());
 
     const Platform platform = CurrentPlatform();
-    auto exec = std::make_unique<aclOpExecutor>();
+    auto exec = std::make_unique<OpExecutor>();
     exec->op = "AscendopsSplit";
     const uint64_t n = self->Numel();
     if (n == 0) {  // empty input: every piece is empty too, nothing to launch
         *workspaceSize = 0;
-        *executor = exec.release();
+        *executor = ToHandle(exec.release());
         return 0;
     }
     auto tiling = ComputeTiling({self->shape, self->dtype, sections, dim}, platform);
@@ -142,7 +142,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, const aclIntArray* spl
     launch.vectorCores = tiling->vectorCores;
     exec->run = MakeRun(launch, instance->second, tiling->data, *self, descWords, dense, tiling->workspaceBytes);
     *workspaceSize = exec->workspaceSize;
-    *executor = exec.release();
+    *executor = ToHandle(exec.release());
     return 0;
 }
 

@@ -20,8 +20,6 @@ struct StagedInputs {
 };
 Result<StagedInputs> StageInputs(const std::vector<TensorView>& in, uint64_t kernelWorkspace);
 
-Result<std::vector<TensorView>> ReadViews(const aclTensor* const* tensors, const char* const* names, size_t count);
-
 // args: x, dg, dfc, dw_g, dw_fc / dg, dfc, w_g, w_fc, dx.
 aclnnStatus BuildW(const std::vector<TensorView>& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus BuildX(const std::vector<TensorView>& args, uint64_t* workspaceSize, aclOpExecutor** executor);

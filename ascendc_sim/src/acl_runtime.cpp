@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -124,6 +125,18 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
     ascendc_sim::DropFromL2(devPtr, count);
     return ACL_SUCCESS;
 }
+
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream) {
+    return aclrtMemset(devPtr, maxCount, value, count);
+}
+
+namespace {
+thread_local std::string recentErrMsg;  // per thread, as CANN keeps it
+}  // namespace
+
+const char* aclGetRecentErrMsg() { return recentErrMsg.c_str(); }
+
+void aclrtSimSetRecentErrMsg(const char* message) { recentErrMsg = message != nullptr ? message : ""; }
 
 aclError aclrtCreateStream(aclrtStream* stream) {
     if (stream == nullptr) return ACL_ERROR_INVALID_PARAM;

@@ -1,5 +1,6 @@
-// What every aclnn entry point shares: the executor, the recent error message, the current platform and
-// the report of the last launch (for the demo and the benchmarks).
+// What every aclnn entry point shares, on both backends: the executor, the recent error message, the current
+// platform and the report of the last launch (for the demo and the benchmarks). What differs per backend is defined
+// in backend_sim.cpp (the CPU twin) or backend_npu.cpp (an Ascend device with CANN's runtime).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -10,45 +11,37 @@
 
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
+#include "common/launch_report.h"
 #include "op_host/common/platform.h"
-#include "sim/launch.h"
-
-extern "C" const char* aclGetRecentErrMsg();
 
 namespace ascendops {
 
-// Report of a launch (for the demo and the benchmarks).
-struct LaunchReport {
-    bool launched = false;
-    ascendc_sim::LaunchStats stats;
-    uint64_t rooflineBytes = 0;       // bytes that must move: inputs read + outputs written
-    double rooflineUs = 0;            // at the nominal bandwidth
-    double achievableRooflineUs = 0;  // at the achievable bandwidth, L2-kept writes left out (cost model)
-    // A call of several launches: each launch's kernel and modeled device time, in order (empty for one launch).
-    std::vector<std::pair<std::string, double>> parts;
-};
-
-}  // namespace ascendops
-
-// Opaque to callers, as in CANN: built by aclnnXxxGetWorkspaceSize, consumed (and freed) by aclnnXxx.
+// The executor of op_api's calls: built by aclnnXxxGetWorkspaceSize, consumed (and freed) by aclnnXxx; callers see it
+// as an opaque aclOpExecutor*. Its own type, never CANN's aclOpExecutor (nnopbase's class on the NPU).
 // `run` is empty when there is nothing to launch (empty tensors).
-struct aclOpExecutor {
+struct OpExecutor {
     std::string op;
-    std::function<ascendops::Result<ascendops::LaunchReport>(void* workspace, uint64_t workspaceSize,
-                                                             aclrtStream stream)>
-        run;
+    std::function<Result<LaunchReport>(void* workspace, uint64_t workspaceSize, aclrtStream stream)> run;
     uint64_t workspaceSize = 0;
 };
+inline aclOpExecutor* ToHandle(OpExecutor* executor) { return reinterpret_cast<aclOpExecutor*>(executor); }
+inline OpExecutor* FromHandle(aclOpExecutor* executor) { return reinterpret_cast<OpExecutor*>(executor); }
+// Frees an executor that will never run (phase 1 only).
+inline void DestroyExecutor(aclOpExecutor* executor) { delete FromHandle(executor); }
 
-namespace ascendops {
-
-// The calling thread's simulated device: which SoC the twin plays and how many cores it has (0 = the SoC's
-// default, else bounded by the SoC's largest variant: CheckedPlatform). Per thread, as aclrtSetDevice is: the
-// twin defines the device (aclrtSimDefineDevice) and selects it for this thread only. 161002 when out of bounds.
+// Twin only (backend_sim.cpp): the calling thread's simulated device: which SoC the twin plays and how many cores
+// it has (0 = the SoC's default, else bounded by the SoC's largest variant: CheckedPlatform). Per thread, as
+// aclrtSetDevice is: the twin defines the device (aclrtSimDefineDevice) and selects it for this thread only.
+// 161002 when out of bounds.
 std::optional<Error> SetSimDevice(SocVersion soc, int64_t coreNum = 0);
 Platform CurrentSimPlatform();
-// The platform tilings use: the simulated device (op_api runs on the twin only; the NPU runs the opp package).
+// The platform tilings use: the simulated device on the twin, the current device's SoC on the NPU.
 Platform CurrentPlatform();
+// 361001 when the current device is no SoC ascendops knows (NPU: aclrtGetSocName); always fine on the twin. The
+// entry points that reach CurrentPlatform on both backends check it first.
+std::optional<Error> CheckDevice();
+// Where an error message goes (per backend): the twin's recent message (aclGetRecentErrMsg); on the NPU the log.
+void RecordRecentError(const std::string& message);
 
 // Records the error as the recent message and returns its aclnn code.
 aclnnStatus Fail(const Error& error);

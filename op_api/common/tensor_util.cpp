@@ -1,5 +1,6 @@
 #include "tensor_util.h"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -68,6 +69,16 @@ Result<TensorView> ReadTensor(const aclTensor* tensor, const char* name) {
     return v;
 }
 
+Result<std::vector<TensorView>> ReadTensors(const aclTensor* const* tensors, const char* const* names, size_t count) {
+    std::vector<TensorView> out;
+    for (size_t i = 0; i < count; ++i) {
+        auto t = ReadTensor(tensors[i], names[i]);
+        if (!t) return t.error();
+        out.push_back(*t);
+    }
+    return out;
+}
+
 std::optional<Error> CheckSameShape(const TensorView& a, const TensorView& b) {
     if (a.shape != b.shape) {
         return InvalidParam(b.name + " shape " + ShapeString(b.shape) + " must equal " + a.name + " shape " +
@@ -86,6 +97,27 @@ std::optional<Error> CheckDtype(const TensorView& t, DataType expected) {
 std::optional<Error> CheckContiguous(const TensorView& t) {
     if (!t.IsContiguous()) return InvalidParam(t.name + " must be contiguous (strides do not match its shape)");
     return std::nullopt;
+}
+
+OwnedTensor OwnedTensor::Dense(const std::vector<int64_t>& shape, DataType dtype, void* addr) {
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * std::max<int64_t>(shape[i], 1);
+    return OwnedTensor(aclCreateTensor(shape.data(), shape.size(), static_cast<aclDataType>(dtype), strides.data(), 0,
+                                       ACL_FORMAT_ND, shape.data(), shape.size(), addr));
+}
+
+OwnedTensor OwnedTensor::Of(const TensorView& view) {
+    int64_t span = view.Numel() == 0 ? 0 : view.offset + 1;  // storage elements the view reaches
+    for (size_t i = 0; i < view.shape.size() && view.Numel() != 0; ++i) span += (view.shape[i] - 1) * view.strides[i];
+    const std::vector<int64_t> storage{span};
+    return OwnedTensor(aclCreateTensor(view.shape.data(), view.shape.size(), static_cast<aclDataType>(view.dtype),
+                                       view.strides.data(), view.offset, ACL_FORMAT_ND, storage.data(), 1, view.data));
+}
+
+OwnedTensor::OwnedTensor(OwnedTensor&& other) noexcept : tensor_(other.tensor_) { other.tensor_ = nullptr; }
+
+OwnedTensor::~OwnedTensor() {
+    if (tensor_ != nullptr) aclDestroyTensor(tensor_);
 }
 
 void CopyToContiguous(const TensorView& view, uint8_t* dense) {

@@ -28,12 +28,35 @@ struct TensorView {
 // 161001 when the tensor is null; 161002 when its rank exceeds kMaxRank or its dtype is unknown.
 Result<TensorView> ReadTensor(const aclTensor* tensor, const char* name);
 
+// ReadTensor of each of `count` tensors, in order; the first error.
+Result<std::vector<TensorView>> ReadTensors(const aclTensor* const* tensors, const char* const* names, size_t count);
+
 std::string ShapeString(const std::vector<int64_t>& shape);
 
 // Each returns the error naming the parameter and the rule, or nullopt when the check passes.
 std::optional<Error> CheckSameShape(const TensorView& a, const TensorView& b);
 std::optional<Error> CheckDtype(const TensorView& t, DataType expected);
 std::optional<Error> CheckContiguous(const TensorView& t);
+
+// An aclTensor this code creates (aclCreateTensor) and destroys: how a composition hands device buffers to the
+// aclnn pairs it calls. Move-only; Get() is null when aclCreateTensor failed.
+class OwnedTensor {
+public:
+    // A contiguous ND tensor of `shape` at `addr`.
+    static OwnedTensor Dense(const std::vector<int64_t>& shape, DataType dtype, void* addr);
+    // The view as it is (shape, strides, offset over its storage).
+    static OwnedTensor Of(const TensorView& view);
+    OwnedTensor(OwnedTensor&& other) noexcept;
+    OwnedTensor(const OwnedTensor&) = delete;
+    OwnedTensor& operator=(const OwnedTensor&) = delete;
+    OwnedTensor& operator=(OwnedTensor&&) = delete;
+    ~OwnedTensor();
+    aclTensor* Get() const { return tensor_; }
+
+private:
+    explicit OwnedTensor(aclTensor* tensor) : tensor_(tensor) {}
+    aclTensor* tensor_ = nullptr;
+};
 
 // Copies a strided view into a dense buffer of Numel() elements (l0op Contiguous's role; on the twin the device
 // memory is host memory, so this is a host-side gather).

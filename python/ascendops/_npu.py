@@ -4,8 +4,12 @@ Needs three things, checked in this order and named exactly when missing (``unav
 1. ascendops built with the CANN toolkit: ``pip install .`` after ``source <toolkit>/set_env.sh`` builds the
    extension ``ascendops._C_npu`` beside ``_C`` (cmake/npu.cmake), linked with CANN's ACL runtime;
 2. an Ascend device (``aclrtGetDeviceCount`` > 0);
-3. the ascendops opp package installed (``custom_opp_<os>_<arch>.run``, then ``source
-   <path>/vendors/ascendops/bin/set_env.bash`` for a custom --install-path): its ``op_api/lib/libcust_opapi.so``.
+3. the ascendops opp package installed (``custom_opp_<os>_<arch>.run``; with a custom --install-path, then
+   ``source <path>/vendors/ascendops/bin/set_env.bash``): its ``op_api/lib/libascendops_opapi.so``, the package's
+   whole aclnn API (the compositions, linked with the generated ``libcust_opapi.so``).
+Every operator runs through ``ascendops._C_npu`` (the one NPU layer, which the torch front uses too): arrays are
+copied to the device, the aclnn call runs there (strided inputs made contiguous and indices sorted on the device),
+outputs are copied back.
 The device is opened once per process (``device_id``, default 0, as aclrtSetDevice takes it) with one stream; the
 SoC is the device's own (``soc=None``), and a different ``soc`` is an error. Never run in this project's CI.
 """
@@ -21,9 +25,11 @@ from . import _C
 from ._errors import BackendUnavailableError
 
 __all__ = ["unavailable_reason", "select", "dispatch", "cast", "embedding_dense_grad", "embedding_dense_grad_sorted",
-           "fused_gdn_decode", "sort_indices", "package_library", "builtin_library", "soc_of_device_name"]
+           "fused_gdn_decode", "split", "chunk", "fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w",
+           "fused_swiglu_grad_x", "sort_indices", "package_library", "builtin_library", "soc_of_device_name"]
 
 VENDOR = "ascendops"  # the opp package's vendor name (cmake/npu.cmake: npu_op_package(ascendops ...))
+LIBRARY = "libascendops_opapi.so"  # op_api's NPU build, installed beside libcust_opapi.so (cmake/npu.cmake)
 # CANN SoC names (aclrtGetSocName) by prefix -> our SoC names.
 _SOC_PREFIXES = (("Ascend310P", "ascend310p"), ("Ascend910B", "ascend910b"), ("Ascend910_93", "ascend910_93"))
 _state = {"soc": None, "device_id": None, "loaded": False}
@@ -36,17 +42,14 @@ def _module():
 
 
 def package_library():
-    """Path of the installed package's libcust_opapi.so, or None: $ASCENDOPS_ACLNN_LIB if set (as the torch front
-    reads it), else the ASCEND_CUSTOM_OPP_PATH entries (set by the vendor's set_env.bash after --install-path), then
-    the default install under ASCEND_OPP_PATH/vendors."""
-    explicit = os.environ.get("ASCENDOPS_ACLNN_LIB")
-    if explicit:
-        return explicit if Path(explicit).is_file() else None
+    """Path of the installed package's libascendops_opapi.so, or None, where CANN installs a vendor package: each
+    ASCEND_CUSTOM_OPP_PATH entry (the vendor's set_env.bash adds <install-path>/vendors/ascendops after
+    --install-path), then the default $ASCEND_OPP_PATH/vendors/ascendops; only a folder of our vendor counts."""
     roots = [Path(p) for p in os.environ.get("ASCEND_CUSTOM_OPP_PATH", "").split(":") if p]
     if os.environ.get("ASCEND_OPP_PATH"):
         roots.append(Path(os.environ["ASCEND_OPP_PATH"]) / "vendors" / VENDOR)
     for root in roots:
-        lib = root / "op_api" / "lib" / "libcust_opapi.so"
+        lib = root / "op_api" / "lib" / LIBRARY
         if root.name == VENDOR and lib.is_file():
             return str(lib)
     return None
@@ -73,9 +76,9 @@ def unavailable_reason():
     if module.device_count() == 0:
         return "no Ascend device: the driver reports 0 NPU devices (aclrtGetDeviceCount)"
     if package_library() is None:
-        return (f"the ascendops opp package is not installed: no vendors/{VENDOR}/op_api/lib/libcust_opapi.so under "
-                "ASCEND_CUSTOM_OPP_PATH or ASCEND_OPP_PATH (install custom_opp_*.run from scripts/build.sh, then "
-                f"source <path>/vendors/{VENDOR}/bin/set_env.bash), nor a file at ASCENDOPS_ACLNN_LIB")
+        return (f"the ascendops opp package is not installed: no vendors/{VENDOR}/op_api/lib/{LIBRARY} under "
+                "ASCEND_CUSTOM_OPP_PATH or ASCEND_OPP_PATH (install custom_opp_*.run from scripts/build.sh; after a "
+                f"custom --install-path, source <path>/vendors/{VENDOR}/bin/set_env.bash)")
     return None
 
 
@@ -111,15 +114,17 @@ def select(soc=None, core_num=0, device_id=0):
     return device_soc
 
 
-def dispatch(npu_function):
+def dispatch(npu_function, result=None):
     """Decorates an operator function: ``backend="npu"`` calls ``npu_function`` (same arguments, plus ``device_id``,
-    default 0); any other backend calls the operator as it is. ``device_id`` belongs to the NPU backend only."""
+    default 0); any other backend calls the operator as it is. ``device_id`` belongs to the NPU backend only.
+    ``result``: the operator's named-tuple type, built from the dict of arrays ``npu_function`` returns."""
 
     def wrap(function):
         @functools.wraps(function)
         def call(*args, backend="sim", device_id=None, **kwargs):
             if backend == "npu":
-                return npu_function(*args, device_id=0 if device_id is None else device_id, **kwargs)
+                out = npu_function(*args, device_id=0 if device_id is None else device_id, **kwargs)
+                return out if result is None else result(**out)
             if device_id is not None:
                 raise ValueError(f"device_id={device_id!r} selects an NPU device; it needs backend='npu'")
             return function(*args, backend=backend, **kwargs)
@@ -142,40 +147,40 @@ def cast(x, dtype, *, soc=None, core_num=0, device_id=0):
     select(soc, core_num, device_id)
     x = np.ascontiguousarray(x)
     out = np.empty(x.shape, np.dtype(dtype))
-    _module().cast(x, _acl(x.dtype), out, _acl(out.dtype))
+    _module().cast(x, out)
     return out
 
 
 def sort_indices(indices, num_weights):
-    """Stable host sort of raw indices for the kernel-level op: (sort_indices int32, pos_idx int32). Values outside
-    int32 become -1, which the kernel skips like any index outside [0, num_weights)."""
+    """Stable host sort of raw indices for the kernel-level op (the benchmark's preparation; the operators sort on
+    the device): (sort_indices int32, pos_idx int32). Values outside int32 become -1, which the kernel skips."""
     flat = np.asarray(indices).reshape(-1).astype(np.int64)
     flat = np.where((flat < np.iinfo(np.int32).min) | (flat > np.iinfo(np.int32).max), -1, flat)
     pos = np.argsort(flat, kind="stable")
     return flat[pos].astype(np.int32), pos.astype(np.int32)
 
 
+def _grad_and_out(grad, num_weights):
+    grad = np.ascontiguousarray(grad, np.float32)
+    return grad, np.empty((int(num_weights), grad.shape[-1] if grad.ndim else 1), np.float32)
+
+
 def embedding_dense_grad(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None,
                          core_num=0, device_id=0):
-    """The user-level op on the NPU: indices sorted on the host, then the package's aclnnAscendopsEmbeddingDenseGrad."""
+    """The user-level op: aclnnAscendopsEmbeddingDenseBackward (indices sorted on the device, then the kernel)."""
     select(soc, core_num, device_id)
-    grad = np.ascontiguousarray(grad, np.float32)
-    grad2d = grad.reshape(-1, grad.shape[-1]) if grad.ndim else grad.reshape(1, 1)
-    sort, pos = sort_indices(indices, num_weights)
-    out = np.zeros((int(num_weights), grad2d.shape[1]), np.float32)
-    _module().embedding_dense_grad(grad2d, sort, pos, out, int(num_weights), int(padding_idx),
-                                   bool(scale_grad_by_freq))
+    grad, out = _grad_and_out(grad, num_weights)
+    _module().embedding_dense_backward(grad, np.ascontiguousarray(indices), out, int(num_weights), int(padding_idx),
+                                       bool(scale_grad_by_freq))
     return out
 
 
 def embedding_dense_grad_sorted(grad, sort_indices, pos_idx, num_weights, padding_idx=-1, scale_grad_by_freq=False,
                                 *, soc=None, core_num=0, device_id=0):
-    """The kernel-level op on the NPU: the package's aclnnAscendopsEmbeddingDenseGrad as it is."""
+    """The kernel-level op: the package's aclnnAscendopsEmbeddingDenseGrad as it is."""
     select(soc, core_num, device_id)
-    grad = np.ascontiguousarray(grad, np.float32)
-    grad2d = grad.reshape(-1, grad.shape[-1]) if grad.ndim else grad.reshape(1, 1)
-    out = np.zeros((int(num_weights), grad2d.shape[1]), np.float32)
-    _module().embedding_dense_grad(grad2d, np.ascontiguousarray(sort_indices, np.int32),
+    grad, out = _grad_and_out(grad, num_weights)
+    _module().embedding_dense_grad(grad, np.ascontiguousarray(sort_indices, np.int32),
                                    np.ascontiguousarray(pos_idx, np.int32), out, int(num_weights), int(padding_idx),
                                    bool(scale_grad_by_freq))
     return out
@@ -189,8 +194,81 @@ def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, 
         raise TypeError("state must be a writeable, C-contiguous numpy array: it is updated in place (stateRef)")
     inputs = [np.ascontiguousarray(x) for x in (mixed_qkv, a, b, a_log, dt_bias)]
     inputs += [state, np.ascontiguousarray(ssm_state_indices)]
-    out_shape = (inputs[0].shape[0], 1, inputs[1].shape[1], state.shape[2])
-    out = np.empty(out_shape, inputs[0].dtype)
-    _module().fused_gdn_decode(inputs, [_acl(a.dtype) for a in inputs], state, out, _acl(out.dtype), float(scale),
-                               float(softplus_threshold))
+    out = np.empty((inputs[0].shape[0], 1, inputs[1].shape[1], state.shape[2]), inputs[0].dtype)
+    _module().fused_gdn_decode(inputs, out, float(scale), float(softplus_threshold))
     return out
+
+
+def _split(x, sections_for, dim, soc, core_num, device_id):
+    from .ops.split import _length  # noqa: PLC0415  (the NumPy front's own shape rules)
+
+    select(soc, core_num, device_id)
+    x = np.ascontiguousarray(x)
+    length = _length(x.shape, dim)
+    sections = sections_for(length) if length is not None else [0]
+    axis = int(dim) % x.ndim if x.ndim else 0
+    outs = [np.empty(x.shape[:axis] + (s,) + x.shape[axis + 1:], x.dtype) for s in sections]
+    _module().split(x, [int(s) for s in sections], int(dim), outs)
+    return outs
+
+
+def split(x, split_size_or_sections, dim=0, *, soc=None, core_num=0, device_id=0):
+    from .ops.split import sections_of  # noqa: PLC0415
+
+    return _split(x, lambda n: sections_of(n, split_size_or_sections), dim, soc, core_num, device_id)
+
+
+def chunk(x, chunks, dim=0, *, soc=None, core_num=0, device_id=0):
+    from .ops.split import chunk_sections  # noqa: PLC0415
+
+    return _split(x, lambda n: chunk_sections(n, chunks), dim, soc, core_num, device_id)
+
+
+def _bf16(names, *arrays):
+    """The FusedSwigluGrad inputs, dense; each must be 2-D (the output shapes are read from them)."""
+    out = [np.ascontiguousarray(a) for a in arrays]
+    for name, a in zip(names, out):
+        if a.ndim != 2:
+            raise ValueError(f"{name} must be 2-D, got shape {a.shape}")
+    return out
+
+
+def _outputs(shapes):
+    import ml_dtypes  # noqa: PLC0415
+
+    return [np.empty(s, ml_dtypes.bfloat16) for s in shapes]
+
+
+def fused_swiglu_grad(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0, device_id=0):
+    """aclnnAscendopsFusedSwigluGrad (b, w, x on one stream); dict dx, dw_g, dw_fc, db_g, db_fc."""
+    select(soc, core_num, device_id)
+    inputs = _bf16(("dy", "g", "fc", "x", "w_g", "w_fc"), dy, g, fc, x, w_g, w_fc)
+    (m, n), k = inputs[0].shape, inputs[3].shape[1]
+    outs = _outputs([(m, k), (k, n), (k, n), (1, n), (1, n)])
+    _module().fused_swiglu_grad(inputs, outs)
+    return dict(zip(("dx", "dw_g", "dw_fc", "db_g", "db_fc"), outs))
+
+
+def fused_swiglu_grad_b(dy, g, fc, *, soc=None, core_num=0, device_id=0):
+    select(soc, core_num, device_id)
+    inputs = _bf16(("dy", "g", "fc"), dy, g, fc)
+    n = inputs[0].shape[1]
+    outs = _outputs([inputs[0].shape, inputs[0].shape, (1, n), (1, n)])
+    _module().fused_swiglu_grad_b(inputs, outs)
+    return dict(zip(("dg", "dfc", "db_g", "db_fc"), outs))
+
+
+def fused_swiglu_grad_w(x, dg, dfc, *, soc=None, core_num=0, device_id=0):
+    select(soc, core_num, device_id)
+    inputs = _bf16(("x", "dg", "dfc"), x, dg, dfc)
+    outs = _outputs([(inputs[0].shape[1], inputs[1].shape[1])] * 2)
+    _module().fused_swiglu_grad_w(inputs, outs)
+    return dict(zip(("dw_g", "dw_fc"), outs))
+
+
+def fused_swiglu_grad_x(dg, dfc, w_g, w_fc, *, soc=None, core_num=0, device_id=0):
+    select(soc, core_num, device_id)
+    inputs = _bf16(("dg", "dfc", "w_g", "w_fc"), dg, dfc, w_g, w_fc)
+    outs = _outputs([(inputs[0].shape[0], inputs[2].shape[0])])
+    _module().fused_swiglu_grad_x(inputs, outs)
+    return {"dx": outs[0]}

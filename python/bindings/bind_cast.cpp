@@ -116,7 +116,7 @@ py::dict GetWorkspace(const py::object& x, const py::object& dtype, const py::ob
     aclnnStatus status = aclnnAscendopsCastGetWorkspaceSize(self ? self->Get() : nullptr,
                                                             static_cast<int64_t>(bridge::DataTypeFromPy(dtype)),
                                                             out ? out->Get() : nullptr, &workspace, &executor);
-    delete executor;  // never run: the executor of a successful phase 1 is simply dropped
+    ascendops::DestroyExecutor(executor);  // never run: the executor of a successful phase 1 is simply dropped
     py::dict d;
     d["status"] = status;
     d["message"] = status == 0 ? std::string() : std::string(aclGetRecentErrMsg());

@@ -31,7 +31,7 @@ DeviceTensor CheckedOut(const DeviceTensor& grad, const DeviceTensor& indices, c
     return DeviceTensor::Empty({numWeights, grad.Shape().back()}, DataType::kFloat);
 }
 
-// User level: raw indices (any rank), sorted on the host.
+// User level: raw indices (any rank), sorted by the composition (on the twin: its CPU stable sort).
 py::array Backward(const py::array& grad, const py::array& indices, int64_t numWeights, int64_t paddingIdx,
                    bool scaleGradByFreq) {
     auto g = DeviceTensor::FromArray(grad);
@@ -111,7 +111,7 @@ py::dict GetWorkspace(const py::object& grad, const py::object& indices, const p
                                                                        scaleGradByFreq, get(out), &workspace, &executor)
                     : aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(
                           get(g), get(i), numWeights, paddingIdx, scaleGradByFreq, get(out), &workspace, &executor);
-    delete executor;  // never run
+    ascendops::DestroyExecutor(executor);  // never run
     return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : std::string(aclGetRecentErrMsg()),
                     "workspace_size"_a = workspace);
 }

@@ -1,4 +1,4 @@
-// FusedGdnDecode: the aclnn pair (state returned updated; the Python front writes it back in place) and the tiling.
+// FusedGdnDecode: the aclnn pair (state updated in place: one copy each way) and the tiling.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -20,9 +20,9 @@ namespace {
 
 using Shape = std::vector<int64_t>;
 
-py::tuple Run(const py::array& mixedQkv, const py::array& a, const py::array& b, const py::array& aLog,
-              const py::array& dtBias, const py::array& state, const py::array& indices, const Shape& outShape,
-              double scale, double softplusThreshold) {
+py::array Run(const py::array& mixedQkv, const py::array& a, const py::array& b, const py::array& aLog,
+              const py::array& dtBias, py::array state, const py::array& indices, const Shape& outShape, double scale,
+              double softplusThreshold) {
     using ascendops::bridge::DeviceTensor;
     auto mixed = DeviceTensor::FromArray(mixedQkv);
     auto ta = DeviceTensor::FromArray(a), tb = DeviceTensor::FromArray(b);
@@ -35,7 +35,8 @@ py::tuple Run(const py::array& mixedQkv, const py::array& a, const py::array& b,
                                                                 softplusThreshold, out, ws, ex);
         },
         aclnnAscendopsFusedGdnDecode);
-    return py::make_tuple(out.ToArray(), tState.ToArray());
+    tState.CopyBackInto(state);  // stateRef: one copy to the device, one back, straight into the caller's array
+    return out.ToArray();
 }
 
 // Phase 1 only, with arguments a binding would never build (None = a null tensor; out made from out_shape and
@@ -58,7 +59,7 @@ py::dict GetWorkspace(const std::vector<py::object>& arrays, const py::object& o
     aclnnStatus status = aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(
         get(t[0]), get(t[1]), get(t[2]), get(t[3]), get(t[4]), get(t[5]), get(t[6]), scale, softplusThreshold, get(out),
         &workspace, &executor);
-    delete executor;  // never run
+    ascendops::DestroyExecutor(executor);  // never run
     return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : aclGetRecentErrMsg(),
                     "workspace_size"_a = workspace);
 }
@@ -123,7 +124,7 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
 void Bind_fused_gdn_decode(py::module_& m) {
     m.def("fused_gdn_decode", &Run, "mixed_qkv"_a, "a"_a, "b"_a, "a_log"_a, "dt_bias"_a, "state"_a,
           "ssm_state_indices"_a, "out_shape"_a, "scale"_a, "softplus_threshold"_a,
-          "aclnnAscendopsFusedGdnDecode on the current device; returns (out, updated state).");
+          "aclnnAscendopsFusedGdnDecode on the current device; returns out, updates state (C-contiguous) in place.");
     m.def("fused_gdn_decode_get_workspace", &GetWorkspace, "arrays"_a, "out_shape"_a, "out_dtype"_a, "scale"_a = 1.0f,
           "softplus_threshold"_a = 20.0f, "phase 1 of aclnnAscendopsFusedGdnDecode only (None = a null tensor)");
     m.def("fused_gdn_decode_host_overhead_us", &HostOverheadUs, "shapes"_a, "dtypes"_a, "repeats"_a = 201,

@@ -108,7 +108,7 @@ py::dict GetWorkspace(const py::object& dy, const py::object& g, const py::objec
     aclOpExecutor* executor = nullptr;
     const aclnnStatus status = aclnnAscendopsFusedSwigluGradBGetWorkspaceSize(get(0), get(1), get(2), get(3), get(4),
                                                                               get(5), get(6), &workspace, &executor);
-    delete executor;  // never run
+    ascendops::DestroyExecutor(executor);  // never run
     return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : std::string(aclGetRecentErrMsg()),
                     "workspace_size"_a = workspace);
 }
@@ -123,7 +123,7 @@ py::dict GetWorkspaceAll(const std::vector<py::object>& args) {
     aclOpExecutor* executor = nullptr;
     const aclnnStatus status = aclnnAscendopsFusedSwigluGradGetWorkspaceSize(
         get(0), get(1), get(2), get(3), get(4), get(5), get(6), get(7), get(8), get(9), get(10), &workspace, &executor);
-    delete executor;  // never run
+    ascendops::DestroyExecutor(executor);  // never run
     return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : std::string(aclGetRecentErrMsg()),
                     "workspace_size"_a = workspace);
 }

@@ -113,7 +113,7 @@ py::dict GetWorkspace(const py::object& x, const py::object& sections, int64_t d
     aclOpExecutor* executor = nullptr;
     aclnnStatus status = aclnnAscendopsSplitGetWorkspaceSize(self ? self->Get() : nullptr, splitSections, dim, outList,
                                                              &workspace, &executor);
-    delete executor;  // never run
+    ascendops::DestroyExecutor(executor);  // never run
     aclDestroyTensorList(outList);
     aclDestroyIntArray(splitSections);
     py::dict d;

@@ -14,6 +14,8 @@ namespace py = pybind11;
 namespace ascendops::bridge {
 namespace {
 
+constexpr uint64_t kPackedSpanBytes = 1 << 20;  // below this a view's span is uploaded as it is, strides kept
+
 std::string SupportedDtypes() {
     std::string names;
     for (const auto& info : kDataTypes) {
@@ -199,6 +201,14 @@ DeviceTensor DeviceTensor::FromArray(const py::array& input) {
     for (py::ssize_t i = 0; i < array.ndim(); ++i) {
         if (array.strides(i) < 0 || array.strides(i) % item != 0) needsCopy = true;
     }
+    // A view spread thin over a large array (its span beyond twice its bytes and 1 MiB) is packed first, so an
+    // upload never costs more than max(2 x the view, 1 MiB); any other view keeps its strides.
+    if (!needsCopy && array.ndim() > 0 && array.size() > 0) {
+        uint64_t span = static_cast<uint64_t>(item);
+        for (py::ssize_t i = 0; i < array.ndim(); ++i) span += (array.shape(i) - 1) * array.strides(i);
+        const uint64_t bytes = static_cast<uint64_t>(array.nbytes());
+        needsCopy = span > std::max<uint64_t>(2 * bytes, kPackedSpanBytes);
+    }
     if (needsCopy) array = py::array(np.attr("ascontiguousarray")(array));
 
     const auto ndim = static_cast<std::size_t>(array.ndim());
@@ -214,30 +224,13 @@ DeviceTensor DeviceTensor::FromArray(const py::array& input) {
     const auto* lo = static_cast<const uint8_t*>(array.data());
     const uint8_t* hi = lo + item;
     for (std::size_t i = 0; i < ndim; ++i) hi += (t.shape_[i] - 1) * array.strides()[i];
-    // Storage: the outermost contiguous ndarray the view lies in (keeps the view's offset), else the span.
-    const uint8_t* storageLo = lo;
-    const uint8_t* storageHi = hi;
-    py::object owner = array.attr("base");
-    py::object outer;
-    while (py::isinstance<py::array>(owner)) {
-        outer = owner;
-        owner = owner.attr("base");
-    }
-    if (outer) {
-        py::array o = py::reinterpret_borrow<py::array>(outer);
-        bool contiguous = (o.flags() & (py::array::c_style | py::array::f_style)) != 0;
-        const auto* olo = static_cast<const uint8_t*>(o.data());
-        const uint8_t* ohi = olo + o.nbytes();
-        if (contiguous && olo <= lo && hi <= ohi && (lo - olo) % item == 0 && (ohi - olo) % item == 0) {
-            storageLo = olo;
-            storageHi = ohi;
-        }
-    }
-    t.offset_ = (lo - storageLo) / item;
-    t.storageElements_ = (storageHi - storageLo) / item;
-    t.storage_ = DeviceBuffer(static_cast<uint64_t>(storageHi - storageLo));
+    // Storage: exactly the bytes the view spans (never the rest of the array it views), so the upload costs what
+    // the view holds; the view starts the storage (offset 0) and keeps its strides.
+    t.offset_ = 0;
+    t.storageElements_ = (hi - lo) / item;
+    t.storage_ = DeviceBuffer(static_cast<uint64_t>(hi - lo));
     CheckAcl(
-        aclrtMemcpy(t.storage_.Get(), t.storage_.Bytes(), storageLo, t.storage_.Bytes(), ACL_MEMCPY_HOST_TO_DEVICE),
+        aclrtMemcpy(t.storage_.Get(), t.storage_.Bytes(), lo, t.storage_.Bytes(), ACL_MEMCPY_HOST_TO_DEVICE),
         "aclrtMemcpy host to device");
     t.CreateView();
     return t;
@@ -278,6 +271,16 @@ py::array DeviceTensor::ToArray() const {
     const void* first = storage_.Bytes() > 0 ? static_cast<const uint8_t*>(host.data()) + offset_ * item : host.data();
     py::array view(dtype, shape, byteStrides, first, host);
     return view.attr("copy")().cast<py::array>();  // C-contiguous, owns its data
+}
+
+void DeviceTensor::CopyBackInto(py::array& host) const {
+    const bool same = (host.flags() & py::array::c_style) != 0 && host.writeable() &&
+                      static_cast<uint64_t>(host.nbytes()) == storage_.Bytes() && DataTypeOf(host.dtype()) == dtype_;
+    if (!same) throw py::value_error("the array to update must be the C-contiguous, writeable array uploaded");
+    if (storage_.Bytes() == 0) return;
+    CheckAcl(aclrtMemcpy(host.mutable_data(), storage_.Bytes(), storage_.Get(), storage_.Bytes(),
+                         ACL_MEMCPY_DEVICE_TO_HOST),
+             "aclrtMemcpy device to host");
 }
 
 DeviceTensorList::DeviceTensorList(const std::vector<DeviceTensor>& tensors) {

@@ -83,9 +83,10 @@ private:
 // in elements, as aclCreateTensor takes them. Move-only; destroys the aclTensor and frees the memory.
 class DeviceTensor {
 public:
-    // Copies `array` to the device. A strided view keeps its strides and its element offset inside the NumPy
-    // buffer it views (the whole owner buffer is copied), so op_api sees a real non-contiguous aclTensor.
-    // Negative or non-element-multiple strides are first copied to a C-contiguous array.
+    // Copies `array` to the device: the bytes its view spans, from its first element to its last (not the rest of
+    // the array it views). A strided view keeps its strides, so op_api sees a real non-contiguous aclTensor, unless
+    // its span exceeds max(2 x its bytes, 1 MiB): then a packed copy goes up (the cost stays that of the view).
+    // Negative or non-element-multiple strides are first copied to a C-contiguous array too.
     static DeviceTensor FromArray(const pybind11::array& array);
     // A C-contiguous output tensor; its memory holds the twin's fresh pattern (not zeros), as on hardware.
     static DeviceTensor Empty(const std::vector<int64_t>& shape, DataType dtype);
@@ -108,6 +109,9 @@ public:
 
     // A new C-contiguous NumPy array with the view's values (copied back from the device).
     pybind11::array ToArray() const;
+    // Copies the storage back into `host`, the C-contiguous, writeable array it was uploaded from (FromArray): one
+    // device-to-host copy, for a tensor the operator updates in place. ValueError for any other array.
+    void CopyBackInto(pybind11::array& host) const;
     // A second aclTensor handle over the same view, owned by the caller (e.g. by an aclTensorList).
     aclTensor* NewHandle() const;
 
@@ -168,7 +172,7 @@ double MedianPhase1Us(int repeats, Phase1&& getWorkspaceSize) {
         const auto t0 = std::chrono::steady_clock::now();
         const aclnnStatus status = getWorkspaceSize(&workspaceSize, &executor);
         const auto t1 = std::chrono::steady_clock::now();
-        delete executor;
+        ascendops::DestroyExecutor(executor);
         CheckAclnn(status);
         us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     }

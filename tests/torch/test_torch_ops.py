@@ -1,7 +1,6 @@
 """ascendops.torch operators: torch.library.opcheck per op and dtype family, bit-for-bit equality with the NumPy API,
 zero-copy views (bfloat16 both ways), FusedGdnDecode's in-place state, soc/core_num passed through, aclnn errors."""
 
-import ctypes
 import os
 import subprocess
 import sys
@@ -168,100 +167,69 @@ def test_schemas_state_mutation():
 
 
 def test_npu_kernels_absent_without_torch_npu():
-    from ascendops.torch import _npu_aclnn
+    from ascendops.torch import _npu_views
 
-    if _npu_aclnn.available():
+    if _npu_views.available():
         pytest.skip("torch_npu and CANN are present: the NPU kernels are registered")
-    assert _npu_aclnn.unavailable_reason() in ("torch_npu is not installed",
-                                               "the CANN toolkit is not set up (ASCEND_HOME_PATH unset)")
+    assert _npu_views.unavailable_reason() == "torch_npu is not installed"
     assert not torch._C._dispatch_has_kernel_for_dispatch_key("ascendops::cast", "PrivateUse1")
 
 
-class StubNnopbase:
-    """Stands in for libnnopbase: numbered handles, a log of creations and destructions."""
+def test_a_device_view_is_the_tensors_own_memory():
+    from ascendops.torch._npu_views import view
+
+    base = torch.zeros(4, 6, dtype=torch.bfloat16)
+    assert view(base[1:, ::2]) == (base.untyped_storage().data_ptr(), [3, 3], [6, 2], 6, "bfloat16", 24)
+
+
+class RecordingNpu:
+    """Stands in for ascendops._C_npu: records each call (tensors as their device views)."""
 
     def __init__(self):
-        self.created, self.destroyed = [], []
+        self.calls = []
 
-    def _create(self, kind):
-        self.created.append(kind)
-        return 100 + len(self.created)
-
-    def aclCreateTensor(self, dims, rank, dtype, strides, offset, fmt, storage_dims, storage_rank, data):
-        return self._create(("tensor", tuple(dims[:rank]), dtype, tuple(strides[:rank]), offset, storage_dims[0]))
-
-    def aclCreateTensorList(self, handles, count):
-        return self._create(("list", tuple(handles[:count])))
-
-    def aclCreateIntArray(self, values, count):
-        return self._create(("ints", tuple(values[:count])))
-
-    def _destroy(self, handle):
-        self.destroyed.append(handle.value)
-
-    aclDestroyTensor = aclDestroyTensorList = aclDestroyIntArray = _destroy
+    def __getattr__(self, name):
+        return lambda *args: self.calls.append((name, args))
 
 
-def test_npu_arguments_are_marshalled_as_aclnn_expects():
-    from ascendops.torch._npu_aclnn import _Arguments
-
-    stub = StubNnopbase()
-    arguments = _Arguments(stub)
-    base = torch.zeros(4, 6, dtype=torch.float16)
-    values = [arguments.convert(v) for v in (base[1:, ::2], [torch.ones(2), torch.ones(3)], [2, 0, 5],
-                                             torch.bfloat16, True, -1, 0.5)]
-    assert stub.created == [("tensor", (3, 3), 1, (6, 2), 6, 24), ("tensor", (2,), 0, (1,), 0, 2),
-                            ("tensor", (3,), 0, (1,), 0, 3), ("list", (102, 103)), ("ints", (2, 0, 5))]
-    assert [v.value for v in values[:3]] == [101, 104, 105]
-    assert [type(v) for v in values[3:]] == [ctypes.c_int64, ctypes.c_bool, ctypes.c_int64, ctypes.c_double]
-    assert values[3].value == 27 and values[5].value == -1
-    arguments.destroy()
-    assert stub.destroyed == [105, 104, 101]  # the list owns its tensors: 102 and 103 go with it
-
-
-def test_npu_kernels_pass_arguments_in_the_aclnn_order(monkeypatch):
-    """The NPU kernels, with the aclnn call recorded instead of run (op_api/aclnn_<op>.h gives the order)."""
+@pytest.fixture
+def recorded(monkeypatch):
     from ascendops.torch import _specs
 
-    calls = []
-    monkeypatch.setattr(_specs.aclnn, "call", lambda op, *args: calls.append((op, args)))
-    out = _specs._cast_npu(torch.ones(2, 3).t(), torch.float16)
-    grad_weight = _specs._edg_npu(torch.ones(4, 8), torch.zeros(4, dtype=torch.int32), 10, 2, True)
+    module = RecordingNpu()
+    monkeypatch.setattr(_specs, "device_module", lambda tensor: module)
+    monkeypatch.setattr(_specs, "stream_of", lambda tensor: 77)
+    return _specs, module.calls
+
+
+def test_npu_kernels_hand_c_npu_device_views_and_the_stream(recorded):
+    """The NPU kernels call the one NPU layer with views of the tensors (no copy) on torch_npu's stream."""
+    from ascendops.torch._npu_views import view
+
+    _specs, calls = recorded
+    x = torch.ones(2, 3).t()
+    out = _specs._cast_npu(x, torch.float16)
+    grad, indices = torch.ones(4, 8)[:, ::2], torch.zeros(4, dtype=torch.int32)
+    grad_weight = _specs._edg_npu(grad, indices, 10, 2, True)
     gdn = [from_numpy(a) for a in gdn_arrays("bfloat16", "float32")]
     gdn_out = _specs._gdn_npu(*gdn, scale=0.125)
-
-    def kinds(args):
-        return [(tuple(a.shape), a.dtype, a.is_contiguous()) if isinstance(a, torch.Tensor) else a for a in args]
-
-    assert [op for op, _ in calls] == ["Cast", "EmbeddingDenseGrad", "FusedGdnDecode"]
-    assert kinds(calls[0][1]) == [((3, 2), torch.float32, True), torch.float16, ((3, 2), torch.float16, True)]
-    assert calls[0][1][2] is out
-    assert kinds(calls[1][1]) == [((4, 8), torch.float32, True), ((4,), torch.int32, True), ((4,), torch.int32, True),
-                                  10, 2, True, ((10, 8), torch.float32, True)]
-    assert calls[1][1][6] is grad_weight and not grad_weight.any()  # zeroed: the kernel accumulates into it
-    assert calls[2][1][5] is gdn[5] and calls[2][1][9] is gdn_out and calls[2][1][7:9] == (0.125, 20.0)
+    assert [name for name, _ in calls] == ["cast", "embedding_dense_backward", "fused_gdn_decode"]
+    cast_args, edg_args, gdn_args = (args for _, args in calls)
+    assert cast_args[0][1:4] == ([3, 2], [2, 1], 0) and cast_args[1:] == (view(out), 77)  # x made dense on device
+    assert edg_args == (view(grad), view(indices), view(grad_weight), 10, 2, True, 77)  # strided grad as it is
+    assert gdn_args[0][5] == view(gdn[5]) and gdn_args[1:] == (view(gdn_out), 0.125, 20.0, 77)  # state in place
     assert gdn_out.shape == (2, 1, 4, 16) and gdn_out.dtype == torch.bfloat16
 
 
-def test_npu_swiglu_runs_the_three_generated_pairs_in_order(monkeypatch):
-    """On NPU the backward is aclnnAscendopsFusedSwigluGrad{B,W,X} (op_host/fused_swiglu_grad/*_def.cpp port order),
-    dg / dfc passed from b to w and x; M = 0 launches nothing and zeroes dw and db."""
-    from ascendops.torch import _specs
+def test_npu_swiglu_is_the_composition_on_the_stream(recorded):
+    """On NPU the backward is aclnnAscendopsFusedSwigluGrad (op_api's composition of B, W, X) on torch_npu's stream."""
+    from ascendops.torch._npu_views import view
 
-    calls = []
-    monkeypatch.setattr(_specs.aclnn, "call", lambda op, *args: calls.append((op, args)))
+    _specs, calls = recorded
     m, k, n = 3, 5, 4
     dy, g, fc = (torch.ones(m, n, dtype=torch.bfloat16) for _ in range(3))
     x, w_g, w_fc = torch.ones(m, k, dtype=torch.bfloat16), *(torch.ones(k, n, dtype=torch.bfloat16) for _ in range(2))
-    dx, dw_g, dw_fc, db_g, db_fc = _specs._swiglu_npu(dy, g, fc, x, w_g, w_fc)
-    assert [op for op, _ in calls] == ["FusedSwigluGradB", "FusedSwigluGradW", "FusedSwigluGradX"]
-    b, w, xk = (args for _, args in calls)
-    assert [tuple(t.shape) for t in b] == [(m, n)] * 5 + [(1, n)] * 2
-    assert b[5] is db_g and b[6] is db_fc
-    assert w[0] is x and w[1] is b[3] and w[2] is b[4] and w[3] is dw_g and w[4] is dw_fc
-    assert xk[0] is b[3] and xk[1] is b[4] and xk[2] is w_g and xk[3] is w_fc and xk[4] is dx
-    assert (tuple(dx.shape), tuple(dw_g.shape)) == ((m, k), (k, n))
-
-    calls.clear()
-    empty = _specs._swiglu_npu(dy[:0], g[:0], fc[:0], x[:0], w_g, w_fc)
-    assert calls == [] and empty[0].shape == (0, k) and all(not t.any() for t in empty[1:])
+    outs = _specs._swiglu_npu(dy, g, fc, x, w_g, w_fc)
+    assert calls == [("fused_swiglu_grad", ([view(t) for t in (dy, g, fc, x, w_g, w_fc)], [view(t) for t in outs],
+                                            77))]
+    assert [tuple(t.shape) for t in outs] == [(m, k), (k, n), (k, n), (1, n), (1, n)]

@@ -157,12 +157,23 @@ def test_bridge_roundtrip_contiguous(dtype):
                     "storage_elements": 51}
 
 
-def test_bridge_keeps_strides_and_offset_of_a_view():
+def test_bridge_keeps_strides_and_uploads_only_the_span_of_a_view():
     base = np.arange(6 * 10, dtype=np.float16).reshape(6, 10)
     view = base[1:5:2, 2:9:3]
     back, info = _C_test._bridge_roundtrip(view)
     np.testing.assert_array_equal(back, view)
-    assert info == {"dtype": "float16", "shape": [2, 3], "strides": [20, 3], "offset": 12, "storage_elements": 60}
+    # the storage is the span of the view (elements 12 .. 38 of base), not base
+    assert info == {"dtype": "float16", "shape": [2, 3], "strides": [20, 3], "offset": 0, "storage_elements": 27}
+
+
+def test_bridge_packs_a_view_spread_thin_over_a_large_array():
+    base = np.arange(1024 * 1024, dtype=np.float32).reshape(1024, 1024)  # 4 MiB
+    column = base[::256, 3]  # 4 elements spanning 3 MiB: a packed copy goes up, not the span
+    back, info = _C_test._bridge_roundtrip(column)
+    np.testing.assert_array_equal(back, column)
+    assert info == {"dtype": "float32", "shape": [4], "strides": [1], "offset": 0, "storage_elements": 4}
+    rows = base[:2, :3]  # span 4 KiB (< 1 MiB): uploaded as it is, strides kept
+    assert _C_test._bridge_roundtrip(rows)[1]["strides"] == [1024, 1]
 
 
 def test_bridge_transposed_bfloat16():

@@ -1,6 +1,8 @@
 """backend="npu" without an NPU: the exact unavailable messages, and the Python plumbing of python/ascendops/_npu.py
-(device selection, SoC check, dtype numbers, host sort) over a stand-in for ascendops._C_npu that records its calls.
-The stand-in computes nothing on a device: what the real module does on an Atlas card has never run here."""
+(device selection, SoC check, the library lookup, every public operator's dispatch) over a stand-in for
+ascendops._C_npu that records its calls, with the twin made unreachable. The stand-in computes nothing on a device:
+what the real module does on an Atlas card has never run here (tests/ut/test_npu_fake_device.py runs op_api's NPU
+build on a fake device)."""
 
 import importlib.machinery
 import sys
@@ -11,6 +13,7 @@ import pytest
 
 import ascendops
 from ascendops import BackendUnavailableError, _backend, _npu
+from ascendops.ops.embedding_dense_grad import embedding_dense_grad_sorted
 
 
 @pytest.fixture
@@ -37,23 +40,36 @@ class FakeNpu(types.ModuleType):
     def load_package(self, path):
         self.calls.append(("load_package", path))
 
-    def cast(self, x, src_type, out, dst_type):
-        self.calls.append(("cast", x.shape, src_type, out.dtype.name, dst_type))
+    def cast(self, x, out):
+        self.calls.append(("cast", x.shape, x.flags.c_contiguous, out.dtype.name))
         out[...] = 7
 
-    def embedding_dense_grad(self, grad, sort, pos, out, num_weights, padding_idx, scale):
-        self.calls.append(("edg", grad.shape, sort.tolist(), pos.tolist(), out.shape, num_weights, padding_idx, scale))
+    def __getattr__(self, name):  # every other operator: recorded with its arguments' shapes
+        def record(*args):
+            self.calls.append((name, *[_shapes(a) for a in args]))
+
+        return record
+
+
+def _shapes(value):
+    if isinstance(value, np.ndarray):
+        return value.shape
+    if isinstance(value, list):
+        return [_shapes(v) for v in value]
+    return value
 
 
 @pytest.fixture
 def package(tmp_path, monkeypatch):
-    """An installed package layout with a libcust_opapi.so file, found through ASCEND_CUSTOM_OPP_PATH."""
-    lib = tmp_path / "vendors" / "ascendops" / "op_api" / "lib" / "libcust_opapi.so"
+    """An installed package layout with op_api's library, found through ASCEND_CUSTOM_OPP_PATH."""
+    lib = tmp_path / "vendors" / "ascendops" / "op_api" / "lib" / "libascendops_opapi.so"
     lib.parent.mkdir(parents=True)
     lib.write_bytes(b"")
-    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", f"{tmp_path / 'vendors' / 'other'}:{lib.parents[2]}")
+    other = tmp_path / "vendors" / "other" / "op_api" / "lib" / "libascendops_opapi.so"  # another vendor's folder
+    other.parent.mkdir(parents=True)
+    other.write_bytes(b"")
+    monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", f"{other.parents[2]}:{lib.parents[2]}")
     monkeypatch.delenv("ASCEND_OPP_PATH", raising=False)
-    monkeypatch.delenv("ASCENDOPS_ACLNN_LIB", raising=False)
     return str(lib)
 
 
@@ -61,7 +77,12 @@ def fake(monkeypatch, **kw):
     module = FakeNpu(**kw)
     monkeypatch.setitem(sys.modules, "ascendops._C_npu", module)
     monkeypatch.setattr(_npu, "_state", {"soc": None, "device_id": None, "loaded": False})
+    monkeypatch.setattr(_backend._C, "set_sim_device", _unreachable)  # no call may reach the twin
     return module
+
+
+def _unreachable(*args):
+    raise AssertionError("backend='npu' reached the CPU twin")
 
 
 def test_without_cann_the_message_names_the_toolkit(no_cann):
@@ -76,14 +97,52 @@ def test_without_cann_the_message_names_the_toolkit(no_cann):
     assert _backend.npu_unavailable_reason() == reason
 
 
-def test_every_operator_dispatches_npu_to_the_backend(no_cann):
-    x = np.ones((2, 4), np.float16)
-    calls = [lambda: ascendops.embedding_dense_grad(np.ones((2, 4), np.float32), [0, 1], 3, backend="npu"),
-             lambda: ascendops.fused_gdn_decode(x, x, x, x, x, np.zeros((2, 1, 1, 1), np.float32), [1],
-                                                backend="npu", device_id=0)]
-    for call in calls:
-        with pytest.raises(BackendUnavailableError, match="the CANN toolkit is missing"):
-            call()
+X16 = np.ones((2, 4), np.float16)
+
+
+def _public_calls():
+    """Every public operator of the NumPy API, called with backend="npu" (name, call)."""
+    import ml_dtypes
+
+    bf = np.ones((4, 8), ml_dtypes.bfloat16)
+    w = np.ones((6, 8), ml_dtypes.bfloat16)
+    x = np.ones((4, 6), ml_dtypes.bfloat16)
+    state = np.zeros((2, 1, 1, 1), np.float32)
+    return [
+        ("cast", lambda: ascendops.cast(np.ones(4, np.float32), "float16", backend="npu")),
+        ("embedding_dense_grad",
+         lambda: ascendops.embedding_dense_grad(np.ones((2, 4), np.float32), [0, 1], 3, backend="npu")),
+        ("embedding_dense_grad_sorted",
+         lambda: embedding_dense_grad_sorted(np.ones((2, 4), np.float32), [0, 1], [0, 1], 3, backend="npu")),
+        ("fused_gdn_decode", lambda: ascendops.fused_gdn_decode(X16, X16, X16, X16, X16, state, [1], backend="npu",
+                                                                device_id=0)),
+        ("split", lambda: ascendops.split(np.ones((4, 2), np.float16), 3, backend="npu")),
+        ("chunk", lambda: ascendops.chunk(np.ones((4, 2), np.float16), 2, dim=0, backend="npu")),
+        ("fused_swiglu_grad", lambda: ascendops.fused_swiglu_grad(bf, bf, bf, x, w, w, backend="npu")),
+        ("fused_swiglu_grad_b", lambda: ascendops.fused_swiglu_grad_b(bf, bf, bf, backend="npu")),
+        ("fused_swiglu_grad_w", lambda: ascendops.fused_swiglu_grad_w(x, bf, bf, backend="npu")),
+        ("fused_swiglu_grad_x", lambda: ascendops.fused_swiglu_grad_x(bf, bf, w, w, backend="npu")),
+    ]
+
+
+@pytest.mark.parametrize("name,call", _public_calls(), ids=[n for n, _ in _public_calls()])
+def test_every_operator_on_npu_says_what_is_missing(no_cann, name, call):
+    with pytest.raises(BackendUnavailableError, match="the CANN toolkit is missing"):
+        call()
+
+
+def test_every_operator_runs_through_c_npu_and_never_the_twin(monkeypatch, package):
+    module = fake(monkeypatch)
+    for _, call in _public_calls():
+        call()
+    ran = [c[0] for c in module.calls if c[0] not in ("open_device", "load_package")]
+    assert ran == ["cast", "embedding_dense_backward", "embedding_dense_grad", "fused_gdn_decode", "split", "split",
+                   "fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "fused_swiglu_grad_x"]
+    calls = {c[0]: c[1:] for c in module.calls}
+    assert calls["fused_swiglu_grad"] == ([(4, 8), (4, 8), (4, 8), (4, 6), (6, 8), (6, 8)],
+                                          [(4, 6), (6, 8), (6, 8), (1, 8), (1, 8)])
+    assert calls["split"] == ((4, 2), [2, 2], 0, [(2, 2), (2, 2)])  # the last split: chunk(2)
+    assert calls["fused_gdn_decode"][1:] == ((2, 1, 4, 1), 1.0, 20.0)
 
 
 def test_without_a_device_the_message_names_the_device(monkeypatch, package):
@@ -95,11 +154,9 @@ def test_without_the_package_the_message_names_the_package(monkeypatch):
     fake(monkeypatch)
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", "/nonexistent/vendors/ascendops")
     monkeypatch.delenv("ASCEND_OPP_PATH", raising=False)
-    monkeypatch.setenv("ASCENDOPS_ACLNN_LIB", "/nonexistent/libcust_opapi.so")
     reason = _npu.unavailable_reason()
-    assert reason.endswith("nor a file at ASCENDOPS_ACLNN_LIB")
     assert reason.startswith("the ascendops opp package is not installed: no vendors/ascendops/op_api/lib/"
-                             "libcust_opapi.so under ASCEND_CUSTOM_OPP_PATH or ASCEND_OPP_PATH")
+                             "libascendops_opapi.so under ASCEND_CUSTOM_OPP_PATH or ASCEND_OPP_PATH")
 
 
 def test_device_id_needs_the_npu_backend():
@@ -107,13 +164,12 @@ def test_device_id_needs_the_npu_backend():
         ascendops.cast(np.ones(4, np.float32), "float16", device_id=1)
 
 
-def test_an_explicit_library_path_wins(monkeypatch, package, tmp_path):
-    explicit = tmp_path / "mine.so"
-    explicit.write_bytes(b"")
-    monkeypatch.setenv("ASCENDOPS_ACLNN_LIB", str(explicit))
-    assert _npu.package_library() == str(explicit)
-    monkeypatch.delenv("ASCENDOPS_ACLNN_LIB")
+def test_the_library_is_looked_up_where_cann_installs_a_vendor(monkeypatch, package, tmp_path):
     assert _npu.package_library() == package  # the ascendops vendor entry, not the other vendor listed first
+    monkeypatch.delenv("ASCEND_CUSTOM_OPP_PATH")
+    assert _npu.package_library() is None
+    monkeypatch.setenv("ASCEND_OPP_PATH", str(tmp_path))  # the default install: $ASCEND_OPP_PATH/vendors/ascendops
+    assert _npu.package_library() == package
 
 
 def test_select_opens_the_device_once_and_takes_its_soc(monkeypatch, package):
@@ -142,20 +198,11 @@ def test_an_unsupported_device_is_named(monkeypatch, package):
         _npu.select()
 
 
-def test_cast_passes_acl_dtype_numbers_and_returns_the_output(monkeypatch, package):
+def test_cast_uploads_a_dense_copy_and_returns_the_output(monkeypatch, package):
     module = fake(monkeypatch)
     y = ascendops.cast(np.ones((3, 5), np.float32)[:, ::2], "int8", backend="npu")
     assert y.dtype == np.int8 and y.shape == (3, 3) and (y == 7).all()
-    assert module.calls[-1] == ("cast", (3, 3), 0, "int8", 2)  # ACL_FLOAT = 0, ACL_INT8 = 2 (acl_base.h)
-
-
-def test_embedding_dense_grad_sorts_stably_on_the_host(monkeypatch, package):
-    module = fake(monkeypatch)
-    out = ascendops.embedding_dense_grad(np.ones((2, 3, 4), np.float32), np.array([[4, 1, 4], [1, 2**40, 0]]), 6, 2,
-                                         True, backend="npu")
-    assert out.shape == (6, 4) and out.dtype == np.float32 and not out.any()
-    # Values outside int32 become -1 (skipped like any index outside [0, num_weights)); equal keys keep row order.
-    assert module.calls[-1] == ("edg", (6, 4), [-1, 0, 1, 1, 4, 4], [4, 5, 1, 3, 0, 2], (6, 4), 6, 2, True)
+    assert module.calls[-1] == ("cast", (3, 3), True, "int8")
 
 
 @pytest.mark.parametrize("argv", [["bench", "--backend", "npu"], ["bench", "npu", "--repeats", "3"]])

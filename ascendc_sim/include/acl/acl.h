@@ -72,6 +72,13 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 aclError aclrtCreateStream(aclrtStream* stream);
 aclError aclrtDestroyStream(aclrtStream stream);
 aclError aclrtSynchronizeStream(aclrtStream stream);
+// Streams execute synchronously: the set happens before the call returns.
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
+// The calling thread's last error message (acl/acl_rt.h); "" when none.
+const char* aclGetRecentErrMsg();
+// Twin only, no CANN equivalent: records `message` as the calling thread's recent error message (where CANN's
+// runtime records what its operators report). nullptr clears it.
+void aclrtSimSetRecentErrMsg(const char* message);
 
 #ifdef __cplusplus
 }

@@ -65,7 +65,7 @@ def cli_pairs(text):
 
 def targets():
     # npu: the seeds' acceptance on a device (bench/npu.py); small: the seeds' small-shape clauses (bench/small.py)
-    return ["sim", "npu", "matmul", "calibrate", "copy", "small", *OPERATORS]
+    return ["sim", "npu", "matmul", "calibrate", "copy", "small", "upload", *OPERATORS]
 
 
 def load(target):

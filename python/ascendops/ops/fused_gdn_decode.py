@@ -48,10 +48,7 @@ def fused_gdn_decode(mixed_qkv: Any, a: Any, b: Any, a_log: Any, dt_bias: Any, s
     arrays = [as_array(n, x) for n, x in zip(names, (mixed_qkv, a, b, a_log, dt_bias))]
     indices = as_array("ssm_state_indices", ssm_state_indices)
     select(backend, soc, core_num)
-    out, new_state = _C.fused_gdn_decode(*arrays, state, indices, _out_shape(arrays[0], arrays[1], state), scale,
-                                         threshold)
-    np.copyto(state, new_state)
-    return out
+    return _C.fused_gdn_decode(*arrays, state, indices, _out_shape(arrays[0], arrays[1], state), scale, threshold)
 
 
 fused_gdn_decode_ = fused_gdn_decode  # the in-place name (numpy/torch style); the plain name stays as an alias

@@ -20,7 +20,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 import ml_dtypes
 import numpy as np
 
-from .. import _C
+from .. import _C, _npu
 from .._backend import DEFAULT_SOC, select
 from ..golden import fused_swiglu_grad as golden
 from .._args import cli_shape
@@ -108,6 +108,7 @@ B_OUTPUTS = FusedSwigluGradBResult._fields
 OUTPUTS = FusedSwigluGradResult._fields
 
 
+@_npu.dispatch(_npu.fused_swiglu_grad, result=FusedSwigluGradResult)
 def fused_swiglu_grad(dy: Any, g: Any, fc: Any, x: Any, w_g: Any, w_fc: Any, *, soc: Optional[str] = None,
                       core_num: int = 0, backend: str = "sim") -> FusedSwigluGradResult:
     """Runs aclnnAscendopsFusedSwigluGrad (b, w, x kernels); returns the new bfloat16 arrays."""
@@ -116,6 +117,7 @@ def fused_swiglu_grad(dy: Any, g: Any, fc: Any, x: Any, w_g: Any, w_fc: Any, *, 
     return FusedSwigluGradResult(*_C.fused_swiglu_grad(inputs))
 
 
+@_npu.dispatch(_npu.fused_swiglu_grad_b, result=FusedSwigluGradBResult)
 def fused_swiglu_grad_b(dy: Any, g: Any, fc: Any, *, soc: Optional[str] = None, core_num: int = 0,
                         backend: str = "sim") -> FusedSwigluGradBResult:
     """Runs aclnnAscendopsFusedSwigluGradB; returns dg, dfc, db_g, db_fc."""
@@ -123,6 +125,7 @@ def fused_swiglu_grad_b(dy: Any, g: Any, fc: Any, *, soc: Optional[str] = None, 
     return FusedSwigluGradBResult(*_C.fused_swiglu_grad_b(np.asarray(dy), np.asarray(g), np.asarray(fc)))
 
 
+@_npu.dispatch(_npu.fused_swiglu_grad_w, result=FusedSwigluGradWResult)
 def fused_swiglu_grad_w(x: Any, dg: Any, dfc: Any, *, soc: Optional[str] = None, core_num: int = 0,
                         backend: str = "sim") -> FusedSwigluGradWResult:
     """Runs aclnnAscendopsFusedSwigluGradW; returns dw_g, dw_fc."""
@@ -130,6 +133,7 @@ def fused_swiglu_grad_w(x: Any, dg: Any, dfc: Any, *, soc: Optional[str] = None,
     return FusedSwigluGradWResult(*_C.fused_swiglu_grad_w(np.asarray(x), np.asarray(dg), np.asarray(dfc)))
 
 
+@_npu.dispatch(_npu.fused_swiglu_grad_x, result=FusedSwigluGradXResult)
 def fused_swiglu_grad_x(dg: Any, dfc: Any, w_g: Any, w_fc: Any, *, soc: Optional[str] = None,
                         core_num: int = 0, backend: str = "sim") -> FusedSwigluGradXResult:
     """Runs aclnnAscendopsFusedSwigluGradX; returns dx."""

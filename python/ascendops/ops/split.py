@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
-from .. import _C
+from .. import _C, _npu
 from .._backend import select
 from .._errors import AclnnError
 from ..golden import split as golden
@@ -78,12 +78,14 @@ def _run(x, sections_for, dim, soc, core_num, backend):
     return _C.split(x, sections, int(dim) if _is_int(dim) else dim)
 
 
+@_npu.dispatch(_npu.split)
 def split(x: Any, split_size_or_sections: Union[int, Sequence[int]], dim: int = 0, *, soc: Optional[str] = None,
           core_num: int = 0, backend: str = "sim") -> List[np.ndarray]:
     """Splits ``x`` along ``dim`` as torch.split does; returns a list of new arrays."""
     return _run(x, lambda n: sections_of(n, split_size_or_sections), dim, soc, core_num, backend)
 
 
+@_npu.dispatch(_npu.chunk)
 def chunk(x: Any, chunks: int, dim: int = 0, *, soc: Optional[str] = None, core_num: int = 0,
           backend: str = "sim") -> List[np.ndarray]:
     """Splits ``x`` along ``dim`` into ceil(len / chunks)-long pieces, as torch.chunk does."""

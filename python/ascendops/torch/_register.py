@@ -3,7 +3,7 @@ against torch): the CPU kernel, the fake kernel and, when torch_npu is present, 
 
 import torch
 
-from . import _npu_aclnn
+from . import _npu_views
 
 __all__ = ["NAMESPACE", "register"]
 
@@ -18,7 +18,7 @@ def _mutated_args(qualified_name, schema):
 
 def register(specs):
     """Defines ``torch.ops.ascendops.<name>`` for each spec; returns {name: torch.library.CustomOpDef}."""
-    with_npu = _npu_aclnn.available()
+    with_npu = _npu_views.available()
     ops = {}
     for spec in specs:
         qualified_name = f"{NAMESPACE}::{spec.name}"

@@ -2,7 +2,7 @@
 
 Adding an operator is one entry: its schema (mutated inputs annotated ``Tensor(a!)``, list outputs ``Tensor[]``), a
 CPU kernel that runs the NumPy API on views of the tensors' memory, a fake kernel (shapes and dtypes only, for
-FakeTensor / meta / torch.compile) and an NPU kernel (aclnn pair through torch_npu, see ``_npu_aclnn.py``). Every
+FakeTensor / meta / torch.compile) and an NPU kernel (the aclnn call through ascendops._C_npu, see ``_npu_views.py``). Every
 schema ends with ``*, str? soc=None, int core_num=0``: the SoC the CPU twin plays (None: the package default of
 the calling thread) and its core count; NPU kernels ignore both (the device is what it is).
 """
@@ -19,7 +19,7 @@ from ..ops.fused_gdn_decode import fused_gdn_decode as numpy_fused_gdn_decode
 from ..ops.fused_swiglu_grad import OUTPUTS as _SWIGLU_OUTPUTS
 from ..ops.fused_swiglu_grad import fused_swiglu_grad as numpy_fused_swiglu_grad
 from ..ops.split import split as numpy_split
-from . import _npu_aclnn as aclnn
+from ._npu_views import device_module, stream_of, view
 from ._convert import from_numpy, numpy_dtype, to_numpy
 
 __all__ = ["OpSpec", "OP_SPECS"]
@@ -42,8 +42,7 @@ def _device(soc, core_num):
 
 
 def _dense(*tensors):
-    """Contiguous inputs for the NPU kernels: op_api gathers strided inputs on the host, which device memory does
-    not allow (docs/npu.md, known gaps)."""
+    """Contiguous inputs, copied on the device, for the kernel-level pairs (the generated aclnn of an OpDef)."""
     return [t.contiguous() for t in tensors]
 
 
@@ -58,7 +57,7 @@ def _cast_fake(x, dtype, *, soc=None, core_num=0):
 
 def _cast_npu(x, dtype, *, soc=None, core_num=0):
     out = x.new_empty(x.shape, dtype=dtype)
-    aclnn.call("Cast", *_dense(x), dtype, out)
+    device_module(x).cast(view(*_dense(x)), view(out), stream_of(x))
     return out
 
 
@@ -78,13 +77,10 @@ def _edg_fake(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=Fal
 
 
 def _edg_npu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
-    # The package has the kernel level only: sort on the device (stable, so runs keep their order), zero the output
-    # the kernel accumulates into, then aclnnAscendopsEmbeddingDenseGrad.
-    out = grad.new_zeros(_edg_shape(grad, num_weights), dtype=torch.float32)
-    sort_indices, pos_idx = torch.sort(indices.reshape(-1).to(torch.int64), stable=True)
-    grad2d = grad.reshape(-1, grad.shape[-1]).contiguous()
-    aclnn.call("EmbeddingDenseGrad", grad2d, sort_indices.to(torch.int32), pos_idx.to(torch.int32), num_weights,
-               padding_idx, scale_grad_by_freq, out)
+    # aclnnAscendopsEmbeddingDenseBackward: the indices sorted on the device, then the kernel (strided inputs taken).
+    out = grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
+    device_module(grad).embedding_dense_backward(view(grad), view(indices), view(out), num_weights, padding_idx,
+                                                 scale_grad_by_freq, stream_of(grad))
     return out
 
 
@@ -106,8 +102,8 @@ def _gdn_npu(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale
              soc=None, core_num=0):
     out = mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
     inputs = _dense(mixed_qkv, a, b, a_log, dt_bias)  # not state: it is written in place (and must be contiguous)
-    aclnn.call("FusedGdnDecode", *inputs, state, *_dense(ssm_state_indices), float(scale), float(softplus_threshold),
-               out)
+    views = [view(t) for t in (*inputs, state, *_dense(ssm_state_indices))]
+    device_module(state).fused_gdn_decode(views, view(out), float(scale), float(softplus_threshold), stream_of(state))
     return out
 
 
@@ -127,19 +123,12 @@ def _swiglu_fake(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
 
 
 def _swiglu_npu(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
-    """The op package's three generated aclnn pairs in order on torch_npu's stream (the user-level aclnn is the
-    twin's composition; on NPU it is this one): b -> dg, dfc, db; w -> dw; x -> dx. M = 0 launches nothing."""
-    dy, g, fc, x, w_g, w_fc = _dense(dy, g, fc, x, w_g, w_fc)
-    dx, dw_g, dw_fc, db_g, db_fc = _swiglu_fake(dy, g, fc, x, w_g, w_fc)  # allocated on dy's device
-    if dy.shape[0] == 0:
-        for t in (dw_g, dw_fc, db_g, db_fc):
-            t.zero_()
-        return dx, dw_g, dw_fc, db_g, db_fc
-    dg, dfc = torch.empty_like(dy), torch.empty_like(dy)
-    aclnn.call("FusedSwigluGradB", dy, g, fc, dg, dfc, db_g, db_fc)
-    aclnn.call("FusedSwigluGradW", x, dg, dfc, dw_g, dw_fc)
-    aclnn.call("FusedSwigluGradX", dg, dfc, w_g, w_fc, dx)
-    return dx, dw_g, dw_fc, db_g, db_fc
+    """aclnnAscendopsFusedSwigluGrad on torch_npu's stream: b -> dg, dfc, db; w -> dw; x -> dx (strided inputs
+    made contiguous on the device by the composition)."""
+    outs = _swiglu_fake(dy, g, fc, x, w_g, w_fc)  # allocated on dy's device
+    device_module(dy).fused_swiglu_grad([view(t) for t in (dy, g, fc, x, w_g, w_fc)], [view(t) for t in outs],
+                                        stream_of(dy))
+    return outs
 
 
 # Split (sections already resolved: the torch-style wrappers in __init__.py turn split_size / chunks into them) ----
@@ -155,7 +144,8 @@ def _split_fake(x, split_sections, dim=0, *, soc=None, core_num=0):
 
 def _split_npu(x, split_sections, dim=0, *, soc=None, core_num=0):
     outs = _split_fake(x, split_sections, dim)  # allocated on x's device
-    aclnn.call("Split", *_dense(x), [int(s) for s in split_sections], dim, outs)
+    device_module(x).split(view(*_dense(x)), [int(s) for s in split_sections], dim, [view(t) for t in outs],
+                           stream_of(x))
     return outs
 
 
