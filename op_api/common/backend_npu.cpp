@@ -18,7 +18,7 @@ std::optional<Platform> DevicePlatform() {
     const char* name = aclrtGetSocName();
     if (name == nullptr) return std::nullopt;
     for (const SocVariant& v : kSocVariants) {
-        if (std::strcmp(v.name, name) == 0) return Platform::Of(v.soc, v.vectorCoreNum);
+        if (std::strcmp(v.name, name) == 0) return Platform::Of(v.soc, v.vectorKernelCoreNum);
     }
     return std::nullopt;
 }
