@@ -17,9 +17,10 @@ import ml_dtypes
 import numpy as np
 
 from .. import _C
+from .._args import as_array, as_dtype, as_int, as_shape
 from .._backend import select
 from ..golden import fused_swiglu_grad as golden
-from .._op_kit import DemoCase, parse_shape
+from .._op_kit import DTYPE_NAMES, DemoCase, parse_shape
 
 __all__ = ["fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "fused_swiglu_grad_x", "tiling",
            "b_tiling", "w_tiling", "x_tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args",
@@ -37,36 +38,68 @@ _BF16 = "bfloat16"
 
 def fused_swiglu_grad(dy, g, fc, x, w_g, w_fc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
     """Runs aclnnAscendopsFusedSwigluGrad (b, w, x kernels); returns a dict of new bfloat16 arrays."""
+    inputs = _arrays(("dy", "g", "fc", "x", "w_g", "w_fc"), (dy, g, fc, x, w_g, w_fc))
     select(backend, soc, core_num)
-    inputs = [np.asarray(a) for a in (dy, g, fc, x, w_g, w_fc)]
     return dict(zip(OUTPUTS, _C.fused_swiglu_grad(inputs)))
 
 
 def fused_swiglu_grad_b(dy, g, fc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
     """Runs aclnnAscendopsFusedSwigluGradB; returns dict dg, dfc, db_g, db_fc."""
+    inputs = _arrays(("dy", "g", "fc"), (dy, g, fc))
     select(backend, soc, core_num)
-    return dict(zip(B_OUTPUTS, _C.fused_swiglu_grad_b(np.asarray(dy), np.asarray(g), np.asarray(fc))))
+    return dict(zip(B_OUTPUTS, _C.fused_swiglu_grad_b(*inputs)))
 
 
 def fused_swiglu_grad_w(x, dg, dfc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
     """Runs aclnnAscendopsFusedSwigluGradW; returns dict dw_g, dw_fc."""
+    inputs = _arrays(("x", "dg", "dfc"), (x, dg, dfc))
     select(backend, soc, core_num)
-    return dict(zip(("dw_g", "dw_fc"), _C.fused_swiglu_grad_w(np.asarray(x), np.asarray(dg), np.asarray(dfc))))
+    return dict(zip(("dw_g", "dw_fc"), _C.fused_swiglu_grad_w(*inputs)))
 
 
 def fused_swiglu_grad_x(dg, dfc, w_g, w_fc, *, soc=DEFAULT_SOC, core_num=0, backend="sim"):
     """Runs aclnnAscendopsFusedSwigluGradX; returns dict dx."""
+    inputs = _arrays(("dg", "dfc", "w_g", "w_fc"), (dg, dfc, w_g, w_fc))
     select(backend, soc, core_num)
-    return {"dx": _C.fused_swiglu_grad_x(*(np.asarray(a) for a in (dg, dfc, w_g, w_fc)))}
+    return {"dx": _C.fused_swiglu_grad_x(*inputs)}
 
 
 def tiling_key_name(key):
     return TILING_KEYS.get(key, str(key))
 
 
+def _arrays(names, values):
+    """The inputs as NumPy arrays, each a dtype of the package (the error names the input)."""
+    arrays = [as_array(name, value) for name, value in zip(names, values)]
+    for name, array in zip(names, arrays):
+        if array.dtype.name not in DTYPE_NAMES:
+            raise TypeError(f"{name} dtype {array.dtype} is not supported: FusedSwigluGrad takes bfloat16")
+    return arrays
+
+
+def _dims(**dims):
+    """The shape arguments as ints >= 0 (bool, float and str are TypeErrors naming the argument)."""
+    return [as_int(name, value, min=0) for name, value in dims.items()]
+
+
+def _overrides(names, shapes, dtypes):
+    """The ``shapes`` / ``dtypes`` overrides, keyed by the kernel's operand names and checked like the dims."""
+    for arg, table in (("shapes", shapes), ("dtypes", dtypes)):
+        if table is not None and not isinstance(table, dict):
+            raise TypeError(f"{arg} must be a dict keyed by operand name, got {type(table).__name__}")
+        for key in table or {}:
+            if key not in names:
+                raise ValueError(f"{arg} key {key!r} is not an operand of this kernel ({', '.join(names)})")
+    shape = {k: list(as_shape(f"shapes[{k!r}]", v)) for k, v in (shapes or {}).items()}
+    dtype = {k: as_dtype(f"dtypes[{k!r}]", v).name for k, v in (dtypes or {}).items()}
+    return shape, dtype
+
+
 def _kernel_tiling(binding, names, shape, soc, core_num, shapes, dtypes):
-    shape = dict(shape, **{k: [int(d) for d in v] for k, v in (shapes or {}).items()})
-    dtype = dict({name: _BF16 for name in names}, **(dtypes or {}))
+    override_shape, override_dtype = _overrides(names, shapes, dtypes)
+    shape = dict(shape, **override_shape)
+    dtype = dict({name: _BF16 for name in names}, **override_dtype)
+    soc = select("sim", soc, core_num)
     return binding([shape[x] for x in names], [dtype[x] for x in names], soc, core_num)
 
 
@@ -74,21 +107,24 @@ def b_tiling(m, n, *, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
     """Host tiling of the b kernel for dy, g, fc of [m, n]; ``shapes`` / ``dtypes`` (dicts by name) override one
     operand. Returns the tiling-data fields, ``key`` (its name), ``block_dim``, ``workspace_bytes`` and ``ub_bytes``."""
     names = ("dy", "g", "fc")
-    return _kernel_tiling(_C.fused_swiglu_grad_b_tiling, names, {x: [int(m), int(n)] for x in names}, soc,
-                          core_num, shapes, dtypes)
+    m, n = _dims(m=m, n=n)
+    return _kernel_tiling(_C.fused_swiglu_grad_b_tiling, names, {x: [m, n] for x in names}, soc, core_num, shapes,
+                          dtypes)
 
 
 def w_tiling(m, k, n, *, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
     """Host tiling of the w kernel for x [m, k], dg, dfc [m, n]: blocks, units, groups (blockDim) and ``cube``
     (the TCubeTiling of one block)."""
-    shape = {"x": [int(m), int(k)], "dg": [int(m), int(n)], "dfc": [int(m), int(n)]}
+    m, k, n = _dims(m=m, k=k, n=n)
+    shape = {"x": [m, k], "dg": [m, n], "dfc": [m, n]}
     return _kernel_tiling(_C.fused_swiglu_grad_w_tiling, ("x", "dg", "dfc"), shape, soc, core_num, shapes, dtypes)
 
 
 def x_tiling(m, k, n, *, soc=DEFAULT_SOC, core_num=0, shapes=None, dtypes=None):
     """Host tiling of the x kernel for dg, dfc [m, n], w_g, w_fc [k, n]: blocks, units, groups, the cast pass's
     rows and ``cube``."""
-    shape = {"dg": [int(m), int(n)], "dfc": [int(m), int(n)], "w_g": [int(k), int(n)], "w_fc": [int(k), int(n)]}
+    m, k, n = _dims(m=m, k=k, n=n)
+    shape = {"dg": [m, n], "dfc": [m, n], "w_g": [k, n], "w_fc": [k, n]}
     return _kernel_tiling(_C.fused_swiglu_grad_x_tiling, ("dg", "dfc", "w_g", "w_fc"), shape, soc, core_num, shapes,
                           dtypes)
 
