@@ -32,8 +32,9 @@ def _spec(shape, dtype):
 
 def _backward_checked_here(tensors, soc, core_num, default_soc=None):
     """The backward's rules are applied at the call (not at backward): on the CPU twin for CPU tensors, whose
-    device ``soc`` / ``core_num`` select (checked); NPU tensors are left to the device's aclnn call."""
-    if any(t.device.type != "cpu" for t in tensors):
+    device ``soc`` / ``core_num`` select (checked); NPU tensors are left to the device's aclnn call. Under
+    torch.compile the backward's fake kernel applies them when the backward graph is traced, before any run."""
+    if torch.compiler.is_compiling() or any(t.device.type != "cpu" for t in tensors):
         return False
     select("sim", default_soc if soc is None else soc, core_num)
     return True
