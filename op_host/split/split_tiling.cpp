@@ -69,11 +69,13 @@ Result<uint32_t> CheckShape(const std::vector<int64_t>& shape, const std::vector
         return InvalidParam("splitSections has " + std::to_string(sections.size()) +
                             " pieces: one call supports at most " + std::to_string(kSplitMaxPieces) + " outputs");
     }
-    int64_t sum = 0;  // never above shape[axis], so it cannot wrap
     for (int64_t s : sections) {
         if (s < 0)
             return InvalidParam("splitSections " + ListString(sections) + " has a negative section " +
                                 std::to_string(s));
+    }
+    int64_t sum = 0;  // never above shape[axis], so it cannot wrap
+    for (int64_t s : sections) {
         if (s > shape[axis] - sum) {
             return InvalidParam("splitSections " + ListString(sections) + " sum to more than self.shape[" +
                                 std::to_string(axis) + "] = " + std::to_string(shape[axis]));
