@@ -111,7 +111,10 @@ bool CompilerSyncsSelf(const PipeSync& s, int p) {
            (s.autoSync && kPipeTable[p].compilerSynced && p == static_cast<int>(Pipe::kV));
 }
 
-SyncToken Snapshot(const PipeSync& s, int p) {
+void FlushScalarUb(PipeSync& s);
+
+SyncToken Snapshot(PipeSync& s, int p) {
+    if (p == static_cast<int>(Pipe::kS)) FlushScalarUb(s);  // S's pending UB accesses precede its clock's copy
     SyncToken t{s.known[p], s.busyUntil[p]};
     t.clock[p] = s.seq[p];
     return t;
@@ -203,23 +206,32 @@ RangeMap::iterator SplitAt(RangeMap& m, uint64_t at) {
     return m.emplace_hint(it, at, tail);
 }
 
-void Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e,
-            bool write) {
+// The ordering checks of an access of [b, e) against the ranges it overlaps (the map is left as it is).
+void CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char* api, uint64_t b, uint64_t e,
+                 bool write) {
     PipeSync& s = c.sync;
-    SplitAt(m, e);
-    auto first = SplitAt(m, b);
-    auto it = first;
+    auto it = m.upper_bound(b);
+    if (it != m.begin() && std::prev(it)->second.end > b) it = std::prev(it);
     for (; it != m.end() && it->first < e; ++it) {
         RangeState& r = it->second;
+        const uint64_t lo = std::max(it->first, b), hi = std::min(r.end, e);
         for (int q = 0; write && q < kPipeCount; ++q) {  // the readers came after the writer: name them first
             if (r.readers[q].seq != 0 && !OrderAfter(s, q, r.readers[q].seq, pipe)) {
-                Unordered(c, api, space, pipe, write, it->first, r.end, q, r.readers[q], false);
+                Unordered(c, api, space, pipe, write, lo, hi, q, r.readers[q], false);
             }
         }
         if (r.writerPipe >= 0 && !OrderAfter(s, r.writerPipe, r.writer.seq, pipe)) {
-            Unordered(c, api, space, pipe, write, it->first, r.end, r.writerPipe, r.writer, true);
+            Unordered(c, api, space, pipe, write, lo, hi, r.writerPipe, r.writer, true);
         }
     }
+}
+
+// Records an access of [b, e) by `pipe`'s instruction `seq`: a write replaces the ranges' state, a read joins them.
+void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e, bool write) {
+    SplitAt(m, e);
+    auto first = SplitAt(m, b);
+    auto it = first;
+    while (it != m.end() && it->first < e) ++it;
     if (write) {
         m.erase(first, it);
         RangeState w;
@@ -248,6 +260,57 @@ void Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, co
     }
 }
 
+void Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e,
+            bool write) {
+    CheckAccess(c, m, space, pipe, api, b, e, write);
+    RecordAccess(m, pipe, seq, api, b, e, write);
+}
+
+// Interval sets of PIPE_S's pending UB accesses (begin -> end, disjoint; touching spans merge).
+void AddSpan(std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e) {
+    auto it = set.upper_bound(b);
+    if (it != set.begin() && std::prev(it)->second >= b) {
+        it = std::prev(it);
+        b = it->first;
+        e = std::max(e, it->second);
+        it = set.erase(it);
+    }
+    while (it != set.end() && it->first <= e) {
+        e = std::max(e, it->second);
+        it = set.erase(it);
+    }
+    set.emplace_hint(it, b, e);
+}
+
+// f(lo, hi) for each part of [b, e) outside the set.
+template <typename F>
+void ForEachGap(const std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e, F&& f) {
+    auto it = set.upper_bound(b);
+    if (it != set.begin() && std::prev(it)->second > b) it = std::prev(it);
+    uint64_t cursor = b;
+    for (; it != set.end() && it->first < e; ++it) {
+        if (it->first > cursor) f(cursor, it->first);
+        cursor = std::max(cursor, it->second);
+    }
+    if (cursor < e) f(cursor, e);
+}
+
+// PIPE_S's UB accesses wait in PipeSync until another pipe touches UB or S's clock is copied (Snapshot, PIPE_ALL):
+// no copy of S's clock falls between them, so every later check against any of them answers as against the last
+// seq, and they enter the map as one write set and one read set (the bytes S wrote: S the writer; the bytes S only
+// read: S a reader). A scalar loop over UB then costs interval-set updates, not range-map splits per element.
+void FlushScalarUb(PipeSync& s) {
+    const int pipe = static_cast<int>(Pipe::kS);
+    for (const auto& [b, e] : s.scalarWrites) RecordAccess(s.ub, pipe, s.scalarSeq, s.scalarWriteApi, b, e, true);
+    for (const auto& [b, e] : s.scalarReads) {
+        ForEachGap(s.scalarWrites, b, e, [&](uint64_t lo, uint64_t hi) {
+            RecordAccess(s.ub, pipe, s.scalarSeq, s.scalarReadApi, lo, hi, false);
+        });
+    }
+    s.scalarWrites.clear();
+    s.scalarReads.clear();
+}
+
 // Operands an instruction writes: its destinations and its scratch buffer.
 bool IsDst(const char* role) { return std::strncmp(role, "dst", 3) == 0 || std::strcmp(role, "sharedTmpBuffer") == 0; }
 
@@ -272,6 +335,7 @@ PipeScope::~PipeScope() { c_.sync.scopePipe = saved_; }
 void NoteUbOperand(CoreContext& c, const char* api, const char* role, const void* p, uint64_t bytes) {
     PipeSync& s = State(c);
     if (bytes == 0) return;
+    FlushScalarUb(s);
     int pipe = s.scopePipe >= 0 ? s.scopePipe : static_cast<int>(Pipe::kV);
     uint64_t seq = BeginInstr(s, pipe, api, role);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
@@ -284,7 +348,13 @@ void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes
     int pipe = static_cast<int>(Pipe::kS);
     uint64_t seq = BeginInstr(s, pipe, api, nullptr);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
-    Access(c, s.ub, Space::kUb, pipe, seq, api, b, b + bytes, write);
+    // Bytes S wrote since the flush are S's own (ordered after itself); the rest are checked against the map.
+    ForEachGap(s.scalarWrites, b, b + bytes, [&](uint64_t lo, uint64_t hi) {
+        CheckAccess(c, s.ub, Space::kUb, pipe, api, lo, hi, write);
+    });
+    AddSpan(write ? s.scalarWrites : s.scalarReads, b, b + bytes);
+    (write ? s.scalarWriteApi : s.scalarReadApi) = api;
+    s.scalarSeq = seq;
     ChargePipe(c, Pipe::kS, Soc(c).cost.scalarUbAccessCycles);
 }
 
@@ -315,6 +385,7 @@ void NotePipeBarrier(CoreContext& c, int pipeId) {
     PipeSync& s = State(c);
     if (pipeId == kHwPipeS) Fail("PipeBarrier", "PIPE_S is not supported (scalar order is kept by hardware)");
     if (pipeId == kHwPipeAll) {
+        FlushScalarUb(s);
         PipeClock all = s.seq;
         double until = *std::max_element(s.busyUntil.begin(), s.busyUntil.end());
         for (int p = 0; p < kPipeCount; ++p) s.known[p] = all;

@@ -57,6 +57,9 @@ Result<uint32_t> CheckShape(const std::vector<int64_t>& shape, const std::vector
         return InvalidParam("self rank " + std::to_string(rank) + " exceeds the maximum of " +
                             std::to_string(kMaxRank));
     }
+    for (int64_t d : shape) {
+        if (d < 0) return InvalidParam("self shape " + ListString(shape) + " has a negative dim " + std::to_string(d));
+    }
     if (dim < -rank || dim >= rank) {
         return InvalidParam("dim " + std::to_string(dim) + " is out of range [" + std::to_string(-rank) + ", " +
                             std::to_string(rank - 1) + "] for rank " + std::to_string(rank));
@@ -67,16 +70,25 @@ Result<uint32_t> CheckShape(const std::vector<int64_t>& shape, const std::vector
         return InvalidParam("splitSections has " + std::to_string(sections.size()) +
                             " pieces: one call supports at most " + std::to_string(kSplitMaxPieces) + " outputs");
     }
-    int64_t sum = 0;
     for (int64_t s : sections) {
         if (s < 0)
             return InvalidParam("splitSections " + ListString(sections) + " has a negative section " +
                                 std::to_string(s));
+    }
+    int64_t sum = 0;  // never above shape[axis], so it cannot wrap
+    for (int64_t s : sections) {
+        if (s > shape[axis] - sum) {
+            return InvalidParam("splitSections " + ListString(sections) + " sum to more than self.shape[" +
+                                std::to_string(axis) + "] = " + std::to_string(shape[axis]));
+        }
         sum += s;
     }
     if (sum != shape[axis]) {
         return InvalidParam("splitSections " + ListString(sections) + " sum to " + std::to_string(sum) +
                             ", but self.shape[" + std::to_string(axis) + "] is " + std::to_string(shape[axis]));
+    }
+    if (!CheckedBytes(shape, 1)) {
+        return InvalidParam("self shape " + ListString(shape) + " has more than 2^63 - 1 elements");
     }
     return axis;
 }
@@ -97,7 +109,9 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.dimLen = static_cast<uint64_t>(in.shape[*axis]);
     td.elemBytes = DataTypeSize(in.dtype);
     td.pieceNum = static_cast<uint32_t>(in.sections.size());
-    const uint64_t totalBytes = td.batch * td.dimLen * td.inner * td.elemBytes;
+    const std::optional<uint64_t> checkedBytes = CheckedBytes(in.shape, td.elemBytes);
+    if (!checkedBytes) return InvalidParam("self shape " + ListString(in.shape) + " holds more than 2^63 - 1 bytes");
+    const uint64_t totalBytes = *checkedBytes;  // bounds every product below (batch, inner, pieces: factors of it)
     if (totalBytes == 0) {
         return InvalidParam("self is empty: an empty split launches no kernel (handled before tiling)");
     }

@@ -5,6 +5,9 @@
 // Key 1 (scale_grad_by_freq): a run's count is its number of live rows in the whole sorted array (a run cut by a
 // core boundary is completed with scalar reads of the neighbouring rows), and the run's partial sum is scaled by
 // 1 / count before its atomic add: no counts array, no barrier, no workspace (so nothing needs zeroing first).
+// Its rows enter the sum at 2^-s (2^s >= numRows >= any count) and the flush multiplies by 2^s / count: a run of
+// rows near FLT_MAX cannot overflow, and as power-of-two scaling is exact the result is the sum times 1 / count
+// rounded once, wherever the rows stay above float's normal range (|x| >= 2^(s - 126)).
 #pragma once
 #include "kernel_operator.h"
 // After kernel_operator.h: the tiling data helpers need __aicore__.
@@ -27,6 +30,7 @@ public:
         rowStart_ = EdgRowStart(td_, coreIdx_);
         rowCount_ = EdgRowCount(td_, coreIdx_);
         copyMode_ = static_cast<EdgCopyMode>(td_.copyMode);
+        for (uint64_t c = 1; c < td_.numRows; c <<= 1) runShift_ *= 2.0f;
         const uint64_t dim = td_.dimSize;
         gradGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(grad), uint64_t{td_.numRows} * dim);
         idxGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(sortIndices), td_.numRows);
@@ -173,7 +177,7 @@ private:
                 const int32_t idx = ids.GetValue(i);
                 const int32_t pos = ids.GetValue(td_.idxBatch + i);
                 if (runIdx != kNoRun && idx != runIdx) {
-                    FlushRun(acc, runIdx, scale ? RunCount(runIdx, runLen) : 1, colOff, cols);
+                    FlushRun(acc, runIdx, scale ? RunFactor(RunCount(runIdx, runLen)) : 1.0f, colOff, cols);
                     runIdx = kNoRun;
                 }
                 if (!Live(idx, pos)) continue;
@@ -181,6 +185,7 @@ private:
                 LoadRow(row, gradGm_, GradElems(), uint64_t(pos) * td_.dimSize + colOff, cols);
                 inQue_.EnQue(row);
                 row = inQue_.DeQue<float>();
+                if (scale && runShift_ != 1.0f) AscendC::Muls(row, row, 1.0f / runShift_, vecCols);
                 if (runIdx == kNoRun) {
                     acc = accQue_.AllocTensor<float>();
                     AscendC::Adds(acc, row, 0.0f, vecCols);  // the run starts with its first row
@@ -194,7 +199,7 @@ private:
             }
             idxQue_.FreeTensor(ids);
         }
-        if (runIdx != kNoRun) FlushRun(acc, runIdx, scale ? RunCount(runIdx, runLen) : 1, colOff, cols);
+        if (runIdx != kNoRun) FlushRun(acc, runIdx, scale ? RunFactor(RunCount(runIdx, runLen)) : 1.0f, colOff, cols);
     }
 
     // ---- scale path (key 1): a run's live rows in the whole sorted array ----
@@ -242,11 +247,16 @@ private:
         return runLen + (runIdx == before_.idx ? before_.live : 0) + (runIdx == after_.idx ? after_.live : 0);
     }
 
+    // Scale path: what a run's sum of 2^-s-scaled rows is multiplied by (1 / count, and 2^s back).
+    __aicore__ inline float RunFactor(uint32_t count) const {
+        return count >= 2 ? runShift_ / static_cast<float>(count) : runShift_;
+    }
+
     // One atomic add per run (and per column chunk) into out[runIdx]; on the scale path the partial sum is first
-    // scaled by 1 / count, so the parts of a run split over cores add up to the scaled row.
-    __aicore__ inline void FlushRun(AscendC::LocalTensor<float>& acc, int32_t runIdx, uint32_t count, uint64_t colOff,
+    // multiplied by its RunFactor, so the parts of a run split over cores add up to the scaled row.
+    __aicore__ inline void FlushRun(AscendC::LocalTensor<float>& acc, int32_t runIdx, float factor, uint64_t colOff,
                                     uint32_t cols) {
-        if (count >= 2) AscendC::Muls(acc, acc, 1.0f / static_cast<float>(count), AlignUp8(cols));
+        if (factor != 1.0f) AscendC::Muls(acc, acc, factor, AlignUp8(cols));
         accQue_.EnQue(acc);
         acc = accQue_.DeQue<float>();
         AscendC::SetAtomicAdd<float>();
@@ -283,13 +293,14 @@ private:
         uint32_t count = 0;
         for (uint32_t r = first; r < last; ++r) count += Live(idx, posGm_.GetValue(r)) ? 1 : 0;
         if (count == 0) return;
-        const float factor = scale && count >= 2 ? 1.0f / static_cast<float>(count) : 1.0f;
+        const float factor = scale ? RunFactor(count) : 1.0f;
+        const float rowScale = scale ? 1.0f / runShift_ : 1.0f;
         const uint64_t dim = td_.dimSize;
         for (uint64_t j = 0; j < dim; ++j) {
             float sum = 0.0f;
             for (uint32_t r = first; r < last; ++r) {
                 const int32_t pos = posGm_.GetValue(r);
-                if (Live(idx, pos)) sum += gradGm_.GetValue(uint64_t(pos) * dim + j);
+                if (Live(idx, pos)) sum += gradGm_.GetValue(uint64_t(pos) * dim + j) * rowScale;
             }
             outGm_.SetValue(uint64_t(idx) * dim + j, sum * factor);
         }
@@ -301,6 +312,7 @@ private:
     uint32_t rowStart_ = 0;
     uint32_t rowCount_ = 0;
     EdgCopyMode copyMode_ = EdgCopyMode::kBlock;
+    float runShift_ = 1.0f;  // scale path: 2^s, the least power of two >= numRows
     NeighbourRun before_;  // scale path: the run the previous core's rows end with
     NeighbourRun after_;   // scale path: the run the next core's rows start with
     AscendC::GlobalTensor<float> gradGm_;

@@ -436,9 +436,10 @@ private:
         Adds(gateT_, gateT_, 1.0f, count);
         PipeBarrier<PIPE_V>();
         Ln(gateT_, gateT_, count);
-        CompareScalar(maskBuf_.Get<uint8_t>(), gateX_, td_.softplusThreshold, CMPMODE::GT, wholeRepeats);
+        // The mask picks ln(1 + exp(x)) where x <= thr: NaN fails every compare, so it falls to x and propagates.
+        CompareScalar(maskBuf_.Get<uint8_t>(), gateX_, td_.softplusThreshold, CMPMODE::LE, wholeRepeats);
         PipeBarrier<PIPE_V>();
-        Select(softplus_, maskBuf_.Get<uint8_t>(), gateX_, gateT_, SELMODE::VSEL_TENSOR_TENSOR_MODE, wholeRepeats);
+        Select(softplus_, maskBuf_.Get<uint8_t>(), gateT_, gateX_, SELMODE::VSEL_TENSOR_TENSOR_MODE, wholeRepeats);
         PipeBarrier<PIPE_V>();
         // g = -exp(aLog) * softplus; the kernel only needs exp(g)
         Mul(expGBlk_, softplus_, expALog_, kGateHeads, static_cast<uint8_t>(rows), perRow);

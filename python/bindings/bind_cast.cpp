@@ -38,6 +38,17 @@ py::array Cast(const py::array& x, const py::object& dtype) {
     return out.ToArray();
 }
 
+// Phase 1 on Probe tensors: x of a (shape, strides, dtype) spec, out C-contiguous of x's shape and `dtype` (the
+// fake kernel's check). Raises AclnnError as the call would.
+void Check(const py::object& xSpec, const py::object& dtype) {
+    const auto self = bridge::DeviceTensor::ProbeOf(xSpec);
+    const DataType dst = bridge::DataTypeFromPy(dtype);
+    const auto out = bridge::DeviceTensor::Probe(self.Shape(), dst);
+    bridge::CheckBeforeAllocating([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnAscendopsCastGetWorkspaceSize(self, static_cast<int64_t>(dst), out, ws, ex);
+    });
+}
+
 py::dict Tiling(const std::vector<int64_t>& shape, const py::object& src, const py::object& dst, const std::string& soc,
                 int64_t coreNum) {
     const Platform platform = bridge::PlatformArg(soc, coreNum);
@@ -139,6 +150,8 @@ double HostOverheadUs(const std::vector<int64_t>& shape, const py::object& src, 
 void Bind_cast(py::module_& m) {
     m.def("cast", &Cast, py::arg("x"), py::arg("dtype"),
           "aclnnAscendopsCast on the current device; returns a new array");
+    m.def("cast_check", &Check, py::arg("x_spec"), py::arg("dtype"),
+          "phase 1 of aclnnAscendopsCast on a (shape, strides, dtype) spec: raises as the call would");
     m.def("cast_tiling", &Tiling, py::arg("shape"), py::arg("src"), py::arg("dst"), py::arg("soc"),
           py::arg("core_num") = 0, "Cast host tiling as a dict");
     m.def("cast_get_workspace", &GetWorkspace, py::arg("x"), py::arg("dtype"), py::arg("out_shape"),

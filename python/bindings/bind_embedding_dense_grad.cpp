@@ -46,6 +46,20 @@ py::array Backward(const py::array& grad, const py::array& indices, int64_t numW
     return out.ToArray();
 }
 
+// Phase 1 of the user-level call on Probe tensors of (shape, strides, dtype) specs (the fake kernel's and the
+// torch front's check). Raises AclnnError as the call would.
+void Check(const py::object& gradSpec, const py::object& indicesSpec, int64_t numWeights, int64_t paddingIdx,
+           bool scaleGradByFreq) {
+    const auto g = DeviceTensor::ProbeOf(gradSpec);
+    const auto i = DeviceTensor::ProbeOf(indicesSpec);
+    if (auto e = CheckBeforeOut(g, i, nullptr, numWeights, paddingIdx, scaleGradByFreq)) bridge::CheckAclnn(Fail(*e));
+    const auto out = DeviceTensor::Probe({numWeights, g.Shape().back()}, DataType::kFloat);
+    bridge::CheckBeforeAllocating([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, paddingIdx, scaleGradByFreq, out,
+                                                                    ws, ex);
+    });
+}
+
 // Kernel level: sorted indices and pos_idx given.
 py::array Sorted(const py::array& grad, const py::array& sortIndices, const py::array& posIdx, int64_t numWeights,
                  int64_t paddingIdx, bool scaleGradByFreq) {
@@ -167,6 +181,9 @@ double HostOverheadUs(const std::vector<int64_t>& gradShape, int64_t numWeights,
 void Bind_embedding_dense_grad(py::module_& m) {
     m.def("embedding_dense_backward", &Backward, "grad"_a, "indices"_a, "num_weights"_a, "padding_idx"_a,
           "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseBackward (raw indices) on the current device");
+    m.def("embedding_dense_backward_check", &Check, "grad_spec"_a, "indices_spec"_a, "num_weights"_a,
+          "padding_idx"_a, "scale_grad_by_freq"_a,
+          "phase 1 of aclnnAscendopsEmbeddingDenseBackward on (shape, strides, dtype) specs: raises as the call would");
     m.def("embedding_dense_grad", &Sorted, "grad"_a, "sort_indices"_a, "pos_idx"_a, "num_weights"_a, "padding_idx"_a,
           "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseGrad (sorted indices + pos_idx)");
     m.def("embedding_dense_grad_on_filled_workspace", &SortedOnFilledWorkspace, "grad"_a, "sort_indices"_a, "pos_idx"_a,

@@ -28,15 +28,31 @@ py::array Run(const py::array& mixedQkv, const py::array& a, const py::array& b,
     auto ta = DeviceTensor::FromArray(a), tb = DeviceTensor::FromArray(b);
     auto tLog = DeviceTensor::FromArray(aLog), tBias = DeviceTensor::FromArray(dtBias);
     auto tState = DeviceTensor::FromArray(state), tIdx = DeviceTensor::FromArray(indices);
-    auto out = DeviceTensor::Empty(outShape, mixed.Dtype());
-    ascendops::bridge::CallAclnn(
-        [&](uint64_t* ws, aclOpExecutor** ex) {
+    auto phase1 = [&](const DeviceTensor& out) {
+        return [&](uint64_t* ws, aclOpExecutor** ex) {
             return aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(mixed, ta, tb, tLog, tBias, tState, tIdx, scale,
                                                                 softplusThreshold, out, ws, ex);
-        },
-        aclnnAscendopsFusedGdnDecode);
+        };
+    };
+    ascendops::bridge::CheckBeforeAllocating(phase1(DeviceTensor::Probe(outShape, mixed.Dtype())));
+    auto out = DeviceTensor::Empty(outShape, mixed.Dtype());
+    ascendops::bridge::CallAclnn(phase1(out), aclnnAscendopsFusedGdnDecode);
     tState.CopyBackInto(state);  // stateRef: one copy to the device, one back, straight into the caller's array
     return out.ToArray();
+}
+
+// Phase 1 on Probe tensors of (shape, strides, dtype) specs: the fake kernel's and the torch front's check, the
+// rules of the real call without memory. Raises AclnnError as the call would.
+void Check(const std::vector<py::object>& specs, const Shape& outShape, double scale, double softplusThreshold) {
+    using ascendops::bridge::DeviceTensor;
+    if (specs.size() != 7) throw py::value_error("specs: mixedQkv, a, b, aLog, dtBias, stateRef, ssmStateIndices");
+    std::vector<DeviceTensor> t;
+    for (const auto& spec : specs) t.push_back(DeviceTensor::ProbeOf(spec));
+    const auto out = DeviceTensor::Probe(outShape, t[0].Dtype());
+    ascendops::bridge::CheckBeforeAllocating([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], t[6], scale,
+                                                            softplusThreshold, out, ws, ex);
+    });
 }
 
 // Phase 1 only, with arguments a binding would never build (None = a null tensor; out made from out_shape and
@@ -125,6 +141,8 @@ void Bind_fused_gdn_decode(py::module_& m) {
     m.def("fused_gdn_decode", &Run, "mixed_qkv"_a, "a"_a, "b"_a, "a_log"_a, "dt_bias"_a, "state"_a,
           "ssm_state_indices"_a, "out_shape"_a, "scale"_a, "softplus_threshold"_a,
           "aclnnAscendopsFusedGdnDecode on the current device; returns out, updates state (C-contiguous) in place.");
+    m.def("fused_gdn_decode_check", &Check, "specs"_a, "out_shape"_a, "scale"_a, "softplus_threshold"_a,
+          "phase 1 of aclnnAscendopsFusedGdnDecode on (shape, strides, dtype) specs: raises as the call would");
     m.def("fused_gdn_decode_get_workspace", &GetWorkspace, "arrays"_a, "out_shape"_a, "out_dtype"_a, "scale"_a = 1.0f,
           "softplus_threshold"_a = 20.0f, "phase 1 of aclnnAscendopsFusedGdnDecode only (None = a null tensor)");
     m.def("fused_gdn_decode_host_overhead_us", &HostOverheadUs, "shapes"_a, "dtypes"_a, "repeats"_a = 201,

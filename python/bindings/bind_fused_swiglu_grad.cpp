@@ -27,36 +27,58 @@ int64_t Dim(const DeviceTensor& t, size_t axis) { return t.Shape().size() == 2 ?
 
 std::vector<int64_t> DbShape(const DeviceTensor& dy) { return {1, dy.Shape().size() == 2 ? dy.Shape()[1] : 0}; }
 
+using Outputs = std::vector<DeviceTensor>;
+
+// The bfloat16 outputs of `shapes` (which come from the inputs' shapes): phase 1 runs on Probe outputs first, so a
+// call that breaks a rule is rejected before any output is allocated; then both phases on the real outputs.
+template <typename Phase1, typename Phase2>
+Outputs RunWithOutputs(const std::vector<std::vector<int64_t>>& shapes, Phase1&& phase1, Phase2&& phase2) {
+    auto make = [&](bool probe) {
+        Outputs outs;
+        for (const auto& shape : shapes) {
+            outs.push_back(probe ? DeviceTensor::Probe(shape, DataType::kBf16)
+                                 : DeviceTensor::Empty(shape, DataType::kBf16));
+        }
+        return outs;
+    };
+    {
+        const Outputs probes = make(true);
+        bridge::CheckBeforeAllocating([&](uint64_t* ws, aclOpExecutor** ex) { return phase1(probes, ws, ex); });
+    }
+    Outputs outs = make(false);
+    bridge::CallAclnn([&](uint64_t* ws, aclOpExecutor** ex) { return phase1(outs, ws, ex); }, phase2);
+    return outs;
+}
+
+py::tuple Arrays(const Outputs& outs) {
+    py::tuple arrays(outs.size());
+    for (size_t i = 0; i < outs.size(); ++i) arrays[i] = outs[i].ToArray();
+    return arrays;
+}
+
 py::tuple BKernel(const py::array& dy, const py::array& g, const py::array& fc) {
     auto tDy = DeviceTensor::FromArray(dy);
     auto tG = DeviceTensor::FromArray(g);
     auto tFc = DeviceTensor::FromArray(fc);
-    auto dg = DeviceTensor::Empty(tDy.Shape(), DataType::kBf16);
-    auto dfc = DeviceTensor::Empty(tDy.Shape(), DataType::kBf16);
-    auto dbG = DeviceTensor::Empty(DbShape(tDy), DataType::kBf16);
-    auto dbFc = DeviceTensor::Empty(DbShape(tDy), DataType::kBf16);
-    bridge::CallAclnn(
-        [&](uint64_t* ws, aclOpExecutor** ex) {
-            return aclnnAscendopsFusedSwigluGradBGetWorkspaceSize(tDy, tG, tFc, dg, dfc, dbG, dbFc, ws, ex);
+    return Arrays(RunWithOutputs(
+        {tDy.Shape(), tDy.Shape(), DbShape(tDy), DbShape(tDy)},
+        [&](const Outputs& o, uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAscendopsFusedSwigluGradBGetWorkspaceSize(tDy, tG, tFc, o[0], o[1], o[2], o[3], ws, ex);
         },
-        aclnnAscendopsFusedSwigluGradB);
-    return py::make_tuple(dg.ToArray(), dfc.ToArray(), dbG.ToArray(), dbFc.ToArray());
+        aclnnAscendopsFusedSwigluGradB));
 }
 
 py::tuple WKernel(const py::array& x, const py::array& dg, const py::array& dfc) {
     auto tX = DeviceTensor::FromArray(x);
     auto tDg = DeviceTensor::FromArray(dg);
     auto tDfc = DeviceTensor::FromArray(dfc);
-    const std::vector<int64_t> kn{tX.Shape().size() == 2 ? tX.Shape()[1] : 0,
-                                  tDg.Shape().size() == 2 ? tDg.Shape()[1] : 0};
-    auto dwG = DeviceTensor::Empty(kn, DataType::kBf16);
-    auto dwFc = DeviceTensor::Empty(kn, DataType::kBf16);
-    bridge::CallAclnn(
-        [&](uint64_t* ws, aclOpExecutor** ex) {
-            return aclnnAscendopsFusedSwigluGradWGetWorkspaceSize(tX, tDg, tDfc, dwG, dwFc, ws, ex);
+    const std::vector<int64_t> kn{Dim(tX, 1), Dim(tDg, 1)};
+    return Arrays(RunWithOutputs(
+        {kn, kn},
+        [&](const Outputs& o, uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAscendopsFusedSwigluGradWGetWorkspaceSize(tX, tDg, tDfc, o[0], o[1], ws, ex);
         },
-        aclnnAscendopsFusedSwigluGradW);
-    return py::make_tuple(dwG.ToArray(), dwFc.ToArray());
+        aclnnAscendopsFusedSwigluGradW));
 }
 
 py::array XKernel(const py::array& dg, const py::array& dfc, const py::array& wG, const py::array& wFc) {
@@ -64,13 +86,26 @@ py::array XKernel(const py::array& dg, const py::array& dfc, const py::array& wG
     auto tDfc = DeviceTensor::FromArray(dfc);
     auto tWg = DeviceTensor::FromArray(wG);
     auto tWfc = DeviceTensor::FromArray(wFc);
-    auto dx = DeviceTensor::Empty({Dim(tDg, 0), Dim(tWg, 0)}, DataType::kBf16);
-    bridge::CallAclnn(
-        [&](uint64_t* ws, aclOpExecutor** ex) {
-            return aclnnAscendopsFusedSwigluGradXGetWorkspaceSize(tDg, tDfc, tWg, tWfc, dx, ws, ex);
+    const Outputs dx = RunWithOutputs(
+        {{Dim(tDg, 0), Dim(tWg, 0)}},
+        [&](const Outputs& o, uint64_t* ws, aclOpExecutor** ex) {
+            return aclnnAscendopsFusedSwigluGradXGetWorkspaceSize(tDg, tDfc, tWg, tWfc, o[0], ws, ex);
         },
         aclnnAscendopsFusedSwigluGradX);
-    return dx.ToArray();
+    return dx[0].ToArray();
+}
+
+// The user-level call's outputs (dx, dw_g, dw_fc, db_g, db_fc) for inputs dy, g, fc, x, w_g, w_fc.
+std::vector<std::vector<int64_t>> AllOutputShapes(const std::vector<DeviceTensor>& t) {
+    const int64_t m = Dim(t[0], 0), n = Dim(t[0], 1), k = Dim(t[3], 1);
+    return {{m, k}, {k, n}, {k, n}, {1, n}, {1, n}};
+}
+
+auto AllPhase1(const std::vector<DeviceTensor>& t) {
+    return [&t](const Outputs& o, uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnAscendopsFusedSwigluGradGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], o[0], o[1], o[2], o[3],
+                                                             o[4], ws, ex);
+    };
 }
 
 // The user-level call: dy, g, fc, x, w_g, w_fc -> (dx, dw_g, dw_fc, db_g, db_fc).
@@ -78,19 +113,18 @@ py::tuple All(const std::vector<py::array>& in) {
     if (in.size() != 6) throw py::value_error("expected 6 inputs (dy, g, fc, x, w_g, w_fc)");
     std::vector<DeviceTensor> t;
     for (const auto& a : in) t.push_back(DeviceTensor::FromArray(a));
-    const int64_t m = Dim(t[0], 0), n = Dim(t[0], 1), k = Dim(t[3], 1);
-    auto dx = DeviceTensor::Empty({m, k}, DataType::kBf16);
-    auto dwG = DeviceTensor::Empty({k, n}, DataType::kBf16);
-    auto dwFc = DeviceTensor::Empty({k, n}, DataType::kBf16);
-    auto dbG = DeviceTensor::Empty({1, n}, DataType::kBf16);
-    auto dbFc = DeviceTensor::Empty({1, n}, DataType::kBf16);
-    bridge::CallAclnn(
-        [&](uint64_t* ws, aclOpExecutor** ex) {
-            return aclnnAscendopsFusedSwigluGradGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], dx, dwG, dwFc, dbG,
-                                                                 dbFc, ws, ex);
-        },
-        aclnnAscendopsFusedSwigluGrad);
-    return py::make_tuple(dx.ToArray(), dwG.ToArray(), dwFc.ToArray(), dbG.ToArray(), dbFc.ToArray());
+    return Arrays(RunWithOutputs(AllOutputShapes(t), AllPhase1(t), aclnnAscendopsFusedSwigluGrad));
+}
+
+// Phase 1 of the user-level call on Probe tensors of (shape, strides, dtype) specs (dy, g, fc, x, w_g, w_fc): the
+// fake kernel's and the torch front's check. Raises AclnnError as the call would.
+void CheckAll(const std::vector<py::object>& specs) {
+    if (specs.size() != 6) throw py::value_error("expected 6 specs (dy, g, fc, x, w_g, w_fc)");
+    std::vector<DeviceTensor> t;
+    for (const auto& spec : specs) t.push_back(DeviceTensor::ProbeOf(spec));
+    Outputs o;
+    for (const auto& shape : AllOutputShapes(t)) o.push_back(DeviceTensor::Probe(shape, DataType::kBf16));
+    bridge::CheckBeforeAllocating([&](uint64_t* ws, aclOpExecutor** ex) { return AllPhase1(t)(o, ws, ex); });
 }
 
 std::optional<DeviceTensor> Maybe(const py::object& a) {
@@ -232,6 +266,8 @@ void Bind_fused_swiglu_grad(py::module_& m) {
           "aclnnAscendopsFusedSwigluGradX on the current device -> dx");
     m.def("fused_swiglu_grad", &All, "inputs"_a,
           "aclnnAscendopsFusedSwigluGrad on (dy, g, fc, x, w_g, w_fc) -> (dx, dw_g, dw_fc, db_g, db_fc)");
+    m.def("fused_swiglu_grad_check", &CheckAll, "specs"_a,
+          "phase 1 of aclnnAscendopsFusedSwigluGrad on (shape, strides, dtype) specs: raises as the call would");
     m.def("fused_swiglu_grad_get_workspace", &GetWorkspaceAll, "tensors"_a,
           "phase 1 of the user-level call only (11 tensors, None = a null tensor)");
     m.def("fused_swiglu_grad_w_tiling", &WTiling, "shapes"_a, "dtypes"_a, "soc"_a = "ascend910b", "core_num"_a = 0,

@@ -22,22 +22,45 @@ using namespace ascendops::split;
 
 // The outputs aclnn expects (self shape with shape[dim] = sections[i]); none when the arguments break a rule, so
 // that op_api reports the rule itself.
+// `make` is DeviceTensor::Empty, or DeviceTensor::Probe for a check without memory.
 std::vector<bridge::DeviceTensor> OutputsFor(const bridge::DeviceTensor& self, const std::vector<int64_t>& sections,
-                                             int64_t dim) {
+                                             int64_t dim,
+                                             bridge::DeviceTensor (*make)(const std::vector<int64_t>&, DataType)) {
     std::vector<bridge::DeviceTensor> outs;
     auto axis = CheckShape(self.Shape(), sections, dim);
     if (!axis) return outs;
     for (int64_t s : sections) {
         std::vector<int64_t> shape = self.Shape();
         shape[*axis] = s;
-        outs.push_back(bridge::DeviceTensor::Empty(shape, self.Dtype()));
+        outs.push_back(make(shape, self.Dtype()));
     }
     return outs;
 }
 
+bridge::DeviceTensor Contiguous(const std::vector<int64_t>& shape, DataType dtype) {
+    return bridge::DeviceTensor::Empty(shape, dtype);
+}
+
+bridge::DeviceTensor ContiguousProbe(const std::vector<int64_t>& shape, DataType dtype) {
+    return bridge::DeviceTensor::Probe(shape, dtype);
+}
+
+// Phase 1 on Probe tensors: self of a (shape, strides, dtype) spec and its outputs (the fake kernel's check).
+// Raises AclnnError as the call would.
+void Check(const py::object& xSpec, const std::vector<int64_t>& sections, int64_t dim) {
+    const auto self = bridge::DeviceTensor::ProbeOf(xSpec);
+    const std::vector<bridge::DeviceTensor> outs = OutputsFor(self, sections, dim, &ContiguousProbe);
+    bridge::DeviceTensorList outList(outs);
+    aclIntArray* splitSections = aclCreateIntArray(sections.data(), sections.size());
+    std::unique_ptr<aclIntArray, decltype(&aclDestroyIntArray)> own(splitSections, &aclDestroyIntArray);
+    bridge::CheckBeforeAllocating([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnAscendopsSplitGetWorkspaceSize(self, splitSections, dim, outList, ws, ex);
+    });
+}
+
 py::list Split(const py::array& x, const std::vector<int64_t>& sections, int64_t dim) {
     auto self = bridge::DeviceTensor::FromArray(x);
-    std::vector<bridge::DeviceTensor> outs = OutputsFor(self, sections, dim);
+    std::vector<bridge::DeviceTensor> outs = OutputsFor(self, sections, dim, &Contiguous);
     bridge::DeviceTensorList outList(outs);
     aclIntArray* splitSections = aclCreateIntArray(sections.data(), sections.size());
     std::unique_ptr<aclIntArray, decltype(&aclDestroyIntArray)> own(splitSections, &aclDestroyIntArray);
@@ -135,6 +158,8 @@ std::vector<uint64_t> ListWords(const std::vector<std::vector<int64_t>>& shapes,
 void Bind_split(py::module_& m) {
     m.def("split", &Split, py::arg("x"), py::arg("sections"), py::arg("dim"),
           "aclnnAscendopsSplit on the current device; returns a list of new arrays");
+    m.def("split_check", &Check, py::arg("x_spec"), py::arg("sections"), py::arg("dim"),
+          "phase 1 of aclnnAscendopsSplit on a (shape, strides, dtype) spec: raises as the call would");
     m.def("split_tiling", &Tiling, py::arg("shape"), py::arg("dtype"), py::arg("sections"), py::arg("dim"),
           py::arg("soc"), py::arg("core_num") = 0, "Split host tiling as a dict");
     m.def("split_get_workspace", &GetWorkspace, py::arg("x"), py::arg("sections"), py::arg("dim"),

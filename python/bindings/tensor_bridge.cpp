@@ -1,5 +1,7 @@
 #include "tensor_bridge.h"
 
+#include <pybind11/stl.h>
+
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -254,6 +256,41 @@ DeviceTensor DeviceTensor::Empty(const std::vector<int64_t>& shape, DataType dty
     t.storage_ = DeviceBuffer(static_cast<uint64_t>(numel) * item);
     t.CreateView();
     return t;
+}
+
+DeviceTensor DeviceTensor::Probe(const std::vector<int64_t>& shape, DataType dtype,
+                                  const std::vector<int64_t>& strides) {
+    constexpr uint64_t kPlaceholderBytes = 32;  // phase 1 records the address, never reads or writes it
+    if (!strides.empty() && strides.size() != shape.size()) throw py::value_error("strides must match the shape's rank");
+    DeviceTensor t;
+    t.dtype_ = dtype;
+    t.shape_ = shape;
+    t.strides_ = strides;
+    if (strides.empty()) {
+        t.strides_.assign(shape.size(), 1);
+        int64_t stride = 1;  // saturating: op_api names a shape beyond 2^63 - 1 bytes itself
+        for (std::size_t i = shape.size(); i-- > 0;) {
+            t.strides_[i] = stride;
+            const int64_t d = std::max<int64_t>(shape[i], 1);
+            stride = stride > std::numeric_limits<int64_t>::max() / d ? std::numeric_limits<int64_t>::max() : stride * d;
+        }
+    }
+    t.storage_ = DeviceBuffer(kPlaceholderBytes);
+    std::vector<int64_t> storageShape = shape;
+    t.tensor_ = aclCreateTensor(shape.data(), shape.size(), static_cast<aclDataType>(dtype), t.strides_.data(), 0,
+                                ACL_FORMAT_ND, storageShape.data(), storageShape.size(), t.storage_.Get());
+    if (t.tensor_ == nullptr) {
+        RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
+                        DecodeMessage((std::string("aclCreateTensor returned null: ") + aclGetRecentErrMsg()).c_str()));
+    }
+    return t;
+}
+
+DeviceTensor DeviceTensor::ProbeOf(const py::handle& spec) {
+    const auto parts = spec.cast<py::tuple>();
+    if (parts.size() != 3) throw py::value_error("a tensor spec is (shape, strides, dtype)");
+    return Probe(parts[0].cast<std::vector<int64_t>>(), DataTypeFromPy(parts[2]),
+                 parts[1].cast<std::vector<int64_t>>());
 }
 
 py::array DeviceTensor::ToArray() const {

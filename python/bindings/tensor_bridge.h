@@ -90,6 +90,13 @@ public:
     static DeviceTensor FromArray(const pybind11::array& array);
     // A C-contiguous output tensor; its memory holds the twin's fresh pattern (not zeros), as on hardware.
     static DeviceTensor Empty(const std::vector<int64_t>& shape, DataType dtype);
+    // A tensor's stand-in for a phase-1 check (CheckBeforeAllocating): the view of `shape` (C-contiguous, or with
+    // `strides` in elements) over a one-block placeholder, so op_api applies every rule to the real metadata
+    // without memory for it: an output before its allocation, a fake tensor's description. Never run.
+    static DeviceTensor Probe(const std::vector<int64_t>& shape, DataType dtype,
+                              const std::vector<int64_t>& strides = {});
+    // The Probe of a (shape, strides, dtype) tuple, as the torch front describes a (fake) tensor.
+    static DeviceTensor ProbeOf(const pybind11::handle& spec);
 
     DeviceTensor(DeviceTensor&& other) noexcept;
     DeviceTensor& operator=(DeviceTensor&& other) noexcept;
@@ -159,6 +166,17 @@ void CallAclnn(Phase1&& getWorkspaceSize, Phase2&& run) {
     }
     CheckAclnn(status);
     CheckAcl(synced, "aclrtSynchronizeStream");
+}
+
+// Phase 1 alone, its executor dropped unrun: an operator whose output shapes come from its inputs calls it with
+// Probe outputs first, so a call that breaks a rule is rejected before the outputs are allocated.
+template <typename Phase1>
+void CheckBeforeAllocating(Phase1&& getWorkspaceSize) {
+    uint64_t workspaceSize = 0;
+    aclOpExecutor* executor = nullptr;
+    const aclnnStatus status = getWorkspaceSize(&workspaceSize, &executor);
+    delete executor;
+    CheckAclnn(status);
 }
 
 // Median wall time, in microseconds, of `repeats` phase-1 calls getWorkspaceSize(&workspaceSize, &executor)

@@ -75,6 +75,12 @@ struct PipeSync {
     uint8_t operandCount = 0;
     std::vector<EventFlag> flags;       // [HardEvent][event id]
     std::vector<uint8_t> allocatedIds;  // [HardEvent] bit mask of AllocEventID
+    // PIPE_S accesses of UB not yet recorded in `ub` (pipe_sync.cpp, FlushScalarUb): begin -> end of the bytes
+    // written / read, the api of the last of each kind and the last seq.
+    std::map<uint64_t, uint64_t> scalarWrites, scalarReads;
+    const char* scalarWriteApi = nullptr;
+    const char* scalarReadApi = nullptr;
+    uint64_t scalarSeq = 0;
 };
 
 // Sets the pipe of the accesses made inside one API (the copies); restores the vector pipe on exit.

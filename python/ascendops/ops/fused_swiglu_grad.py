@@ -21,10 +21,10 @@ import ml_dtypes
 import numpy as np
 
 from .. import _C, _npu
+from .._args import as_array, as_dtype, as_int, as_shape, cli_shape
 from .._backend import DEFAULT_SOC, select
 from ..golden import fused_swiglu_grad as golden
-from .._args import cli_shape
-from .._op_kit import DemoCase
+from .._op_kit import DTYPE_NAMES, DemoCase
 
 __all__ = ["fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "fused_swiglu_grad_x", "tiling",
            "b_tiling", "w_tiling", "x_tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args",
@@ -112,8 +112,8 @@ OUTPUTS = FusedSwigluGradResult._fields
 def fused_swiglu_grad(dy: Any, g: Any, fc: Any, x: Any, w_g: Any, w_fc: Any, *, soc: Optional[str] = None,
                       core_num: int = 0, backend: str = "sim") -> FusedSwigluGradResult:
     """Runs aclnnAscendopsFusedSwigluGrad (b, w, x kernels); returns the new bfloat16 arrays."""
+    inputs = _arrays(("dy", "g", "fc", "x", "w_g", "w_fc"), (dy, g, fc, x, w_g, w_fc))
     select(backend, soc, core_num)
-    inputs = [np.asarray(a) for a in (dy, g, fc, x, w_g, w_fc)]
     return FusedSwigluGradResult(*_C.fused_swiglu_grad(inputs))
 
 
@@ -121,34 +121,65 @@ def fused_swiglu_grad(dy: Any, g: Any, fc: Any, x: Any, w_g: Any, w_fc: Any, *, 
 def fused_swiglu_grad_b(dy: Any, g: Any, fc: Any, *, soc: Optional[str] = None, core_num: int = 0,
                         backend: str = "sim") -> FusedSwigluGradBResult:
     """Runs aclnnAscendopsFusedSwigluGradB; returns dg, dfc, db_g, db_fc."""
+    inputs = _arrays(("dy", "g", "fc"), (dy, g, fc))
     select(backend, soc, core_num)
-    return FusedSwigluGradBResult(*_C.fused_swiglu_grad_b(np.asarray(dy), np.asarray(g), np.asarray(fc)))
+    return FusedSwigluGradBResult(*_C.fused_swiglu_grad_b(*inputs))
 
 
 @_npu.dispatch(_npu.fused_swiglu_grad_w, result=FusedSwigluGradWResult)
 def fused_swiglu_grad_w(x: Any, dg: Any, dfc: Any, *, soc: Optional[str] = None, core_num: int = 0,
                         backend: str = "sim") -> FusedSwigluGradWResult:
     """Runs aclnnAscendopsFusedSwigluGradW; returns dw_g, dw_fc."""
+    inputs = _arrays(("x", "dg", "dfc"), (x, dg, dfc))
     select(backend, soc, core_num)
-    return FusedSwigluGradWResult(*_C.fused_swiglu_grad_w(np.asarray(x), np.asarray(dg), np.asarray(dfc)))
+    return FusedSwigluGradWResult(*_C.fused_swiglu_grad_w(*inputs))
 
 
 @_npu.dispatch(_npu.fused_swiglu_grad_x, result=FusedSwigluGradXResult)
 def fused_swiglu_grad_x(dg: Any, dfc: Any, w_g: Any, w_fc: Any, *, soc: Optional[str] = None,
                         core_num: int = 0, backend: str = "sim") -> FusedSwigluGradXResult:
     """Runs aclnnAscendopsFusedSwigluGradX; returns dx."""
+    inputs = _arrays(("dg", "dfc", "w_g", "w_fc"), (dg, dfc, w_g, w_fc))
     select(backend, soc, core_num)
-    return FusedSwigluGradXResult(_C.fused_swiglu_grad_x(*(np.asarray(a) for a in (dg, dfc, w_g, w_fc))))
+    return FusedSwigluGradXResult(_C.fused_swiglu_grad_x(*inputs))
 
 
 def tiling_key_name(key: int) -> str:
     return TILING_KEYS.get(key, str(key))
 
 
+def _arrays(names, values):
+    """The inputs as NumPy arrays, each a dtype of the package (the error names the input)."""
+    arrays = [as_array(name, value) for name, value in zip(names, values)]
+    for name, array in zip(names, arrays):
+        if array.dtype.name not in DTYPE_NAMES:
+            raise TypeError(f"{name} dtype {array.dtype} is not supported: FusedSwigluGrad takes bfloat16")
+    return arrays
+
+
+def _dims(**dims):
+    """The shape arguments as ints >= 0 (bool, float and str are TypeErrors naming the argument)."""
+    return [as_int(name, value, min=0) for name, value in dims.items()]
+
+
+def _overrides(names, shapes, dtypes):
+    """The ``shapes`` / ``dtypes`` overrides, keyed by the kernel's operand names and checked like the dims."""
+    for arg, table in (("shapes", shapes), ("dtypes", dtypes)):
+        if table is not None and not isinstance(table, dict):
+            raise TypeError(f"{arg} must be a dict keyed by operand name, got {type(table).__name__}")
+        for key in table or {}:
+            if key not in names:
+                raise ValueError(f"{arg} key {key!r} is not an operand of this kernel ({', '.join(names)})")
+    shape = {k: list(as_shape(f"shapes[{k!r}]", v)) for k, v in (shapes or {}).items()}
+    dtype = {k: as_dtype(f"dtypes[{k!r}]", v).name for k, v in (dtypes or {}).items()}
+    return shape, dtype
+
+
 def _kernel_tiling(binding, names, shape, soc, core_num, shapes, dtypes):
-    shape = dict(shape, **{k: [int(d) for d in v] for k, v in (shapes or {}).items()})
-    dtype = dict({name: _BF16 for name in names}, **(dtypes or {}))
-    soc = DEFAULT_SOC if soc is None else soc
+    override_shape, override_dtype = _overrides(names, shapes, dtypes)
+    shape = dict(shape, **override_shape)
+    dtype = dict({name: _BF16 for name in names}, **override_dtype)
+    soc = select("sim", soc, core_num)
     return binding([shape[x] for x in names], [dtype[x] for x in names], soc, core_num)
 
 
@@ -157,15 +188,17 @@ def b_tiling(m: int, n: int, *, soc: Optional[str] = None, core_num: int = 0,
     """Host tiling of the b kernel for dy, g, fc of [m, n]; ``shapes`` / ``dtypes`` (dicts by name) override one
     operand. Returns the tiling-data fields, ``key`` (its name), ``block_dim``, ``workspace_bytes`` and ``ub_bytes``."""
     names = ("dy", "g", "fc")
-    return _kernel_tiling(_C.fused_swiglu_grad_b_tiling, names, {x: [int(m), int(n)] for x in names}, soc,
-                          core_num, shapes, dtypes)
+    m, n = _dims(m=m, n=n)
+    return _kernel_tiling(_C.fused_swiglu_grad_b_tiling, names, {x: [m, n] for x in names}, soc, core_num, shapes,
+                          dtypes)
 
 
 def w_tiling(m: int, k: int, n: int, *, soc: Optional[str] = None, core_num: int = 0,
              shapes: Optional[Dict[str, Any]] = None, dtypes: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Host tiling of the w kernel for x [m, k], dg, dfc [m, n]: blocks, units, groups (blockDim) and ``cube``
     (the TCubeTiling of one block)."""
-    shape = {"x": [int(m), int(k)], "dg": [int(m), int(n)], "dfc": [int(m), int(n)]}
+    m, k, n = _dims(m=m, k=k, n=n)
+    shape = {"x": [m, k], "dg": [m, n], "dfc": [m, n]}
     return _kernel_tiling(_C.fused_swiglu_grad_w_tiling, ("x", "dg", "dfc"), shape, soc, core_num, shapes, dtypes)
 
 
@@ -173,7 +206,8 @@ def x_tiling(m: int, k: int, n: int, *, soc: Optional[str] = None, core_num: int
              shapes: Optional[Dict[str, Any]] = None, dtypes: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Host tiling of the x kernel for dg, dfc [m, n], w_g, w_fc [k, n]: blocks, units, groups, the cast pass's
     rows and ``cube``."""
-    shape = {"dg": [int(m), int(n)], "dfc": [int(m), int(n)], "w_g": [int(k), int(n)], "w_fc": [int(k), int(n)]}
+    m, k, n = _dims(m=m, k=k, n=n)
+    shape = {"dg": [m, n], "dfc": [m, n], "w_g": [k, n], "w_fc": [k, n]}
     return _kernel_tiling(_C.fused_swiglu_grad_x_tiling, ("dg", "dfc", "w_g", "w_fc"), shape, soc, core_num, shapes,
                           dtypes)
 

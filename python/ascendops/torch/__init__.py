@@ -25,6 +25,8 @@ from ._register import NAMESPACE, register
 from ._specs import OP_SPECS
 from . import _seed_alias
 from ..ops.fused_swiglu_grad import FusedSwigluGradResult
+from .._args import as_int
+from .._errors import AclnnError
 from ..ops.split import chunk_sections, sections_of
 
 __all__ = ["NAMESPACE", "OPS", "OP_SPECS", "cast", "chunk", "embedding", "embedding_dense_grad", "fused_gdn_decode",
@@ -47,14 +49,27 @@ def fused_swiglu_grad(dy: torch.Tensor, g: torch.Tensor, fc: torch.Tensor, x: to
     return FusedSwigluGradResult(*OPS["fused_swiglu_grad"](dy, g, fc, x, w_g, w_fc, soc=soc, core_num=core_num))
 
 
+def _dim_length(x, dim):
+    """x.shape[dim] with the NumPy API's rules: dim an int naming an axis (161002 naming the rule otherwise)."""
+    dim = as_int("dim", dim)
+    rank = x.dim()
+    if rank == 0:
+        raise AclnnError(AclnnError.INVALID_PARAM, "self is rank 0: a scalar has no dim to split")
+    if not -rank <= dim < rank:
+        raise AclnnError(AclnnError.INVALID_PARAM, f"dim {dim} is out of range [{-rank}, {rank - 1}] for rank {rank}")
+    return dim, x.shape[dim]
+
+
 def split(x: torch.Tensor, split_size_or_sections: Union[int, Sequence[int]], dim: int = 0, *,
           soc: Optional[str] = None, core_num: int = 0) -> List[torch.Tensor]:
     """torch.split on the operator: ``torch.ops.ascendops.split`` with the sections resolved here."""
-    sections = sections_of(x.shape[dim], split_size_or_sections)
+    dim, length = _dim_length(x, dim)
+    sections = sections_of(length, split_size_or_sections)
     return OPS["split"](x, sections, dim, soc=soc, core_num=core_num)
 
 
 def chunk(x: torch.Tensor, chunks: int, dim: int = 0, *, soc: Optional[str] = None,
           core_num: int = 0) -> List[torch.Tensor]:
     """torch.chunk on the operator (possibly fewer than ``chunks`` pieces, as torch.chunk gives)."""
-    return OPS["split"](x, chunk_sections(x.shape[dim], chunks), dim, soc=soc, core_num=core_num)
+    dim, length = _dim_length(x, dim)
+    return OPS["split"](x, chunk_sections(length, chunks), dim, soc=soc, core_num=core_num)

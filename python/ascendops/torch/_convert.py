@@ -11,7 +11,7 @@ import ml_dtypes
 import numpy as np
 import torch
 
-__all__ = ["to_numpy", "from_numpy", "numpy_dtype"]
+__all__ = ["to_numpy", "from_numpy", "numpy_dtype", "tensor_spec"]
 
 _BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
 
@@ -21,11 +21,13 @@ _SPECIAL_NUMPY = {torch.bfloat16: _BFLOAT16}
 
 @functools.lru_cache(maxsize=None)
 def numpy_dtype(dtype):
-    """The NumPy dtype of a torch dtype (bfloat16 -> ml_dtypes.bfloat16)."""
+    """The NumPy dtype of a torch dtype (bfloat16 -> ml_dtypes.bfloat16); also under FakeTensorMode, whose tensors
+    have no NumPy view (the mapping is made outside every mode)."""
     special = _SPECIAL_NUMPY.get(dtype)
     if special is not None:
         return special
-    return torch.empty((), dtype=dtype).numpy().dtype
+    with torch.utils._python_dispatch._disable_current_modes():
+        return torch.empty((), dtype=dtype).numpy().dtype
 
 
 def to_numpy(tensor):
@@ -42,3 +44,8 @@ def from_numpy(array):
     if array.dtype == _BFLOAT16:
         return torch.from_numpy(array.view(np.int16)).view(torch.bfloat16)
     return torch.from_numpy(array)
+
+
+def tensor_spec(tensor):
+    """(shape, strides, NumPy dtype) of a (fake) tensor: what the twin's phase-1 checks take instead of memory."""
+    return list(tensor.shape), list(tensor.stride()), numpy_dtype(tensor.dtype)

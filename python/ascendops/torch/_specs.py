@@ -12,15 +12,19 @@ from typing import Callable
 
 import torch
 
+from .. import _C
+from .._backend import select
 from ..ops.cast import cast as numpy_cast
 from ..ops.embedding_dense_grad import embedding_dense_grad as numpy_embedding_dense_grad
 from ..ops.fused_gdn_decode import _out_shape as _gdn_out_shape
+from ..ops.fused_gdn_decode import DEFAULT_SOC as _GDN_DEFAULT_SOC
 from ..ops.fused_gdn_decode import fused_gdn_decode as numpy_fused_gdn_decode
+from ..ops.fused_swiglu_grad import DEFAULT_SOC as _SWIGLU_DEFAULT_SOC
 from ..ops.fused_swiglu_grad import OUTPUTS as _SWIGLU_OUTPUTS
 from ..ops.fused_swiglu_grad import fused_swiglu_grad as numpy_fused_swiglu_grad
 from ..ops.split import split as numpy_split
 from ._npu_views import device_module, stream_of, view
-from ._convert import from_numpy, numpy_dtype, to_numpy
+from ._convert import from_numpy, numpy_dtype, tensor_spec, to_numpy
 
 __all__ = ["OpSpec", "OP_SPECS"]
 
@@ -41,6 +45,16 @@ def _device(soc, core_num):
     return {"core_num": core_num} if soc is None else {"soc": soc, "core_num": core_num}
 
 
+def _twin_checks(tensors, soc, core_num, default_soc=None):
+    """True when a fake kernel must apply the CPU kernel's rules (the twin's phase 1 on the tensors' metadata):
+    CPU and meta tensors with concrete shapes. Selects the device the CPU kernel would (soc / core_num checked).
+    NPU tensors are checked by the device's own aclnn call; symbolic shapes are left to the real call."""
+    if any(t.device.type not in ("cpu", "meta") for t in tensors):
+        return False
+    select("sim", default_soc if soc is None else soc, core_num)  # the NumPy API's default when soc is None
+    return all(isinstance(d, int) for t in tensors for d in (*t.shape, *t.stride()))
+
+
 def _dense(*tensors):
     """Contiguous inputs, copied on the device, for the kernel-level pairs (the generated aclnn of an OpDef)."""
     return [t.contiguous() for t in tensors]
@@ -52,6 +66,8 @@ def _cast_cpu(x, dtype, *, soc=None, core_num=0):
 
 
 def _cast_fake(x, dtype, *, soc=None, core_num=0):
+    if _twin_checks((x,), soc, core_num):
+        _C.cast_check(tensor_spec(x), numpy_dtype(dtype))
     return x.new_empty(x.shape, dtype=dtype)
 
 
@@ -73,6 +89,9 @@ def _edg_cpu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=Fals
 
 
 def _edg_fake(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
+    if _twin_checks((grad, indices), soc, core_num):
+        _C.embedding_dense_backward_check(tensor_spec(grad), tensor_spec(indices), num_weights, padding_idx,
+                                          scale_grad_by_freq)
     return grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
 
 
@@ -95,6 +114,10 @@ def _gdn_cpu(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale
 
 def _gdn_fake(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0, softplus_threshold=20.0,
               soc=None, core_num=0):
+    tensors = (mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices)
+    if _twin_checks(tensors, soc, core_num, _GDN_DEFAULT_SOC):
+        _C.fused_gdn_decode_check([tensor_spec(t) for t in tensors], _gdn_out_shape(mixed_qkv, a, state), scale,
+                                  softplus_threshold)
     return mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
 
 
@@ -119,6 +142,8 @@ def _swiglu_cpu(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
 
 
 def _swiglu_fake(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
+    if _twin_checks((dy, g, fc, x, w_g, w_fc), soc, core_num, _SWIGLU_DEFAULT_SOC):
+        _C.fused_swiglu_grad_check([tensor_spec(t) for t in (dy, g, fc, x, w_g, w_fc)])
     return tuple(dy.new_empty(shape) for shape in _swiglu_shapes(dy, x))
 
 
@@ -138,6 +163,8 @@ def _split_cpu(x, split_sections, dim=0, *, soc=None, core_num=0):
 
 
 def _split_fake(x, split_sections, dim=0, *, soc=None, core_num=0):
+    if _twin_checks((x,), soc, core_num):
+        _C.split_check(tensor_spec(x), [int(s) for s in split_sections], dim)
     d = dim % x.dim()
     return [x.new_empty((*x.shape[:d], s, *x.shape[d + 1:])) for s in split_sections]
 
