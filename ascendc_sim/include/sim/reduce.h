@@ -1,15 +1,21 @@
-// Reductions (FP32 accumulation), WholeReduceSum, Brcb and the Sigmoid high-level API.
+// Reductions (FP32 accumulation), WholeReduceSum, BlockReduceSum and Brcb.
 #pragma once
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <vector>
 
+#include "sim/mask.h"
 #include "sim/vector_core.h"
 #include "sim/vector_repeat.h"  // RepeatOffset / RepeatExtent / CheckRepeatForm / CountRepeats
 
 namespace ascendc_sim {
+
+// The reduction special registers of the calling core (one thread per core): the last sum, the last max/min with
+// its index.
+inline thread_local float tlsReduceSum = 0.0f;
+inline thread_local float tlsReduceValue = 0.0f;
+inline thread_local uint32_t tlsReduceIndex = 0;
 
 // Sum of n values by the documented binary tree: adjacent pairs, every partial sum rounded to T
 // (归约计算/ReduceDataBlock.md 关键特性说明; ReduceRepeat.md). Missing lanes add zero.
@@ -85,6 +91,7 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
         for (float v : sums) total = static_cast<float>(T(total + v));
     }
     d[0] = FromCompute<T>(total);
+    tlsReduceSum = total;
     CountVector(c, VecClass::kReduce, count, sizeof(T));
 }
 
@@ -106,6 +113,8 @@ __aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>
         if (static_cast<float>(s[i]) > static_cast<float>(s[best])) best = i;
     }
     d[0] = s[best];
+    tlsReduceValue = static_cast<float>(s[best]);
+    tlsReduceIndex = static_cast<uint32_t>(best);
     if (calIndex) {
         using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
         Bits idx = static_cast<Bits>(best);
@@ -121,6 +130,11 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
                                       const int32_t srcRepStride) {
     using namespace ascendc_sim;
     const char* api = "WholeReduceSum";
+    if constexpr (!isSetMask) {  // the mask register decides (sim/mask.h)
+        const MaskPlan p = PlanMask<T, false>(api, 0, repeatTimes);
+        return WholeReduceSum<T, true>(dst, src, static_cast<int32_t>(p.mask), static_cast<int32_t>(p.repeats),
+                                       dstRepStride, srcBlkStride, srcRepStride);
+    }
     CoreContext& c = Core();
     Poll(c);
     RequireType<T>(api, kFloatTypes<T>);
@@ -144,6 +158,11 @@ __aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTens
                                       const int32_t srcRepStride) {
     using namespace ascendc_sim;
     const char* api = "BlockReduceSum";
+    if constexpr (!isSetMask) {  // the mask register decides (sim/mask.h)
+        const MaskPlan p = PlanMask<T, false>(api, 0, repeatTime);
+        return BlockReduceSum<T, true>(dst, src, static_cast<int32_t>(p.repeats), static_cast<int32_t>(p.mask),
+                                       dstRepStride, srcBlkStride, srcRepStride);
+    }
     CoreContext& c = Core();
     Poll(c);
     RequireType<T>(api, kFloatTypes<T>);
@@ -201,21 +220,6 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
         }
     }
     CountRepeats(c, VecClass::kSimple, repeatTime);
-}
-
-template <typename T, bool isReuseSource = false>
-__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-    using namespace ascendc_sim;
-    RequireType<T>("Sigmoid", kFloatTypes<T>);
-    UnaryLoop("Sigmoid", VecClass::kTranscendental, dst, src, count,
-              [](float a) { return 1.0f / (1.0f + std::exp(-a)); });
-}
-
-template <typename T, bool isReuseSource = false>
-__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                               const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count) {
-    sharedTmpBuffer.CheckLive("Sigmoid");
-    Sigmoid<T, isReuseSource>(dst, src, count);
 }
 
 }  // namespace AscendC
