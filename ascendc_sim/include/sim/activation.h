@@ -70,7 +70,8 @@ ASCENDC_SIM_HIGH_LEVEL_UNARY(Sign, a > 0.0f ? 1.0f : (a < 0.0f ? -1.0f : 0.0f))
 // x * sigmoid(x) (activation/silu.h: one overload, dataSize elements).
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void Silu(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t dataSize) {
-    ascendc_sim::HighLevelUnary("Silu", dst, src, nullptr, dataSize, [](float a) { return a / (1.0f + ascendc_sim::fm::exp(-a)); });
+    ascendc_sim::HighLevelUnary("Silu", dst, src, nullptr, dataSize,
+                                [](float a) { return a / (1.0f + ascendc_sim::fm::exp(-a)); });
 }
 // x * sigmoid(beta x) (activation/swish.h).
 template <typename T, bool isReuseSource = false>

@@ -33,7 +33,9 @@ __aicore__ static inline void SetVectorMask(int32_t len) {
         return;
     }
     constexpr int32_t kLanes = 256 / sizeof(T);
-    if (len > kLanes) ascendc_sim::Fail("SetVectorMask", ascendc_sim::Str("len ", len, " exceeds the ", kLanes, " lanes"));
+    if (len > kLanes) {
+        ascendc_sim::Fail("SetVectorMask", ascendc_sim::Str("len ", len, " exceeds the ", kLanes, " lanes"));
+    }
     c.mask.low = len >= 64 ? ~uint64_t{0} : (uint64_t{1} << len) - 1;
     c.mask.high = len <= 64 ? 0 : (len >= 128 ? ~uint64_t{0} : (uint64_t{1} << (len - 64)) - 1);
 }
@@ -97,6 +99,12 @@ MaskPlan PlanMask(const char* api, uint64_t mask, int64_t repeatTime) {
         if (lanes == 0) Fail(api, "the mask register enables no lane");
         return {lanes, repeatTime, 0};
     }
+}
+
+// Repeats a plan runs (a counter-mode tail is one more) and the lanes of repeat r.
+inline int64_t PlannedRepeats(const MaskPlan& p) { return p.repeats + (p.tailMask != 0 ? 1 : 0); }
+inline int64_t PlannedLanes(const MaskPlan& p, int64_t r) {
+    return p.tailMask != 0 && r == p.repeats ? static_cast<int64_t>(p.tailMask) : static_cast<int64_t>(p.mask);
 }
 
 // The bit-mask argument form (mask[0] lanes 0-63, mask[1] lanes 64-127) as a continuous mask.

@@ -59,7 +59,8 @@ __aicore__ inline void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>
 template <typename T, bool isSetMask = true>
 __aicore__ inline void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
                                    const int32_t& count) {
-    ascendc_sim::TernaryLoop("FusedMulAdd", dst, src0, src1, count, [](float a, float b, float d) { return a * d + b; });
+    ascendc_sim::TernaryLoop("FusedMulAdd", dst, src0, src1, count,
+                             [](float a, float b, float d) { return a * d + b; });
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void FusedMulAddRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src0,

@@ -79,6 +79,17 @@ inline int64_t RepeatExtent(int64_t mask, int64_t repeat, int64_t blkStride, int
     return last + 1;
 }
 
+// Elements an operand must hold for a mask plan (sim/mask.h): its full repeats and a partial last one.
+template <typename T>
+inline int64_t PlannedExtent(const MaskPlan& p, int64_t blkStride, int64_t repStride) {
+    int64_t extent = p.repeats > 0 ? RepeatExtent<T>(static_cast<int64_t>(p.mask), p.repeats, blkStride, repStride) : 0;
+    if (p.tailMask != 0) {
+        extent = std::max(extent, RepeatOffset<T>(p.repeats, 0, blkStride, repStride) +
+                                      RepeatExtent<T>(static_cast<int64_t>(p.tailMask), 1, blkStride, repStride));
+    }
+    return extent;
+}
+
 // Shared checks of a repeat-form call; returns false for the documented no-op repeatTime 0.
 template <typename T>
 inline bool CheckRepeatForm(const char* api, uint64_t mask, int64_t repeatTime) {
@@ -281,6 +292,7 @@ ASCENDC_SIM_SCALAR_REPEAT(Adds, kSimple, kArithTypes, ascendc_sim::WrapAdd(a, b)
 ASCENDC_SIM_SCALAR_REPEAT(Muls, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
 ASCENDC_SIM_SCALAR_REPEAT(Maxs, kSimple, kArithTypes, a > b ? a : b)
 ASCENDC_SIM_SCALAR_REPEAT(Mins, kSimple, kArithTypes, a < b ? a : b)
+ASCENDC_SIM_SCALAR_REPEAT(LeakyRelu, kSimple, kFloatTypes, a >= C(0) ? a : a * b)
 
 ASCENDC_SIM_UNARY_REPEAT(Abs, kSimple, kFloatTypes, ascendc_sim::fm::fabs(a))
 ASCENDC_SIM_UNARY_REPEAT(Exp, kTranscendental, kFloatTypes, ascendc_sim::fm::exp(a))

@@ -54,7 +54,6 @@ private:
 }  // namespace
 
 extern "C" __global__ __aicore__ void atanh(GM_ADDR x, GM_ADDR y, uint32_t totalLength) {
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     KernelAtanh op;
     op.Init(x, y, totalLength);
     op.Process();

@@ -1,6 +1,9 @@
 // One-core kernels of the twin's kernel-API breadth: static tensors, mask control, the repeat-form reductions and
 // their special registers, the high-level element-wise APIs, assertions, scalar helpers and two TPipes in
 // sequence. The case arrives as a struct by value, the element count as a scalar.
+
+// ascendc_assert follows NDEBUG as in CANN's CPU-debug build; this file checks it, so it is on here.
+#undef NDEBUG
 #include "kernel_operator.h"
 #include "tests/ut/sim/kernels/sim_api_case.h"
 
@@ -199,6 +202,15 @@ extern "C" __global__ __vector__ void simtest_api(GM_ADDR x, GM_ADDR y, GM_ADDR 
                 if (k.mode == 3) d = a / b;
                 break;
             }
+            case kApiCounterReduce:  // counter mode: count elements, the last repeat partial
+                SetMaskCount();
+                SetVectorMask<float, MaskMode::COUNTER>(0, count);
+                if (k.mode == 0) ReduceRepeat<ReduceType::SUM, float, float, false>(o, a, MASK_PLACEHOLDER, 1, 1, 1, 8);
+                if (k.mode == 1) ReduceSum<float, false>(o, a, tmp, MASK_PLACEHOLDER, 1, 8);
+                if (k.mode == 2) ReduceMax<float, false>(o, a, tmp, MASK_PLACEHOLDER, 1, 8, true);
+                SetMaskNorm();
+                ResetMask();
+                break;
             case kApiAssert:
                 ascendc_assert(count < 32, "count %u", count);
                 ASSERT(count < 16);

@@ -23,6 +23,7 @@ enum SimApiOp : int32_t {
     kApiCompound,
     kApiPrintf,
     kApiOperators,
+    kApiCounterReduce,
 };
 
 struct SimApiCase {
