@@ -30,9 +30,20 @@ constexpr int32_t BLOCK_CUBE = 16;                 // edge of a cube fractal
 // The pipe of the calling core, global as CANN declares it (kernel_common.h).
 using AscendC::GetTPipePtr;
 
+namespace ascendc_sim {
+
+// A read-only value of the calling core, as ccec's builtin block variables are; an object, not a macro, so a kernel's
+// own variable of that name shadows it.
+template <int64_t (*get)()>
+struct CoreValue {
+    operator int64_t() const { return get(); }  // NOLINT: implicit like the builtin
+};
+
+}  // namespace ascendc_sim
+
 // ccec's builtin block variables and intrinsics some kernels read directly (the calling core's).
-#define block_idx (::AscendC::GetBlockIdx())
-#define block_num (::AscendC::GetBlockNum())
+inline constexpr ascendc_sim::CoreValue<AscendC::GetBlockIdx> block_idx{};
+inline constexpr ascendc_sim::CoreValue<AscendC::GetBlockNum> block_num{};
 __aicore__ inline int64_t get_block_idx() { return AscendC::GetBlockIdx(); }
 __aicore__ inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
 __aicore__ inline int64_t get_subblockid() { return AscendC::GetSubBlockIdx(); }

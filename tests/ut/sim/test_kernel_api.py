@@ -163,6 +163,7 @@ def test_scalar_helpers_and_utilities():
     assert z[0] == 1.5 and z[1] == -2.0
     assert z[2] == 9.0  # max(3, 7) + min(2u, 5u)
     assert z[3] == 3 * 1000 + 144  # DivCeil(104, 48), AlignUp(104, 48)
+    assert z[4] == 10  # block_idx 0 + block_num 1 * 10
 
 
 def test_assert_passes_when_true():

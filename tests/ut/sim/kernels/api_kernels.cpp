@@ -166,6 +166,7 @@ extern "C" __global__ __vector__ void simtest_api(GM_ADDR x, GM_ADDR y, GM_ADDR 
                 o.SetValue(1, min(a.GetValue(1), b.GetValue(1)));
                 o.SetValue(2, static_cast<float>(max(3, 7) + min(2u, 5u)));
                 o.SetValue(3, static_cast<float>(DivCeil(count, 48) * 1000 + AlignUp(count, 48)));
+                o.SetValue(4, static_cast<float>(block_idx + block_num * 10));  // ccec's builtin variables
                 break;
             case kApiReduceDataBlockMax:  // per repeat the 8 block maxima
                 ReduceDataBlock<ReduceType::MAX, float, float>(o, a, 64, static_cast<int32_t>(count / 64), 1, 1, 8);
