@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -12,7 +13,11 @@
 namespace {
 
 struct Stream {
-    int unused = 0;
+    bool failed = false;  // a kernel launched on it failed (its error was printed); aclrtSynchronizeStream says so
+};
+
+struct Context {
+    int32_t device = 0;
 };
 
 // A device range must lie inside one allocation.
@@ -150,6 +155,44 @@ aclError aclrtDestroyStream(aclrtStream stream) {
 }
 
 // Launches run to completion when they are issued.
-aclError aclrtSynchronizeStream(aclrtStream) { return ACL_SUCCESS; }
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+    Stream* s = static_cast<Stream*>(stream);
+    if (s != nullptr && s->failed) {
+        s->failed = false;
+        return ACL_ERROR_RT_AICORE_EXCEPTION;
+    }
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMallocHost(void** hostPtr, size_t size) {
+    if (hostPtr == nullptr || size == 0) return ACL_ERROR_INVALID_PARAM;
+    *hostPtr = std::malloc(size);
+    return *hostPtr != nullptr ? ACL_SUCCESS : ACL_ERROR_BAD_ALLOC;
+}
+
+aclError aclrtFreeHost(void* hostPtr) {
+    std::free(hostPtr);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
+    if (context == nullptr) return ACL_ERROR_INVALID_PARAM;
+    if (!ascendc_sim::DevicePlatform(deviceId)) return ACL_ERROR_RT_INVALID_DEVICEID;
+    *context = new Context{deviceId};
+    return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyContext(aclrtContext context) {
+    delete static_cast<Context*>(context);
+    return ACL_SUCCESS;
+}
 
 }  // extern "C"
+
+namespace ascendc_sim {
+
+void MarkStreamFailed(void* stream) {
+    if (stream != nullptr) static_cast<Stream*>(stream)->failed = true;
+}
+
+}  // namespace ascendc_sim

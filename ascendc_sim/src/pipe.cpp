@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/kernel_rules.h"
+#include "sim/sync.h"
 
 namespace ascendc_sim {
 
@@ -137,6 +138,7 @@ TPipe::~TPipe() {
     ascendc_sim::CoreContext* c = ascendc_sim::tlsCore;
     if (live_ && c != nullptr && c->pipe == this) {
         for (ascendc_sim::BufferSlot& s : c->slots) {
+            if (s.fixed) continue;
             s.owner = nullptr;
             ++s.generation;
         }
@@ -148,6 +150,7 @@ void TPipe::Reset() {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     for (ascendc_sim::BufferSlot& s : c.slots) {
+        if (s.fixed) continue;
         s.owner = nullptr;
         s.state = ascendc_sim::BufferSlot::State::kFree;
         ++s.generation;
@@ -157,8 +160,11 @@ void TPipe::Reset() {
     c.pipeBuffers = 0;
 }
 
+// kernel_tpipe_impl.h (asc-devkit impl/basic_api): Destroy ends with pipe_barrier(PIPE_ALL), so a later pipe's work
+// is ordered after this one's.
 void TPipe::Destroy() {
     Reset();
+    ascendc_sim::NotePipeBarrier(ascendc_sim::Core(), PIPE_ALL);
     ascendc_sim::Core().pipe = nullptr;
     live_ = false;
 }

@@ -6,6 +6,7 @@
 
 typedef int aclError;
 typedef void* aclrtStream;
+typedef void* aclrtContext;
 
 #define ACL_SUCCESS 0
 #define ACL_ERROR_INVALID_PARAM 100000
@@ -13,6 +14,7 @@ typedef void* aclrtStream;
 #define ACL_ERROR_RT_PARAM_INVALID 107000
 #define ACL_ERROR_RT_INVALID_DEVICEID 107001
 #define ACL_ERROR_RT_MEMORY_ALLOCATION 207001
+#define ACL_ERROR_RT_AICORE_EXCEPTION 507015  // a kernel launched on the stream failed
 
 typedef enum aclrtMemMallocPolicy {
     ACL_MEM_MALLOC_HUGE_FIRST = 0,
@@ -72,6 +74,11 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 aclError aclrtCreateStream(aclrtStream* stream);
 aclError aclrtDestroyStream(aclrtStream stream);
 aclError aclrtSynchronizeStream(aclrtStream stream);
+// Host memory (page-locked on a device; plain heap here) and contexts (the device's default one suffices).
+aclError aclrtMallocHost(void** hostPtr, size_t size);
+aclError aclrtFreeHost(void* hostPtr);
+aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId);
+aclError aclrtDestroyContext(aclrtContext context);
 // Streams execute synchronously: the set happens before the call returns.
 aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
 // The calling thread's last error message (acl/acl_rt.h); "" when none.

@@ -1,11 +1,11 @@
 // Cast with a RoundMode: only the (src, dst, mode) triples the SoC's vector unit converts in one instruction are
 // accepted (table in src/cast_table.cpp); each conversion is bit-exact for its mode.
 #pragma once
-#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
 
+#include "sim/scalar_math.h"
 #include "sim/vector_core.h"
 
 namespace AscendC {
@@ -25,9 +25,9 @@ bool CastSupported(ascendc_sim::SocVersion soc, ascendc_sim::DataType src, ascen
 // Rounds a non-negative value to an integer; `negative` says the original sign (for FLOOR/CEIL). NONE means RINT
 // (it only matters when precision is lost).
 inline long double RoundMagnitude(long double s, RoundMode m, bool negative) {
-    long double fl = std::floor(s);
+    long double fl = fm::floor(s);
     long double frac = s - fl;
-    bool flOdd = std::fmod(fl, 2.0L) != 0;
+    bool flOdd = fm::fmod(fl, 2.0L) != 0;
     switch (m) {
         case RoundMode::CAST_NONE:
         case RoundMode::CAST_RINT:
@@ -58,13 +58,13 @@ inline constexpr FloatFormat kFloatFormat{24, -126, 3.40282346638528859811704183
 // x rounded to format f with mode m (overflow: Inf for the to-nearest modes and the directed mode pointing away
 // from zero, the largest finite value otherwise). The result is exactly representable in f.
 inline long double RoundToFormat(long double x, const FloatFormat& f, RoundMode m) {
-    if (std::isnan(x) || std::isinf(x) || x == 0) return x;
+    if (fm::isnan(x) || fm::isinf(x) || x == 0) return x;
     bool neg = x < 0;
-    long double a = std::fabs(x);
+    long double a = fm::fabs(x);
     int e;
-    std::frexp(a, &e);  // a in [2^(e-1), 2^e)
+    fm::frexp(a, &e);  // a in [2^(e-1), 2^e)
     int ulpExp = std::max(e - f.precision, f.minNormalExp - f.precision + 1);
-    long double r = std::ldexp(RoundMagnitude(std::ldexp(a, -ulpExp), m, neg), ulpExp);
+    long double r = fm::ldexp(RoundMagnitude(fm::ldexp(a, -ulpExp), m, neg), ulpExp);
     if (r > f.maxFinite) {
         bool toInf = m == RoundMode::CAST_NONE || m == RoundMode::CAST_RINT || m == RoundMode::CAST_ROUND ||
                      (m == RoundMode::CAST_CEIL && !neg) || (m == RoundMode::CAST_FLOOR && neg);
@@ -87,8 +87,8 @@ constexpr const FloatFormat& FormatOf() {
 // for aclnnAscendopsCast: NaN -> 0, +-Inf -> the integer limits).
 template <typename D>
 inline D FloatToInt(long double v, RoundMode m) {
-    if (std::isnan(v)) return 0;
-    long double r = RoundMagnitude(std::fabs(v), m, v < 0);
+    if (fm::isnan(v)) return 0;
+    long double r = RoundMagnitude(fm::fabs(v), m, v < 0);
     if (v < 0) r = -r;
     if (r <= static_cast<long double>(std::numeric_limits<D>::min())) return std::numeric_limits<D>::min();
     if (r >= static_cast<long double>(std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();
@@ -101,13 +101,13 @@ inline D ConvertOne(S s, RoundMode m) {
         long double v = static_cast<float>(s);
         if constexpr (std::is_same_v<S, float> && std::is_same_v<D, float>) {
             // float -> float rounds to an integral value in the given mode.
-            if (std::isnan(v) || std::isinf(v)) return s;
-            float r = static_cast<float>(RoundMagnitude(std::fabs(v), m, v < 0));
-            return std::signbit(s) ? -r : r;
+            if (fm::isnan(v) || fm::isinf(v)) return s;
+            float r = static_cast<float>(RoundMagnitude(fm::fabs(v), m, v < 0));
+            return fm::signbit(s) ? -r : r;
         } else if constexpr (sizeof(D) > sizeof(S) || (std::is_same_v<S, ascendc_sim::Bf16> && std::is_same_v<D, float>)) {
             return static_cast<D>(static_cast<float>(v));  // widening is exact
         } else {
-            if (std::isnan(v)) return D(static_cast<float>(v));
+            if (fm::isnan(v)) return D(static_cast<float>(v));
             return D(static_cast<float>(RoundToFormat(v, FormatOf<D>(), m)));
         }
     } else if constexpr (kIsFloating<S>) {

@@ -51,6 +51,15 @@ struct BufferSlot {
     State state = State::kFree;
     const void* owner = nullptr;
     int8_t cubeBuffer = -1;  // -1: UB; else the CubeBuffer (L1, L0A, L0B, L0C) a cube-position buffer lives in
+    bool fixed = false;      // a static tensor's (LocalTensor(TPosition, addr, len)): no pipe owns or resets it
+};
+
+// The vector mask register: normal mode, one bit per lane of a repeat (high:low); counter mode, low counts the
+// elements of the whole instruction. All lanes set at kernel start (InitSocState / ResetMask).
+struct VectorMask {
+    uint64_t high = ~uint64_t{0};
+    uint64_t low = ~uint64_t{0};
+    bool counter = false;
 };
 
 // The cube's local buffers of this core, carved by TPipe::InitBuffer for the cube positions (sim/cube_ops.h).
@@ -97,6 +106,7 @@ struct CoreContext {
     int kernelType = -1;         // ascendc_sim::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none
     SpanTrace* trace = nullptr;  // the traced core's timeline spans (sim/span_trace.h); null on every other core
     bool vectorCore = false;     // MIX_VECTOR_CORE launch: this block runs on a Vector Core (OnVectorCore)
+    VectorMask mask;             // the mask register the repeat forms read with isSetMask = false (sim/mask.h)
 };
 
 extern thread_local CoreContext* tlsCore;

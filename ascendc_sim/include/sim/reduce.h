@@ -1,15 +1,21 @@
-// Reductions (FP32 accumulation), WholeReduceSum, Brcb and the Sigmoid high-level API.
+// Reductions (FP32 accumulation), WholeReduceSum, BlockReduceSum and Brcb.
 #pragma once
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <vector>
 
+#include "sim/mask.h"
 #include "sim/vector_core.h"
 #include "sim/vector_repeat.h"  // RepeatOffset / RepeatExtent / CheckRepeatForm / CountRepeats
 
 namespace ascendc_sim {
+
+// The reduction special registers of the calling core (one thread per core): the last sum, the last max/min with
+// its index.
+inline thread_local float tlsReduceSum = 0.0f;
+inline thread_local float tlsReduceValue = 0.0f;
+inline thread_local uint32_t tlsReduceIndex = 0;
 
 // Sum of n values by the documented binary tree: adjacent pairs, every partial sum rounded to T
 // (归约计算/ReduceDataBlock.md 关键特性说明; ReduceRepeat.md). Missing lanes add zero.
@@ -85,6 +91,7 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
         for (float v : sums) total = static_cast<float>(T(total + v));
     }
     d[0] = FromCompute<T>(total);
+    tlsReduceSum = total;
     CountVector(c, VecClass::kReduce, count, sizeof(T));
 }
 
@@ -106,6 +113,8 @@ __aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>
         if (static_cast<float>(s[i]) > static_cast<float>(s[best])) best = i;
     }
     d[0] = s[best];
+    tlsReduceValue = static_cast<float>(s[best]);
+    tlsReduceIndex = static_cast<uint32_t>(best);
     if (calIndex) {
         using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
         Bits idx = static_cast<Bits>(best);
@@ -124,15 +133,18 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
     CoreContext& c = Core();
     Poll(c);
     RequireType<T>(api, kFloatTypes<T>);
-    if (!CheckRepeatForm<T>(api, static_cast<uint64_t>(std::max(mask, 0)), repeatTimes)) return;
-    const T* s = src.Operand(api, "src", RepeatExtent<T>(mask, repeatTimes, srcBlkStride, srcRepStride));
-    T* d = dst.Operand(api, "dst", int64_t{repeatTimes - 1} * dstRepStride + 1);
-    std::vector<T> row(static_cast<size_t>(mask));
-    for (int32_t r = 0; r < repeatTimes; ++r) {
-        for (int32_t i = 0; i < mask; ++i) row[i] = s[RepeatOffset<T>(r, i, srcBlkStride, srcRepStride)];
-        d[int64_t{r} * dstRepStride] = FromCompute<T>(TreeSum<T>(row.data(), mask));
+    const MaskPlan plan = PlanMask<T, isSetMask>(api, static_cast<uint64_t>(std::max(mask, 0)), repeatTimes);
+    const int64_t reps = PlannedRepeats(plan);
+    if (!CheckRepeatForm<T>(api, plan.mask, reps)) return;
+    const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride));
+    T* d = dst.Operand(api, "dst", (reps - 1) * dstRepStride + 1);
+    std::vector<T> row(static_cast<size_t>(plan.mask));
+    for (int64_t r = 0; r < reps; ++r) {
+        const int64_t lanes = PlannedLanes(plan, r);
+        for (int64_t i = 0; i < lanes; ++i) row[i] = s[RepeatOffset<T>(r, i, srcBlkStride, srcRepStride)];
+        d[r * dstRepStride] = FromCompute<T>(TreeSum<T>(row.data(), lanes));
     }
-    CountRepeats(c, VecClass::kReduce, repeatTimes);
+    CountRepeats(c, VecClass::kReduce, reps);
 }
 
 // One sum per 32-byte block: repeat r writes the sums of its (up to 8) blocks to dst[r * dstRepStride * 8 + b];
@@ -151,30 +163,33 @@ __aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTens
         Fail(api, Str("negative stride (dstRepStride ", dstRepStride, ", srcBlkStride ", srcBlkStride,
                       ", srcRepStride ", srcRepStride, ")"));
     }
-    if (!CheckRepeatForm<T>(api, static_cast<uint64_t>(std::max(mask, 0)), repeatTime)) return;
-    constexpr int32_t kPerBlock = 32 / sizeof(T);
-    const int32_t blocks = (mask + kPerBlock - 1) / kPerBlock;
-    const int64_t srcExtent = RepeatExtent<T>(mask, repeatTime, srcBlkStride, srcRepStride);
-    const T* s = src.Operand(api, "src", srcExtent);
-    T* d = dst.Operand(api, "dst", int64_t{repeatTime - 1} * dstRepStride * 8 + blocks);
-    std::vector<T> sums(static_cast<size_t>(blocks));
-    for (int32_t r = 0; r < repeatTime; ++r) {
-        for (int32_t b = 0; b < blocks; ++b) {
+    const MaskPlan plan = PlanMask<T, isSetMask>(api, static_cast<uint64_t>(std::max(mask, 0)), repeatTime);
+    const int64_t reps = PlannedRepeats(plan);
+    if (!CheckRepeatForm<T>(api, plan.mask, reps)) return;
+    constexpr int64_t kPerBlock = 32 / sizeof(T);
+    const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride));
+    T* d = dst.Operand(api, "dst", (reps - 1) * dstRepStride * 8 + (PlannedLanes(plan, reps - 1) + kPerBlock - 1) /
+                                                                         kPerBlock);
+    for (int64_t r = 0; r < reps; ++r) {
+        const int64_t lanes = PlannedLanes(plan, r);
+        const int64_t blocks = (lanes + kPerBlock - 1) / kPerBlock;
+        T sums[8];
+        for (int64_t b = 0; b < blocks; ++b) {
             T v[kPerBlock];
-            for (int32_t i = 0; i < kPerBlock; ++i) {
-                int32_t e = b * kPerBlock + i;
-                v[i] = e < mask ? s[RepeatOffset<T>(r, e, srcBlkStride, srcRepStride)] : T(0);
+            for (int64_t i = 0; i < kPerBlock; ++i) {
+                const int64_t e = b * kPerBlock + i;
+                v[i] = e < lanes ? s[RepeatOffset<T>(r, e, srcBlkStride, srcRepStride)] : T(0);
             }
-            for (int32_t width = kPerBlock / 2; width >= 1; width /= 2) {
-                for (int32_t i = 0; i < width; ++i) {
+            for (int64_t width = kPerBlock / 2; width >= 1; width /= 2) {
+                for (int64_t i = 0; i < width; ++i) {
                     v[i] = T(static_cast<float>(v[2 * i]) + static_cast<float>(v[2 * i + 1]));
                 }
             }
             sums[b] = v[0];
         }
-        for (int32_t b = 0; b < blocks; ++b) d[int64_t{r} * dstRepStride * 8 + b] = sums[b];
+        for (int64_t b = 0; b < blocks; ++b) d[r * dstRepStride * 8 + b] = sums[b];
     }
-    CountRepeats(c, VecClass::kReduce, repeatTime);
+    CountRepeats(c, VecClass::kReduce, reps);
 }
 
 // Each repeat reads 8 elements and broadcasts each into one 32-byte block of dst.
@@ -201,21 +216,6 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
         }
     }
     CountRepeats(c, VecClass::kSimple, repeatTime);
-}
-
-template <typename T, bool isReuseSource = false>
-__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-    using namespace ascendc_sim;
-    RequireType<T>("Sigmoid", kFloatTypes<T>);
-    UnaryLoop("Sigmoid", VecClass::kTranscendental, dst, src, count,
-              [](float a) { return 1.0f / (1.0f + std::exp(-a)); });
-}
-
-template <typename T, bool isReuseSource = false>
-__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                               const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t count) {
-    sharedTmpBuffer.CheckLive("Sigmoid");
-    Sigmoid<T, isReuseSource>(dst, src, count);
 }
 
 }  // namespace AscendC

@@ -21,4 +21,7 @@ ascendc_sim::Platform CurrentDevicePlatform();
 // the AI cores alone (bench split's 8-block column).
 void SetVectorCoreLimit(int32_t count);
 
+// A kernel launched on `stream` (an aclrtStream) failed: its next aclrtSynchronizeStream reports it.
+void MarkStreamFailed(void* stream);
+
 }  // namespace ascendc_sim

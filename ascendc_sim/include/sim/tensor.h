@@ -106,10 +106,38 @@ private:
 };
 
 template <typename T>
+class LocalTensor;
+
+}  // namespace AscendC
+
+namespace ascendc_sim {
+
+// The slot of a static tensor (LocalTensor(TPosition, addr, tileSize)): `bytes` at UB byte address `addr`, checked
+// against the core's UB; the same range again gives the same slot.
+BufferSlot* StaticSlot(const char* api, int position, uint64_t addr, uint64_t bytes);
+
+}  // namespace ascendc_sim
+
+namespace AscendC {
+
+template <typename T>
 class LocalTensor {
 public:
     using PrimType = T;
     LocalTensor() = default;
+    // A static tensor: tileSize elements at UB byte address addr, outside any TPipe (static-tensor programming,
+    // LocalMemAllocator; kernel_tensor.h).
+    __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize) {
+        ascendc_sim::BufferSlot* slot =
+            ascendc_sim::StaticSlot("LocalTensor", static_cast<int>(pos), addr, uint64_t{tileSize} * sizeof(T));
+        Bind(reinterpret_cast<T*>(slot->base), tileSize, slot);
+    }
+
+    // `dst = a + b` and kin (sim/tensor_ops.h): the instruction over this tensor's elements.
+    template <typename Expr, typename = typename Expr::IsTensorExpr>
+    __aicore__ inline void operator=(const Expr& expr) {
+        expr.Process(*this);
+    }
 
     __aicore__ inline LocalTensor operator[](uint32_t offset) const {
         CheckLive("LocalTensor::operator[]");

@@ -1,10 +1,11 @@
 // Scalar types of the kernel API: IEEE binary16 `half` and `bfloat16_t`, stored as bits, converted bit-exactly
 // (round to nearest even; NaN, Inf and subnormals preserved). Arithmetic goes through float, as on the vector unit.
 #pragma once
-#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+
+#include "sim/scalar_math.h"
 
 namespace ascendc_sim {
 
@@ -129,8 +130,8 @@ inline T SaturateLowFloat(T v) {
     if constexpr (kIsLowFloat<T>) {
         if (tlsSaturateLowFloats) {
             const float f = static_cast<float>(v);
-            if (std::isnan(f)) return T(0.0f);
-            if (std::isinf(f)) return T::FromBits(static_cast<uint16_t>((v.bits & 0x8000u) | kLowFloatMaxBits<T>));
+            if (fm::isnan(f)) return T(0.0f);
+            if (fm::isinf(f)) return T::FromBits(static_cast<uint16_t>((v.bits & 0x8000u) | kLowFloatMaxBits<T>));
         }
     }
     return v;

@@ -27,6 +27,8 @@ inline constexpr bool kArithTypes = kOneOf<T, half, float, int16_t, int32_t>;
 template <typename T>
 inline constexpr bool kFloatTypes = kOneOf<T, half, float>;
 template <typename T>
+inline constexpr bool kReluTypes = kOneOf<T, half, float, int32_t>;
+template <typename T>
 inline constexpr bool kBitTypes = kOneOf<T, int16_t, uint16_t>;
 template <typename T>
 inline constexpr bool kShiftTypes = kOneOf<T, int16_t, uint16_t, int32_t, uint32_t>;

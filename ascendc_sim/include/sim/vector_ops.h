@@ -1,8 +1,8 @@
 // Element-wise vector instructions, count form ("first n elements"): arithmetic, scalar, unary, logic, shift.
 #pragma once
-#include <cmath>
 #include <cstdint>
 
+#include "sim/scalar_math.h"
 #include "sim/vector_core.h"
 
 // Element-wise instruction with two tensor sources.
@@ -54,11 +54,11 @@ ASCENDC_SIM_SCALAR(Muls, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
 ASCENDC_SIM_SCALAR(Maxs, kSimple, kArithTypes, a > b ? a : b)
 ASCENDC_SIM_SCALAR(Mins, kSimple, kArithTypes, a < b ? a : b)
 
-ASCENDC_SIM_UNARY(Abs, kSimple, kFloatTypes, std::fabs(a))
-ASCENDC_SIM_UNARY(Exp, kTranscendental, kFloatTypes, std::exp(a))
-ASCENDC_SIM_UNARY(Ln, kTranscendental, kFloatTypes, std::log(a))
-ASCENDC_SIM_UNARY(Sqrt, kTranscendental, kFloatTypes, std::sqrt(a))
-ASCENDC_SIM_UNARY(Rsqrt, kTranscendental, kFloatTypes, 1.0f / std::sqrt(a))
+ASCENDC_SIM_UNARY(Abs, kSimple, kFloatTypes, ascendc_sim::fm::fabs(a))
+ASCENDC_SIM_UNARY(Exp, kTranscendental, kFloatTypes, ascendc_sim::fm::exp(a))
+ASCENDC_SIM_UNARY(Ln, kTranscendental, kFloatTypes, ascendc_sim::fm::log(a))
+ASCENDC_SIM_UNARY(Sqrt, kTranscendental, kFloatTypes, ascendc_sim::fm::sqrt(a))
+ASCENDC_SIM_UNARY(Rsqrt, kTranscendental, kFloatTypes, 1.0f / ascendc_sim::fm::sqrt(a))
 ASCENDC_SIM_UNARY(Reciprocal, kTranscendental, kFloatTypes, 1.0f / a)
 ASCENDC_SIM_UNARY(Not, kSimple, kBitTypes, ~a)
 

@@ -9,6 +9,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "sim/mask.h"
+#include "sim/scalar_math.h"
 #include "sim/vector_core.h"
 
 namespace ascendc_sim {
@@ -75,6 +77,17 @@ inline int64_t RepeatExtent(int64_t mask, int64_t repeat, int64_t blkStride, int
     int64_t last = RepeatOffset<T>(repeat - 1, mask - 1, blkStride, repStride);
     if (mask > kPerBlock) last = std::max(last, RepeatOffset<T>(repeat - 1, kPerBlock - 1, blkStride, repStride));
     return last + 1;
+}
+
+// Elements an operand must hold for a mask plan (sim/mask.h): its full repeats and a partial last one.
+template <typename T>
+inline int64_t PlannedExtent(const MaskPlan& p, int64_t blkStride, int64_t repStride) {
+    int64_t extent = p.repeats > 0 ? RepeatExtent<T>(static_cast<int64_t>(p.mask), p.repeats, blkStride, repStride) : 0;
+    if (p.tailMask != 0) {
+        extent = std::max(extent, RepeatOffset<T>(p.repeats, 0, blkStride, repStride) +
+                                      RepeatExtent<T>(static_cast<int64_t>(p.tailMask), 1, blkStride, repStride));
+    }
+    return extent;
 }
 
 // Shared checks of a repeat-form call; returns false for the documented no-op repeatTime 0.
@@ -166,31 +179,103 @@ void UnaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>&
 
 }  // namespace ascendc_sim
 
-// Binary instruction, repeat form.
-#define ASCENDC_SIM_BINARY_REPEAT(Name, kind, typeSet, expr)                                                       \
-    template <typename T, bool isSetMask = true>                                                                   \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-                                uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) { \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                               \
-        using C = ascendc_sim::ComputeType<T>;                                                                     \
-        ascendc_sim::BinaryRepeatLoop(#Name, ascendc_sim::VecClass::kind, dst, src0, src1, mask, repeatTime,       \
-                                      repeatParams, [](C a, C b, C d) {                                            \
-                                          (void)d;                                                                 \
-                                          return static_cast<C>(expr);                                             \
-                                      });                                                                          \
+namespace ascendc_sim {
+
+// Runs `run(mask, repeats, firstRepeat)` over the lanes a repeat form's mask gives (sim/mask.h), in instructions
+// of at most 255 repeats (a counter-mode mask derives more).
+template <typename T, bool isSetMask, typename Run>
+void ForMaskPlan(const char* api, uint64_t mask, int64_t repeatTime, Run run) {
+    const MaskPlan plan = PlanMask<T, isSetMask>(api, mask, repeatTime);
+    if (plan.repeats == 0 && plan.tailMask == 0) {
+        run(plan.mask, 0, 0);  // the form's own checks; repeatTime 0 is a no-op
+        return;
+    }
+    const int64_t chunk = isSetMask ? plan.repeats : 255;
+    for (int64_t r0 = 0; r0 < plan.repeats; r0 += chunk) run(plan.mask, std::min(chunk, plan.repeats - r0), r0);
+    if (plan.tailMask != 0) run(plan.tailMask, 1, plan.repeats);
+}
+
+// The operand as seen from repeat `rep` on.
+template <typename T>
+AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, int64_t blkStride, int64_t repStride) {
+    return rep == 0 ? t : t[static_cast<uint32_t>(RepeatOffset<T>(rep, 0, blkStride, repStride))];
+}
+
+}  // namespace ascendc_sim
+
+// Binary instruction, repeat form: continuous mask, bit mask (mask[0] lanes 0-63, mask[1] lanes 64-127), or the mask
+// register (isSetMask = false).
+#define ASCENDC_SIM_BINARY_REPEAT(Name, kind, typeSet, expr)                                                        \
+    template <typename T, bool isSetMask = true>                                                                    \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,  \
+                                uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) {  \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                \
+        using C = ascendc_sim::ComputeType<T>;                                                                      \
+        const BinaryRepeatParams& p = repeatParams;                                                                 \
+        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) { \
+            ascendc_sim::BinaryRepeatLoop(                                                                          \
+                #Name, ascendc_sim::VecClass::kind, ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride), \
+                ascendc_sim::AtRepeat(src0, r0, p.src0BlkStride, p.src0RepStride),                                  \
+                ascendc_sim::AtRepeat(src1, r0, p.src1BlkStride, p.src1RepStride), m, reps, p,                      \
+                [](C a, C b, C d) {                                                                                 \
+                    (void)d;                                                                                        \
+                    return static_cast<C>(expr);                                                                    \
+                });                                                                                                 \
+        });                                                                                                         \
+    }                                                                                                               \
+    template <typename T, bool isSetMask = true>                                                                    \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,  \
+                                const uint64_t mask[], const int32_t repeatTime,                                    \
+                                const BinaryRepeatParams& repeatParams) {                                           \
+        Name<T, isSetMask>(dst, src0, src1, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, repeatTime,  \
+                           repeatParams);                                                                           \
     }
 
 // Tensor-scalar instruction, repeat form.
-#define ASCENDC_SIM_SCALAR_REPEAT(Name, kind, typeSet, expr)                                                          \
-    template <typename T, bool isSetMask = true>                                                                      \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                 \
-                                const ascendc_sim::ScalarOf<T>& scalarValue, uint64_t mask, const int32_t repeatTime, \
-                                const UnaryRepeatParams& repeatParams) {                                              \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                  \
-        using C = ascendc_sim::ComputeType<T>;                                                                        \
-        C b = ascendc_sim::ToCompute(scalarValue);                                                                    \
-        ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind, dst, src, mask, repeatTime, repeatParams,    \
-                                     [b](C a) { return static_cast<C>(expr); });                                      \
+#define ASCENDC_SIM_SCALAR_REPEAT(Name, kind, typeSet, expr)                                                        \
+    template <typename T, bool isSetMask = true>                                                                    \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                               \
+                                const ascendc_sim::ScalarOf<T>& scalarValue, uint64_t mask,                         \
+                                const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {                  \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                \
+        using C = ascendc_sim::ComputeType<T>;                                                                      \
+        C b = ascendc_sim::ToCompute(scalarValue);                                                                  \
+        const UnaryRepeatParams& p = repeatParams;                                                                  \
+        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) { \
+            ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind,                                        \
+                                         ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),            \
+                                         ascendc_sim::AtRepeat(src, r0, p.srcBlkStride, p.srcRepStride), m, reps,   \
+                                         p, [b](C a) { return static_cast<C>(expr); });                             \
+        });                                                                                                         \
+    }                                                                                                               \
+    template <typename T, bool isSetMask = true>                                                                    \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                               \
+                                const ascendc_sim::ScalarOf<T>& scalarValue, const uint64_t mask[],                 \
+                                const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {                  \
+        Name<T, isSetMask>(dst, src, scalarValue, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0,        \
+                           repeatTime, repeatParams);                                                               \
+    }
+
+// One-source instruction, repeat form.
+#define ASCENDC_SIM_UNARY_REPEAT(Name, kind, typeSet, expr)                                                         \
+    template <typename T, bool isSetMask = true>                                                                    \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,                \
+                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                  \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                \
+        using C = ascendc_sim::ComputeType<T>;                                                                      \
+        const UnaryRepeatParams& p = repeatParams;                                                                  \
+        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) { \
+            ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind,                                        \
+                                         ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),            \
+                                         ascendc_sim::AtRepeat(src, r0, p.srcBlkStride, p.srcRepStride), m, reps,   \
+                                         p, [](C a) { return static_cast<C>(expr); });                              \
+        });                                                                                                         \
+    }                                                                                                               \
+    template <typename T, bool isSetMask = true>                                                                    \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],        \
+                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                  \
+        Name<T, isSetMask>(dst, src, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, repeatTime,         \
+                           repeatParams);                                                                           \
     }
 
 namespace AscendC {
@@ -201,8 +286,21 @@ ASCENDC_SIM_BINARY_REPEAT(Mul, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
 ASCENDC_SIM_BINARY_REPEAT(Max, kSimple, kArithTypes, a > b ? a : b)
 ASCENDC_SIM_BINARY_REPEAT(Min, kSimple, kArithTypes, a < b ? a : b)
 
+ASCENDC_SIM_BINARY_REPEAT(Div, kTranscendental, kFloatTypes, a / b)
+
 ASCENDC_SIM_SCALAR_REPEAT(Adds, kSimple, kArithTypes, ascendc_sim::WrapAdd(a, b))
 ASCENDC_SIM_SCALAR_REPEAT(Muls, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
+ASCENDC_SIM_SCALAR_REPEAT(Maxs, kSimple, kArithTypes, a > b ? a : b)
+ASCENDC_SIM_SCALAR_REPEAT(Mins, kSimple, kArithTypes, a < b ? a : b)
+ASCENDC_SIM_SCALAR_REPEAT(LeakyRelu, kSimple, kFloatTypes, a >= C(0) ? a : a * b)
+
+ASCENDC_SIM_UNARY_REPEAT(Abs, kSimple, kFloatTypes, ascendc_sim::fm::fabs(a))
+ASCENDC_SIM_UNARY_REPEAT(Exp, kTranscendental, kFloatTypes, ascendc_sim::fm::exp(a))
+ASCENDC_SIM_UNARY_REPEAT(Ln, kTranscendental, kFloatTypes, ascendc_sim::fm::log(a))
+ASCENDC_SIM_UNARY_REPEAT(Sqrt, kTranscendental, kFloatTypes, ascendc_sim::fm::sqrt(a))
+ASCENDC_SIM_UNARY_REPEAT(Rsqrt, kTranscendental, kFloatTypes, 1.0f / ascendc_sim::fm::sqrt(a))
+ASCENDC_SIM_UNARY_REPEAT(Reciprocal, kTranscendental, kFloatTypes, 1.0f / a)
+ASCENDC_SIM_UNARY_REPEAT(Relu, kSimple, kReluTypes, a > C(0) ? a : C(0))
 
 // dst = src0 * src1 + dst (half / float, dst and sources of one dtype; the mixed float-dst form is not modeled).
 template <typename T, typename U, bool isSetMask = true>
@@ -239,3 +337,4 @@ __aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>
 
 #undef ASCENDC_SIM_BINARY_REPEAT
 #undef ASCENDC_SIM_SCALAR_REPEAT
+#undef ASCENDC_SIM_UNARY_REPEAT
