@@ -2,8 +2,9 @@
 
 The tensor bridge uploads the bytes a NumPy view spans, from its first element to its last, never the rest of the
 array it views, and packs a view spread thin (span beyond max(2 x its bytes, 1 MiB)) first: a 4-element slice or
-a 4-element column of a 400 MB array costs what its own 4-element array costs. Each case is the median of ``--repeats`` calls (after one untimed) of ``ascendops.cast(x, "float16")`` on the twin
-(ascend910b); ``uploaded_bytes`` is the span the bridge copies. ``--base-mb`` sets the large array's size.
+a 4-element column of a 400 MB array costs what its own 4-element array costs. Each case is the median of
+``--repeats`` calls (after one untimed) of ``ascendops.cast(x, "float16")`` on the twin (ascend910b);
+``uploaded_bytes`` is the span the bridge copies. ``--base-mb`` sets the large array's size.
 """
 
 import time

@@ -22,7 +22,7 @@ import numpy as np
 
 from .. import _C, _npu
 from .._args import as_array, as_dtype, as_int, as_shape, cli_shape
-from .._backend import DEFAULT_SOC, select
+from .._backend import select
 from ..golden import fused_swiglu_grad as golden
 from .._op_kit import DTYPE_NAMES, DemoCase
 

@@ -15,8 +15,7 @@ import torch
 
 from .. import _C
 from .._args import as_bool, as_int
-from .._backend import select
-from ..ops.fused_swiglu_grad import DEFAULT_SOC as _SWIGLU_DEFAULT_SOC
+from .._backend import DEFAULT_SOC, select
 from ._convert import numpy_dtype
 
 __all__ = ["embedding", "swiglu"]
@@ -142,7 +141,7 @@ def swiglu(x: torch.Tensor, w_g: torch.Tensor, b_g: torch.Tensor, w_fc: torch.Te
     k, n = w_g.shape
     _check_bias("b_g", b_g, n)
     _check_bias("b_fc", b_fc, n)
-    if _backward_checked_here((x, w_g, b_g, w_fc, b_fc), soc, core_num, _SWIGLU_DEFAULT_SOC):
+    if _backward_checked_here((x, w_g, b_g, w_fc, b_fc), soc, core_num, DEFAULT_SOC):
         m = math.prod(x.shape[:-1])
         rows_n = _spec((m, n), torch.bfloat16)
         _C.fused_swiglu_grad_check([rows_n, rows_n, rows_n, _spec((m, x.shape[-1]), torch.bfloat16),

@@ -2,9 +2,10 @@
 
 Adding an operator is one entry: its schema (mutated inputs annotated ``Tensor(a!)``, list outputs ``Tensor[]``), a
 CPU kernel that runs the NumPy API on views of the tensors' memory, a fake kernel (shapes and dtypes only, for
-FakeTensor / meta / torch.compile) and an NPU kernel (the aclnn call through ascendops._C_npu, see ``_npu_views.py``). Every
-schema ends with ``*, str? soc=None, int core_num=0``: the SoC the CPU twin plays (None: the package default of
-the calling thread) and its core count; NPU kernels ignore both (the device is what it is).
+FakeTensor / meta / torch.compile) and an NPU kernel (the aclnn call through ascendops._C_npu, see
+``_npu_views.py``). Every schema ends with ``*, str? soc=None, int core_num=0``: the SoC the CPU twin plays
+(None: the package default of the calling thread) and its core count; NPU kernels ignore both (the device is
+what it is).
 """
 
 from dataclasses import dataclass
@@ -13,13 +14,11 @@ from typing import Callable
 import torch
 
 from .. import _C
-from .._backend import select
+from .._backend import DEFAULT_SOC, select
 from ..ops.cast import cast as numpy_cast
 from ..ops.embedding_dense_grad import embedding_dense_grad as numpy_embedding_dense_grad
 from ..ops.fused_gdn_decode import _out_shape as _gdn_out_shape
-from ..ops.fused_gdn_decode import DEFAULT_SOC as _GDN_DEFAULT_SOC
 from ..ops.fused_gdn_decode import fused_gdn_decode as numpy_fused_gdn_decode
-from ..ops.fused_swiglu_grad import DEFAULT_SOC as _SWIGLU_DEFAULT_SOC
 from ..ops.fused_swiglu_grad import OUTPUTS as _SWIGLU_OUTPUTS
 from ..ops.fused_swiglu_grad import fused_swiglu_grad as numpy_fused_swiglu_grad
 from ..ops.split import split as numpy_split
@@ -115,7 +114,7 @@ def _gdn_cpu(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale
 def _gdn_fake(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0, softplus_threshold=20.0,
               soc=None, core_num=0):
     tensors = (mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices)
-    if _twin_checks(tensors, soc, core_num, _GDN_DEFAULT_SOC):
+    if _twin_checks(tensors, soc, core_num, DEFAULT_SOC):
         _C.fused_gdn_decode_check([tensor_spec(t) for t in tensors], _gdn_out_shape(mixed_qkv, a, state), scale,
                                   softplus_threshold)
     return mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
@@ -142,7 +141,7 @@ def _swiglu_cpu(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
 
 
 def _swiglu_fake(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
-    if _twin_checks((dy, g, fc, x, w_g, w_fc), soc, core_num, _SWIGLU_DEFAULT_SOC):
+    if _twin_checks((dy, g, fc, x, w_g, w_fc), soc, core_num, DEFAULT_SOC):
         _C.fused_swiglu_grad_check([tensor_spec(t) for t in (dy, g, fc, x, w_g, w_fc)])
     return tuple(dy.new_empty(shape) for shape in _swiglu_shapes(dy, x))
 
