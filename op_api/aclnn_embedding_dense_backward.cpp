@@ -48,8 +48,8 @@ Result<LaunchReport> Run(const Args& a, const Staging& s, int64_t numWeights, in
     auto* pos = reinterpret_cast<int32_t*>(ws + s.pos);
     if (auto e = device::SortIndices(a.indices, sorted, pos, stream)) return *e;
     const std::vector<int64_t> flat{static_cast<int64_t>(n)};
-    const OwnedTensor grad = s.grad ? OwnedTensor::Dense(a.grad.shape, DataType::kFloat, ws + *s.grad)
-                                    : OwnedTensor::Of(a.grad);
+    const OwnedTensor grad =
+        s.grad ? OwnedTensor::Dense(a.grad.shape, DataType::kFloat, ws + *s.grad) : OwnedTensor::Of(a.grad);
     const OwnedTensor sortedT = OwnedTensor::Dense(flat, DataType::kInt32, sorted);
     const OwnedTensor posT = OwnedTensor::Dense(flat, DataType::kInt32, pos);
     const OwnedTensor out = OwnedTensor::Of(a.out);

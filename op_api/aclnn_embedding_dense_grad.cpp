@@ -63,7 +63,7 @@ uint64_t DistinctLiveRows(const int32_t* sorted, const EmbeddingDenseGradTilingD
 
 // The executor's device work: strided inputs staged in the workspace, out zeroed, the launch.
 decltype(OpExecutor::run) MakeRun(const KernelLaunch& launch, const EmbeddingDenseGradTilingData& td, const Args& a,
-                                     const Layout& layout, uint64_t outBytes, EdgEntry kernel) {
+                                  const Layout& layout, uint64_t outBytes, EdgEntry kernel) {
     return [launch, td, a, layout, outBytes, kernel](void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
         auto* base = static_cast<uint8_t*>(ws);
         uint8_t* grad = a.grad.ElementAddress();

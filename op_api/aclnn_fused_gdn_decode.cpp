@@ -38,9 +38,8 @@ Result<float> NarrowAttr(double value, const char* name) {
 }
 
 // The executor: strided inputs gathered into the workspace (each at its own aligned offset), then the launch.
-std::unique_ptr<OpExecutor> MakeExecutor(const TilingResult& tiling,
-                                            const std::array<TensorView, kInputCount>& inputs, const TensorView& state,
-                                            const TensorView& out) {
+std::unique_ptr<OpExecutor> MakeExecutor(const TilingResult& tiling, const std::array<TensorView, kInputCount>& inputs,
+                                         const TensorView& state, const TensorView& out) {
     auto exec = std::make_unique<OpExecutor>();
     exec->op = "FusedGdnDecode";
     std::array<uint64_t, kInputCount> gatherOffset{};

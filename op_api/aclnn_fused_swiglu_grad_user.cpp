@@ -28,8 +28,8 @@ struct Plan {
     BTilingResult b;
     WTilingResult w;
     XTilingResult x;
-    uint64_t dgOffset, dfcOffset, kernelOffset;  // workspace: [dg][dfc][kernel workspace][staged inputs]
-    uint64_t kernelBytes;                          // the largest of the three kernels' workspaces
+    uint64_t dgOffset, dfcOffset, kernelOffset;     // workspace: [dg][dfc][kernel workspace][staged inputs]
+    uint64_t kernelBytes;                           // the largest of the three kernels' workspaces
     std::array<std::optional<uint64_t>, 6> staged;  // per input: its dense copy's offset, or none (used in place)
     uint64_t total;
 };

@@ -35,11 +35,24 @@ constexpr SocCostParams kA2Cost{1850.0, 32.0,    64.0,   1.0,  22.0, 200.0,  200
                                 16.0,   65536.0, 1628.0, 110.0};
 // Ascend310P3.ini [VectorCoreSpec] vec_freq 1000, [VectorCoreMemoryRates] ddr_read_rate 9, ub_to_ddr_rate 9,
 // l2_read_rate 57: a Vector Core of a MIX_VECTOR_CORE launch; the AI core's row otherwise.
-constexpr SocCostParams kV200VectorCoreCost{
-    /*freqMHz=*/1000.0, /*gmToUb=*/9.0, /*ubToGm=*/9.0, /*vecCyclesPerRepeat=*/1.0, /*vecIssue=*/22.0,
-    /*scalarGm=*/200.0, /*barrier=*/2000.0, /*memBandwidthGBps=*/204.8, /*launchUs=*/3.0, /*copyLatency=*/88.0,
-    /*unalignedGm=*/1.0, /*scalarUb=*/11.0, /*memAchievableGBps=*/183.0, /*l2Bytes=*/16.0 * 1024 * 1024,
-    /*ubBankGroups=*/0.0, /*ubBankGroupSpan=*/0.0, /*memCopyOverheadBytes=*/1628.0, /*l2Read=*/57.0};
+constexpr SocCostParams kV200VectorCoreCost{/*freqMHz=*/1000.0,
+                                            /*gmToUb=*/9.0,
+                                            /*ubToGm=*/9.0,
+                                            /*vecCyclesPerRepeat=*/1.0,
+                                            /*vecIssue=*/22.0,
+                                            /*scalarGm=*/200.0,
+                                            /*barrier=*/2000.0,
+                                            /*memBandwidthGBps=*/204.8,
+                                            /*launchUs=*/3.0,
+                                            /*copyLatency=*/88.0,
+                                            /*unalignedGm=*/1.0,
+                                            /*scalarUb=*/11.0,
+                                            /*memAchievableGBps=*/183.0,
+                                            /*l2Bytes=*/16.0 * 1024 * 1024,
+                                            /*ubBankGroups=*/0.0,
+                                            /*ubBankGroupSpan=*/0.0,
+                                            /*memCopyOverheadBytes=*/1628.0,
+                                            /*l2Read=*/57.0};
 
 const SocInfo kSocTable[3] = {
     {SocVersion::kAscend310P,

@@ -17,8 +17,8 @@ constexpr Evidence P = Evidence::kPlatformConfig, V = Evidence::kVerified, D = E
 
 const CostParamSource kCostParamSources[18] = {
     {&SocCostParams::freqMHz, "freq_mhz", "MHz", P,
-     B1_INI "[AICoreSpec] cube_freq=1850, the Add README's clock (Ascend910B2.ini: 1800)",
-     P, P3_INI "[AICoreSpec] cube_freq=1060 (Vector Cores: [VectorCoreSpec] vec_freq=1000)"},
+     B1_INI "[AICoreSpec] cube_freq=1850, the Add README's clock (Ascend910B2.ini: 1800)", P,
+     P3_INI "[AICoreSpec] cube_freq=1060 (Vector Cores: [VectorCoreSpec] vec_freq=1000)"},
     {&SocCostParams::gmToUbBytesPerCycle, "gm_to_ub", "B/cycle/core", P,
      B1_INI "[AICoreMemoryRates] ddr_read_rate=32; " ADD_README " case 1: 8 KB in 350 cycles - 88 latency = 31", P,
      P3_INI "[AICoreMemoryRates] ddr_read_rate=17 (Vector Cores: [VectorCoreMemoryRates] ddr_read_rate=9)"},

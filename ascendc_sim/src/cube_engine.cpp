@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "ascendc_sim/platform/soc_cube.h"
 #include "ascendc_sim/platform/int_math.h"
+#include "ascendc_sim/platform/soc_cube.h"
 #include "sim/atomic.h"
 #include "sim/events.h"
 #include "sim/types.h"

@@ -46,7 +46,8 @@ void CheckConstantTiling(const char* api, const ascendc_sim::CubeTiling& t, cons
     }
 }
 
-ascendc_sim::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k, const ascendc_sim::MatmulTypes& types) {
+ascendc_sim::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k,
+                                         const ascendc_sim::MatmulTypes& types) {
     bool full = k.singleM > 0 && k.singleN > 0 && k.singleK > 0 && k.baseM > 0 && k.baseN > 0 && k.baseK > 0;
     if (!k.apiTiling || !full) {
         Fail(api,

@@ -349,9 +349,8 @@ void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes
     uint64_t seq = BeginInstr(s, pipe, api, nullptr);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
     // Bytes S wrote since the flush are S's own (ordered after itself); the rest are checked against the map.
-    ForEachGap(s.scalarWrites, b, b + bytes, [&](uint64_t lo, uint64_t hi) {
-        CheckAccess(c, s.ub, Space::kUb, pipe, api, lo, hi, write);
-    });
+    ForEachGap(s.scalarWrites, b, b + bytes,
+               [&](uint64_t lo, uint64_t hi) { CheckAccess(c, s.ub, Space::kUb, pipe, api, lo, hi, write); });
     AddSpan(write ? s.scalarWrites : s.scalarReads, b, b + bytes);
     (write ? s.scalarWriteApi : s.scalarReadApi) = api;
     s.scalarSeq = seq;

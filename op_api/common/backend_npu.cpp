@@ -1,7 +1,7 @@
 // The NPU's side of what differs per backend: the platform of the current device (aclrtGetSocName, matched against
-// the SoC variants of ascendc_sim/platform/soc.h) and where error messages go. CANN's runtime offers no public call that
-// sets aclGetRecentErrMsg, so op_api's own messages go to stderr beside the status code it returns.
-// Compiled only in the NPU build (cmake/npu.cmake); never run in this repository.
+// the SoC variants of ascendc_sim/platform/soc.h) and where error messages go. CANN's runtime offers no public call
+// that sets aclGetRecentErrMsg, so op_api's own messages go to stderr beside the status code it returns. Compiled only
+// in the NPU build (cmake/npu.cmake); never run in this repository.
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -30,8 +30,9 @@ Platform CurrentPlatform() { return *DevicePlatform(); }  // CheckDevice() came 
 std::optional<Error> CheckDevice() {
     if (DevicePlatform()) return std::nullopt;
     const char* name = aclrtGetSocName();
-    return Error{Status::kRuntimeError, std::string("the current device is ") + (name != nullptr ? name : "unnamed") +
-                                            ", none of the SoC variants ascendops supports (ascendc_sim/platform/soc.h)"};
+    return Error{Status::kRuntimeError,
+                 std::string("the current device is ") + (name != nullptr ? name : "unnamed") +
+                     ", none of the SoC variants ascendops supports (ascendc_sim/platform/soc.h)"};
 }
 
 void RecordRecentError(const std::string& message) {

@@ -79,8 +79,8 @@ std::optional<Error> SortIndices(const TensorView& indices, int32_t* sorted, int
     // Keys: the raw indices densely, as one row of n (row-major order = each element's flat position).
     const bool dense = indices.IsContiguous();
     uint8_t* keys = dense ? indices.ElementAddress() : scratch.Take(n * elem);
-    uint8_t* order = scratch.Take(n * sizeof(int64_t));          // aclnnSort's indicesOut is INT64
-    uint8_t* values = wide ? scratch.Take(n * elem) : nullptr;   // INT64 sorted keys, before the narrowing
+    uint8_t* order = scratch.Take(n * sizeof(int64_t));         // aclnnSort's indicesOut is INT64
+    uint8_t* values = wide ? scratch.Take(n * elem) : nullptr;  // INT64 sorted keys, before the narrowing
     if (keys == nullptr || order == nullptr || (wide && values == nullptr)) {
         return Error{Status::kRuntimeError, "SortIndices: cannot allocate device scratch"};
     }
@@ -90,7 +90,8 @@ std::optional<Error> SortIndices(const TensorView& indices, int32_t* sorted, int
         if (auto e = Copy(keysNd.Get(), src.Get(), scratch, stream)) return e;
     }
     const OwnedTensor keys1d = OwnedTensor::Dense(flat, indices.dtype, keys);
-    const OwnedTensor valuesT = OwnedTensor::Dense(flat, indices.dtype, wide ? values : reinterpret_cast<uint8_t*>(sorted));
+    const OwnedTensor valuesT =
+        OwnedTensor::Dense(flat, indices.dtype, wide ? values : reinterpret_cast<uint8_t*>(sorted));
     const OwnedTensor orderT = OwnedTensor::Dense(flat, DataType::kInt64, order);
     if (auto e = Builtin(
             "aclnnSort",
@@ -104,7 +105,9 @@ std::optional<Error> SortIndices(const TensorView& indices, int32_t* sorted, int
     auto narrow = [&](const aclTensor* from, aclTensor* to) {
         return Builtin(
             "aclnnCast",
-            [&](uint64_t* size, aclOpExecutor** ex) { return aclnnCastGetWorkspaceSize(from, ACL_INT32, to, size, ex); },
+            [&](uint64_t* size, aclOpExecutor** ex) {
+                return aclnnCastGetWorkspaceSize(from, ACL_INT32, to, size, ex);
+            },
             &aclnnCast, scratch, stream);
     };
     if (auto e = narrow(orderT.Get(), posT.Get())) return e;  // positions < 2^31: exact

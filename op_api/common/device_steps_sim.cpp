@@ -1,12 +1,12 @@
 // The twin's device steps (device_steps.h): device memory is host memory and a stream runs in call order, so each
 // step is the CPU implementation of the built-in's documented semantics, run now.
-#include "device_steps.h"
-
 #include <algorithm>
 #include <limits>
 #include <numeric>
 #include <string>
 #include <vector>
+
+#include "device_steps.h"
 
 namespace ascendops::device {
 

@@ -27,7 +27,7 @@ struct LaunchReport {
     double rooflineUs = 0;            // at the nominal bandwidth
     double achievableRooflineUs = 0;  // at the achievable bandwidth, L2-kept writes left out (cost model)
     // A call of several launches: each launch's kernel and modeled device time, in order (empty for one launch).
-    std::vector<std::pair<std::string, double>> parts;
+    std::vector<std::pair<std::string, double> > parts;
 };
 
 // Launches that ran one after another on one stream, as one report named `kernel`: modeled times and roofline bytes

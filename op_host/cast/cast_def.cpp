@@ -16,7 +16,7 @@ namespace ascendops::cast::npu {
 
 ge::graphStatus InferShape(gert::InferShapeContext* context);  // cast_infershape.cpp
 ge::graphStatus InferDataType(gert::InferDataTypeContext* context);
-ge::graphStatus Tiling(gert::TilingContext* context);          // cast_tiling_context.cpp
+ge::graphStatus Tiling(gert::TilingContext* context);  // cast_tiling_context.cpp
 
 }  // namespace ascendops::cast::npu
 

@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "op_host/common/platform.h"
 #include "op_host/common/key_names.h"
+#include "op_host/common/platform.h"
 #include "op_host/common/tiling_result.h"
 #include "op_kernel/cast/cast_plan.h"
 #include "op_kernel/cast/cast_tiling_data.h"

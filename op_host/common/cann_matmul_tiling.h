@@ -15,8 +15,7 @@ namespace ascendops {
 
 // -1 on failure, as matmul_tiling's GetTiling. `out` is the kernel-side struct that tiling data written as a standard
 // C++ struct embeds; GetTiling has an overload for it (asc-devkit docs, Matmul Tiling API GetTiling.md).
-int64_t CannMatmulTiling(fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call,
-                         ::TCubeTiling& out);
+int64_t CannMatmulTiling(fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call, ::TCubeTiling& out);
 
 }  // namespace ascendops
 #endif  // ASCENDOPS_WITH_CANN

@@ -21,8 +21,7 @@ matmul_tiling::DataType CannType(DataType t) {
 
 }  // namespace
 
-int64_t CannMatmulTiling(fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call,
-                         ::TCubeTiling& out) {
+int64_t CannMatmulTiling(fe::PlatFormInfos* platformInfo, const MatmulTilingCall& call, ::TCubeTiling& out) {
     using matmul_tiling::CubeFormat;
     using matmul_tiling::TPosition;
     platform_ascendc::PlatformAscendC platform(platformInfo);

@@ -11,7 +11,7 @@ namespace ascendops::embedding_dense_grad::npu {
 
 ge::graphStatus InferShape(gert::InferShapeContext* context);  // embedding_dense_grad_infershape.cpp
 ge::graphStatus InferDataType(gert::InferDataTypeContext* context);
-ge::graphStatus Tiling(gert::TilingContext* context);          // embedding_dense_grad_tiling_context.cpp
+ge::graphStatus Tiling(gert::TilingContext* context);  // embedding_dense_grad_tiling_context.cpp
 
 }  // namespace ascendops::embedding_dense_grad::npu
 

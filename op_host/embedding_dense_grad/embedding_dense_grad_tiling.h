@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "op_host/common/platform.h"
 #include "op_host/common/key_names.h"
+#include "op_host/common/platform.h"
 #include "op_host/common/tiling_result.h"
 #include "op_kernel/embedding_dense_grad/embedding_dense_grad_tiling_data.h"
 

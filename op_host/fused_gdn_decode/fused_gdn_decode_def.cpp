@@ -16,7 +16,7 @@ namespace ascendops::fused_gdn_decode::npu {
 
 ge::graphStatus InferShape(gert::InferShapeContext* context);  // fused_gdn_decode_infershape.cpp
 ge::graphStatus InferDataType(gert::InferDataTypeContext* context);
-ge::graphStatus Tiling(gert::TilingContext* context);          // fused_gdn_decode_tiling_context.cpp
+ge::graphStatus Tiling(gert::TilingContext* context);  // fused_gdn_decode_tiling_context.cpp
 
 }  // namespace ascendops::fused_gdn_decode::npu
 

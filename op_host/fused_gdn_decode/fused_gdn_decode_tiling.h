@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "op_host/common/platform.h"
 #include "op_host/common/key_names.h"
+#include "op_host/common/platform.h"
 #include "op_host/common/tiling_result.h"
 #include "op_kernel/fused_gdn_decode/fused_gdn_decode_tiling_data.h"
 

@@ -189,9 +189,10 @@ Result<WTilingResult> ComputeWTiling(const WTilingInput& in, const Platform& pla
     std::tie(td.blockK, td.blockN) = ChooseWBlock(td.k, td.n, shape->groups);
     td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, td.blockK));
     td.nBlocks = static_cast<uint32_t>(CeilDiv(td.n, td.blockN));
-    auto units = CheckedUnits(uint64_t{2} * td.kBlocks * td.nBlocks,
-                              "2 x ceil(K " + std::to_string(td.k) + " / blockK " + std::to_string(td.blockK) +
-                                  ") x ceil(N " + std::to_string(td.n) + " / blockN " + std::to_string(td.blockN) + ")");
+    auto units =
+        CheckedUnits(uint64_t{2} * td.kBlocks * td.nBlocks,
+                     "2 x ceil(K " + std::to_string(td.k) + " / blockK " + std::to_string(td.blockK) + ") x ceil(N " +
+                         std::to_string(td.n) + " / blockN " + std::to_string(td.blockN) + ")");
     if (!units) return units.error();
     td.units = *units;
     td.groups = GroupsFor(td.units, shape->groups);
@@ -230,9 +231,10 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
     td.blockM =
         ChooseXBlockM(td.rows, td.n, td.blockK, td.kBlocks, shape->groups, *FindSocCubeInfo(platform.soc->version));
     td.mBlocks = static_cast<uint32_t>(CeilDiv(td.rows, td.blockM));
-    auto units = CheckedUnits(uint64_t{td.mBlocks} * td.kBlocks,
-                              "ceil(M " + std::to_string(td.rows) + " / blockM " + std::to_string(td.blockM) +
-                                  ") x ceil(K " + std::to_string(td.k) + " / blockK " + std::to_string(td.blockK) + ")");
+    auto units =
+        CheckedUnits(uint64_t{td.mBlocks} * td.kBlocks,
+                     "ceil(M " + std::to_string(td.rows) + " / blockM " + std::to_string(td.blockM) + ") x ceil(K " +
+                         std::to_string(td.k) + " / blockK " + std::to_string(td.blockK) + ")");
     if (!units) return units.error();
     td.units = *units;
     td.groups = GroupsFor(td.units, shape->groups);

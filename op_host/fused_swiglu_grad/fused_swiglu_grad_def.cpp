@@ -14,7 +14,7 @@ ge::graphStatus InferShapeB(gert::InferShapeContext* context);  // fused_swiglu_
 ge::graphStatus InferShapeW(gert::InferShapeContext* context);
 ge::graphStatus InferShapeX(gert::InferShapeContext* context);
 ge::graphStatus InferDataType(gert::InferDataTypeContext* context);  // all three
-ge::graphStatus TilingB(gert::TilingContext* context);  // fused_swiglu_grad_tiling_context.cpp
+ge::graphStatus TilingB(gert::TilingContext* context);               // fused_swiglu_grad_tiling_context.cpp
 ge::graphStatus TilingW(gert::TilingContext* context);
 ge::graphStatus TilingX(gert::TilingContext* context);
 

@@ -6,8 +6,8 @@
 #include <optional>
 #include <vector>
 
-#include "op_host/common/platform.h"
 #include "op_host/common/key_names.h"
+#include "op_host/common/platform.h"
 #include "op_host/common/tiling_result.h"
 #include "op_kernel/fused_swiglu_grad/fused_swiglu_grad_tiling_data.h"
 

@@ -14,7 +14,7 @@ namespace ascendops::split::npu {
 
 ge::graphStatus InferShape(gert::InferShapeContext* context);  // split_infershape.cpp
 ge::graphStatus InferDataType(gert::InferDataTypeContext* context);
-ge::graphStatus Tiling(gert::TilingContext* context);          // split_tiling_context.cpp
+ge::graphStatus Tiling(gert::TilingContext* context);  // split_tiling_context.cpp
 
 }  // namespace ascendops::split::npu
 

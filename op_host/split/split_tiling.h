@@ -4,8 +4,8 @@
 #include <optional>
 #include <vector>
 
-#include "op_host/common/platform.h"
 #include "op_host/common/key_names.h"
+#include "op_host/common/platform.h"
 #include "op_host/common/tiling_result.h"
 #include "op_kernel/split/split_tiling_data.h"
 

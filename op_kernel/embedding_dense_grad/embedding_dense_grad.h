@@ -313,8 +313,8 @@ private:
     uint32_t rowCount_ = 0;
     EdgCopyMode copyMode_ = EdgCopyMode::kBlock;
     float runShift_ = 1.0f;  // scale path: 2^s, the least power of two >= numRows
-    NeighbourRun before_;  // scale path: the run the previous core's rows end with
-    NeighbourRun after_;   // scale path: the run the next core's rows start with
+    NeighbourRun before_;    // scale path: the run the previous core's rows end with
+    NeighbourRun after_;     // scale path: the run the next core's rows start with
     AscendC::GlobalTensor<float> gradGm_;
     AscendC::GlobalTensor<int32_t> idxGm_;
     AscendC::GlobalTensor<int32_t> posGm_;

@@ -524,11 +524,11 @@ private:
             uint32_t end = first;
             while (end < rows && WritesOut(prepRow0_ + end)) ++end;
             if (end > first) {
-                DataCopyPad(outGm_[uint64_t{prepRow0_ + first} * td_.outBatchStride + uint64_t{vJ_} * td_.v +
-                                   SegBegin(vJ_)],
-                            out[first * prep_.alignV],
-                            DataCopyExtParams(static_cast<uint16_t>(end - first), seg * sizeof(InT), gap,
-                                              static_cast<uint32_t>((td_.outBatchStride - seg) * sizeof(InT)), 0));
+                DataCopyPad(
+                    outGm_[uint64_t{prepRow0_ + first} * td_.outBatchStride + uint64_t{vJ_} * td_.v + SegBegin(vJ_)],
+                    out[first * prep_.alignV],
+                    DataCopyExtParams(static_cast<uint16_t>(end - first), seg * sizeof(InT), gap,
+                                      static_cast<uint32_t>((td_.outBatchStride - seg) * sizeof(InT)), 0));
             }
             first = end + (end < rows ? 1 : 0);
         }
@@ -741,7 +741,7 @@ private:
     LocalTensor<float> qF_, kF_, vF_, outF_, hk_, sqF_, reduceTmp_, matS_, matP_, deltaBlocks_;
     uint32_t taskStart_ = 0, taskEnd_ = 0, tasksPerHead_ = 1, jFirst_ = 0, jLast_ = 0;
     uint32_t rowBegin_ = 0, rowEnd_ = 0, rowLimit_ = 0;  // the chunk's rows; past the last row applied
-    Tile recent_[kStateBuffers] = {};  // the tiles written last, newest first (WriteInFlight)
+    Tile recent_[kStateBuffers] = {};                    // the tiles written last, newest first (WriteInFlight)
     uint32_t written_ = 0;
     uint32_t prepRow0_ = UINT32_MAX, gateJ0_ = 0, qkHead_ = UINT32_MAX, vJ_ = UINT32_MAX;
     uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0, matPOffset_ = 0;

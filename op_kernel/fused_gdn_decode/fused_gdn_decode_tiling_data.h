@@ -62,11 +62,11 @@ struct FusedGdnDecodeTilingData {
 // slot, 1 = later rows name it too (the chunk takes them). The scan's buffers inside the index buffer, int32
 // elements from its start:
 struct GdnScanLayout {
-    uint32_t scanElems;                   // align64(b): slots compared per Compare
-    uint32_t raw, owned, weight, sel;     // [scanElems] each: the slots (-1 past b), the slots this core applies
-                                          // (kForeignRow: another chunk's core applies it; 0: invalid), the row
-                                          // weights (fp32), the Select output
-    uint32_t tmp, mask, result, total;    // ReduceMax work, the Compare mask (bits), the ReduceMax result
+    uint32_t scanElems;                 // align64(b): slots compared per Compare
+    uint32_t raw, owned, weight, sel;   // [scanElems] each: the slots (-1 past b), the slots this core applies
+                                        // (kForeignRow: another chunk's core applies it; 0: invalid), the row
+                                        // weights (fp32), the Select output
+    uint32_t tmp, mask, result, total;  // ReduceMax work, the Compare mask (bits), the ReduceMax result
 };
 constexpr int32_t kForeignRow = -1;
 ASCENDOPS_HOST_DEVICE inline GdnScanLayout GdnScanLayoutOf(uint32_t b) {
@@ -76,8 +76,8 @@ ASCENDOPS_HOST_DEVICE inline GdnScanLayout GdnScanLayoutOf(uint32_t b) {
     l.owned = l.scanElems;
     l.weight = 2 * l.scanElems;
     l.sel = 3 * l.scanElems;
-    l.tmp = 4 * l.scanElems;                              // ReduceMax work: one fp32 per 64 elements
-    l.mask = l.tmp + (l.scanElems / 64 + 7) / 8 * 8;      // whole 32-byte blocks
+    l.tmp = 4 * l.scanElems;                             // ReduceMax work: one fp32 per 64 elements
+    l.mask = l.tmp + (l.scanElems / 64 + 7) / 8 * 8;     // whole 32-byte blocks
     l.result = l.mask + (l.scanElems / 32 + 7) / 8 * 8;  // mask: scanElems bits
     l.total = l.result + 8;
     return l;

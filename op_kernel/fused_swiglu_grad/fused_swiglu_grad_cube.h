@@ -6,8 +6,8 @@
 
 namespace ascendops::fused_swiglu_grad {
 
-// Operands in GM, ND (Matmul docs: MatmulType; CubeFormat is a global name in CANN's matmul_config.h); the bias type is FP32 even without a bias, as the A2/A3 type table
-// lists (BF16, BF16, bias FP32, C BF16 or FP32).
+// Operands in GM, ND (Matmul docs: MatmulType; CubeFormat is a global name in CANN's matmul_config.h); the bias type is
+// FP32 even without a bias, as the A2/A3 type table lists (BF16, BF16, bias FP32, C BF16 or FP32).
 template <typename T, bool TRANS = false>
 using SgGmNd = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, T, TRANS>;
 

@@ -12,7 +12,8 @@
 // host libraries and kernels, built with ASCENDOPS_WITH_CANN): CANN's own TCubeTiling, the struct for tiling data
 // written as a standard C++ struct, which matmul_tiling's GetTiling fills (asc-devkit docs, Matmul Tiling API
 // GetTiling.md). ::TCubeTiling is the name both 8.1.RC1 (a global struct) and asc-devkit (AscendC::tiling's,
-// exported by a using-declaration) provide. On the CPU twin: the twin's TCubeTiling (ascendc_sim/platform/cube_tiling.h).
+// exported by a using-declaration) provide. On the CPU twin: the twin's TCubeTiling
+// (ascendc_sim/platform/cube_tiling.h).
 #ifdef ASCENDOPS_WITH_CANN
 #include "kernel_tiling/kernel_tiling.h"
 namespace ascendops::fused_swiglu_grad {

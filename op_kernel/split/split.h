@@ -7,8 +7,8 @@
 //     (CopyWindows), so every write is whole blocks inside the destination piece and inside this core's range.
 #pragma once
 #include "kernel_operator.h"
-#include "op_kernel/common/bf16_m200.h"  // DTYPE_X may name bfloat16_t on dav-m200 too
 #include "kernel_operator_list_tensor_intf.h"  // ListTensorDesc (kernel_operator.h does not include it)
+#include "op_kernel/common/bf16_m200.h"        // DTYPE_X may name bfloat16_t on dav-m200 too
 #include "op_kernel/split/split_tiling_data.h"
 
 // Each SoC family compiles its own instance; the per-family namespace keeps their symbols apart on the twin (not an

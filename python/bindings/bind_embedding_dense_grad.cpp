@@ -181,8 +181,8 @@ double HostOverheadUs(const std::vector<int64_t>& gradShape, int64_t numWeights,
 void Bind_embedding_dense_grad(py::module_& m) {
     m.def("embedding_dense_backward", &Backward, "grad"_a, "indices"_a, "num_weights"_a, "padding_idx"_a,
           "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseBackward (raw indices) on the current device");
-    m.def("embedding_dense_backward_check", &Check, "grad_spec"_a, "indices_spec"_a, "num_weights"_a,
-          "padding_idx"_a, "scale_grad_by_freq"_a,
+    m.def("embedding_dense_backward_check", &Check, "grad_spec"_a, "indices_spec"_a, "num_weights"_a, "padding_idx"_a,
+          "scale_grad_by_freq"_a,
           "phase 1 of aclnnAscendopsEmbeddingDenseBackward on (shape, strides, dtype) specs: raises as the call would");
     m.def("embedding_dense_grad", &Sorted, "grad"_a, "sort_indices"_a, "pos_idx"_a, "num_weights"_a, "padding_idx"_a,
           "scale_grad_by_freq"_a, "aclnnAscendopsEmbeddingDenseGrad (sorted indices + pos_idx)");

@@ -120,17 +120,16 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
                     "stage_bytes"_a = prep.stageBytes, "out_stage_bytes"_a = prep.outStageBytes,
                     "index_bytes"_a = ub.indexBytes, "vec_bv_bytes"_a = ub.vecBvBytes, "delta_bytes"_a = ub.deltaBytes,
                     "reduce_bytes"_a = ub.reduceBytes);
-    py::dict d("block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "ub_bytes"_a = r->ubBytes,
-               "b"_a = t.b, "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
-               "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks,
-               "tasks_per_core"_a = t.tasksPerCore, "big_cores"_a = t.bigCores,
-               "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
-               "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
-               "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
-               "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes,
-               "prep_rows"_a = t.prepRows, "ub_banked"_a = t.ubBanked, "rows_per_task"_a = t.rowsPerTask,
-               "batch_chunks"_a = t.batchChunks, "chunk_rows"_a = t.chunkRows, "cores_per_chunk"_a = t.coresPerChunk,
-               "ub"_a = ubDict);
+    py::dict d(
+        "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "ub_bytes"_a = r->ubBytes, "b"_a = t.b,
+        "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
+        "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks, "tasks_per_core"_a = t.tasksPerCore,
+        "big_cores"_a = t.bigCores, "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
+        "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
+        "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
+        "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes, "prep_rows"_a = t.prepRows,
+        "ub_banked"_a = t.ubBanked, "rows_per_task"_a = t.rowsPerTask, "batch_chunks"_a = t.batchChunks,
+        "chunk_rows"_a = t.chunkRows, "cores_per_chunk"_a = t.coresPerChunk, "ub"_a = ubDict);
     ascendops::bridge::AddKey(d, fgd::kFusedGdnDecodeKeyNames, r->tilingKey);
     return d;
 }

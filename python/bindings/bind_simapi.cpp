@@ -33,8 +33,8 @@ struct DevBuffer {
 
 // x and y (float32, padded to `n`) in, z (n float32) out.
 py::array_t<float> RunApi(int op, const py::array_t<float, py::array::c_style | py::array::forcecast>& x,
-                          const py::array_t<float, py::array::c_style | py::array::forcecast>& y, uint32_t n,
-                          int mode, float scalar, const std::string& soc) {
+                          const py::array_t<float, py::array::c_style | py::array::forcecast>& y, uint32_t n, int mode,
+                          float scalar, const std::string& soc) {
     auto v = ascendops::ParseSoc(soc);
     if (!v) throw py::value_error("unknown soc " + soc);
     const size_t bytes = std::max<size_t>(n, std::max(x.size(), y.size())) * sizeof(float);
@@ -44,8 +44,8 @@ py::array_t<float> RunApi(int op, const py::array_t<float, py::array::c_style | 
     ascendc_sim::LaunchConfig cfg;
     cfg.kernel = "simtest_api";
     cfg.platform = ascendops::Platform::Of(*v);
-    auto r = ascendc_sim::LaunchKernel(cfg, simtest_api, dx.Get(), dy.Get(), dz.Get(), SimApiCase{op, mode, n, scalar},
-                                       n);
+    auto r =
+        ascendc_sim::LaunchKernel(cfg, simtest_api, dx.Get(), dy.Get(), dz.Get(), SimApiCase{op, mode, n, scalar}, n);
     if (!r) throw std::runtime_error(r.error().message);
     py::array_t<float> z(static_cast<py::ssize_t>(n));
     aclrtMemcpy(z.mutable_data(), n * sizeof(float), dz.p, n * sizeof(float), ACL_MEMCPY_DEVICE_TO_HOST);
@@ -55,7 +55,8 @@ py::array_t<float> RunApi(int op, const py::array_t<float, py::array::c_style | 
 }  // namespace
 
 void Bind_simapi(py::module_& m) {
-    py::module_ s = m.def_submodule("simapi", "the twin's kernel-API test kernel (tests/ut/sim/kernels/api_kernels.cpp)");
+    py::module_ s =
+        m.def_submodule("simapi", "the twin's kernel-API test kernel (tests/ut/sim/kernels/api_kernels.cpp)");
     s.def("run", &RunApi, py::arg("op"), py::arg("x"), py::arg("y"), py::arg("n"), py::arg("mode") = 0,
           py::arg("scalar") = 0.0f, py::arg("soc") = "ascend910b");
 }

@@ -231,9 +231,8 @@ DeviceTensor DeviceTensor::FromArray(const py::array& input) {
     t.offset_ = 0;
     t.storageElements_ = (hi - lo) / item;
     t.storage_ = DeviceBuffer(static_cast<uint64_t>(hi - lo));
-    CheckAcl(
-        aclrtMemcpy(t.storage_.Get(), t.storage_.Bytes(), lo, t.storage_.Bytes(), ACL_MEMCPY_HOST_TO_DEVICE),
-        "aclrtMemcpy host to device");
+    CheckAcl(aclrtMemcpy(t.storage_.Get(), t.storage_.Bytes(), lo, t.storage_.Bytes(), ACL_MEMCPY_HOST_TO_DEVICE),
+             "aclrtMemcpy host to device");
     t.CreateView();
     return t;
 }
@@ -259,9 +258,10 @@ DeviceTensor DeviceTensor::Empty(const std::vector<int64_t>& shape, DataType dty
 }
 
 DeviceTensor DeviceTensor::Probe(const std::vector<int64_t>& shape, DataType dtype,
-                                  const std::vector<int64_t>& strides) {
+                                 const std::vector<int64_t>& strides) {
     constexpr uint64_t kPlaceholderBytes = 32;  // phase 1 records the address, never reads or writes it
-    if (!strides.empty() && strides.size() != shape.size()) throw py::value_error("strides must match the shape's rank");
+    if (!strides.empty() && strides.size() != shape.size())
+        throw py::value_error("strides must match the shape's rank");
     DeviceTensor t;
     t.dtype_ = dtype;
     t.shape_ = shape;
@@ -272,7 +272,8 @@ DeviceTensor DeviceTensor::Probe(const std::vector<int64_t>& shape, DataType dty
         for (std::size_t i = shape.size(); i-- > 0;) {
             t.strides_[i] = stride;
             const int64_t d = std::max<int64_t>(shape[i], 1);
-            stride = stride > std::numeric_limits<int64_t>::max() / d ? std::numeric_limits<int64_t>::max() : stride * d;
+            stride =
+                stride > std::numeric_limits<int64_t>::max() / d ? std::numeric_limits<int64_t>::max() : stride * d;
         }
     }
     t.storage_ = DeviceBuffer(kPlaceholderBytes);
@@ -315,9 +316,9 @@ void DeviceTensor::CopyBackInto(py::array& host) const {
                       static_cast<uint64_t>(host.nbytes()) == storage_.Bytes() && DataTypeOf(host.dtype()) == dtype_;
     if (!same) throw py::value_error("the array to update must be the C-contiguous, writeable array uploaded");
     if (storage_.Bytes() == 0) return;
-    CheckAcl(aclrtMemcpy(host.mutable_data(), storage_.Bytes(), storage_.Get(), storage_.Bytes(),
-                         ACL_MEMCPY_DEVICE_TO_HOST),
-             "aclrtMemcpy device to host");
+    CheckAcl(
+        aclrtMemcpy(host.mutable_data(), storage_.Bytes(), storage_.Get(), storage_.Bytes(), ACL_MEMCPY_DEVICE_TO_HOST),
+        "aclrtMemcpy device to host");
 }
 
 DeviceTensorList::DeviceTensorList(const std::vector<DeviceTensor>& tensors) {

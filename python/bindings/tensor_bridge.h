@@ -22,8 +22,8 @@
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
 #include "common/aclnn_context.h"  // aclOpExecutor (defined by op_api)
-#include "op_host/common/platform.h"
 #include "op_host/common/key_names.h"
+#include "op_host/common/platform.h"
 
 namespace ascendops::bridge {
 

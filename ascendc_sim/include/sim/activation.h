@@ -19,28 +19,27 @@ void HighLevelUnary(const char* api, const AscendC::LocalTensor<T>& dst, const A
 
 }  // namespace ascendc_sim
 
-#define ASCENDC_SIM_HIGH_LEVEL_UNARY(Name, expr)                                                                   \
-    template <typename T, bool isReuseSource = false>                                                              \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                              \
-                                const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {            \
-        ascendc_sim::HighLevelUnary(#Name, dst, src, &sharedTmpBuffer, calCount, [](float a) { return expr; });    \
-    }                                                                                                              \
-    template <typename T, bool isReuseSource = false>                                                              \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) {   \
-        ascendc_sim::HighLevelUnary(#Name, dst, src, nullptr, calCount, [](float a) { return expr; });             \
-    }                                                                                                              \
-    template <typename T, bool isReuseSource = false>                                                              \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                              \
-                                const LocalTensor<uint8_t>& sharedTmpBuffer) {                                     \
-        Name<T, isReuseSource>(dst, src, sharedTmpBuffer, src.GetSize());                                          \
-    }                                                                                                              \
-    template <typename T, bool isReuseSource = false>                                                              \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src) {                            \
-        Name<T, isReuseSource>(dst, src, src.GetSize());                                                           \
+#define ASCENDC_SIM_HIGH_LEVEL_UNARY(Name, expr)                                                                 \
+    template <typename T, bool isReuseSource = false>                                                            \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                            \
+                                const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {          \
+        ascendc_sim::HighLevelUnary(#Name, dst, src, &sharedTmpBuffer, calCount, [](float a) { return expr; });  \
+    }                                                                                                            \
+    template <typename T, bool isReuseSource = false>                                                            \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) { \
+        ascendc_sim::HighLevelUnary(#Name, dst, src, nullptr, calCount, [](float a) { return expr; });           \
+    }                                                                                                            \
+    template <typename T, bool isReuseSource = false>                                                            \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                            \
+                                const LocalTensor<uint8_t>& sharedTmpBuffer) {                                   \
+        Name<T, isReuseSource>(dst, src, sharedTmpBuffer, src.GetSize());                                        \
+    }                                                                                                            \
+    template <typename T, bool isReuseSource = false>                                                            \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src) {                          \
+        Name<T, isReuseSource>(dst, src, src.GetSize());                                                         \
     }
 
 namespace AscendC {
-
 
 ASCENDC_SIM_HIGH_LEVEL_UNARY(Sigmoid, 1.0f / (1.0f + ascendc_sim::fm::exp(-a)))
 ASCENDC_SIM_HIGH_LEVEL_UNARY(Tanh, ascendc_sim::fm::tanh(a))

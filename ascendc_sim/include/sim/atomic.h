@@ -16,8 +16,8 @@ void CheckAtomicType(const char* api, ascendc_sim::DataType t);
 template <typename T>
 void AtomicAccumulate(CoreContext& c, const char* api, T* gm, const T* ub, uint64_t n) {
     if (DTypeOf<T>() != c.atomicType) {
-        Fail(api,
-             Str("atomic add set for ", ascendc_sim::DataTypeName(c.atomicType), " but the copy moves ", DTypeName<T>()));
+        Fail(api, Str("atomic add set for ", ascendc_sim::DataTypeName(c.atomicType), " but the copy moves ",
+                      DTypeName<T>()));
     }
     std::lock_guard<std::mutex> lock(AtomicMutex());
     for (uint64_t i = 0; i < n; ++i) {

@@ -104,7 +104,8 @@ inline D ConvertOne(S s, RoundMode m) {
             if (fm::isnan(v) || fm::isinf(v)) return s;
             float r = static_cast<float>(RoundMagnitude(fm::fabs(v), m, v < 0));
             return fm::signbit(s) ? -r : r;
-        } else if constexpr (sizeof(D) > sizeof(S) || (std::is_same_v<S, ascendc_sim::Bf16> && std::is_same_v<D, float>)) {
+        } else if constexpr (sizeof(D) > sizeof(S) ||
+                             (std::is_same_v<S, ascendc_sim::Bf16> && std::is_same_v<D, float>)) {
             return static_cast<D>(static_cast<float>(v));  // widening is exact
         } else {
             if (fm::isnan(v)) return D(static_cast<float>(v));
@@ -130,7 +131,8 @@ inline void ConvertRange(D* d, const S* s, int64_t n, RoundMode m) {
     if constexpr ((std::is_same_v<S, half> || std::is_same_v<S, ascendc_sim::Bf16>) && std::is_same_v<D, float>) {
         for (int64_t i = 0; i < n; ++i) d[i] = static_cast<float>(s[i]);
         return;
-    } else if constexpr (std::is_same_v<S, float> && (std::is_same_v<D, half> || std::is_same_v<D, ascendc_sim::Bf16>)) {
+    } else if constexpr (std::is_same_v<S, float> &&
+                         (std::is_same_v<D, half> || std::is_same_v<D, ascendc_sim::Bf16>)) {
         if (nearest) {
             for (int64_t i = 0; i < n; ++i) d[i] = D(s[i]);
             return;

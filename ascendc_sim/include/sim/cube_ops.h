@@ -133,9 +133,9 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
 template <typename T, typename U, typename S>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                             const MmadParams& p) {
-    static_assert(
-        std::is_same_v<U, S> && std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16>),
-        "Mmad on the twin: half or bfloat16_t inputs with a float L0C");
+    static_assert(std::is_same_v<U, S> && std::is_same_v<T, float> &&
+                      (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16>),
+                  "Mmad on the twin: half or bfloat16_t inputs with a float L0C");
     const char* api = "Mmad";
     using ascendc_sim::CubeBuffer;
     ascendc_sim::Poll(ascendc_sim::Core());

@@ -18,12 +18,12 @@ __aicore__ constexpr inline uint32_t ConstCeil(uint32_t a, uint32_t b) { return 
 __aicore__ inline uint32_t Ceil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
 // Sizes kernels compute with (impl/basic_api/utils/kernel_utils_constants.h).
-constexpr uint16_t ONE_BLK_SIZE = 32;              // bytes of a DataBlock
-constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;      // bytes one repeat of a vector instruction covers
-constexpr int32_t DEFAULT_BLK_NUM = 8;             // DataBlocks per repeat
-constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;       // the contiguous repeat stride in DataBlocks
-constexpr int32_t MAX_REPEAT_TIMES = 255;          // repeats one instruction takes
-constexpr int32_t BLOCK_CUBE = 16;                 // edge of a cube fractal
+constexpr uint16_t ONE_BLK_SIZE = 32;          // bytes of a DataBlock
+constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes one repeat of a vector instruction covers
+constexpr int32_t DEFAULT_BLK_NUM = 8;         // DataBlocks per repeat
+constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;   // the contiguous repeat stride in DataBlocks
+constexpr int32_t MAX_REPEAT_TIMES = 255;      // repeats one instruction takes
+constexpr int32_t BLOCK_CUBE = 16;             // edge of a cube fractal
 
 }  // namespace AscendC
 
@@ -68,8 +68,8 @@ namespace ascendc_sim {
 #endif
 
 // ccec's scalar min/max: one overload per scalar type (no template), for the AI core's scalar unit.
-#define ASCENDC_SIM_SCALAR_MIN_MAX(T)                                         \
-    __aicore__ inline T min(T a, T b) { return b < a ? b : a; }               \
+#define ASCENDC_SIM_SCALAR_MIN_MAX(T)                           \
+    __aicore__ inline T min(T a, T b) { return b < a ? b : a; } \
     __aicore__ inline T max(T a, T b) { return a < b ? b : a; }
 ASCENDC_SIM_SCALAR_MIN_MAX(long long)
 ASCENDC_SIM_SCALAR_MIN_MAX(long)

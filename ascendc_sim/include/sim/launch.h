@@ -61,10 +61,10 @@ struct LaunchStats {
     uint32_t blockDim = 0;
     uint64_t tilingKey = 0;
     std::vector<CoreCost> cores;
-    ModeledTime modeled;                      // zero when the cost model is off
+    ModeledTime modeled;                        // zero when the cost model is off
     const ascendc_sim::SocInfo* soc = nullptr;  // the SoC it ran on: its clock turns cycles into us
-    SpanTrace trace;                          // the requested core's timeline (LaunchConfig::trace)
-    uint32_t rounds = 0;                      // rounds of at most PhysicalCoreNum blocks the launch ran in
+    SpanTrace trace;                            // the requested core's timeline (LaunchConfig::trace)
+    uint32_t rounds = 0;                        // rounds of at most PhysicalCoreNum blocks the launch ran in
     uint64_t TotalGmBytes() const;
 };
 
@@ -100,7 +100,7 @@ using KernelThunk = void (*)(void* fn, uint8_t* const* args);
 // ascendc_sim::Error (code kRuntimeError) naming kernel, core, API and values. GM arguments must be device
 // memory from aclrtMalloc (or nullptr).
 ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
-                                            const std::vector<uint8_t*>& args);
+                                              const std::vector<uint8_t*>& args);
 
 template <typename... GmArgs>
 ascendc_sim::Result<LaunchStats> Launch(const LaunchConfig& cfg, void (*kernel)(GmArgs...), GmArgs... args) {

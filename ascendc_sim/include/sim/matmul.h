@@ -129,7 +129,8 @@ void CheckMatmulTiling(const char* api, const ascendc_sim::CubeTiling& t, const 
 void CheckConstantTiling(const char* api, const ascendc_sim::CubeTiling& t, const MatmulConstants& k);
 // The tiling of a nullptr REGIST_MATMUL_OBJ argument: only a full GetMatmulApiTiling constant allows it; the other
 // fields come from the host tiling of the constant shapes.
-ascendc_sim::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k, const ascendc_sim::MatmulTypes& types);
+ascendc_sim::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k,
+                                         const ascendc_sim::MatmulTypes& types);
 void BeginMatmulCompute(const char* api, const void* object);  // End() needed before switching objects (docs, End)
 void EndMatmul(const void* object);
 uint32_t NextMatmulIndex(const char* api);  // at most 4 objects, before InitBuffer (docs, REGIST_MATMUL_OBJ)

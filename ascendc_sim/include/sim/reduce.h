@@ -168,8 +168,8 @@ __aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTens
     if (!CheckRepeatForm<T>(api, plan.mask, reps)) return;
     constexpr int64_t kPerBlock = 32 / sizeof(T);
     const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride));
-    T* d = dst.Operand(api, "dst", (reps - 1) * dstRepStride * 8 + (PlannedLanes(plan, reps - 1) + kPerBlock - 1) /
-                                                                         kPerBlock);
+    T* d = dst.Operand(api, "dst",
+                       (reps - 1) * dstRepStride * 8 + (PlannedLanes(plan, reps - 1) + kPerBlock - 1) / kPerBlock);
     for (int64_t r = 0; r < reps; ++r) {
         const int64_t lanes = PlannedLanes(plan, r);
         const int64_t blocks = (lanes + kPerBlock - 1) / kPerBlock;

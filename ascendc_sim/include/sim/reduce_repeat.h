@@ -2,8 +2,8 @@
 // form, WholeReduceMax / WholeReduceMin, and the special registers the reductions leave behind
 // (GetReduceRepeatSumSpr, GetReduceRepeatMaxMinSpr; 归约计算/ReduceMax.md, ReduceSum.md, ReduceRepeat.md).
 #pragma once
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -140,8 +140,8 @@ void BlockReduceExtreme(const char* api, bool isMax, const AscendC::LocalTensor<
     if (!CheckRepeatForm<T>(api, plan.mask, reps)) return;
     constexpr int64_t kPerBlock = 32 / sizeof(T);
     const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride));
-    T* d = dst.Operand(api, "dst", (reps - 1) * dstRepStride * 8 + (PlannedLanes(plan, reps - 1) + kPerBlock - 1) /
-                                                                         kPerBlock);
+    T* d = dst.Operand(api, "dst",
+                       (reps - 1) * dstRepStride * 8 + (PlannedLanes(plan, reps - 1) + kPerBlock - 1) / kPerBlock);
     for (int64_t r = 0; r < reps; ++r) {
         const int64_t lanes = PlannedLanes(plan, r);
         for (int64_t b = 0; b * kPerBlock < lanes; ++b) {
@@ -179,9 +179,9 @@ void PairSum(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC:
         const int64_t pairs = (lanes + 1) / 2;
         for (int64_t i = 0; i < pairs; ++i) {
             const float a = static_cast<float>(s[RepeatOffset<T>(r, 2 * i, srcBlkStride, srcRepStride)]);
-            const float b =
-                2 * i + 1 < lanes ? static_cast<float>(s[RepeatOffset<T>(r, 2 * i + 1, srcBlkStride, srcRepStride)])
-                                  : 0.0f;
+            const float b = 2 * i + 1 < lanes
+                                ? static_cast<float>(s[RepeatOffset<T>(r, 2 * i + 1, srcBlkStride, srcRepStride)])
+                                : 0.0f;
             out[i] = FromCompute<T>(a + b);
         }
         for (int64_t i = 0; i < pairs; ++i) d[r * dstRepStride * kHalfRepeat + i] = out[i];

@@ -9,17 +9,17 @@ namespace ascendc_sim::fm {
 template <typename I>
 using IfIntegral = std::enable_if_t<std::is_integral_v<I>, double>;
 
-#define ASCENDC_SIM_FM_UNARY(name)                                                          \
-    inline float name(float x) { return __builtin_##name##f(x); }                           \
-    inline double name(double x) { return __builtin_##name(x); }                            \
-    inline long double name(long double x) { return __builtin_##name##l(x); }               \
-    template <typename I>                                                                   \
-    inline IfIntegral<I> name(I x) {                                                        \
-        return __builtin_##name(static_cast<double>(x));                                    \
+#define ASCENDC_SIM_FM_UNARY(name)                                            \
+    inline float name(float x) { return __builtin_##name##f(x); }             \
+    inline double name(double x) { return __builtin_##name(x); }              \
+    inline long double name(long double x) { return __builtin_##name##l(x); } \
+    template <typename I>                                                     \
+    inline IfIntegral<I> name(I x) {                                          \
+        return __builtin_##name(static_cast<double>(x));                      \
     }
-#define ASCENDC_SIM_FM_BINARY(name)                                                                  \
-    inline float name(float x, float y) { return __builtin_##name##f(x, y); }                        \
-    inline double name(double x, double y) { return __builtin_##name(x, y); }                        \
+#define ASCENDC_SIM_FM_BINARY(name)                                           \
+    inline float name(float x, float y) { return __builtin_##name##f(x, y); } \
+    inline double name(double x, double y) { return __builtin_##name(x, y); } \
     inline long double name(long double x, long double y) { return __builtin_##name##l(x, y); }
 
 ASCENDC_SIM_FM_UNARY(fabs)

@@ -31,11 +31,11 @@ struct TensorExpr {
 
 namespace AscendC {
 
-#define ASCENDC_SIM_TENSOR_OPERATOR(sym, op)                                                                       \
-    template <typename T>                                                                                          \
-    __aicore__ inline ascendc_sim::TensorExpr<T, ascendc_sim::TensorOp::op> operator sym(const LocalTensor<T>& a, \
+#define ASCENDC_SIM_TENSOR_OPERATOR(sym, op)                                                                        \
+    template <typename T>                                                                                           \
+    __aicore__ inline ascendc_sim::TensorExpr<T, ascendc_sim::TensorOp::op> operator sym(const LocalTensor<T>& a,   \
                                                                                          const LocalTensor<T>& b) { \
-        return {a, b};                                                                                             \
+        return {a, b};                                                                                              \
     }
 ASCENDC_SIM_TENSOR_OPERATOR(+, kAdd)
 ASCENDC_SIM_TENSOR_OPERATOR(-, kSub)

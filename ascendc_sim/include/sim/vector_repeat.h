@@ -216,8 +216,7 @@ AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, 
             ascendc_sim::BinaryRepeatLoop(                                                                          \
                 #Name, ascendc_sim::VecClass::kind, ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride), \
                 ascendc_sim::AtRepeat(src0, r0, p.src0BlkStride, p.src0RepStride),                                  \
-                ascendc_sim::AtRepeat(src1, r0, p.src1BlkStride, p.src1RepStride), m, reps, p,                      \
-                [](C a, C b, C d) {                                                                                 \
+                ascendc_sim::AtRepeat(src1, r0, p.src1BlkStride, p.src1RepStride), m, reps, p, [](C a, C b, C d) {  \
                     (void)d;                                                                                        \
                     return static_cast<C>(expr);                                                                    \
                 });                                                                                                 \
@@ -232,50 +231,50 @@ AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, 
     }
 
 // Tensor-scalar instruction, repeat form.
-#define ASCENDC_SIM_SCALAR_REPEAT(Name, kind, typeSet, expr)                                                        \
-    template <typename T, bool isSetMask = true>                                                                    \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                               \
-                                const ascendc_sim::ScalarOf<T>& scalarValue, uint64_t mask,                         \
-                                const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {                  \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                \
-        using C = ascendc_sim::ComputeType<T>;                                                                      \
-        C b = ascendc_sim::ToCompute(scalarValue);                                                                  \
-        const UnaryRepeatParams& p = repeatParams;                                                                  \
-        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) { \
-            ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind,                                        \
-                                         ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),            \
-                                         ascendc_sim::AtRepeat(src, r0, p.srcBlkStride, p.srcRepStride), m, reps,   \
-                                         p, [b](C a) { return static_cast<C>(expr); });                             \
-        });                                                                                                         \
-    }                                                                                                               \
-    template <typename T, bool isSetMask = true>                                                                    \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                               \
-                                const ascendc_sim::ScalarOf<T>& scalarValue, const uint64_t mask[],                 \
-                                const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {                  \
-        Name<T, isSetMask>(dst, src, scalarValue, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0,        \
-                           repeatTime, repeatParams);                                                               \
+#define ASCENDC_SIM_SCALAR_REPEAT(Name, kind, typeSet, expr)                                                          \
+    template <typename T, bool isSetMask = true>                                                                      \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                 \
+                                const ascendc_sim::ScalarOf<T>& scalarValue, uint64_t mask, const int32_t repeatTime, \
+                                const UnaryRepeatParams& repeatParams) {                                              \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                  \
+        using C = ascendc_sim::ComputeType<T>;                                                                        \
+        C b = ascendc_sim::ToCompute(scalarValue);                                                                    \
+        const UnaryRepeatParams& p = repeatParams;                                                                    \
+        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) {   \
+            ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind,                                          \
+                                         ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),              \
+                                         ascendc_sim::AtRepeat(src, r0, p.srcBlkStride, p.srcRepStride), m, reps, p,  \
+                                         [b](C a) { return static_cast<C>(expr); });                                  \
+        });                                                                                                           \
+    }                                                                                                                 \
+    template <typename T, bool isSetMask = true>                                                                      \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                 \
+                                const ascendc_sim::ScalarOf<T>& scalarValue, const uint64_t mask[],                   \
+                                const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {                    \
+        Name<T, isSetMask>(dst, src, scalarValue, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0,          \
+                           repeatTime, repeatParams);                                                                 \
     }
 
 // One-source instruction, repeat form.
-#define ASCENDC_SIM_UNARY_REPEAT(Name, kind, typeSet, expr)                                                         \
-    template <typename T, bool isSetMask = true>                                                                    \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,                \
-                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                  \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                \
-        using C = ascendc_sim::ComputeType<T>;                                                                      \
-        const UnaryRepeatParams& p = repeatParams;                                                                  \
-        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) { \
-            ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind,                                        \
-                                         ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),            \
-                                         ascendc_sim::AtRepeat(src, r0, p.srcBlkStride, p.srcRepStride), m, reps,   \
-                                         p, [](C a) { return static_cast<C>(expr); });                              \
-        });                                                                                                         \
-    }                                                                                                               \
-    template <typename T, bool isSetMask = true>                                                                    \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],        \
-                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                  \
-        Name<T, isSetMask>(dst, src, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, repeatTime,         \
-                           repeatParams);                                                                           \
+#define ASCENDC_SIM_UNARY_REPEAT(Name, kind, typeSet, expr)                                                          \
+    template <typename T, bool isSetMask = true>                                                                     \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,                 \
+                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                   \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                 \
+        using C = ascendc_sim::ComputeType<T>;                                                                       \
+        const UnaryRepeatParams& p = repeatParams;                                                                   \
+        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) {  \
+            ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind,                                         \
+                                         ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),             \
+                                         ascendc_sim::AtRepeat(src, r0, p.srcBlkStride, p.srcRepStride), m, reps, p, \
+                                         [](C a) { return static_cast<C>(expr); });                                  \
+        });                                                                                                          \
+    }                                                                                                                \
+    template <typename T, bool isSetMask = true>                                                                     \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],         \
+                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                   \
+        Name<T, isSetMask>(dst, src, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, repeatTime,          \
+                           repeatParams);                                                                            \
     }
 
 namespace AscendC {

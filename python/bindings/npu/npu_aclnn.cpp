@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 

@@ -28,7 +28,7 @@ namespace ascendops::npu {
 namespace {
 
 // The package's functions, typed by our own declarations (a signature drift is a compile error here).
-#define ASCENDOPS_PAIR(name) \
+#define ASCENDOPS_PAIR(name)                                         \
     decltype(&aclnn##name##GetWorkspaceSize) name##Phase1 = nullptr; \
     decltype(&aclnn##name) name##Phase2 = nullptr;
 struct PackageOps {
@@ -62,9 +62,9 @@ Fn Resolve(void* library, const char* name) {
 // A pair the package was not built with (FusedGdnDecode, FusedSwigluGrad on an ascend310p package) stays null.
 void LoadPackage(const std::string& path) {
     void* lib = OpenLibrary(path);
-#define ASCENDOPS_RESOLVE(name)                                                                   \
-    package.name##Phase1 = reinterpret_cast<decltype(package.name##Phase1)>(                       \
-        dlsym(lib, "aclnn" #name "GetWorkspaceSize"));                                             \
+#define ASCENDOPS_RESOLVE(name)                                                                         \
+    package.name##Phase1 =                                                                              \
+        reinterpret_cast<decltype(package.name##Phase1)>(dlsym(lib, "aclnn" #name "GetWorkspaceSize")); \
     package.name##Phase2 = reinterpret_cast<decltype(package.name##Phase2)>(dlsym(lib, "aclnn" #name));
     ASCENDOPS_RESOLVE(AscendopsCast)
     ASCENDOPS_RESOLVE(AscendopsEmbeddingDenseGrad)
@@ -77,8 +77,9 @@ void LoadPackage(const std::string& path) {
     ASCENDOPS_RESOLVE(AscendopsFusedSwigluGrad)
 #undef ASCENDOPS_RESOLVE
     if (package.AscendopsCastPhase1 == nullptr || package.AscendopsEmbeddingDenseBackwardPhase1 == nullptr) {
-        RaiseAclnnError(kRuntimeError, path + " is not the ascendops aclnn library (no aclnnAscendopsCast / "
-                                              "aclnnAscendopsEmbeddingDenseBackward)");
+        RaiseAclnnError(kRuntimeError, path +
+                                           " is not the ascendops aclnn library (no aclnnAscendopsCast / "
+                                           "aclnnAscendopsEmbeddingDenseBackward)");
     }
 }
 
@@ -242,7 +243,9 @@ py::dict BenchCast(const py::array& x, int64_t srcType, py::array out, int64_t d
     py::dict r;
     r["ours_us"] = MedianDeviceUs(
         "aclnnAscendopsCast",
-        [&](uint64_t* ws, aclOpExecutor** ex) { return package.AscendopsCastPhase1(dx.Tensor(), dstType, dy.Tensor(), ws, ex); },
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+            return package.AscendopsCastPhase1(dx.Tensor(), dstType, dy.Tensor(), ws, ex);
+        },
         package.AscendopsCastPhase2, warmup, repeats);
     if (!builtinLibrary.empty()) {
         void* lib = OpenLibrary(builtinLibrary);
@@ -267,8 +270,8 @@ py::dict BenchEmbeddingDenseGrad(const py::array& grad, const py::array& indices
     r["ours_us"] = MedianDeviceUs(
         "aclnnAscendopsEmbeddingDenseGrad",
         [&](uint64_t* ws, aclOpExecutor** ex) {
-            return package.AscendopsEmbeddingDenseGradPhase1(dg.Tensor(), ds.Tensor(), dp.Tensor(), numWeights, paddingIdx, scaleGradByFreq,
-                                     dout.Tensor(), ws, ex);
+            return package.AscendopsEmbeddingDenseGradPhase1(dg.Tensor(), ds.Tensor(), dp.Tensor(), numWeights,
+                                                             paddingIdx, scaleGradByFreq, dout.Tensor(), ws, ex);
         },
         package.AscendopsEmbeddingDenseGradPhase2, warmup, repeats);
     if (!builtinLibrary.empty()) {
@@ -301,8 +304,7 @@ PYBIND11_MODULE(_C_npu, m) {
           "num_weights"_a, "padding_idx"_a, "scale_grad_by_freq"_a, "stream"_a = 0);
     m.def("embedding_dense_backward", &EmbeddingDenseBackward, "grad"_a, "indices"_a, "out"_a, "num_weights"_a,
           "padding_idx"_a, "scale_grad_by_freq"_a, "stream"_a = 0);
-    m.def("fused_gdn_decode", &FusedGdnDecode, "inputs"_a, "out"_a, "scale"_a, "softplus_threshold"_a,
-          "stream"_a = 0);
+    m.def("fused_gdn_decode", &FusedGdnDecode, "inputs"_a, "out"_a, "scale"_a, "softplus_threshold"_a, "stream"_a = 0);
     m.def("split", &Split, "x"_a, "sections"_a, "dim"_a, "outs"_a, "stream"_a = 0);
     m.def("fused_swiglu_grad_b", &SwigluB, "inputs"_a, "outputs"_a, "stream"_a = 0);
     m.def("fused_swiglu_grad_w", &SwigluW, "inputs"_a, "outputs"_a, "stream"_a = 0);

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "aclnn/acl_meta.h"
 #include "aclnn_embedding_dense_grad.h"
 #include "aclnn_fused_swiglu_grad.h"
-#include "aclnn/acl_meta.h"
 
 extern std::vector<std::string> g_log;
 
@@ -88,11 +88,17 @@ void Embedding(aclDataType indexType, size_t elem, int64_t rows) {
 
 int main(int argc, char** argv) {
     const std::string scenario = argc > 1 ? argv[1] : "";
-    if (scenario == "swiglu") Swiglu(false);
-    else if (scenario == "swiglu-strided") Swiglu(true);
-    else if (scenario == "edb-int32") Embedding(ACL_INT32, 4, 6);
-    else if (scenario == "edb-int64") Embedding(ACL_INT64, 8, 6);
-    else if (scenario == "edb-empty") Embedding(ACL_INT32, 4, 0);
-    else return 2;
+    if (scenario == "swiglu")
+        Swiglu(false);
+    else if (scenario == "swiglu-strided")
+        Swiglu(true);
+    else if (scenario == "edb-int32")
+        Embedding(ACL_INT32, 4, 6);
+    else if (scenario == "edb-int64")
+        Embedding(ACL_INT64, 8, 6);
+    else if (scenario == "edb-empty")
+        Embedding(ACL_INT32, 4, 0);
+    else
+        return 2;
     return 0;
 }

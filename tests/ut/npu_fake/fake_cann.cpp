@@ -93,8 +93,12 @@ aclError aclrtMemsetAsync(void* devPtr, size_t, int32_t value, size_t count, acl
 aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType, const int64_t* stride,
                            int64_t offset, aclFormat, const int64_t* storageDims, uint64_t storageDimsNum,
                            void* tensorData) {
-    return new aclTensor{{viewDims, viewDims + viewDimsNum}, {stride, stride + viewDimsNum},
-                         {storageDims, storageDims + storageDimsNum}, dataType, offset, tensorData};
+    return new aclTensor{{viewDims, viewDims + viewDimsNum},
+                         {stride, stride + viewDimsNum},
+                         {storageDims, storageDims + storageDimsNum},
+                         dataType,
+                         offset,
+                         tensorData};
 }
 aclnnStatus aclDestroyTensor(const aclTensor* tensor) {
     delete tensor;
@@ -136,21 +140,20 @@ aclnnStatus aclnnAscendopsEmbeddingDenseGradGetWorkspaceSize(const aclTensor* gr
                                                              int64_t paddingIdx, bool scale, aclTensor* out,
                                                              uint64_t* ws, aclOpExecutor** ex) {
     return Record("aclnnAscendopsEmbeddingDenseGrad",
-                  Describe(grad) + " " + Describe(sortIndices) + " " + Describe(posIdx) + " nw=" +
-                      std::to_string(numWeights) + " pad=" + std::to_string(paddingIdx) +
+                  Describe(grad) + " " + Describe(sortIndices) + " " + Describe(posIdx) +
+                      " nw=" + std::to_string(numWeights) + " pad=" + std::to_string(paddingIdx) +
                       " scale=" + std::to_string(scale) + " -> " + Describe(out),
                   ws, ex);
 }
 aclnnStatus aclnnAscendopsEmbeddingDenseGrad(void*, uint64_t, aclOpExecutor* ex, aclrtStream s) {
     return Run("aclnnAscendopsEmbeddingDenseGrad", ex, s);
 }
-aclnnStatus aclnnAscendopsFusedSwigluGradBGetWorkspaceSize(const aclTensor* dy, const aclTensor* g,
-                                                           const aclTensor* fc, aclTensor* dg, aclTensor* dfc,
-                                                           aclTensor* dbG, aclTensor* dbFc, uint64_t* ws,
-                                                           aclOpExecutor** ex) {
+aclnnStatus aclnnAscendopsFusedSwigluGradBGetWorkspaceSize(const aclTensor* dy, const aclTensor* g, const aclTensor* fc,
+                                                           aclTensor* dg, aclTensor* dfc, aclTensor* dbG,
+                                                           aclTensor* dbFc, uint64_t* ws, aclOpExecutor** ex) {
     return Record("aclnnAscendopsFusedSwigluGradB",
-                  Describe(dy) + " " + Describe(g) + " " + Describe(fc) + " -> " + Describe(dg) + " " +
-                      Describe(dfc) + " " + Describe(dbG) + " " + Describe(dbFc),
+                  Describe(dy) + " " + Describe(g) + " " + Describe(fc) + " -> " + Describe(dg) + " " + Describe(dfc) +
+                      " " + Describe(dbG) + " " + Describe(dbFc),
                   ws, ex);
 }
 aclnnStatus aclnnAscendopsFusedSwigluGradB(void*, uint64_t, aclOpExecutor* ex, aclrtStream s) {
@@ -159,10 +162,9 @@ aclnnStatus aclnnAscendopsFusedSwigluGradB(void*, uint64_t, aclOpExecutor* ex, a
 aclnnStatus aclnnAscendopsFusedSwigluGradWGetWorkspaceSize(const aclTensor* x, const aclTensor* dg,
                                                            const aclTensor* dfc, aclTensor* dwG, aclTensor* dwFc,
                                                            uint64_t* ws, aclOpExecutor** ex) {
-    return Record("aclnnAscendopsFusedSwigluGradW",
-                  Describe(x) + " " + Describe(dg) + " " + Describe(dfc) + " -> " + Describe(dwG) + " " +
-                      Describe(dwFc),
-                  ws, ex);
+    return Record(
+        "aclnnAscendopsFusedSwigluGradW",
+        Describe(x) + " " + Describe(dg) + " " + Describe(dfc) + " -> " + Describe(dwG) + " " + Describe(dwFc), ws, ex);
 }
 aclnnStatus aclnnAscendopsFusedSwigluGradW(void*, uint64_t, aclOpExecutor* ex, aclrtStream s) {
     return Run("aclnnAscendopsFusedSwigluGradW", ex, s);
@@ -171,8 +173,7 @@ aclnnStatus aclnnAscendopsFusedSwigluGradXGetWorkspaceSize(const aclTensor* dg, 
                                                            const aclTensor* wG, const aclTensor* wFc, aclTensor* dx,
                                                            uint64_t* ws, aclOpExecutor** ex) {
     return Record("aclnnAscendopsFusedSwigluGradX",
-                  Describe(dg) + " " + Describe(dfc) + " " + Describe(wG) + " " + Describe(wFc) + " -> " +
-                      Describe(dx),
+                  Describe(dg) + " " + Describe(dfc) + " " + Describe(wG) + " " + Describe(wFc) + " -> " + Describe(dx),
                   ws, ex);
 }
 aclnnStatus aclnnAscendopsFusedSwigluGradX(void*, uint64_t, aclOpExecutor* ex, aclrtStream s) {
@@ -184,28 +185,29 @@ aclnnStatus aclnnInplaceCopyGetWorkspaceSize(aclTensor* selfRef, const aclTensor
                                              aclOpExecutor** ex) {
     return Record("aclnnInplaceCopy", Describe(src) + " -> " + Describe(selfRef), ws, ex);
 }
-aclnnStatus aclnnInplaceCopy(void*, uint64_t, aclOpExecutor* ex, aclrtStream s) { return Run("aclnnInplaceCopy", ex, s); }
+aclnnStatus aclnnInplaceCopy(void*, uint64_t, aclOpExecutor* ex, aclrtStream s) {
+    return Run("aclnnInplaceCopy", ex, s);
+}
 aclnnStatus aclnnSortGetWorkspaceSize(const aclTensor* self, bool stable, int64_t dim, bool descending,
                                       aclTensor* values, aclTensor* indices, uint64_t* ws, aclOpExecutor** ex) {
     return Record("aclnnSort",
                   Describe(self) + " stable=" + std::to_string(stable) + " dim=" + std::to_string(dim) +
-                      " descending=" + std::to_string(descending) + " -> " + Describe(values) + " " +
-                      Describe(indices),
+                      " descending=" + std::to_string(descending) + " -> " + Describe(values) + " " + Describe(indices),
                   ws, ex);
 }
 aclnnStatus aclnnSort(void*, uint64_t, aclOpExecutor* ex, aclrtStream s) { return Run("aclnnSort", ex, s); }
-aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor* self, const aclScalar* lo, const aclScalar* hi,
-                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor* self, const aclScalar* lo, const aclScalar* hi, aclTensor* out,
+                                       uint64_t* ws, aclOpExecutor** ex) {
     return Record("aclnnClamp",
-                  Describe(self) + " min=" + std::to_string(lo->value) + " max=" + std::to_string(hi->value) +
-                      " -> " + Describe(out),
+                  Describe(self) + " min=" + std::to_string(lo->value) + " max=" + std::to_string(hi->value) + " -> " +
+                      Describe(out),
                   ws, ex);
 }
 aclnnStatus aclnnClamp(void*, uint64_t, aclOpExecutor* ex, aclrtStream s) { return Run("aclnnClamp", ex, s); }
 aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, const aclDataType dtype, aclTensor* out, uint64_t* ws,
                                       aclOpExecutor** ex) {
-    return Record("aclnnCast", Describe(self) + " to=" + std::to_string(static_cast<int>(dtype)) + " -> " +
-                                   Describe(out), ws, ex);
+    return Record("aclnnCast",
+                  Describe(self) + " to=" + std::to_string(static_cast<int>(dtype)) + " -> " + Describe(out), ws, ex);
 }
 aclnnStatus aclnnCast(void*, uint64_t, aclOpExecutor* ex, aclrtStream s) { return Run("aclnnCast", ex, s); }
 
