@@ -15,9 +15,9 @@ extern "C" __global__ __aicore__ void vector_add(GM_ADDR x, GM_ADDR y, GM_ADDR z
     TQue<TPosition::VECOUT, 1> zq;
     GlobalTensor<float> xg, yg, zg;
     const int64_t start = GetBlockIdx() * kBlockLen;
-    xg.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(x) + start, kBlockLen);
-    yg.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(y) + start, kBlockLen);
-    zg.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(z) + start, kBlockLen);
+    xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x) + start, kBlockLen);
+    yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y) + start, kBlockLen);
+    zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z) + start, kBlockLen);
     pipe.InitBuffer(xq, 1, kBlockLen * sizeof(float));
     pipe.InitBuffer(yq, 1, kBlockLen * sizeof(float));
     pipe.InitBuffer(zq, 1, kBlockLen * sizeof(float));
@@ -38,7 +38,7 @@ extern "C" __global__ __aicore__ void vector_add(GM_ADDR x, GM_ADDR y, GM_ADDR z
     zq.FreeTensor(zl);
 }
 
-int main(int argc, char **) {
+int main(int argc, char**) {
     const size_t n = kBlockLen * kBlocks, bytes = n * sizeof(float), zBytes = argc > 1 ? bytes - 32 : bytes;
     std::vector<float> x(n), y(n), z(n);
     for (size_t i = 0; i < n; ++i) x[i] = 0.5f * i, y[i] = 1.0f - i;
