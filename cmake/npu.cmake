@@ -45,7 +45,8 @@ set(opapi_srcs ${CMAKE_SOURCE_DIR}/op_api/aclnn_embedding_dense_backward.cpp
     ${CMAKE_SOURCE_DIR}/op_api/aclnn_fused_swiglu_grad_user.cpp ${CMAKE_SOURCE_DIR}/op_api/embedding_dense_grad_args.cpp
     ${CMAKE_SOURCE_DIR}/op_api/common/aclnn_context.cpp ${CMAKE_SOURCE_DIR}/op_api/common/tensor_util.cpp
     ${CMAKE_SOURCE_DIR}/op_api/common/backend_npu.cpp ${CMAKE_SOURCE_DIR}/op_api/common/device_steps_npu.cpp)
-file(GLOB opapi_tiling_srcs ${CMAKE_SOURCE_DIR}/op_host/common/*.cpp ${CMAKE_SOURCE_DIR}/op_host/*/*_tiling.cpp)
+file(GLOB opapi_tiling_srcs ${CMAKE_SOURCE_DIR}/ascendc_sim/platform/*.cpp ${CMAKE_SOURCE_DIR}/op_host/common/*.cpp
+     ${CMAKE_SOURCE_DIR}/op_host/*/*_tiling.cpp)
 list(FILTER opapi_tiling_srcs EXCLUDE REGEX "matmul_tiling_cann\\.cpp$")  # the pure cube tiling, as the twin's
 string(REPLACE ";" " " opapi_list "${opapi_srcs};${opapi_tiling_srcs}")
 file(GLOB opapi_headers ${CMAKE_SOURCE_DIR}/op_api/aclnn_*.h)
