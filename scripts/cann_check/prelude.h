@@ -8,15 +8,21 @@
 
 #define __global__
 #define __aicore__
+// ccec's address spaces (__clang_cce_defines.h: cce_global, cce_unif_buff, ...). __gm__, __ubuf__, __cbuf__,
+// __ca__, __cb__ and __cc__ are emptied: ccec types string literals __gm__ (CANN passes them to `__gm__ const char*`)
+// and stub_fun.h's declarations do not carry ccec's qualifiers, neither of which clang can be told. The buffers
+// only asc-devkit overloads on (its dump functions take __biasbuf__ / __fbuf__ / __ssbuf__ pointers, the others
+// being taken by name) are clang address spaces, one number each, so those overloads stay distinct as under ccec.
 #define __gm__
-#define __ubuf__
-#define __cbuf__
-#define __ca__
-#define __cb__
-#define __cc__
-#define __fbuf__
-#define __ssbuf__    // asc-devkit's newer address spaces and function kinds (bisheng keywords)
-#define __biasbuf__
+#define __ubuf__ __attribute__((address_space(2)))
+#define __cbuf__ __attribute__((address_space(3)))
+#define __ca__ __attribute__((address_space(4)))
+#define __cb__ __attribute__((address_space(5)))
+#define __cc__ __attribute__((address_space(6)))
+#define __fbuf__ __attribute__((address_space(7)))
+#define __ssbuf__ __attribute__((address_space(8)))  // asc-devkit's newer address spaces (bisheng keywords)
+#define __biasbuf__ __attribute__((address_space(9)))
+// bisheng's function kinds and sync annotations.
 #define __simd_callee__
 #define __simd_vf__
 #define __callee__
