@@ -51,6 +51,16 @@ def run(cmd, cwd=None):
     return p.returncode, p.stdout
 
 
+# Address spaces ccec accepts where stub_fun.h (whose address spaces are empty on the CPU) names another one:
+# (declaration, its parameter's space, another space), each declaration repeated with the other space.
+MORE_SPACES = [
+    (r"void dcci\(", "__gm__", "__ubuf__"),  # CANN's kernel_reg.h DcciUBImpl: dcci(static_cast<__ubuf__ void*>(dst), ..)
+    # stub_fun.h types the destination of the L1 -> L0B load as L0A; CANN's dav_c220 kernel_operator_mm_impl.h
+    # (LoadData2DL12L0BCal) passes its __cb__ destination.
+    (r"void load_cbuf_to_cb\(", "__ca__", "__cb__"),
+]
+
+
 class Scratch:
     """Everything generated from the toolkit's files lives here (never in the repository)."""
 
@@ -92,7 +102,9 @@ class Scratch:
                 continue
             # By-value half scalars: stub_fun.h's CPU half is a class, so CANN's calls with an int literal pick
             # the integer overload there; with a builtin half that is ambiguous. Keep the CPU stubs' resolution.
-            out.append(re.sub(r"\bhalf (\w+)(?=[,)])", r"ascendops_check_half_arg \1", line))
+            line = re.sub(r"\bhalf (\w+)(?=[,)])", r"ascendops_check_half_arg \1", line)
+            out.append(line)
+            out += [line.replace(f"({old} ", f"({new} ") for fn, old, new in MORE_SPACES if re.match(fn, line)]
         return "\n".join(out) + "\n"
 
     def unit_dir(self, name):

@@ -1,5 +1,5 @@
 // Stand-in for what ccec (bisheng) provides before any header on the device path, so that clang -fsyntax-only can
-// read CANN's non-CPU branches: the function qualifiers and address spaces (emptied: clang cannot check them), the
+// read CANN's non-CPU branches: the function qualifiers (emptied), the address spaces (below), the
 // builtin `half` and, exactly where ccec's __clang_cce_types.h declares it, `bfloat16_t`. The intrinsic prototypes
 // come from the toolkit's own stub_fun.h, generated at check time (intrinsics.h in the scratch folder).
 #pragma once
@@ -8,15 +8,21 @@
 
 #define __global__
 #define __aicore__
+// ccec's address spaces (__clang_cce_defines.h: cce_global, cce_unif_buff, ...) as clang address spaces, one number
+// each, so that overloads on the address space (asc-devkit's asc_dump) are distinct and one buffer's pointer is
+// not taken for another's, as under ccec. __gm__ stays the generic space: CANN passes string literals and unqualified
+// pointers where `__gm__` ones are declared (const_cast<__gm__ char*>("..."), ld_dev in stub_fun.h), which clang
+// accepts only so.
 #define __gm__
-#define __ubuf__
-#define __cbuf__
-#define __ca__
-#define __cb__
-#define __cc__
-#define __fbuf__
-#define __ssbuf__    // asc-devkit's newer address spaces and function kinds (bisheng keywords)
-#define __biasbuf__
+#define __ubuf__ __attribute__((address_space(2)))
+#define __cbuf__ __attribute__((address_space(3)))
+#define __ca__ __attribute__((address_space(4)))
+#define __cb__ __attribute__((address_space(5)))
+#define __cc__ __attribute__((address_space(6)))
+#define __fbuf__ __attribute__((address_space(7)))
+#define __ssbuf__ __attribute__((address_space(8)))  // asc-devkit's newer ones (bisheng keywords)
+#define __biasbuf__ __attribute__((address_space(9)))
+// bisheng's function kinds and sync annotations.
 #define __simd_callee__
 #define __simd_vf__
 #define __callee__
