@@ -34,15 +34,15 @@ def blocked_in_headers(out):
     """True when a compile failed without any diagnostic naming a file of the checked tree (no error, note or
     'required from' line): the header set's own headers do not get through the stand-in for ccec."""
     repo = str(REPO) + "/"
-    lines = [l for l in out.splitlines() if re.match(r"^\S+:\d+:\d+: ", l)]
-    return bool(lines) and not any(l.startswith(repo) and "/scripts/cann_check/" not in l for l in lines)
+    located = [line for line in out.splitlines() if re.match(r"^\S+:\d+:\d+: ", line)]
+    return bool(located) and not any(line.startswith(repo) and "/scripts/cann_check/" not in line for line in located)
 
 
 def first_error(text):
     for line in text.splitlines():
         if re.search(r"\berror\b", line):
             return line.replace(str(REPO) + "/", "").strip()
-    lines = [l for l in text.splitlines() if l.strip()]
+    lines = [line for line in text.splitlines() if line.strip()]
     return lines[0].strip() if lines else "failed without a message"
 
 
@@ -54,7 +54,8 @@ def run(cmd, cwd=None):
 # Address spaces ccec accepts where stub_fun.h (whose address spaces are empty on the CPU) names another one:
 # (declaration, its parameter's space, another space), each declaration repeated with the other space.
 MORE_SPACES = [
-    (r"void dcci\(", "__gm__", "__ubuf__"),  # CANN's kernel_reg.h DcciUBImpl: dcci(static_cast<__ubuf__ void*>(dst), ..)
+    # CANN's kernel_reg.h DcciUBImpl: dcci(static_cast<__ubuf__ void*>(dst), ..)
+    (r"void dcci\(", "__gm__", "__ubuf__"),
     # stub_fun.h types the destination of the L1 -> L0B load as L0A; CANN's dav_c220 kernel_operator_mm_impl.h
     # (LoadData2DL12L0BCal) passes its __cb__ destination.
     (r"void load_cbuf_to_cb\(", "__ca__", "__cb__"),
@@ -94,7 +95,8 @@ class Scratch:
         out = ["// Generated at check time from the toolkit's stub_def.h / stub_fun.h (intrinsic declarations).",
                "#pragma once"]
         stub_def = self.hs.stub_fun.parent / "stub_def.h"
-        vector_types = re.findall(r"^using vector_\w+ = [^;]*;", stub_def.read_text(), re.M) if stub_def.exists() else []
+        vector_types = (re.findall(r"^using vector_\w+ = [^;]*;", stub_def.read_text(), re.M)
+                        if stub_def.exists() else [])
         for line in vector_types + self.hs.stub_fun.read_text().splitlines():
             if line.startswith("#include"):
                 continue
@@ -197,6 +199,8 @@ def check_host(hs, scratch, unit, py_inc):
     flags = ["-std=c++17", "-fsyntax-only", "-w", "-fmax-errors=3", "-DASCENDOPS_WITH_CANN", "-I", str(REPO),
              "-I", str(REPO / "op_api")]
     flags += sum((["-I", str(p)] for p in hs.host_includes + [scratch.dir / "links/host", scratch.dir / "links"]), [])
+    if unit.startswith("op_api/"):
+        flags.append("-DASCENDOPS_NPU")  # as npu.cmake builds libascendops_opapi.so
     text = (REPO / unit).read_text()
     header = REPO / unit.replace(".cpp", ".h")
     if "pybind11" in text or (header.exists() and "pybind11" in header.read_text()):
@@ -272,7 +276,8 @@ def report(label, results, verbose):
         extra = f", {len(blocked)} not checked (the set's own headers stop first)" if blocked else ""
         if blocked and mode == "host":
             extra = f", {len(blocked)} not checked (a header the set includes is not in it)"
-        print(f"[{label}] {mode:6s}: {len(rs) - len(bad) - len(blocked)} of {len(rs)} compiled, {len(bad)} failed{extra}")
+        compiled = len(rs) - len(bad) - len(blocked)
+        print(f"[{label}] {mode:6s}: {compiled} of {len(rs)} compiled, {len(bad)} failed{extra}")
         for r in bad:
             print(f"    FAILED {r.name}: {r.error}")
         for r in blocked:

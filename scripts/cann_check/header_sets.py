@@ -1,7 +1,6 @@
 """Where each header set keeps what a build needs: kernel include lists (device path, CPU-debug), host headers, the op
 compiler's own tables. Two layouts: an installed CANN 8.x toolkit (`<root>/<arch>-linux/...`, e.g. 8.1.RC1) and the
 open-source parts at their heads (asc-devkit, metadef, opbase side by side, CANN 8.3 and later)."""
-import ast
 import re
 from dataclasses import dataclass, field
 from pathlib import Path

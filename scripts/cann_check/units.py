@@ -48,7 +48,8 @@ def ge_names(types_h):
     c_types = types_h.parent / "c_types.h"
     c_numbers = {}
     if c_types.exists():
-        c_numbers = {m.group(1): int(m.group(2)) for m in re.finditer(r"^\s*(C_DT_\w+) = (\d+),", c_types.read_text(), re.M)}
+        found = re.finditer(r"^\s*(C_DT_\w+) = (\d+),", c_types.read_text(), re.M)
+        c_numbers = {m.group(1): int(m.group(2)) for m in found}
     out = {int(m.group(2)): m.group(1) for m in re.finditer(r"^\s*(DT_\w+) = (\d+),", text, re.M)}
     for m in re.finditer(r"^\s*(DT_\w+) = ::(C_DT_\w+),", text, re.M):
         if m.group(2) in c_numbers:
@@ -123,4 +124,11 @@ def host_units(root):
     units.append("op_host/common/matmul_tiling_cann.cpp")
     units += sorted(str(p.relative_to(r)) for p in r.glob("python/bindings/npu/*.cpp"))
     units += sorted(str(p.relative_to(r)) for p in r.glob("examples/*/main.cpp"))
+    units += opapi_units(root)
     return units
+
+
+def opapi_units(root):
+    """op_api's NPU library (libascendops_opapi.so): the op_api sources cmake/npu.cmake's opapi_srcs lists."""
+    block = re.search(r"set\(opapi_srcs(.*?)\)", _read(root, "cmake/npu.cmake"), re.S).group(1)
+    return re.findall(r"\$\{CMAKE_SOURCE_DIR\}/(op_api/\S+\.cpp)", block)
