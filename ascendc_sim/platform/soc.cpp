@@ -54,6 +54,9 @@ constexpr SocCostParams kV200VectorCoreCost{/*freqMHz=*/1000.0,
                                             /*memCopyOverheadBytes=*/1628.0,
                                             /*l2Read=*/57.0};
 
+// dav-c220 DataCopyPad: 8.1.RC1 impl/dav_c220/kernel_operator_data_copy_impl.h (copy_*_align_b8/b16/b32) and
+// Ascend910B2.ini Intrinsic_data_move_pad. Vector shifts: impl/dav_c220/kernel_operator_vec_binary_scalar_impl.h
+// (ShiftLeft/ShiftRight: int16, uint16, int32, uint32) and the ini's Intrinsic_vshl / Intrinsic_vshr; they agree.
 const SocInfo kSocTable[3] = {
     {SocVersion::kAscend310P,
      "ascend310p",

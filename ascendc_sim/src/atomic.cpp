@@ -12,6 +12,7 @@ std::mutex& AtomicMutex() {
 void CheckAtomicType(const char* api, ascendc_sim::DataType t) {
     using ascendc_sim::DataType;
     // Docs (SetAtomicAdd): 310P int16/half/float; A2/A3 additionally int8, int32 and bf16.
+    // A2/A3 set agrees with 8.1.RC1 impl/dav_c220/kernel_operator_set_atomic_impl.h (SetAtomicAddImpl SupportType).
     bool ok = t == DataType::kInt16 || t == DataType::kFloat16 || t == DataType::kFloat;
     if (Soc(Core()).version != ascendc_sim::SocVersion::kAscend310P) {
         ok = ok || t == DataType::kInt8 || t == DataType::kInt32 || t == DataType::kBf16;

@@ -42,7 +42,10 @@ constexpr CastEntry k310P[] = {
     {DataType::kInt32, DataType::kInt16, kN},
 };
 
-// ascend910b / ascend910_93: the asc-devkit Cast doc tables for Atlas A2 and A3 (identical for these pairs).
+// ascend910b / ascend910_93: the asc-devkit Cast doc tables for Atlas A2 and A3 (identical for these pairs). Every
+// entry agrees with 8.1.RC1 impl/dav_c220/kernel_operator_vec_vconv_impl.h (CheckCastDatatype, CastIntrinsicsImpl),
+// int4 pairs aside (no int4 type in the twin); half<-int32 is vconv_deq (SetDeqScale), not a plain Cast. docs/cann.md
+// lists where Ascend910B2.ini's Intrinsic_vconv differs and why the implementation decides.
 constexpr CastEntry k910B[] = {
     {DataType::kInt8, DataType::kFloat16, kN},        {DataType::kUint8, DataType::kFloat16, kN},
     {DataType::kInt16, DataType::kFloat16, kN | kR5}, {DataType::kInt16, DataType::kFloat, kN},
