@@ -38,6 +38,18 @@
                                [](C a) { return static_cast<C>(expr); });                                     \
     }
 
+namespace ascendc_sim {
+// A shift count in [0, bits of T]: impl/dav_c220 kernel_operator_vec_binary_scalar_impl.h checks scalarValue with
+// ASCENDC_CHECK_VALUE_RANGE(scalarValue, 0, sizeof(T) * 8) in ShiftLeft and ShiftRight.
+template <typename T>
+int CheckedShift(const char* api, const ScalarOf<T>& scalarValue) {
+    constexpr int64_t kBits = sizeof(T) * 8;
+    const int64_t n = static_cast<int64_t>(scalarValue);
+    if (n < 0 || n > kBits) Fail(api, Str("scalarValue ", n, " is outside [0, ", kBits, "] for ", DTypeName<T>()));
+    return static_cast<int>(n);
+}
+}  // namespace ascendc_sim
+
 namespace AscendC {
 
 ASCENDC_SIM_BINARY(Add, kSimple, kArithTypes, ascendc_sim::WrapAdd(a, b))
@@ -78,9 +90,11 @@ __aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>
     if (!ascendc_sim::Soc(c).hasVectorShift)
         ascendc_sim::Fail("ShiftLeft", ascendc_sim::Str("not available on ", ascendc_sim::Soc(c).name));
     ascendc_sim::RequireType<T>("ShiftLeft", ascendc_sim::kShiftTypes<T>);
+    const int n = ascendc_sim::CheckedShift<T>("ShiftLeft", scalarValue);
     using U = std::make_unsigned_t<T>;
+    // In 64 bits: a shift by the full width (allowed) gives 0, with no C++ undefined behaviour.
     ascendc_sim::UnaryLoop("ShiftLeft", ascendc_sim::VecClass::kSimple, dst, src, count,
-                           [scalarValue](T a) { return static_cast<T>(static_cast<U>(a) << scalarValue); });
+                           [n](T a) { return static_cast<T>(static_cast<uint64_t>(static_cast<U>(a)) << n); });
 }
 
 template <typename T, bool isSetMask = true>
@@ -92,9 +106,11 @@ __aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T
         ascendc_sim::Fail("ShiftRight", ascendc_sim::Str("not available on ", ascendc_sim::Soc(c).name));
     ascendc_sim::RequireType<T>("ShiftRight", ascendc_sim::kShiftTypes<T>);
     if (roundEn) ascendc_sim::Fail("ShiftRight", "roundEn = true is not modeled by the twin");
-    // Signed types shift arithmetically, unsigned logically (per the docs).
+    const int n = ascendc_sim::CheckedShift<T>("ShiftRight", scalarValue);
+    // Signed types shift arithmetically, unsigned logically (per the docs); in 64 bits, so the full width is defined.
+    using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
     ascendc_sim::UnaryLoop("ShiftRight", ascendc_sim::VecClass::kSimple, dst, src, count,
-                           [scalarValue](T a) { return static_cast<T>(a >> scalarValue); });
+                           [n](T a) { return static_cast<T>(static_cast<Wide>(a) >> n); });
 }
 
 template <typename T, bool isSetMask = true>

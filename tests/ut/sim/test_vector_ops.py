@@ -101,6 +101,23 @@ def test_shifts_910b(simtest, dtype):
     np.testing.assert_array_equal(simtest.run_vec(SHIFT_RIGHT, x, x, scalar=2)[0][:N], x >> 2)
 
 
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32])
+def test_shifts_by_the_full_width(simtest, dtype):
+    bits = np.dtype(dtype).itemsize * 8
+    x = np.array([-5, 7] * (N // 2)).astype(dtype)
+    np.testing.assert_array_equal(simtest.run_vec(SHIFT_LEFT, x, x, scalar=bits)[0][:N], np.zeros(N, dtype))
+    expected = np.where(x < 0, -1, 0).astype(dtype) if np.issubdtype(dtype, np.signedinteger) else np.zeros(N, dtype)
+    np.testing.assert_array_equal(simtest.run_vec(SHIFT_RIGHT, x, x, scalar=bits)[0][:N], expected)
+
+
+@pytest.mark.parametrize("op, name", [(SHIFT_LEFT, "ShiftLeft"), (SHIFT_RIGHT, "ShiftRight")])
+@pytest.mark.parametrize("scalar", [-1, 17])
+def test_shift_count_outside_the_width_is_rejected(simtest, op, name, scalar):
+    x = np.arange(N, dtype=np.int16)
+    with pytest.raises(RuntimeError, match=rf"{name}: scalarValue {scalar} is outside \[0, 16\] for int16"):
+        simtest.run_vec(op, x, x, scalar=scalar)
+
+
 def test_logic_rejects_float_like_int32(simtest):
     x = np.arange(N, dtype=np.int32)
     with pytest.raises(RuntimeError, match=r"And: dtype int32 is not supported"):
