@@ -77,6 +77,9 @@ target_include_directories(ascendops_opapi PRIVATE @CMAKE_SOURCE_DIR@ @CMAKE_SOU
                            @ASCEND_HOME_PATH@/include @ASCEND_HOME_PATH@/include/aclnnop)
 target_link_directories(ascendops_opapi PRIVATE @ASCEND_HOME_PATH@/lib64)
 target_link_libraries(ascendops_opapi PRIVATE cust_opapi opapi nnopbase ascendcl)
+# $ORIGIN: libcust_opapi.so is installed beside it (op_api/lib), so a dlopen by full path resolves it without the
+# LD_LIBRARY_PATH the vendor's set_env.bash adds (a default install into $ASCEND_OPP_PATH/vendors writes none).
+set_target_properties(ascendops_opapi PROPERTIES INSTALL_RPATH \$ORIGIN BUILD_WITH_INSTALL_RPATH ON)
 install(TARGETS ascendops_opapi LIBRARY DESTINATION packages/vendors/ascendops/op_api/lib)
 install(FILES @opapi_header_list@ DESTINATION packages/vendors/ascendops/op_api/include)
 npu_op_library(cust_optiling TILING @opp_host_list@)
