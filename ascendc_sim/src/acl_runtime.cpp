@@ -42,6 +42,12 @@ DeviceRegistry& Registry() {
 thread_local int32_t currentDevice = 0;
 thread_local int32_t vectorCoreLimit = -1;  // SetVectorCoreLimit; -1: the device's own Vector Cores
 
+// Device memory of one device, [SoCInfo] memory_size of the platform configs: Ascend310P3.ini 24000000000,
+// Ascend910B2.ini and Ascend910_9391.ini 68719476736 (64 GiB).
+uint64_t DeviceMemoryBytes(ascendc_sim::SocVersion soc) {
+    return soc == ascendc_sim::SocVersion::kAscend310P ? uint64_t{24000000000} : uint64_t{68719476736};
+}
+
 }  // namespace
 
 namespace ascendc_sim {
@@ -102,10 +108,29 @@ aclError aclrtSimDefineDevice(const char* socName, uint32_t coreNum, int32_t* de
     return ACL_SUCCESS;
 }
 
+// Fails past the current device's memory, counting every live allocation of the process (the twin's devices
+// share one pool), or past what the host can hold; the recent error says which.
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy) {
     if (devPtr == nullptr) return ACL_ERROR_INVALID_PARAM;
+    const ascendc_sim::SocInfo& soc = *ascendc_sim::CurrentDevicePlatform().soc;
+    const uint64_t memory = DeviceMemoryBytes(soc.version);
+    const uint64_t live = ascendc_sim::LiveDeviceBytes();
+    if (live > memory || size > memory - live) {
+        aclrtSimSetRecentErrMsg(("aclrtMalloc: " + std::to_string(size) + " bytes do not fit in the " +
+                                 std::to_string(memory) + " bytes of device memory of " + soc.name +
+                                 " (" + std::to_string(live) + " in use)")
+                                    .c_str());
+        *devPtr = nullptr;
+        return ACL_ERROR_RT_MEMORY_ALLOCATION;
+    }
     *devPtr = ascendc_sim::DeviceMalloc(size);
-    return *devPtr != nullptr ? ACL_SUCCESS : ACL_ERROR_RT_MEMORY_ALLOCATION;
+    if (*devPtr == nullptr) {
+        aclrtSimSetRecentErrMsg(("aclrtMalloc: " + std::to_string(size) +
+                                 " bytes of device memory are more than this host can hold for the CPU twin")
+                                    .c_str());
+        return ACL_ERROR_RT_MEMORY_ALLOCATION;
+    }
+    return ACL_SUCCESS;
 }
 
 // A host write into device memory, or freeing it, leaves nothing of it in the twin's L2 (sim/l2_reuse.h).

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iterator>
 #include <map>
 #include <mutex>
@@ -16,6 +17,7 @@ struct Registry {
     std::shared_mutex mu;
     std::map<uintptr_t, DeviceAllocation> byBase;  // key: usable base address
     uint64_t nextId = 1;
+    uint64_t liveBytes = 0;
 };
 
 Registry& Reg() {
@@ -32,10 +34,28 @@ const DeviceAllocation* FindLocked(Registry& r, uintptr_t p) {
     return p < it->first + a.bytes || (a.bytes == 0 && p == it->first) ? &a : nullptr;
 }
 
+// MemAvailable of /proc/meminfo in bytes; UINT64_MAX where the host does not say.
+uint64_t HostAvailableBytes() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    uint64_t kib = 0;
+    while (meminfo >> key >> kib) {
+        if (key == "MemAvailable:") return kib * 1024;
+        meminfo.ignore(64, '\n');
+    }
+    return UINT64_MAX;
+}
+
+// Below this an allocation is not checked against the host (reading /proc/meminfo on every small one is waste).
+constexpr std::size_t kHostCheckBytes = std::size_t{64} << 20;
+
 }  // namespace
 
 void* DeviceMalloc(std::size_t bytes) {
     if (bytes > SIZE_MAX / 2 - 4 * kGuardBytes) return nullptr;  // the guarded size below must not wrap
+    // Device memory is host RAM here: what the host cannot hold fails, rather than the fresh pattern below
+    // touching pages until the host's OOM killer ends the process.
+    if (bytes >= kHostCheckBytes && bytes > HostAvailableBytes()) return nullptr;
     std::size_t total = bytes + 2 * kGuardBytes;
     // 512-byte guards keep the usable base 512-byte aligned, like device allocations.
     auto* raw =
@@ -48,6 +68,7 @@ void* DeviceMalloc(std::size_t bytes) {
     std::unique_lock lock(r.mu);
     uint8_t* base = raw + kGuardBytes;
     r.byBase[reinterpret_cast<uintptr_t>(base)] = {r.nextId++, base, bytes};
+    r.liveBytes += bytes;
     return base;
 }
 
@@ -57,6 +78,7 @@ bool DeviceFree(void* p) {
     auto it = r.byBase.find(reinterpret_cast<uintptr_t>(p));
     if (it == r.byBase.end()) return false;
     std::free(it->second.base - kGuardBytes);
+    r.liveBytes -= it->second.bytes;
     r.byBase.erase(it);
     return true;
 }
@@ -142,6 +164,12 @@ std::size_t LiveAllocationCount() {
     Registry& r = Reg();
     std::shared_lock lock(r.mu);
     return r.byBase.size();
+}
+
+uint64_t LiveDeviceBytes() {
+    Registry& r = Reg();
+    std::shared_lock lock(r.mu);
+    return r.liveBytes;
 }
 
 }  // namespace ascendc_sim

@@ -19,6 +19,7 @@ struct DeviceAllocation {
     uint64_t bytes;
 };
 
+// nullptr if the host lacks the memory (the twin's device memory is host RAM) or the size cannot be guarded.
 void* DeviceMalloc(std::size_t bytes);
 // False if p is not the base of a live allocation.
 bool DeviceFree(void* p);
@@ -32,5 +33,7 @@ std::string CheckGuards(const void* base);
 // reported once.
 std::vector<std::string> CheckAllGuards(bool repair = false);
 std::size_t LiveAllocationCount();
+// Usable bytes of every live allocation (all devices of the process share one pool).
+uint64_t LiveDeviceBytes();
 
 }  // namespace ascendc_sim
