@@ -127,20 +127,23 @@ double XBusiestCycles(uint32_t rows, uint32_t k, uint32_t n, uint32_t bm, uint32
     return perAic * std::max({mte2, macs, fix}) + cast;
 }
 
-// The x kernel's block: blockK one of the even splits of K into up to kXMaxBlockK columns (the first few split
-// counts: past them the blocks only shrink), blockM a multiple of 16 whose dg panel [blockM, N] L1 holds whole with K
-// loaded once (TCubeTiling docs: "K方向全载") beside a double-buffered w step of kXBaseN rows; the pair whose busiest
-// AIC needs the fewest cycles (XBusiestCycles), then the larger block. blockM kXFallbackBlockM when no panel fits.
+// The x kernel's block: blockK an even split of K into blocks of up to kXMaxBlockK columns, split further only while
+// the units still leave an AIC idle (the twin charges no fixed cost per IterateAll, the hardware does: its messages
+// and pipeline fill), blockM a multiple of 16 whose dg panel [blockM, N] L1 holds whole with K loaded once (TCubeTiling
+// docs: "K方向全载") beside a double-buffered w step of kXBaseN rows; the pair whose busiest AIC needs the fewest
+// cycles (XBusiestCycles), then the larger block. blockM kXFallbackBlockM when no panel fits.
 std::pair<uint32_t, uint32_t> ChooseXBlock(uint32_t rows, uint32_t k, uint32_t n, uint32_t groups,
                                            const SocCubeInfo& cube, const SocCostParams& cost) {
     constexpr uint64_t kBaseK = 64, kElem = 2;  // the twin tiling's baseK for BF16; BF16 bytes
     const uint64_t panelK = AlignUp(n, kBaseK);
     const uint64_t streamed = uint64_t{kXBaseN} * kBaseK * kElem * 2;
     const uint64_t minSplits = CeilDiv(k, kXMaxBlockK);
-    const uint64_t maxSplits = std::min<uint64_t>(minSplits + 4 * uint64_t{groups}, CeilDiv(k, kFractalRows));
+    const uint64_t maxSplits = std::max(minSplits, std::min<uint64_t>(groups, CeilDiv(k, kFractalRows)));
     std::pair<uint32_t, uint32_t> best{0, 0};
     double bestCycles = 0;
     auto consider = [&](uint32_t bm, uint32_t bk) {
+        const uint64_t splits = CeilDiv(k, bk);
+        if (splits > minSplits && CeilDiv(rows, bm) * splits > groups) return;
         const double cycles = XBusiestCycles(rows, k, n, bm, bk, groups, cube, cost);
         const bool larger = uint64_t{bm} * bk > uint64_t{best.first} * best.second;
         if (best.first == 0 || cycles < bestCycles || (cycles == bestCycles && larger)) {
