@@ -128,10 +128,10 @@ double XBusiestCycles(uint32_t rows, uint32_t k, uint32_t n, uint32_t bm, uint32
 }
 
 // The x kernel's block: blockK an even split of K into blocks of up to kXMaxBlockK columns, split further only while
-// the units still leave an AIC idle (the twin charges no fixed cost per IterateAll, the hardware does: its messages
-// and pipeline fill), blockM a multiple of 16 whose dg panel [blockM, N] L1 holds whole with K loaded once (TCubeTiling
-// docs: "K方向全载") beside a double-buffered w step of kXBaseN rows; the pair whose busiest AIC needs the fewest
-// cycles (XBusiestCycles), then the larger block. blockM kXFallbackBlockM when no panel fits.
+// every unit still has an AIC of its own (the twin charges no fixed cost per IterateAll, the hardware does: its
+// messages and pipeline fill), blockM a multiple of 16 whose dg panel [blockM, N] L1 holds whole with K loaded once
+// (TCubeTiling docs: "K方向全载") beside a double-buffered w step of kXBaseN rows; the pair whose busiest AIC needs the
+// fewest cycles (XBusiestCycles), then the larger block. blockM kXFallbackBlockM when no panel fits.
 std::pair<uint32_t, uint32_t> ChooseXBlock(uint32_t rows, uint32_t k, uint32_t n, uint32_t groups,
                                            const SocCubeInfo& cube, const SocCostParams& cost) {
     constexpr uint64_t kBaseK = 64, kElem = 2;  // the twin tiling's baseK for BF16; BF16 bytes
