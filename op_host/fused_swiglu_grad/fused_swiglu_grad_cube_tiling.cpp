@@ -1,6 +1,7 @@
 // FusedSwigluGrad w- and x-kernel tilings (MIX, Matmul API), in fixed phases:
 // validate -> platform -> shape -> compute (blocks, groups, cube tiling) -> key -> workspace.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <string>
@@ -102,29 +103,68 @@ std::pair<uint32_t, uint32_t> ChooseWBlock(uint32_t k, uint32_t n, uint32_t grou
     return {std::min(k, best.first), std::min(n, best.second)};
 }
 
-// The x kernel's blockM: among the multiples of 16 whose dg panel [blockM, N] L1 holds whole with K loaded once
-// (TCubeTiling docs: "K方向全载") beside a double-buffered w step of kXBaseN rows, the one whose busiest AIC needs the
-// fewest cycles (then the larger block): its units x the slower of a unit's MACs at the cube's rate and its panel
-// bytes (dg's read once from memory, w's re-read by every unit from L2) at the SoC's GM -> L1 rates; kXFallbackBlockM
-// when none fits.
-uint32_t ChooseXBlockM(uint32_t rows, uint32_t n, uint32_t blockK, uint32_t kBlocks, uint32_t groups,
-                       const SocCubeInfo& cube) {
+// The x kernel's busiest AIC in cycles for blocks bm x bk (the launch-wide figures the twin's cost model and its
+// platform-config rates give): each unit reads its dg / dfc panel [bm, N] once (L1 holds it whole) and its w_g / w_fc
+// panel [bk, N] once; the launch's distinct bytes (dg, dfc, w_g, w_fc) miss L2 and every re-read hits it, spread over
+// all bytes alike. The AIC takes the slowest of its cube pipes over its units, then one unit's cast pass on its AIV.
+double XBusiestCycles(uint32_t rows, uint32_t k, uint32_t n, uint32_t bm, uint32_t bk, uint32_t groups,
+                      const SocCubeInfo& cube, const SocCostParams& cost) {
+    constexpr double kElem = 2;  // BF16 bytes
+    const double mBlocks = static_cast<double>(CeilDiv(rows, bm)), kBlocks = static_cast<double>(CeilDiv(k, bk));
+    const double units = mBlocks * kBlocks;
+    const double perAic = std::ceil(units / std::min<double>(units, groups));
+    const double read = 2.0 * n * kElem * (double{rows} * kBlocks + double{k} * mBlocks);  // two products
+    const double distinct = 2.0 * n * kElem * (double{rows} + k);
+    const double hit = read > distinct ? 1.0 - distinct / read : 0.0;
+    const double perByte = (1.0 - hit) / cube.gmToL1BytesPerCycle + hit / cube.l2ToL1BytesPerCycle;
+    const double bmr = std::min(bm, rows), bkr = std::min(bk, k);
+    const double mte2 = 2.0 * (bmr + bkr) * n * kElem * perByte;
+    const double macs =
+        2.0 * AlignUp(bm, kFractalRows) * AlignUp(bk, kFractalRows) * AlignUp(n, kFractalRows) / cube.macsPerCycle16;
+    const double fix = 2.0 * bmr * bkr * sizeof(float) / cube.l0cToGmBytesPerCycle;
+    const double slotRead = cost.l2ReadBytesPerCycle > 0 ? cost.l2ReadBytesPerCycle : cost.gmToUbBytesPerCycle;
+    const double cast = bmr * bkr * (sizeof(float) / slotRead + kElem / cost.ubToGmBytesPerCycle);
+    return perAic * std::max({mte2, macs, fix}) + cast;
+}
+
+// The x kernel's block: blockK an even split of K into blocks of up to kXMaxBlockK columns, split further only while
+// every unit still has an AIC of its own (the twin charges no fixed cost per IterateAll, the hardware does: its
+// messages and pipeline fill), blockM a multiple of 16 whose dg panel [blockM, N] L1 holds whole with K loaded once
+// (TCubeTiling docs: "K方向全载") beside a double-buffered w step of kXBaseN rows; the pair whose busiest AIC needs the
+// fewest cycles (XBusiestCycles), then the larger block. blockM kXFallbackBlockM when no panel fits.
+std::pair<uint32_t, uint32_t> ChooseXBlock(uint32_t rows, uint32_t k, uint32_t n, uint32_t groups,
+                                           const SocCubeInfo& cube, const SocCostParams& cost) {
     constexpr uint64_t kBaseK = 64, kElem = 2;  // the twin tiling's baseK for BF16; BF16 bytes
     const uint64_t panelK = AlignUp(n, kBaseK);
     const uint64_t streamed = uint64_t{kXBaseN} * kBaseK * kElem * 2;
-    const double wCycles = 2.0 * blockK * n * kElem / cube.l2ToL1BytesPerCycle;  // two products a unit
-    uint32_t best = 0;
+    const uint64_t minSplits = CeilDiv(k, kXMaxBlockK);
+    const uint64_t maxSplits = std::max(minSplits, std::min<uint64_t>(groups, CeilDiv(k, kFractalRows)));
+    std::pair<uint32_t, uint32_t> best{0, 0};
     double bestCycles = 0;
-    for (uint32_t bm = kFractalRows; bm <= kXMaxBlockM; bm += kFractalRows) {
-        if (uint64_t{bm} * panelK * kElem + streamed > cube.l1Bytes) break;
-        const double macs = 2.0 * bm * AlignUp(blockK, kFractalRows) * AlignUp(n, kFractalRows);
-        const double unit =
-            std::max(macs / cube.macsPerCycle16, 2.0 * bm * n * kElem / cube.gmToL1BytesPerCycle + wCycles);
-        const double busiest = static_cast<double>(CeilDiv(CeilDiv(rows, bm) * kBlocks, groups)) * unit;
-        if (best == 0 || busiest <= bestCycles) best = bm, bestCycles = busiest;
-        if (bm >= rows) break;
+    auto consider = [&](uint32_t bm, uint32_t bk) {
+        const uint64_t splits = CeilDiv(k, bk);
+        if (splits > minSplits && CeilDiv(rows, bm) * splits > groups) return;
+        const double cycles = XBusiestCycles(rows, k, n, bm, bk, groups, cube, cost);
+        const bool larger = uint64_t{bm} * bk > uint64_t{best.first} * best.second;
+        if (best.first == 0 || cycles < bestCycles || (cycles == bestCycles && larger)) {
+            best = {bm, bk}, bestCycles = cycles;
+        }
+    };
+    uint32_t lastBk = 0;
+    for (uint64_t splits = minSplits; splits <= maxSplits; ++splits) {
+        const auto bk = static_cast<uint32_t>(std::min<uint64_t>(k, AlignUp(CeilDiv(k, splits), kFractalRows)));
+        if (bk == lastBk) continue;
+        lastBk = bk;
+        bool fits = false;
+        for (uint32_t bm = kFractalRows; bm <= kXMaxBlockM; bm += kFractalRows) {
+            if (uint64_t{bm} * panelK * kElem + streamed > cube.l1Bytes) break;
+            fits = true;
+            consider(std::min(rows, bm), bk);
+            if (bm >= rows) break;
+        }
+        if (!fits) consider(std::min(rows, kXFallbackBlockM), bk);
     }
-    return std::min(rows, best == 0 ? kXFallbackBlockM : best);
+    return best;
 }
 
 // The Matmul calls of one block: the tiling describes one AIV's block; the kernel loops over its blocks.
@@ -225,11 +265,9 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
     if (td.rows == 0) return XTilingResult{{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), 0, 0, 0}, {}};
 
     // compute: blocks of dx, units over the AIVs, the cast pass's UB piece, the cube tiling (B = w^T, reduction N)
-    td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, kXMaxBlockK));
-    td.blockK = static_cast<uint32_t>(std::min<uint64_t>(td.k, AlignUp(CeilDiv(td.k, td.kBlocks), kFractalRows)));
+    std::tie(td.blockM, td.blockK) =
+        ChooseXBlock(td.rows, td.k, td.n, shape->groups, *FindSocCubeInfo(platform.soc->version), platform.soc->cost);
     td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, td.blockK));
-    td.blockM =
-        ChooseXBlockM(td.rows, td.n, td.blockK, td.kBlocks, shape->groups, *FindSocCubeInfo(platform.soc->version));
     td.mBlocks = static_cast<uint32_t>(CeilDiv(td.rows, td.blockM));
     auto units =
         CheckedUnits(uint64_t{td.mBlocks} * td.kBlocks,
@@ -248,9 +286,9 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
     call.fixBaseN = static_cast<int32_t>(std::min<uint64_t>(kXBaseN, AlignUp(td.blockK, kFractalRows)));
     if (auto e = FillCube(td.cube, platform, call)) return *e;
 
-    // key, workspace: system reserve, then one FP32 slot [blockM, K] per AIV
+    // key, workspace: system reserve, then one FP32 slot [blockM, blockK] per AIV
     td.slotOffset = 0;
-    const uint64_t slotBytes = uint64_t{2} * td.groups * td.blockM * td.k * sizeof(float);
+    const uint64_t slotBytes = uint64_t{2} * td.groups * td.blockM * td.blockK * sizeof(float);
     return XTilingResult{{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), td.groups,
                           platform.SystemWorkspaceBytes() + slotBytes, SgXCastUbBytes(td.castRows, td.blockK)},
                          call};

@@ -146,7 +146,7 @@ struct FusedSwigluGradWTilingData {
 };
 
 // x kernel: dx [M, K] = dg [M, N] w_g^T + dfc [M, N] w_fc^T. A unit is (M block, K block). Its first product goes
-// into the AIV's FP32 workspace slot at its column (IterateAll), the second is added onto it by the cube's atomic add
+// into the AIV's FP32 workspace slot (IterateAll), the second is added onto it by the cube's atomic add
 // (FP32, one addition per element, so exact order does not matter), then the AIV casts the block to BF16 into dx.
 struct FusedSwigluGradXTilingData {
     uint32_t rows;        // M
@@ -159,7 +159,7 @@ struct FusedSwigluGradXTilingData {
     uint32_t units;       // mBlocks kBlocks
     uint32_t groups;      // blockDim: AIC:AIV groups
     uint32_t castRows;    // rows of one UB piece of the cast pass (of blockK FP32 columns)
-    uint64_t slotOffset;  // user-workspace byte offset of the FP32 slots: [AIVs][blockM][K] (C row stride K)
+    uint64_t slotOffset;  // user-workspace byte offset of the FP32 slots: [AIVs][blockM][blockK]
     SgCubeTiling cube;    // one block's Matmul tiling
 };
 

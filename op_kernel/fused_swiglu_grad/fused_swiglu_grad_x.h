@@ -1,7 +1,8 @@
 // FusedSwigluGrad x kernel (MIX AIC:AIV 1:2): dx = dg w_g^T + dfc w_fc^T ([M, K], BF16).
 // Each unit is one blockM x blockK block of dx. Its AIV has the AIC write dg w_g^T into the AIV's FP32 workspace
-// slot (B = w_g [K, N] transposed), then add dfc w_fc^T onto it with the cube's FP32 atomic add; the AIV then casts
-// the block to BF16 (RINT) through UB into dx. Each dx element: two FP32 reductions over N and one FP32 addition.
+// slot [blockM, blockK] (B = w_g [K, N] transposed), then add dfc w_fc^T onto it with the cube's FP32 atomic add; the
+// AIV then casts the block to BF16 (RINT) through UB into dx. Each dx element: two FP32 reductions over N and one FP32
+// addition.
 #pragma once
 #include "fused_swiglu_grad_cube.h"
 
@@ -23,7 +24,7 @@ public:
         wGm_[0].SetGlobalBuffer(reinterpret_cast<__gm__ bfloat16_t*>(wG), kn);
         wGm_[1].SetGlobalBuffer(reinterpret_cast<__gm__ bfloat16_t*>(wFc), kn);
         dxGm_.SetGlobalBuffer(reinterpret_cast<__gm__ bfloat16_t*>(dx), uint64_t{td_.rows} * td_.k);
-        const uint64_t slotElems = uint64_t{td_.blockM} * td_.k;
+        const uint64_t slotElems = uint64_t{td_.blockM} * td_.blockK;
         GM_ADDR slots = AscendC::GetUserWorkspace(workspace) + td_.slotOffset;
         slotGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(slots) + AscendC::GetBlockIdx() * slotElems, slotElems);
         const uint32_t pieceElems = SgXCastPieceElems(td_.castRows, td_.blockK);  // the host budgeted SgXCastUbBytes
@@ -32,8 +33,9 @@ public:
     }
 
     __aicore__ inline void Process(SgXMatmul& mm) {
-        // C = the slot [blockM, K] (row stride K); A = dg / dfc [M, N]; B = w^T stored as w [K, N]; reduction N.
-        mm.SetOrgShape(td_.rows, td_.k, td_.n, td_.n);
+        // C = the slot [blockM, blockK] (row stride blockK: the org N; B is transposed, so its rows stride by the org
+        // Kb = N and never by the org N); A = dg / dfc [M, N]; B = w^T stored as w [K, N]; reduction N.
+        mm.SetOrgShape(td_.rows, td_.blockK, td_.n, td_.n);
         const SgUnits units = SgUnitsOfThisAiv(td_.groups);
         for (uint32_t u = units.first; u < td_.units; u += units.step) RunUnit(mm, u);
         mm.End();
@@ -49,23 +51,24 @@ private:
         for (uint32_t term = 0; term < 2; ++term) {  // dg w_g^T written, then dfc w_fc^T added (FP32 atomic)
             mm.SetTensorA(dGm_[term][uint64_t{m0} * td_.n]);
             mm.SetTensorB(wGm_[term][uint64_t{k0} * td_.n], true);
-            mm.IterateAll(slotGm_[k0], static_cast<uint8_t>(term));
+            mm.IterateAll(slotGm_, static_cast<uint8_t>(term));
         }
         for (uint32_t r = 0; r < rows; r += td_.castRows) {
             const uint32_t n = SgMin(td_.castRows, rows - r);
-            CopyIn(uint64_t{r} * td_.k + k0, n, cols);
+            CopyIn(uint64_t{r} * td_.blockK, n, cols);
             Cast(n, cols);
             CopyOut(uint64_t{m0 + r} * td_.k + k0, n, cols);
         }
     }
 
-    // n rows of `cols` FP32 from the slot (row stride K) into UB rows of AlignUp(cols, 16) floats, so each BF16 row
-    // of the cast is whole 32-byte blocks.
+    // n rows of `cols` FP32 from the slot (row stride blockK) into UB rows of AlignUp(cols, 16) floats, so each BF16
+    // row of the cast is whole 32-byte blocks.
     __aicore__ inline void CopyIn(uint64_t offset, uint32_t n, uint32_t cols) {
         const uint32_t f32Cols = SgAlign(cols, kSgFloatPerBlock);
         const uint32_t gapBlocks = (SgAlign(cols, kSgBf16PerBlock) - f32Cols) / kSgFloatPerBlock;
         AscendC::LocalTensor<float> in = inQue_.AllocTensor<float>();
-        const AscendC::DataCopyExtParams params{static_cast<uint16_t>(n), cols * 4u, (td_.k - cols) * 4u, gapBlocks, 0};
+        const AscendC::DataCopyExtParams params{static_cast<uint16_t>(n), cols * 4u, (td_.blockK - cols) * 4u,
+                                                gapBlocks, 0};
         const AscendC::DataCopyPadExtParams<float> pad{true, 0, static_cast<uint8_t>(f32Cols - cols), 0.0f};
         AscendC::DataCopyPad(in, slotGm_[offset], params, pad);
         inQue_.EnQue(in);
@@ -97,7 +100,7 @@ private:
     AscendC::GlobalTensor<bfloat16_t> dGm_[2];  // dg, dfc
     AscendC::GlobalTensor<bfloat16_t> wGm_[2];  // w_g, w_fc
     AscendC::GlobalTensor<bfloat16_t> dxGm_;
-    AscendC::GlobalTensor<float> slotGm_;  // this AIV's [blockM, K] FP32 slot
+    AscendC::GlobalTensor<float> slotGm_;  // this AIV's [blockM, blockK] FP32 slot
     AscendC::TQue<AscendC::TPosition::VECIN, 2> inQue_;
     AscendC::TQue<AscendC::TPosition::VECOUT, 2> outQue_;
 };

@@ -7,9 +7,10 @@ rejected SoC and core_num; the user-level launch report.
 Data at unit scale: dy, g, fc, x ~ N(0, 1), w ~ N(0, 1) / sqrt(K). tile_m = 128 (the seed's M tile); M in
 {1, tile_m - 1, tile_m, tile_m + 1, 3 tile_m + 5}, each on one AIC:AIV group (the x kernel's blockM then covers M
 in the fewest, largest blocks) and on the full SoC (blocks of 16 or 32 rows spread over the AICs): both leave
-valid-shape tails. K = 131, N = 263 give the w kernel several K and N blocks and the x kernel one K block whose FP32
-and BF16 row paddings differ (131 % 16 = 3: the cast goes row by row); K = 45, N = 40 one block each, paddings equal
-(one cast per piece); K = 1100 two x blocks across K (560 + 540).
+valid-shape tails. K = 131, N = 263 give the w kernel several K and N blocks and the x kernel, on the full SoC,
+blocks across M and K (48 + 48 + 35 columns: the tail's FP32 and BF16 row paddings differ, 35 % 16 = 3, so its cast
+goes row by row), on one group one K block of 131; K = 45, N = 40 one block each, paddings equal (one cast per
+piece); K = 1100 on one group two x blocks across K (560 + 540), on the full SoC 23 of 48 columns.
 """
 
 import ml_dtypes
@@ -92,14 +93,19 @@ def test_m_around_the_tile(m, core_num):
 def test_several_blocks_of_each_output(m):
     w, x = w_tiling(m, 131, 263), x_tiling(m, 131, 263)
     assert w["k_blocks"] >= 2 and w["n_blocks"] >= 2 and w["units"] == 2 * w["k_blocks"] * w["n_blocks"]
-    assert x["m_blocks"] >= 2 and x["k_blocks"] == 1
+    assert x["m_blocks"] >= 2 and x["k_blocks"] == 3 and x["block_k"] == 48  # 131 = 48 + 48 + 35
     assert_covers(x, m)
     check(m, 131, 263, seed=m + 1)
 
 
 def test_two_x_blocks_across_k():
-    t = x_tiling(TILE_M + 1, 1100, 40)
+    t = x_tiling(TILE_M + 1, 1100, 40, core_num=2)
     assert (t["k_blocks"], t["block_k"]) == (2, 560)  # ceil(1100 / 1024) = 2 blocks of AlignUp(550, 16)
+    check(TILE_M + 1, 1100, 40, core_num=2, seed=2)
+    # the full SoC: K is split further while AICs would idle: one M block of 129 rows, 23 K blocks of 48 (the
+    # last 44), 23 units on 23 AICs
+    t = x_tiling(TILE_M + 1, 1100, 40)
+    assert (t["m_blocks"], t["block_k"], t["k_blocks"], t["block_dim"]) == (1, 48, 23, 23)
     check(TILE_M + 1, 1100, 40, seed=2)
 
 
@@ -108,11 +114,32 @@ def test_bit_identical_for_one_group_and_the_full_soc():
     one, full = (fused_swiglu_grad(*a, core_num=c) for c in (2, 0))
     t1, tf = tiling(3 * TILE_M + 5, 131, 263, core_num=2), tiling(3 * TILE_M + 5, 131, 263)
     assert (t1["w"]["block_dim"], t1["x"]["block_dim"]) == (1, 1)
-    # full SoC: 24 w units on 24 AICs; x blockM 32 (13 units; 16 rows would leave 32 on one AIC too): 13 groups
-    assert (tf["w"]["block_dim"], tf["x"]["block_dim"]) == (24, 13)
-    assert t1["x"]["block_m"] != tf["x"]["block_m"]  # other blocks, the same bits
+    # full SoC: 24 w units on 24 AICs; x blocks 64 x 48 (7 x 3 = 21 units, tails of 5 rows and 35 columns) on 21
+    # AICs; one group: x blocks 208 x 131
+    assert (tf["w"]["block_dim"], tf["x"]["block_dim"]) == (24, 21)
+    assert (t1["x"]["block_m"], t1["x"]["block_k"], tf["x"]["block_m"], tf["x"]["block_k"]) == (208, 131, 64, 48)
     for name in OUTPUTS:
         assert one[name].tobytes() == full[name].tobytes(), name
+
+
+@pytest.mark.parametrize("m,k,n", [(300, 200, 96), (3 * TILE_M + 5, 131, 263), (256, 384, 512)])
+def test_x_blocks_across_m_and_k_bit_identical_for_any_core_count(m, k, n):
+    """The x kernel's blocks follow the core count (K split while AICs would idle, tails in M and K); dx does not."""
+    dy, g, fc, _, w_g, w_fc = sample_all(m, k, n, seed=m + k)
+    b = golden.b_kernel(dy, g, fc)
+    want = golden.x_kernel(b["dg"], b["dfc"], w_g, w_fc)["dx"]
+    shapes, runs = set(), []
+    for core_num in (2, 4, 6, 10, 0):
+        t = x_tiling(m, k, n, core_num=core_num)
+        assert_covers(t, m)
+        assert (t["k_blocks"] - 1) * t["block_k"] < k <= t["k_blocks"] * t["block_k"]
+        shapes.add((t["block_m"], t["block_k"]))
+        runs.append(fused_swiglu_grad_x(b["dg"], b["dfc"], w_g, w_fc, core_num=core_num)["dx"])
+    assert len(shapes) >= 3, shapes  # several block shapes, among them K split into several blocks
+    assert any(bk < k for _, bk in shapes), shapes
+    assert_close(runs[0], want, "dx")
+    for dx in runs[1:]:
+        assert dx.tobytes() == runs[0].tobytes()
 
 
 def test_w_and_x_kernels_alone():

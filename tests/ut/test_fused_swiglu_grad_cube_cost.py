@@ -57,3 +57,29 @@ def test_x_keeps_the_dg_panel_in_l1_and_reads_its_slot_from_l2():
         assert c["cube_epilogue_us"] > 0.5 * aiv["pipe_busy_us"]["core_us"]
         slowest = max(pipes[p] for p in ("mte2_us", "mte1_us", "cube_us", "fixpipe_us"))
         assert pipes["core_us"] == pytest.approx(slowest + c["cube_epilogue_us"])
+
+
+def test_x_splits_k_to_fill_the_aics_at_small_m():
+    m, k, n = 512, 512, 1024
+    t = x_tiling(m, k, n)
+    # 24 AICs: blocks 96 x 128, 6 x 4 = 24 units, one per AIC. Each unit reads its dg and dfc panels [96, 1024] and
+    # its w_g and w_fc panels [128, 1024] once: 2 x (96 + 128) x 1024 x 2 B = 917504 B, where K whole (blockK 512)
+    # would leave 8 AICs idle and re-read all of w in each of 16 units.
+    assert (t["block_m"], t["block_k"], t["m_blocks"], t["k_blocks"], t["units"], t["block_dim"]) == (
+        96, 128, 6, 4, 24, 24)
+    # the FP32 slots are [96, 128] per AIV; one cast piece covers a slot
+    assert (t["cast_rows"], t["workspace_bytes"]) == (96, 16 * 1024 * 1024 + 48 * 96 * 128 * 4)
+    _, g, fc, _, w_g, w_fc = sample_all(m, k, n, seed=3)
+    fused_swiglu_grad_x(g, fc, w_g, w_fc)
+    report = _C.last_launch_report()
+    cube = aics(report)
+    # 512 = 5 x 96 + 32: the 4 units of the last M block read panels of 32 rows
+    assert sorted(c["gm_to_l1_bytes"] for c in cube) == [2 * (32 + 128) * n * 2] * 4 + [2 * (96 + 128) * n * 2] * 20
+    # launch-wide: the distinct bytes (dg, dfc, w_g, w_fc) miss, every re-read hits: 1 - (512 + 512) / (4 x 512 + 6
+    # x 512) of the 2 x N x 2 B per row of each panel
+    for c in cube:
+        assert c["cube_l2_hit_share"] == pytest.approx(1 - (m + k) / (4 * m + 6 * k))
+    # the slot is contiguous, so the cast pass reads its own Matmul's result from L2: one copy of rows x 128 FP32
+    worker = sorted(c["pipe_busy_us"]["mte2_us"] for c in report["cores"] if c["gm_to_ub_bytes"] > 0)
+    want = [(COPY_LATENCY + rows * 128 * 4 / L2_READ) / FREQ_MHZ for rows in [32] * 4 + [96] * 20]
+    assert worker == pytest.approx(want, rel=1e-6)
