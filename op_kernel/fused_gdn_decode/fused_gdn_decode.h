@@ -65,7 +65,7 @@ public:
         if (taskStart_ >= taskEnd_) return;
         InitPrep();
         LoadIndices();
-        if (td_.batchChunks > 1) MarkOwnedRows();
+        if (td_.batchChunks > 1) StartScan();
         jFirst_ = taskStart_ / tasksPerHead_;
         jLast_ = (taskEnd_ - 1) / tasksPerHead_;
         Tile cur = MakeTile(NextValidRow(rowBegin_), jFirst_, SegBegin(jFirst_));
@@ -99,6 +99,7 @@ public:
             }
             cur = next;
         }
+        ScanThrough(td_.b);
         if (vJ_ != UINT32_MAX) FlushOut();
         WriteZeroRows();
     }
@@ -180,7 +181,6 @@ private:
         outBlk_ = vBlk_[rows * prep_.alignV];
         hk_ = vecBvBuf_.Get<float>();
         sqF_ = hk_[alignBv_];
-        reduceTmp_ = reduceBuf_.Get<float>();
         if constexpr (kFp32State) deltaBlocks_ = deltaBuf_.Get<float>();
         if constexpr (!kFp32State) {
             matS_ = matrixBuf_.Get<float>();
@@ -231,42 +231,59 @@ private:
         return ValidSlot(slot) ? static_cast<uint32_t>(slot) : 0;
     }
 
+    // The first row from `row` on that this core applies (rowLimit_ when none), its ownership scanned first.
     __aicore__ inline uint32_t NextValidRow(uint32_t row) {
-        while (row < rowLimit_ && Slot(row) == 0) ++row;
-        return row;
+        for (;; ++row) {
+            ScanThrough(row);
+            if (row >= rowLimit_ || Slot(row) != 0) return row;
+        }
     }
 
     // Batch split (GdnScanLayout): the owned row holds the slot of every row this core applies, 0 for an invalid row
     // of its chunk (its out row is written as zeros here) and kForeignRow for rows another chunk's cores apply.
-    // rowLimit_ ends past the last row applied.
-    __aicore__ inline void MarkOwnedRows() {
+    // rowLimit_ ends past the last row applied. The chunk's rows are scanned in batch order on first use
+    // (ScanThrough), so the first state tile is read after one row's scan and the later rows' scans run in the shadow
+    // of the state stream.
+    __aicore__ inline void StartScan() {
         const GdnScanLayout& l = scan_;
-        LocalTensor<int32_t> raw = indexLocal_, owned = indexLocal_[l.owned];
-        LocalTensor<float> weight = indexLocal_[l.weight].template ReinterpretCast<float>();
+        owned_ = indexLocal_[l.owned];
+        weight_ = indexLocal_[l.weight].template ReinterpretCast<float>();
+        Duplicate(owned_, kForeignRow, static_cast<int32_t>(l.scanElems));
+        FillWeights(weight_);
+        scanned_ = rowBegin_;
+        slotLocal_ = owned_;
+    }
+
+    // Ownership of every chunk row up to `row` (all of them once `row` leaves the chunk); nothing without the split.
+    __aicore__ inline void ScanThrough(uint32_t row) {
+        if (td_.batchChunks == 1) return;
+        const uint32_t end = row < rowEnd_ ? row + 1 : rowEnd_;
+        for (; scanned_ < end; ++scanned_) ScanRow(scanned_);
+    }
+
+    // One chunk row: a Compare of its slot against every slot, a Select of the matches' weights and one ReduceMax.
+    __aicore__ inline void ScanRow(uint32_t row) {
+        const GdnScanLayout& l = scan_;
+        LocalTensor<int32_t> raw = indexLocal_;
         LocalTensor<float> sel = indexLocal_[l.sel].template ReinterpretCast<float>();
         LocalTensor<float> tmp = indexLocal_[l.tmp].template ReinterpretCast<float>();
         LocalTensor<float> result = indexLocal_[l.result].template ReinterpretCast<float>();
         LocalTensor<uint8_t> mask = indexLocal_[l.mask].template ReinterpretCast<uint8_t>();
-        Duplicate(owned, kForeignRow, static_cast<int32_t>(l.scanElems));
-        FillWeights(weight);
-        for (uint32_t row = rowBegin_; row < rowEnd_; ++row) {
-            const int32_t slot = raw.GetValue(row);
-            if (!ValidSlot(slot)) {
-                owned.SetValue(row, 0);
-                continue;
-            }
-            CompareScalar(mask, raw, slot, CMPMODE::EQ, l.scanElems);
-            PipeBarrier<PIPE_V>();
-            Select(sel, mask, weight, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, l.scanElems);
-            PipeBarrier<PIPE_V>();
-            ReduceMax(result, sel, tmp, static_cast<int32_t>(td_.b));
-            Sync<HardEvent::V_S>();
-            const float seen = result.GetValue(0);
-            if (seen > 1.5f) continue;  // an earlier chunk's cores apply it (owned stays kForeignRow)
-            owned.SetValue(row, slot);
-            if (seen > 0.5f) TakeLaterRows(mask, slot, owned);
+        const int32_t slot = raw.GetValue(row);
+        if (!ValidSlot(slot)) {
+            owned_.SetValue(row, 0);
+            return;
         }
-        slotLocal_ = owned;
+        CompareScalar(mask, raw, slot, CMPMODE::EQ, l.scanElems);
+        PipeBarrier<PIPE_V>();
+        Select(sel, mask, weight_, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, l.scanElems);
+        PipeBarrier<PIPE_V>();
+        ReduceMax(result, sel, tmp, static_cast<int32_t>(td_.b));
+        Sync<HardEvent::V_S>();
+        const float seen = result.GetValue(0);
+        if (seen > 1.5f) return;  // an earlier chunk's cores apply it (owned stays kForeignRow)
+        owned_.SetValue(row, slot);
+        if (seen > 0.5f) TakeLaterRows(mask, slot, owned_);
     }
 
     // Row weights: 2 before the chunk, 0 inside, 1 after it. Duplicate starts on 32-byte blocks (8 fp32), so the
@@ -557,14 +574,22 @@ private:
         PipeBarrier<PIPE_V>();
     }
 
-    // p = s * vec per row: one Mul per 64 columns, a repeat per row, vec re-read by a repeat stride of 0.
-    __aicore__ inline void RowProducts(const LocalTensor<float>& p, const LocalTensor<float>& s,
-                                       const LocalTensor<float>& vec, uint32_t rows) {
+    // dst[r] = row r of `mat` . vec over the first k columns, `rows` rows of alignK fp32: the 64-column chunks'
+    // products accumulate into the first 64 columns of `scratch` (a Mul, then a MulAddDst per further chunk; a repeat
+    // per row, vec re-read by a repeat stride of 0) and one WholeReduceSum sums each row.
+    __aicore__ inline void RowDot(const LocalTensor<float>& dst, const LocalTensor<float>& mat,
+                                  const LocalTensor<float>& vec, uint32_t rows, const LocalTensor<float>& scratch) {
         const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
         const BinaryRepeatParams perRow(1, 1, 1, rowBlocks, rowBlocks, 0);
-        for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
-            Mul(p[c], s[c], vec[c], Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows), perRow);
+        const uint32_t first = Min(kFp32PerRepeat, td_.k);
+        Mul(scratch, mat, vec, first, static_cast<int32_t>(rows), perRow);
+        for (uint32_t c = kFp32PerRepeat; c < td_.k; c += kFp32PerRepeat) {
+            PipeBarrier<PIPE_V>();
+            MulAddDst(scratch, mat[c], vec[c], Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows), perRow);
         }
+        PipeBarrier<PIPE_V>();
+        WholeReduceSum<float>(dst, scratch, static_cast<int32_t>(first), static_cast<int32_t>(rows), 1, 1,
+                              static_cast<int32_t>(rowBlocks));
         PipeBarrier<PIPE_V>();
     }
 
@@ -598,8 +623,7 @@ private:
         const uint32_t count = rows * alignK_;
         LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
         LocalTensor<float> s = in, next = outBuf;
-        RowProducts(next, s, kF_, rows);
-        RowSums(hk_, next, rows, reduceTmp_);
+        RowDot(hk_, s, kF_, rows, next);
         Muls(hk_, hk_, -expG, rows);
         PipeBarrier<PIPE_V>();
         Add(vF_, vF_, hk_, rows);
@@ -607,8 +631,7 @@ private:
         Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
         Muls(next, s, expG, count);
         RankOneUpdate(next, rows, deltaBlocks_);
-        RowProducts(s, next, qF_, rows);  // the input tile is scratch for S' q
-        RowSums(outF_, s, rows, reduceTmp_);
+        RowDot(outF_, next, qF_, rows, s);  // the input tile is scratch for S' q
         stateInQue_.FreeTensor(in);
         stateOutQue_.EnQue(outBuf);
     }
@@ -733,12 +756,15 @@ private:
     GlobalTensor<StateT> stateGm_;
     GlobalTensor<int32_t> indexGm_;
     LocalTensor<int32_t> indexLocal_, slotLocal_;  // the index buffer; the slots Slot() reads (raw or owned)
+    LocalTensor<int32_t> owned_;                   // batch split: the scan's owned row
+    LocalTensor<float> weight_;                    // batch split: the scan's row weights
+    uint32_t scanned_ = 0;                         // batch split: chunk rows before it are scanned
     GdnScanLayout scan_{};
     // prep area: q / k rows, their norms and k.q, the gating lanes
     LocalTensor<float> qBlk_, kBlk_, sqBlk_, sums_, invNorm_, kqBlk_, normBlocks_, qkMuls_[2];
     LocalTensor<float> gateX_, gateT_, softplus_, expGBlk_, betaBlk_, gateB_, dtF_, expALog_, vBlk_, outBlk_;
     // one tile: its batch row's q / k / v / out (views into the prep area), S k and S q, working matrices
-    LocalTensor<float> qF_, kF_, vF_, outF_, hk_, sqF_, reduceTmp_, matS_, matP_, deltaBlocks_;
+    LocalTensor<float> qF_, kF_, vF_, outF_, hk_, sqF_, matS_, matP_, deltaBlocks_;
     uint32_t taskStart_ = 0, taskEnd_ = 0, tasksPerHead_ = 1, jFirst_ = 0, jLast_ = 0;
     uint32_t rowBegin_ = 0, rowEnd_ = 0, rowLimit_ = 0;  // the chunk's rows; past the last row applied
     Tile recent_[kStateBuffers] = {};                    // the tiles written last, newest first (WriteInFlight)
