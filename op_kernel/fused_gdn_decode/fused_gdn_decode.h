@@ -90,6 +90,7 @@ public:
             } else {
                 ComputeTile16(in, TileRows(cur), expG, beta);
             }
+            for (uint32_t n = 0; n < kScanRowsPerTile; ++n) ScanAhead();
             CopyOutTile(cur);
             NoteWrite(cur);
             if (more && !prefetch) {
@@ -241,49 +242,78 @@ private:
 
     // Batch split (GdnScanLayout): the owned row holds the slot of every row this core applies, 0 for an invalid row
     // of its chunk (its out row is written as zeros here) and kForeignRow for rows another chunk's cores apply.
-    // rowLimit_ ends past the last row applied. The chunk's rows are scanned in batch order on first use
-    // (ScanThrough), so the first state tile is read after one row's scan and the later rows' scans run in the shadow
-    // of the state stream.
+    // rowLimit_ ends past the last row applied. The chunk's rows are scanned in groups in batch order: a group's rows
+    // are issued one per state tile (ScanAhead) while the group before is in use, and read after the group's own
+    // V -> S event, so the scan neither drains the vector pipe nor delays a tile; the first group is the first row
+    // alone, so the first state tile is read after one row's scan.
     __aicore__ inline void StartScan() {
         const GdnScanLayout& l = scan_;
         owned_ = indexLocal_[l.owned];
         weight_ = indexLocal_[l.weight].template ReinterpretCast<float>();
         Duplicate(owned_, kForeignRow, static_cast<int32_t>(l.scanElems));
         FillWeights(weight_);
-        scanned_ = rowBegin_;
         slotLocal_ = owned_;
+        scanned_ = issued_ = rowBegin_;
+        groupEnd_ = rowBegin_ + 1;
+        scanEvent_ = pipe_.AllocEventID<HardEvent::V_S>();
+        ScanAhead();
     }
 
     // Ownership of every chunk row up to `row` (all of them once `row` leaves the chunk); nothing without the split.
     __aicore__ inline void ScanThrough(uint32_t row) {
         if (td_.batchChunks == 1) return;
         const uint32_t end = row < rowEnd_ ? row + 1 : rowEnd_;
-        for (; scanned_ < end; ++scanned_) ScanRow(scanned_);
+        while (scanned_ < end) CollectScan();
     }
 
-    // One chunk row: a Compare of its slot against every slot, a Select of the matches' weights and one ReduceMax.
-    __aicore__ inline void ScanRow(uint32_t row) {
+    // The vector work of the current group's next row, if any (the group's event once its last row is issued): a
+    // Compare of the row's slot against every slot into its mask, a Select of the matches' weights and one ReduceMax
+    // into its result.
+    __aicore__ inline void ScanAhead() {
+        if (td_.batchChunks == 1 || issued_ >= groupEnd_) return;
         const GdnScanLayout& l = scan_;
-        LocalTensor<int32_t> raw = indexLocal_;
-        LocalTensor<float> sel = indexLocal_[l.sel].template ReinterpretCast<float>();
-        LocalTensor<float> tmp = indexLocal_[l.tmp].template ReinterpretCast<float>();
-        LocalTensor<float> result = indexLocal_[l.result].template ReinterpretCast<float>();
-        LocalTensor<uint8_t> mask = indexLocal_[l.mask].template ReinterpretCast<uint8_t>();
-        const int32_t slot = raw.GetValue(row);
-        if (!ValidSlot(slot)) {
-            owned_.SetValue(row, 0);
-            return;
+        const uint32_t row = issued_++, g = row - scanned_;
+        const int32_t slot = indexLocal_.GetValue(row);
+        if (ValidSlot(slot)) {
+            LocalTensor<float> sel = indexLocal_[l.sel].template ReinterpretCast<float>();
+            CompareScalar(ScanMask(g), indexLocal_, slot, CMPMODE::EQ, l.scanElems);
+            PipeBarrier<PIPE_V>();
+            Select(sel, ScanMask(g), weight_, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, l.scanElems);
+            PipeBarrier<PIPE_V>();
+            ReduceMax(ScanResult(g), sel, indexLocal_[l.tmp].template ReinterpretCast<float>(),
+                      static_cast<int32_t>(td_.b));
+            PipeBarrier<PIPE_V>();
         }
-        CompareScalar(mask, raw, slot, CMPMODE::EQ, l.scanElems);
-        PipeBarrier<PIPE_V>();
-        Select(sel, mask, weight_, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, l.scanElems);
-        PipeBarrier<PIPE_V>();
-        ReduceMax(result, sel, tmp, static_cast<int32_t>(td_.b));
-        Sync<HardEvent::V_S>();
-        const float seen = result.GetValue(0);
-        if (seen > 1.5f) return;  // an earlier chunk's cores apply it (owned stays kForeignRow)
-        owned_.SetValue(row, slot);
-        if (seen > 0.5f) TakeLaterRows(mask, slot, owned_);
+        if (issued_ == groupEnd_) SetFlag<HardEvent::V_S>(scanEvent_);
+    }
+
+    // The current group's rows (the rest of them issued first) into the owned row: 2 = an earlier chunk's cores apply
+    // it (it stays kForeignRow), 1 = later rows name it too (this chunk takes them); then the next group starts.
+    __aicore__ inline void CollectScan() {
+        while (issued_ < groupEnd_) ScanAhead();
+        WaitFlag<HardEvent::V_S>(scanEvent_);
+        for (uint32_t row = scanned_; row < groupEnd_; ++row) {
+            const int32_t slot = indexLocal_.GetValue(row);
+            if (!ValidSlot(slot)) {
+                owned_.SetValue(row, 0);
+                continue;
+            }
+            const float seen = ScanResult(row - scanned_).GetValue(0);
+            if (seen > 1.5f) continue;
+            owned_.SetValue(row, slot);
+            if (seen > 0.5f) TakeLaterRows(ScanMask(row - scanned_), slot, owned_);
+        }
+        scanned_ = groupEnd_;
+        groupEnd_ = Min(rowEnd_, scanned_ + kScanGroupRows);
+        if (scanned_ == rowEnd_) pipe_.ReleaseEventID<HardEvent::V_S>(scanEvent_);
+    }
+
+    // Row g of the current group: its Compare mask (bits) and its ReduceMax result.
+    __aicore__ inline LocalTensor<uint8_t> ScanMask(uint32_t g) {
+        return indexLocal_[scan_.mask + g * scan_.maskElems].template ReinterpretCast<uint8_t>();
+    }
+    __aicore__ inline LocalTensor<float> ScanResult(uint32_t g) {
+        return indexLocal_[scan_.result + g * kScanResultElems].template ReinterpretCast<float>();
     }
 
     // Row weights: 2 before the chunk, 0 inside, 1 after it. Duplicate starts on 32-byte blocks (8 fp32), so the
@@ -758,7 +788,9 @@ private:
     LocalTensor<int32_t> indexLocal_, slotLocal_;  // the index buffer; the slots Slot() reads (raw or owned)
     LocalTensor<int32_t> owned_;                   // batch split: the scan's owned row
     LocalTensor<float> weight_;                    // batch split: the scan's row weights
-    uint32_t scanned_ = 0;                         // batch split: chunk rows before it are scanned
+    uint32_t scanned_ = 0, issued_ = 0, groupEnd_ = 0;  // batch split: rows before scanned_ are scanned; the
+                                                        // current group [scanned_, groupEnd_) is issued up to issued_
+    TEventID scanEvent_ = 0;                       // batch split: V -> S of the issued group
     GdnScanLayout scan_{};
     // prep area: q / k rows, their norms and k.q, the gating lanes
     LocalTensor<float> qBlk_, kBlk_, sqBlk_, sums_, invNorm_, kqBlk_, normBlocks_, qkMuls_[2];
