@@ -72,7 +72,12 @@ public:
         if (cur.row < rowLimit_) CopyInTile(cur);
         while (cur.row < rowLimit_) {
             const Tile next = Advance(cur);
-            Prepare(cur);
+            const bool prepared = Prepare(cur);
+            LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
+            const bool more = next.row < rowLimit_;
+            const bool prefetch = more && !WriteInFlight(next, cur);
+            if (prefetch) CopyInTile(next);  // queued behind the prep's reads, read during its vector work
+            if (prepared) Sync<HardEvent::V_S>();  // the new gating / k.q before the scalar reads below
             const uint32_t i = cur.row - prepRow0_, gate = i * kGateHeads + cur.j - gateJ0_;
             const float expG = expGBlk_.GetValue(gate);
             const float beta = betaBlk_.GetValue(gate);
@@ -81,10 +86,6 @@ public:
             vF_ = vBlk_[i * prep_.alignV + cur.r0 - SegBegin(cur.j)];
             outF_ = outBlk_[i * prep_.alignV + cur.r0 - SegBegin(cur.j)];
             if constexpr (!kFp32State) kq_ = kqBlk_.GetValue(i);
-            LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
-            const bool more = next.row < rowLimit_;
-            const bool prefetch = more && !WriteInFlight(next, cur);
-            if (prefetch) CopyInTile(next);
             if constexpr (kFp32State) {
                 ComputeTile(in, TileRows(cur), expG, beta);
             } else {
@@ -425,8 +426,9 @@ private:
     }
 
     // Gating, q / k and v of t's prep block, when t enters a new block, gating chunk, q / k head or head (whose out
-    // rows of the previous head then go out).
-    __aicore__ inline void Prepare(const Tile& t) {
+    // rows of the previous head then go out). Returns whether gating or q / k were computed: the scalar unit reads
+    // them only after a V -> S sync (the caller's, once the next tile's read is issued).
+    __aicore__ inline bool Prepare(const Tile& t) {
         const uint32_t row0 = BlockStart(t.row);
         const uint32_t rows = Min(td_.prepRows, td_.b - row0);
         const bool newBlock = row0 != prepRow0_;
@@ -435,15 +437,18 @@ private:
             vJ_ = t.j;
             LoadV(row0, rows, t.j);
         }
-        if (newBlock || t.j >= gateJ0_ + kGateHeads) {
+        const bool gate = newBlock || t.j >= gateJ0_ + kGateHeads;
+        if (gate) {
             gateJ0_ = t.j;
             GateBlock(row0, rows, t.j, Min(kGateHeads, jLast_ + 1 - t.j));
         }
-        if (newBlock || t.j / groupSize_ != qkHead_) {
+        const bool qk = newBlock || t.j / groupSize_ != qkHead_;
+        if (qk) {
             qkHead_ = t.j / groupSize_;
             PrepQk(row0, rows, qkHead_);
         }
         prepRow0_ = row0;
+        return gate || qk;
     }
 
     // exp(g) and sigmoid(b) of value heads [j0, j0 + n) (n <= kGateHeads) for batch rows [row0, row0 + rows), one
@@ -502,7 +507,6 @@ private:
         Adds(gateB_, gateB_, 1.0f, count);
         PipeBarrier<PIPE_V>();
         Reciprocal(betaBlk_, gateB_, count);
-        Sync<HardEvent::V_S>();
     }
 
     // q and k of q/k head h for batch rows [row0, row0 + rows): fp32 rows of alignK in qBlk_ / kBlk_, L2-normalised
@@ -530,7 +534,6 @@ private:
             PipeBarrier<PIPE_V>();
             RowSums(kqBlk_, sqBlk_, rows, invNorm_);
         }
-        Sync<HardEvent::V_S>();
     }
 
     // v of head j for batch rows [row0, row0 + rows): the core's value rows [SegBegin(j), SegEnd(j)) of each row, fp32
