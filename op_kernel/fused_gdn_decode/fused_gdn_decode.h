@@ -244,7 +244,7 @@ private:
     // Batch split (GdnScanLayout): the owned row holds the slot of every row this core applies, 0 for an invalid row
     // of its chunk (its out row is written as zeros here) and kForeignRow for rows another chunk's cores apply.
     // rowLimit_ ends past the last row applied. The chunk's rows are scanned in groups in batch order: a group's rows
-    // are issued one per state tile (ScanAhead) while the group before is in use, and read after the group's own
+    // are issued kScanRowsPerTile per state tile (ScanAhead) while the group before is in use, and read after its own
     // V -> S event, so the scan neither drains the vector pipe nor delays a tile; the first group is the first row
     // alone, so the first state tile is read after one row's scan.
     __aicore__ inline void StartScan() {
