@@ -76,7 +76,7 @@ public:
             LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
             const bool more = next.row < rowLimit_;
             const bool prefetch = more && !WriteInFlight(next, cur);
-            if (prefetch) CopyInTile(next);  // queued behind the prep's reads, read during its vector work
+            if (prefetch) CopyInTile(next);        // queued behind the prep's reads, read during its vector work
             if (prepared) Sync<HardEvent::V_S>();  // the new gating / k.q before the scalar reads below
             const uint32_t i = cur.row - prepRow0_, gate = i * kGateHeads + cur.j - gateJ0_;
             const float expG = expGBlk_.GetValue(gate);
@@ -788,12 +788,12 @@ private:
     GlobalTensor<float> aLogGm_;
     GlobalTensor<StateT> stateGm_;
     GlobalTensor<int32_t> indexGm_;
-    LocalTensor<int32_t> indexLocal_, slotLocal_;  // the index buffer; the slots Slot() reads (raw or owned)
-    LocalTensor<int32_t> owned_;                   // batch split: the scan's owned row
-    LocalTensor<float> weight_;                    // batch split: the scan's row weights
+    LocalTensor<int32_t> indexLocal_, slotLocal_;       // the index buffer; the slots Slot() reads (raw or owned)
+    LocalTensor<int32_t> owned_;                        // batch split: the scan's owned row
+    LocalTensor<float> weight_;                         // batch split: the scan's row weights
     uint32_t scanned_ = 0, issued_ = 0, groupEnd_ = 0;  // batch split: rows before scanned_ are scanned; the
                                                         // current group [scanned_, groupEnd_) is issued up to issued_
-    TEventID scanEvent_ = 0;                       // batch split: V -> S of the issued group
+    TEventID scanEvent_ = 0;                            // batch split: V -> S of the issued group
     GdnScanLayout scan_{};
     // prep area: q / k rows, their norms and k.q, the gating lanes
     LocalTensor<float> qBlk_, kBlk_, sqBlk_, sums_, invNorm_, kqBlk_, normBlocks_, qkMuls_[2];

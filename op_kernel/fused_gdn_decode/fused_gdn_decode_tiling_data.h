@@ -84,7 +84,7 @@ ASCENDOPS_HOST_DEVICE inline GdnScanLayout GdnScanLayoutOf(uint32_t b) {
     l.owned = l.scanElems;
     l.weight = 2 * l.scanElems;
     l.sel = 3 * l.scanElems;
-    l.tmp = 4 * l.scanElems;                             // ReduceMax work: one fp32 per 64 elements
+    l.tmp = 4 * l.scanElems;                          // ReduceMax work: one fp32 per 64 elements
     l.mask = l.tmp + (l.scanElems / 64 + 7) / 8 * 8;  // whole 32-byte blocks
     l.maskElems = (l.scanElems / 32 + 7) / 8 * 8;     // scanElems bits
     l.result = l.mask + kScanGroupRows * l.maskElems;
