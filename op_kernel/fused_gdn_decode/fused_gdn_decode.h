@@ -65,14 +65,19 @@ public:
         if (taskStart_ >= taskEnd_) return;
         InitPrep();
         LoadIndices();
-        if (td_.batchChunks > 1) MarkOwnedRows();
+        if (td_.batchChunks > 1) StartScan();
         jFirst_ = taskStart_ / tasksPerHead_;
         jLast_ = (taskEnd_ - 1) / tasksPerHead_;
         Tile cur = MakeTile(NextValidRow(rowBegin_), jFirst_, SegBegin(jFirst_));
         if (cur.row < rowLimit_) CopyInTile(cur);
         while (cur.row < rowLimit_) {
             const Tile next = Advance(cur);
-            Prepare(cur);
+            const bool prepared = Prepare(cur);
+            LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
+            const bool more = next.row < rowLimit_;
+            const bool prefetch = more && !WriteInFlight(next, cur);
+            if (prefetch) CopyInTile(next);        // queued behind the prep's reads, read during its vector work
+            if (prepared) Sync<HardEvent::V_S>();  // the new gating / k.q before the scalar reads below
             const uint32_t i = cur.row - prepRow0_, gate = i * kGateHeads + cur.j - gateJ0_;
             const float expG = expGBlk_.GetValue(gate);
             const float beta = betaBlk_.GetValue(gate);
@@ -81,15 +86,12 @@ public:
             vF_ = vBlk_[i * prep_.alignV + cur.r0 - SegBegin(cur.j)];
             outF_ = outBlk_[i * prep_.alignV + cur.r0 - SegBegin(cur.j)];
             if constexpr (!kFp32State) kq_ = kqBlk_.GetValue(i);
-            LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
-            const bool more = next.row < rowLimit_;
-            const bool prefetch = more && !WriteInFlight(next, cur);
-            if (prefetch) CopyInTile(next);
             if constexpr (kFp32State) {
                 ComputeTile(in, TileRows(cur), expG, beta);
             } else {
                 ComputeTile16(in, TileRows(cur), expG, beta);
             }
+            for (uint32_t n = 0; n < kScanRowsPerTile; ++n) ScanAhead();
             CopyOutTile(cur);
             NoteWrite(cur);
             if (more && !prefetch) {
@@ -99,6 +101,7 @@ public:
             }
             cur = next;
         }
+        ScanThrough(td_.b);
         if (vJ_ != UINT32_MAX) FlushOut();
         WriteZeroRows();
     }
@@ -180,7 +183,6 @@ private:
         outBlk_ = vBlk_[rows * prep_.alignV];
         hk_ = vecBvBuf_.Get<float>();
         sqF_ = hk_[alignBv_];
-        reduceTmp_ = reduceBuf_.Get<float>();
         if constexpr (kFp32State) deltaBlocks_ = deltaBuf_.Get<float>();
         if constexpr (!kFp32State) {
             matS_ = matrixBuf_.Get<float>();
@@ -231,42 +233,88 @@ private:
         return ValidSlot(slot) ? static_cast<uint32_t>(slot) : 0;
     }
 
+    // The first row from `row` on that this core applies (rowLimit_ when none), its ownership scanned first.
     __aicore__ inline uint32_t NextValidRow(uint32_t row) {
-        while (row < rowLimit_ && Slot(row) == 0) ++row;
-        return row;
+        for (;; ++row) {
+            ScanThrough(row);
+            if (row >= rowLimit_ || Slot(row) != 0) return row;
+        }
     }
 
     // Batch split (GdnScanLayout): the owned row holds the slot of every row this core applies, 0 for an invalid row
     // of its chunk (its out row is written as zeros here) and kForeignRow for rows another chunk's cores apply.
-    // rowLimit_ ends past the last row applied.
-    __aicore__ inline void MarkOwnedRows() {
+    // rowLimit_ ends past the last row applied. The chunk's rows are scanned in groups in batch order: a group's rows
+    // are issued kScanRowsPerTile per state tile (ScanAhead) while the group before is in use, and read after its own
+    // V -> S event, so the scan neither drains the vector pipe nor delays a tile; the first group is the first row
+    // alone, so the first state tile is read after one row's scan.
+    __aicore__ inline void StartScan() {
         const GdnScanLayout& l = scan_;
-        LocalTensor<int32_t> raw = indexLocal_, owned = indexLocal_[l.owned];
-        LocalTensor<float> weight = indexLocal_[l.weight].template ReinterpretCast<float>();
-        LocalTensor<float> sel = indexLocal_[l.sel].template ReinterpretCast<float>();
-        LocalTensor<float> tmp = indexLocal_[l.tmp].template ReinterpretCast<float>();
-        LocalTensor<float> result = indexLocal_[l.result].template ReinterpretCast<float>();
-        LocalTensor<uint8_t> mask = indexLocal_[l.mask].template ReinterpretCast<uint8_t>();
-        Duplicate(owned, kForeignRow, static_cast<int32_t>(l.scanElems));
-        FillWeights(weight);
-        for (uint32_t row = rowBegin_; row < rowEnd_; ++row) {
-            const int32_t slot = raw.GetValue(row);
+        owned_ = indexLocal_[l.owned];
+        weight_ = indexLocal_[l.weight].template ReinterpretCast<float>();
+        Duplicate(owned_, kForeignRow, static_cast<int32_t>(l.scanElems));
+        FillWeights(weight_);
+        slotLocal_ = owned_;
+        scanned_ = issued_ = rowBegin_;
+        groupEnd_ = rowBegin_ + 1;
+        scanEvent_ = pipe_.AllocEventID<HardEvent::V_S>();
+        ScanAhead();
+    }
+
+    // Ownership of every chunk row up to `row` (all of them once `row` leaves the chunk); nothing without the split.
+    __aicore__ inline void ScanThrough(uint32_t row) {
+        if (td_.batchChunks == 1) return;
+        const uint32_t end = row < rowEnd_ ? row + 1 : rowEnd_;
+        while (scanned_ < end) CollectScan();
+    }
+
+    // The vector work of the current group's next row, if any (the group's event once its last row is issued): a
+    // Compare of the row's slot against every slot into its mask, a Select of the matches' weights and one ReduceMax
+    // into its result.
+    __aicore__ inline void ScanAhead() {
+        if (td_.batchChunks == 1 || issued_ >= groupEnd_) return;
+        const GdnScanLayout& l = scan_;
+        const uint32_t row = issued_++, g = row - scanned_;
+        const int32_t slot = indexLocal_.GetValue(row);
+        if (ValidSlot(slot)) {
+            LocalTensor<float> sel = indexLocal_[l.sel].template ReinterpretCast<float>();
+            CompareScalar(ScanMask(g), indexLocal_, slot, CMPMODE::EQ, l.scanElems);
+            PipeBarrier<PIPE_V>();
+            Select(sel, ScanMask(g), weight_, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, l.scanElems);
+            PipeBarrier<PIPE_V>();
+            ReduceMax(ScanResult(g), sel, indexLocal_[l.tmp].template ReinterpretCast<float>(),
+                      static_cast<int32_t>(td_.b));
+            PipeBarrier<PIPE_V>();
+        }
+        if (issued_ == groupEnd_) SetFlag<HardEvent::V_S>(scanEvent_);
+    }
+
+    // The current group's rows (the rest of them issued first) into the owned row: 2 = an earlier chunk's cores apply
+    // it (it stays kForeignRow), 1 = later rows name it too (this chunk takes them); then the next group starts.
+    __aicore__ inline void CollectScan() {
+        while (issued_ < groupEnd_) ScanAhead();
+        WaitFlag<HardEvent::V_S>(scanEvent_);
+        for (uint32_t row = scanned_; row < groupEnd_; ++row) {
+            const int32_t slot = indexLocal_.GetValue(row);
             if (!ValidSlot(slot)) {
-                owned.SetValue(row, 0);
+                owned_.SetValue(row, 0);
                 continue;
             }
-            CompareScalar(mask, raw, slot, CMPMODE::EQ, l.scanElems);
-            PipeBarrier<PIPE_V>();
-            Select(sel, mask, weight, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, l.scanElems);
-            PipeBarrier<PIPE_V>();
-            ReduceMax(result, sel, tmp, static_cast<int32_t>(td_.b));
-            Sync<HardEvent::V_S>();
-            const float seen = result.GetValue(0);
-            if (seen > 1.5f) continue;  // an earlier chunk's cores apply it (owned stays kForeignRow)
-            owned.SetValue(row, slot);
-            if (seen > 0.5f) TakeLaterRows(mask, slot, owned);
+            const float seen = ScanResult(row - scanned_).GetValue(0);
+            if (seen > 1.5f) continue;
+            owned_.SetValue(row, slot);
+            if (seen > 0.5f) TakeLaterRows(ScanMask(row - scanned_), slot, owned_);
         }
-        slotLocal_ = owned;
+        scanned_ = groupEnd_;
+        groupEnd_ = Min(rowEnd_, scanned_ + kScanGroupRows);
+        if (scanned_ == rowEnd_) pipe_.ReleaseEventID<HardEvent::V_S>(scanEvent_);
+    }
+
+    // Row g of the current group: its Compare mask (bits) and its ReduceMax result.
+    __aicore__ inline LocalTensor<uint8_t> ScanMask(uint32_t g) {
+        return indexLocal_[scan_.mask + g * scan_.maskElems].template ReinterpretCast<uint8_t>();
+    }
+    __aicore__ inline LocalTensor<float> ScanResult(uint32_t g) {
+        return indexLocal_[scan_.result + g * kScanResultElems].template ReinterpretCast<float>();
     }
 
     // Row weights: 2 before the chunk, 0 inside, 1 after it. Duplicate starts on 32-byte blocks (8 fp32), so the
@@ -378,8 +426,9 @@ private:
     }
 
     // Gating, q / k and v of t's prep block, when t enters a new block, gating chunk, q / k head or head (whose out
-    // rows of the previous head then go out).
-    __aicore__ inline void Prepare(const Tile& t) {
+    // rows of the previous head then go out). Returns whether gating or q / k were computed: the scalar unit reads
+    // them only after a V -> S sync (the caller's, once the next tile's read is issued).
+    __aicore__ inline bool Prepare(const Tile& t) {
         const uint32_t row0 = BlockStart(t.row);
         const uint32_t rows = Min(td_.prepRows, td_.b - row0);
         const bool newBlock = row0 != prepRow0_;
@@ -388,15 +437,18 @@ private:
             vJ_ = t.j;
             LoadV(row0, rows, t.j);
         }
-        if (newBlock || t.j >= gateJ0_ + kGateHeads) {
+        const bool gate = newBlock || t.j >= gateJ0_ + kGateHeads;
+        if (gate) {
             gateJ0_ = t.j;
             GateBlock(row0, rows, t.j, Min(kGateHeads, jLast_ + 1 - t.j));
         }
-        if (newBlock || t.j / groupSize_ != qkHead_) {
+        const bool qk = newBlock || t.j / groupSize_ != qkHead_;
+        if (qk) {
             qkHead_ = t.j / groupSize_;
             PrepQk(row0, rows, qkHead_);
         }
         prepRow0_ = row0;
+        return gate || qk;
     }
 
     // exp(g) and sigmoid(b) of value heads [j0, j0 + n) (n <= kGateHeads) for batch rows [row0, row0 + rows), one
@@ -455,7 +507,6 @@ private:
         Adds(gateB_, gateB_, 1.0f, count);
         PipeBarrier<PIPE_V>();
         Reciprocal(betaBlk_, gateB_, count);
-        Sync<HardEvent::V_S>();
     }
 
     // q and k of q/k head h for batch rows [row0, row0 + rows): fp32 rows of alignK in qBlk_ / kBlk_, L2-normalised
@@ -483,7 +534,6 @@ private:
             PipeBarrier<PIPE_V>();
             RowSums(kqBlk_, sqBlk_, rows, invNorm_);
         }
-        Sync<HardEvent::V_S>();
     }
 
     // v of head j for batch rows [row0, row0 + rows): the core's value rows [SegBegin(j), SegEnd(j)) of each row, fp32
@@ -557,14 +607,22 @@ private:
         PipeBarrier<PIPE_V>();
     }
 
-    // p = s * vec per row: one Mul per 64 columns, a repeat per row, vec re-read by a repeat stride of 0.
-    __aicore__ inline void RowProducts(const LocalTensor<float>& p, const LocalTensor<float>& s,
-                                       const LocalTensor<float>& vec, uint32_t rows) {
+    // dst[r] = row r of `mat` . vec over the first k columns, `rows` rows of alignK fp32: the 64-column chunks'
+    // products accumulate into the first 64 columns of `scratch` (a Mul, then a MulAddDst per further chunk; a repeat
+    // per row, vec re-read by a repeat stride of 0) and one WholeReduceSum sums each row.
+    __aicore__ inline void RowDot(const LocalTensor<float>& dst, const LocalTensor<float>& mat,
+                                  const LocalTensor<float>& vec, uint32_t rows, const LocalTensor<float>& scratch) {
         const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
         const BinaryRepeatParams perRow(1, 1, 1, rowBlocks, rowBlocks, 0);
-        for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
-            Mul(p[c], s[c], vec[c], Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows), perRow);
+        const uint32_t first = Min(kFp32PerRepeat, td_.k);
+        Mul(scratch, mat, vec, first, static_cast<int32_t>(rows), perRow);
+        for (uint32_t c = kFp32PerRepeat; c < td_.k; c += kFp32PerRepeat) {
+            PipeBarrier<PIPE_V>();
+            MulAddDst(scratch, mat[c], vec[c], Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows), perRow);
         }
+        PipeBarrier<PIPE_V>();
+        WholeReduceSum<float>(dst, scratch, static_cast<int32_t>(first), static_cast<int32_t>(rows), 1, 1,
+                              static_cast<int32_t>(rowBlocks));
         PipeBarrier<PIPE_V>();
     }
 
@@ -598,8 +656,7 @@ private:
         const uint32_t count = rows * alignK_;
         LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
         LocalTensor<float> s = in, next = outBuf;
-        RowProducts(next, s, kF_, rows);
-        RowSums(hk_, next, rows, reduceTmp_);
+        RowDot(hk_, s, kF_, rows, next);
         Muls(hk_, hk_, -expG, rows);
         PipeBarrier<PIPE_V>();
         Add(vF_, vF_, hk_, rows);
@@ -607,8 +664,7 @@ private:
         Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
         Muls(next, s, expG, count);
         RankOneUpdate(next, rows, deltaBlocks_);
-        RowProducts(s, next, qF_, rows);  // the input tile is scratch for S' q
-        RowSums(outF_, s, rows, reduceTmp_);
+        RowDot(outF_, next, qF_, rows, s);  // the input tile is scratch for S' q
         stateInQue_.FreeTensor(in);
         stateOutQue_.EnQue(outBuf);
     }
@@ -732,13 +788,18 @@ private:
     GlobalTensor<float> aLogGm_;
     GlobalTensor<StateT> stateGm_;
     GlobalTensor<int32_t> indexGm_;
-    LocalTensor<int32_t> indexLocal_, slotLocal_;  // the index buffer; the slots Slot() reads (raw or owned)
+    LocalTensor<int32_t> indexLocal_, slotLocal_;       // the index buffer; the slots Slot() reads (raw or owned)
+    LocalTensor<int32_t> owned_;                        // batch split: the scan's owned row
+    LocalTensor<float> weight_;                         // batch split: the scan's row weights
+    uint32_t scanned_ = 0, issued_ = 0, groupEnd_ = 0;  // batch split: rows before scanned_ are scanned; the
+                                                        // current group [scanned_, groupEnd_) is issued up to issued_
+    TEventID scanEvent_ = 0;                            // batch split: V -> S of the issued group
     GdnScanLayout scan_{};
     // prep area: q / k rows, their norms and k.q, the gating lanes
     LocalTensor<float> qBlk_, kBlk_, sqBlk_, sums_, invNorm_, kqBlk_, normBlocks_, qkMuls_[2];
     LocalTensor<float> gateX_, gateT_, softplus_, expGBlk_, betaBlk_, gateB_, dtF_, expALog_, vBlk_, outBlk_;
     // one tile: its batch row's q / k / v / out (views into the prep area), S k and S q, working matrices
-    LocalTensor<float> qF_, kF_, vF_, outF_, hk_, sqF_, reduceTmp_, matS_, matP_, deltaBlocks_;
+    LocalTensor<float> qF_, kF_, vF_, outF_, hk_, sqF_, matS_, matP_, deltaBlocks_;
     uint32_t taskStart_ = 0, taskEnd_ = 0, tasksPerHead_ = 1, jFirst_ = 0, jLast_ = 0;
     uint32_t rowBegin_ = 0, rowEnd_ = 0, rowLimit_ = 0;  // the chunk's rows; past the last row applied
     Tile recent_[kStateBuffers] = {};                    // the tiles written last, newest first (WriteInFlight)

@@ -66,9 +66,17 @@ struct GdnScanLayout {
     uint32_t raw, owned, weight, sel;   // [scanElems] each: the slots (-1 past b), the slots this core applies
                                         // (kForeignRow: another chunk's core applies it; 0: invalid), the row
                                         // weights (fp32), the Select output
-    uint32_t tmp, mask, result, total;  // ReduceMax work, the Compare mask (bits), the ReduceMax result
+    uint32_t tmp, mask, result, total;  // ReduceMax work, the Compare masks (bits) and ReduceMax results of one scan
+                                        // group's rows
+    uint32_t maskElems;                 // one row's mask: scanElems bits in whole 32-byte blocks
 };
 constexpr int32_t kForeignRow = -1;
+// Rows of one scan group: their vector work is issued together and read after one V -> S event.
+constexpr uint32_t kScanGroupRows = 8;
+constexpr uint32_t kScanResultElems = 8;  // one ReduceMax result in its own 32-byte block
+// Scan rows issued per state tile: a group is issued in the first half of the group before it, so its event is set
+// well before its first row is needed.
+constexpr uint32_t kScanRowsPerTile = 2;
 ASCENDOPS_HOST_DEVICE inline GdnScanLayout GdnScanLayoutOf(uint32_t b) {
     GdnScanLayout l{};
     l.scanElems = (b + kScanAlign - 1) / kScanAlign * kScanAlign;
@@ -76,10 +84,11 @@ ASCENDOPS_HOST_DEVICE inline GdnScanLayout GdnScanLayoutOf(uint32_t b) {
     l.owned = l.scanElems;
     l.weight = 2 * l.scanElems;
     l.sel = 3 * l.scanElems;
-    l.tmp = 4 * l.scanElems;                             // ReduceMax work: one fp32 per 64 elements
-    l.mask = l.tmp + (l.scanElems / 64 + 7) / 8 * 8;     // whole 32-byte blocks
-    l.result = l.mask + (l.scanElems / 32 + 7) / 8 * 8;  // mask: scanElems bits
-    l.total = l.result + 8;
+    l.tmp = 4 * l.scanElems;                          // ReduceMax work: one fp32 per 64 elements
+    l.mask = l.tmp + (l.scanElems / 64 + 7) / 8 * 8;  // whole 32-byte blocks
+    l.maskElems = (l.scanElems / 32 + 7) / 8 * 8;     // scanElems bits
+    l.result = l.mask + kScanGroupRows * l.maskElems;
+    l.total = l.result + kScanGroupRows * kScanResultElems;
     return l;
 }
 
