@@ -45,9 +45,9 @@ function(ascendops_sim_kernel entry source)
     endforeach()
 endfunction()
 
-# Test-only kernels: plain object files against the twin, no renaming.
+# The twin's own kernels (bench, tests): plain object files against the twin, no renaming. Compiled against its
+# headers only: the module that links them gets the twin from libascendops_sim.so, never a copy of its own.
 function(ascendops_sim_object_library name)
     add_library(${name} OBJECT ${ARGN})
     target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/ascendc_sim/include)
-    target_link_libraries(${name} PUBLIC ascendc_sim)
 endfunction()

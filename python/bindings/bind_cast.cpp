@@ -2,7 +2,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <optional>
 #include <vector>
 
 #include "aclnn_cast.h"
@@ -112,39 +111,6 @@ py::list PlanTable(const std::string& soc) {
     return rows;
 }
 
-// Phase 1 only, with the arguments a binding would never build (null tensors, mismatched out): for the op_api
-// validation tests. Returns {status, message, workspace_size}.
-py::dict GetWorkspace(const py::object& x, const py::object& dtype, const py::object& outShape,
-                      const py::object& outDtype) {
-    std::optional<bridge::DeviceTensor> self, out;
-    if (!x.is_none()) self.emplace(bridge::DeviceTensor::FromArray(x.cast<py::array>()));
-    if (!outShape.is_none()) {
-        out.emplace(
-            bridge::DeviceTensor::Empty(outShape.cast<std::vector<int64_t>>(), bridge::DataTypeFromPy(outDtype)));
-    }
-    uint64_t workspace = 0;
-    aclOpExecutor* executor = nullptr;
-    aclnnStatus status = aclnnAscendopsCastGetWorkspaceSize(self ? self->Get() : nullptr,
-                                                            static_cast<int64_t>(bridge::DataTypeFromPy(dtype)),
-                                                            out ? out->Get() : nullptr, &workspace, &executor);
-    ascendops::DestroyExecutor(executor);  // never run: the executor of a successful phase 1 is simply dropped
-    py::dict d;
-    d["status"] = status;
-    d["message"] = status == 0 ? std::string() : std::string(aclGetRecentErrMsg());
-    d["workspace_size"] = workspace;
-    return d;
-}
-
-// Median wall time of aclnnAscendopsCastGetWorkspaceSize (host overhead: checks + tiling + executor), in microseconds.
-double HostOverheadUs(const std::vector<int64_t>& shape, const py::object& src, const py::object& dst, int repeats) {
-    auto self = bridge::DeviceTensor::Empty(shape, bridge::DataTypeFromPy(src));
-    auto out = bridge::DeviceTensor::Empty(shape, bridge::DataTypeFromPy(dst));
-    const auto dstType = static_cast<int64_t>(bridge::DataTypeFromPy(dst));
-    return bridge::MedianPhase1Us(repeats, [&](uint64_t* ws, aclOpExecutor** ex) {
-        return aclnnAscendopsCastGetWorkspaceSize(self, dstType, out, ws, ex);
-    });
-}
-
 }  // namespace
 
 void Bind_cast(py::module_& m) {
@@ -154,10 +120,6 @@ void Bind_cast(py::module_& m) {
           "phase 1 of aclnnAscendopsCast on a (shape, strides, dtype) spec: raises as the call would");
     m.def("cast_tiling", &Tiling, py::arg("shape"), py::arg("src"), py::arg("dst"), py::arg("soc"),
           py::arg("core_num") = 0, "Cast host tiling as a dict");
-    m.def("cast_get_workspace", &GetWorkspace, py::arg("x"), py::arg("dtype"), py::arg("out_shape"),
-          py::arg("out_dtype"), "phase 1 of aclnnAscendopsCast only (None = a null tensor)");
-    m.def("cast_host_overhead_us", &HostOverheadUs, py::arg("shape"), py::arg("src"), py::arg("dst"),
-          py::arg("repeats") = 1001, "median microseconds of aclnnAscendopsCastGetWorkspaceSize");
     m.def("cast_plan_table", &PlanTable, py::arg("soc"), "Cast path of every dtype pair on a SoC");
     m.attr("cast_key_names") = bridge::KeyNameDict(kCastKeyNames);
 }

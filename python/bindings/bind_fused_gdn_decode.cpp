@@ -3,7 +3,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,44 +51,6 @@ void Check(const std::vector<py::object>& specs, const Shape& outShape, double s
     ascendops::bridge::CheckBeforeAllocating([&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], t[6], scale,
                                                             softplusThreshold, out, ws, ex);
-    });
-}
-
-// Phase 1 only, with arguments a binding would never build (None = a null tensor; out made from out_shape and
-// out_dtype): for the op_api validation tests. Returns {status, message, workspace_size}.
-py::dict GetWorkspace(const std::vector<py::object>& arrays, const py::object& outShape, const py::object& outDtype,
-                      double scale, double softplusThreshold) {
-    using ascendops::bridge::DeviceTensor;
-    if (arrays.size() != 7) throw py::value_error("arrays: mixedQkv, a, b, aLog, dtBias, stateRef, ssmStateIndices");
-    std::vector<std::optional<DeviceTensor>> t(7);
-    for (size_t i = 0; i < 7; ++i) {
-        if (!arrays[i].is_none()) t[i].emplace(DeviceTensor::FromArray(arrays[i].cast<py::array>()));
-    }
-    std::optional<DeviceTensor> out;
-    if (!outShape.is_none()) {
-        out.emplace(DeviceTensor::Empty(outShape.cast<Shape>(), ascendops::bridge::DataTypeFromPy(outDtype)));
-    }
-    auto get = [](std::optional<DeviceTensor>& x) -> aclTensor* { return x ? x->Get() : nullptr; };
-    uint64_t workspace = 0;
-    aclOpExecutor* executor = nullptr;
-    aclnnStatus status = aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(
-        get(t[0]), get(t[1]), get(t[2]), get(t[3]), get(t[4]), get(t[5]), get(t[6]), scale, softplusThreshold, get(out),
-        &workspace, &executor);
-    ascendops::DestroyExecutor(executor);  // never run
-    return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : aclGetRecentErrMsg(),
-                    "workspace_size"_a = workspace);
-}
-
-// Median wall time of aclnnAscendopsFusedGdnDecodeGetWorkspaceSize (checks + tiling + executor), in microseconds.
-double HostOverheadUs(const std::vector<Shape>& shapes, const std::vector<std::string>& dtypes, int repeats) {
-    using ascendops::bridge::DeviceTensor;
-    std::vector<DeviceTensor> t;
-    for (size_t i = 0; i < 8; ++i) {
-        t.push_back(DeviceTensor::Empty(shapes.at(i), ascendops::bridge::DataTypeFromPy(py::str(dtypes.at(i)))));
-    }
-    return ascendops::bridge::MedianPhase1Us(repeats, [&](uint64_t* ws, aclOpExecutor** ex) {
-        return aclnnAscendopsFusedGdnDecodeGetWorkspaceSize(t[0], t[1], t[2], t[3], t[4], t[5], t[6], 1.0f, 20.0f, t[7],
-                                                            ws, ex);
     });
 }
 
@@ -142,10 +103,6 @@ void Bind_fused_gdn_decode(py::module_& m) {
           "aclnnAscendopsFusedGdnDecode on the current device; returns out, updates state (C-contiguous) in place.");
     m.def("fused_gdn_decode_check", &Check, "specs"_a, "out_shape"_a, "scale"_a, "softplus_threshold"_a,
           "phase 1 of aclnnAscendopsFusedGdnDecode on (shape, strides, dtype) specs: raises as the call would");
-    m.def("fused_gdn_decode_get_workspace", &GetWorkspace, "arrays"_a, "out_shape"_a, "out_dtype"_a, "scale"_a = 1.0f,
-          "softplus_threshold"_a = 20.0f, "phase 1 of aclnnAscendopsFusedGdnDecode only (None = a null tensor)");
-    m.def("fused_gdn_decode_host_overhead_us", &HostOverheadUs, "shapes"_a, "dtypes"_a, "repeats"_a = 201,
-          "median microseconds of aclnnAscendopsFusedGdnDecodeGetWorkspaceSize");
     m.def("fused_gdn_decode_tiling", &Tiling, "shapes"_a, "dtypes"_a, "scale"_a, "softplus_threshold"_a, "soc"_a,
           "core_num"_a = 0, "Host tiling of FusedGdnDecode as a dict (fields, key, blockDim, UB estimate terms).");
     m.def(

@@ -1,10 +1,9 @@
 // FusedSwigluGrad bindings: the aclnn pairs of the b, w and x kernels and the user-level call on NumPy arrays,
-// phase 1 alone (validation tests) and the host tilings.
+// its check and the host tilings.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -127,41 +126,6 @@ void CheckAll(const std::vector<py::object>& specs) {
     bridge::CheckBeforeAllocating([&](uint64_t* ws, aclOpExecutor** ex) { return AllPhase1(t)(o, ws, ex); });
 }
 
-std::optional<DeviceTensor> Maybe(const py::object& a) {
-    if (a.is_none()) return std::nullopt;
-    return DeviceTensor::FromArray(a.cast<py::array>());
-}
-
-// Phase 1 only, with arguments a binding would never build (None = a null tensor). Returns {status, message,
-// workspace_size}.
-py::dict GetWorkspace(const py::object& dy, const py::object& g, const py::object& fc, const py::object& dg,
-                      const py::object& dfc, const py::object& dbG, const py::object& dbFc) {
-    std::optional<DeviceTensor> t[7] = {Maybe(dy), Maybe(g), Maybe(fc), Maybe(dg), Maybe(dfc), Maybe(dbG), Maybe(dbFc)};
-    auto get = [&](int i) { return t[i] ? t[i]->Get() : nullptr; };
-    uint64_t workspace = 0;
-    aclOpExecutor* executor = nullptr;
-    const aclnnStatus status = aclnnAscendopsFusedSwigluGradBGetWorkspaceSize(get(0), get(1), get(2), get(3), get(4),
-                                                                              get(5), get(6), &workspace, &executor);
-    ascendops::DestroyExecutor(executor);  // never run
-    return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : std::string(aclGetRecentErrMsg()),
-                    "workspace_size"_a = workspace);
-}
-
-// Phase 1 of the user-level call alone, None = a null tensor (11 arguments: 6 inputs, 5 outputs).
-py::dict GetWorkspaceAll(const std::vector<py::object>& args) {
-    if (args.size() != 11) throw py::value_error("expected 11 tensors (dy, g, fc, x, w_g, w_fc, dx, dw_g, dw_fc, ...)");
-    std::vector<std::optional<DeviceTensor>> t;
-    for (const auto& a : args) t.push_back(Maybe(a));
-    auto get = [&](int i) { return t[i] ? t[i]->Get() : nullptr; };
-    uint64_t workspace = 0;
-    aclOpExecutor* executor = nullptr;
-    const aclnnStatus status = aclnnAscendopsFusedSwigluGradGetWorkspaceSize(
-        get(0), get(1), get(2), get(3), get(4), get(5), get(6), get(7), get(8), get(9), get(10), &workspace, &executor);
-    ascendops::DestroyExecutor(executor);  // never run
-    return py::dict("status"_a = status, "message"_a = status == 0 ? std::string() : std::string(aclGetRecentErrMsg()),
-                    "workspace_size"_a = workspace);
-}
-
 py::dict SplitDict(const SgSplit& s) {
     return py::dict("parts"_a = s.parts, "per"_a = s.per, "big"_a = s.big, "unit"_a = s.unit, "tail"_a = s.tail);
 }
@@ -256,8 +220,6 @@ void Bind_fused_swiglu_grad(py::module_& m) {
     m.attr("fused_swiglu_grad_key_names") = bridge::KeyNameDict(kFusedSwigluGradKeyNames);
     m.def("fused_swiglu_grad_b", &BKernel, "dy"_a, "g"_a, "fc"_a,
           "aclnnAscendopsFusedSwigluGradB on the current device -> (dg, dfc, db_g, db_fc)");
-    m.def("fused_swiglu_grad_b_get_workspace", &GetWorkspace, "dy"_a, "g"_a, "fc"_a, "dg"_a, "dfc"_a, "db_g"_a,
-          "db_fc"_a, "phase 1 only (None = a null tensor)");
     m.def("fused_swiglu_grad_b_tiling", &BTiling, "shapes"_a, "dtypes"_a, "soc"_a = "ascend910b", "core_num"_a = 0,
           "FusedSwigluGrad b-kernel host tiling as a dict");
     m.def("fused_swiglu_grad_w", &WKernel, "x"_a, "dg"_a, "dfc"_a,
@@ -268,8 +230,6 @@ void Bind_fused_swiglu_grad(py::module_& m) {
           "aclnnAscendopsFusedSwigluGrad on (dy, g, fc, x, w_g, w_fc) -> (dx, dw_g, dw_fc, db_g, db_fc)");
     m.def("fused_swiglu_grad_check", &CheckAll, "specs"_a,
           "phase 1 of aclnnAscendopsFusedSwigluGrad on (shape, strides, dtype) specs: raises as the call would");
-    m.def("fused_swiglu_grad_get_workspace", &GetWorkspaceAll, "tensors"_a,
-          "phase 1 of the user-level call only (11 tensors, None = a null tensor)");
     m.def("fused_swiglu_grad_w_tiling", &WTiling, "shapes"_a, "dtypes"_a, "soc"_a = "ascend910b", "core_num"_a = 0,
           "FusedSwigluGrad w-kernel host tiling as a dict");
     m.def("fused_swiglu_grad_x_tiling", &XTiling, "shapes"_a, "dtypes"_a, "soc"_a = "ascend910b", "core_num"_a = 0,

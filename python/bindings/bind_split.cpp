@@ -1,14 +1,12 @@
-// Split bindings: the aclnn pair on NumPy arrays (a list of outputs), the host tiling, and phase 1 alone.
+// Split bindings: the aclnn pair on NumPy arrays (a list of outputs), its check and the host tiling.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "aclnn_split.h"
 #include "common/aclnn_context.h"
-#include "common/list_tensor_desc.h"
 #include "op_host/split/split_tiling.h"
 #include "sim/acl_tensor.h"
 #include "tensor_bridge.h"
@@ -107,52 +105,6 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& dtype, cons
     return d;
 }
 
-// Phase 1 only, with arguments a binding would never build: for the op_api validation tests. `out_shapes` None is
-// a null list; an entry None is a null tensor in it. Returns {status, message, workspace_size}.
-py::dict GetWorkspace(const py::object& x, const py::object& sections, int64_t dim, const py::object& outShapes,
-                      const py::object& outDtype) {
-    std::optional<bridge::DeviceTensor> self;
-    if (!x.is_none()) self.emplace(bridge::DeviceTensor::FromArray(x.cast<py::array>()));
-    std::vector<bridge::DeviceTensor> outs;
-    std::vector<aclTensor*> handles;
-    std::optional<std::vector<int64_t>> values;
-    if (!sections.is_none()) values = sections.cast<std::vector<int64_t>>();
-    aclIntArray* splitSections = values ? aclCreateIntArray(values->data(), values->size()) : nullptr;
-    aclTensorList* outList = nullptr;
-    if (!outShapes.is_none()) {
-        for (const py::handle& s : outShapes) {
-            if (s.is_none()) {
-                handles.push_back(nullptr);
-                continue;
-            }
-            outs.push_back(
-                bridge::DeviceTensor::Empty(s.cast<std::vector<int64_t>>(), bridge::DataTypeFromPy(outDtype)));
-            handles.push_back(outs.back().NewHandle());
-        }
-        // aclCreateTensorList refuses null entries; a list holding one is built directly (the twin's struct).
-        outList = new aclTensorList{std::vector<const aclTensor*>(handles.begin(), handles.end())};
-    }
-    uint64_t workspace = 0;
-    aclOpExecutor* executor = nullptr;
-    aclnnStatus status = aclnnAscendopsSplitGetWorkspaceSize(self ? self->Get() : nullptr, splitSections, dim, outList,
-                                                             &workspace, &executor);
-    ascendops::DestroyExecutor(executor);  // never run
-    aclDestroyTensorList(outList);
-    aclDestroyIntArray(splitSections);
-    py::dict d;
-    d["status"] = status;
-    d["message"] = status == 0 ? std::string() : std::string(aclGetRecentErrMsg());
-    d["workspace_size"] = workspace;
-    return d;
-}
-
-// The ListTensorDesc words op_api builds for outputs of these shapes at these addresses (for the layout test).
-std::vector<uint64_t> ListWords(const std::vector<std::vector<int64_t>>& shapes, const std::vector<uint64_t>& addrs) {
-    std::vector<const void*> data;
-    for (uint64_t a : addrs) data.push_back(reinterpret_cast<const void*>(a));
-    return ListTensorDescWords(shapes, data);
-}
-
 }  // namespace
 
 void Bind_split(py::module_& m) {
@@ -162,9 +114,5 @@ void Bind_split(py::module_& m) {
           "phase 1 of aclnnAscendopsSplit on a (shape, strides, dtype) spec: raises as the call would");
     m.def("split_tiling", &Tiling, py::arg("shape"), py::arg("dtype"), py::arg("sections"), py::arg("dim"),
           py::arg("soc"), py::arg("core_num") = 0, "Split host tiling as a dict");
-    m.def("split_get_workspace", &GetWorkspace, py::arg("x"), py::arg("sections"), py::arg("dim"),
-          py::arg("out_shapes"), py::arg("out_dtype"), "phase 1 of aclnnAscendopsSplit only (None = null)");
-    m.def("split_list_words", &ListWords, py::arg("shapes"), py::arg("addresses"),
-          "the ListTensorDesc buffer (uint64 words) op_api passes to the kernel as y");
     m.attr("split_key_names") = bridge::KeyNameDict(kSplitKeyNames);
 }

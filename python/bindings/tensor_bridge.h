@@ -175,7 +175,7 @@ void CheckBeforeAllocating(Phase1&& getWorkspaceSize) {
     uint64_t workspaceSize = 0;
     aclOpExecutor* executor = nullptr;
     const aclnnStatus status = getWorkspaceSize(&workspaceSize, &executor);
-    delete executor;
+    ascendops::DestroyExecutor(executor);  // the opaque handle's own type: a plain delete would skip its destructor
     CheckAclnn(status);
 }
 

@@ -7,7 +7,7 @@ and their guard zones, and cross-core overlapping non-atomic writes, so an overr
 import numpy as np
 import pytest
 
-from ascendops import _C
+from ascendops import _C, _C_test
 from ascendops.golden.embedding_dense_grad import embedding_dense_grad as golden
 from ascendops.ops.embedding_dense_grad import TOLERANCE, embedding_dense_grad, sample
 
@@ -145,7 +145,7 @@ def test_310p_scale_on_a_garbage_workspace_matches_the_golden(dim, fill):
     pos = rng.permutation(n).astype(np.int32)
     pos[[9, 37]] = [n, -1]  # skipped rows, inside the run crossing cores
     grad = rng.standard_normal((n, dim)).astype(np.float32)
-    actual = _C.embedding_dense_grad_on_filled_workspace(grad, sort_idx, pos, nw, -1, True, fill)
+    actual = _C_test.embedding_dense_grad_on_filled_workspace(grad, sort_idx, pos, nw, -1, True, fill)
     live = (pos >= 0) & (pos < n)
     expected = golden(grad[pos[live]], sort_idx[live], nw, -1, True)  # the live rows, in sorted order
     np.testing.assert_allclose(actual, expected, rtol=TOLERANCE, atol=TOLERANCE)

@@ -1,12 +1,15 @@
 """op_host/common: tiling helpers, the dtype table, the aclnn error path and the tensor bridge."""
 
+import re
+from pathlib import Path
+
 import ml_dtypes
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
 import ascendops
-from ascendops import AclnnError, _C, _C_test
+from ascendops import AclnnError, _C, _C_test, _sim_bench
 
 U64_MAX = 2**64 - 1
 u64 = st.integers(min_value=0, max_value=U64_MAX)
@@ -211,7 +214,76 @@ def test_bridge_rejects_unsupported_dtypes():
         _C_test._bridge_empty([-1], "int8")
 
 
+# --- the modules: _C the product, _sim_bench what `ascendops bench` runs, _C_test the tests' hooks; one twin ---
+
+TEST_HOOKS = {
+    "_bridge_roundtrip", "_bridge_empty", "_raise_aclnn", "_recent_error", "cast_get_workspace",
+    "embedding_dense_grad_get_workspace", "embedding_dense_grad_on_filled_workspace", "fused_gdn_decode_get_workspace",
+    "fused_swiglu_grad_b_get_workspace", "fused_swiglu_grad_get_workspace", "split_get_workspace", "split_list_words",
+    "simtest", "simapi",
+}
+TWIN_TEST_KERNELS = {
+    "run_vec", "run_cast", "run_strict", "run_pipe_sync", "run_dcache", "run_rules", "run_atomic", "run_sync",
+    "run_copy_pad", "run_copy_chain", "run_cast_add", "cast_table", "live_allocations", "bank_beats", "run_cube_sync",
+    "run_matmul_static", "run_cross_core",
+}
+BENCH_KERNELS = {"bench", "run_copy", "run_stream", "cube_info", "matmul_tiling", "run_matmul", "run_add_calibration"}
+HOST_OVERHEAD = {"cast_host_overhead_us", "embedding_dense_grad_host_overhead_us", "fused_gdn_decode_host_overhead_us"}
+
+
+def public(module):
+    return {name for name in dir(module) if not name.startswith("__")}
+
+
 def test_test_hooks_live_only_in_the_test_extension():
-    hooks = {"_bridge_roundtrip", "_bridge_empty", "_raise_aclnn", "_recent_error"}
-    assert not hooks & set(dir(_C))
-    assert hooks <= set(dir(_C_test))
+    assert TEST_HOOKS <= public(_C_test)
+    assert TWIN_TEST_KERNELS == public(_C_test.simtest)
+    assert not TEST_HOOKS & public(_C)
+    assert not TEST_HOOKS & public(_sim_bench)
+
+
+def test_bench_kernels_live_only_in_the_bench_module():
+    assert public(_sim_bench) == BENCH_KERNELS | HOST_OVERHEAD
+    assert not (BENCH_KERNELS | HOST_OVERHEAD | TWIN_TEST_KERNELS) & public(_C)
+    assert public(_C.cost) == {"params"}
+
+
+def test_the_product_module_has_no_test_or_bench_name():
+    hook_like = [n for n in public(_C)
+                 if n.startswith(("_", "run_", "sim")) and n not in {"sim_device"}
+                 or n.endswith(("_get_workspace", "_on_filled_workspace", "_host_overhead_us", "_list_words"))]
+    assert hook_like == []
+
+
+def test_all_modules_share_one_twin():
+    """_C, _C_test and _sim_bench link one libascendops_sim.so: one recent error, one span-trace request per thread."""
+    with pytest.raises(AclnnError):
+        _C_test._raise_aclnn(161002, "x: recorded by _C_test")
+    assert _C.recent_error() == "x: recorded by _C_test"
+    with pytest.raises(AclnnError) as info:
+        _C.set_sim_device("ascend910b", 10**6)
+    assert _C_test._recent_error() == info.value.message != "x: recorded by _C_test"
+    x = np.zeros(4096, np.float16)
+    assert _sim_bench.run_copy(x, 1, 1024, "ascend910b", 2)[1]["trace"] is None
+    _C.request_span_trace(0, 64)  # the twin's per-thread request, read by the bench module's launch
+    try:
+        trace = _sim_bench.run_copy(x, 1, 1024, "ascend910b", 2)[1]["trace"]
+    finally:
+        _C.request_span_trace(-1)
+    assert trace is not None and trace["core"] == 0
+
+
+ACL_DEFINITION = re.compile(r"^[A-Za-z_][\w:<>*& ]*?\b(acl(?!nn)[A-Za-z]\w*)\s*\([^;{]*\)\s*(?:const\s*)?\{", re.M)
+
+
+def acl_definitions(folder):
+    return {f"{p.relative_to(folder)}: {m.group(1)}" for p in sorted(folder.rglob("*.cpp")) + sorted(folder.rglob("*.h"))
+            for m in ACL_DEFINITION.finditer(p.read_text())}
+
+
+def test_op_api_defines_no_acl_runtime_function():
+    """The twin alone stands in for CANN's runtime (acl*): op_api calls acl functions and defines none (its aclnn*
+    entry points are its own)."""
+    root = Path(__file__).resolve().parents[2]
+    assert "src/acl_runtime.cpp: aclGetRecentErrMsg" in acl_definitions(root / "ascendc_sim")  # the scan finds them
+    assert acl_definitions(root / "op_api") == set()

@@ -4,7 +4,7 @@ workspace layout, strided inputs, int64 and out-of-range indices (skipped, as do
 import numpy as np
 import pytest
 
-from ascendops import AclnnError, _C
+from ascendops import AclnnError, _C, _C_test
 from ascendops._backend import select
 from ascendops.golden.embedding_dense_grad import embedding_dense_grad as golden
 from ascendops.ops.embedding_dense_grad import embedding_dense_grad, embedding_dense_grad_sorted
@@ -21,7 +21,7 @@ def device():
 
 def phase1(grad=GRAD, indices=IDX, pos=None, kernel=False, nw=5, pad=-1, scale=False, out_shape=(5, 8),
            out_dtype=np.float32):
-    return _C.embedding_dense_grad_get_workspace(grad, indices, pos, kernel, nw, pad, scale,
+    return _C_test.embedding_dense_grad_get_workspace(grad, indices, pos, kernel, nw, pad, scale,
                                                  None if out_shape is None else list(out_shape), np.dtype(out_dtype))
 
 

@@ -5,7 +5,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from ascendops import AclnnError, _C
+from ascendops import AclnnError, _C, _C_test
 from ascendops.golden.fused_gdn_decode import fused_gdn_decode as golden
 from ascendops.ops.fused_gdn_decode import fused_gdn_decode, make_inputs
 
@@ -19,7 +19,7 @@ def inputs():
 
 def phase1(arrays, out_shape=(3, 1, 4, 16), out_dtype=ml_dtypes.bfloat16, **kw):
     _C.set_sim_device("ascend910b", 0)
-    return _C.fused_gdn_decode_get_workspace(list(arrays), list(out_shape) if out_shape else None, out_dtype, **kw)
+    return _C_test.fused_gdn_decode_get_workspace(list(arrays), list(out_shape) if out_shape else None, out_dtype, **kw)
 
 
 NAMES = ["mixedQkv", "a", "b", "aLog", "dtBias", "stateRef", "ssmStateIndices"]

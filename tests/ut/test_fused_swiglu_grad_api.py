@@ -5,7 +5,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from ascendops import _C
+from ascendops import _C_test
 from ascendops._backend import select
 
 BF16 = ml_dtypes.bfloat16
@@ -20,7 +20,7 @@ def device():
 
 
 def phase1(dy=X, g=X, fc=X, dg=X, dfc=X, db_g=DB, db_fc=DB):
-    return _C.fused_swiglu_grad_b_get_workspace(dy, g, fc, dg, dfc, db_g, db_fc)
+    return _C_test.fused_swiglu_grad_b_get_workspace(dy, g, fc, dg, dfc, db_g, db_fc)
 
 
 @pytest.mark.parametrize("name", ["dy", "g", "fc", "dg", "dfc", "db_g", "db_fc"])

@@ -6,7 +6,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from ascendops import AclnnError, _C
+from ascendops import AclnnError, _C_test
 from ascendops._backend import select
 from ascendops.ops.fused_swiglu_grad import tiling, w_tiling, x_tiling
 
@@ -30,7 +30,7 @@ def device():
 
 
 def phase1(**override):
-    return _C.fused_swiglu_grad_get_workspace(tensors(**override))
+    return _C_test.fused_swiglu_grad_get_workspace(tensors(**override))
 
 
 # ---- tilings ----
@@ -152,7 +152,7 @@ def test_x_tiling_k_bound():
 def test_null_arguments(name):
     args = tensors()
     args[NAMES.index(name)] = None
-    r = _C.fused_swiglu_grad_get_workspace(args)
+    r = _C_test.fused_swiglu_grad_get_workspace(args)
     assert r["status"] == 161001 and r["message"] == f"{name} is null"
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import ascendops
-from ascendops import _C, AclnnError
+from ascendops import _C, AclnnError, _C_test
 from ascendops._backend import select
 
 
@@ -14,7 +14,7 @@ def _device():
 
 
 def _ws(x, sections, dim, out_shapes, dtype=np.float32):
-    return _C.split_get_workspace(x, sections, dim, out_shapes, np.dtype(dtype))
+    return _C_test.split_get_workspace(x, sections, dim, out_shapes, np.dtype(dtype))
 
 
 X = np.arange(24, dtype=np.float32).reshape(4, 6)
@@ -104,7 +104,7 @@ def test_chunk_of_an_empty_dim_gives_chunks_empty_pieces():
 
 def test_output_list_layout_is_cann_list_tensor_desc():
     # asc-devkit ListTensorDesc.md: [byte offset of the pointers][per tensor: dim | index << 32, dims...][pointers]
-    words = _C.split_list_words([[4, 2], [4, 0], [4, 5]], [0x1000, 0, 0x2040])
+    words = _C_test.split_list_words([[4, 2], [4, 0], [4, 5]], [0x1000, 0, 0x2040])
     assert words == [8 * (1 + 3 * 3), 2, 4, 2, 2 | 1 << 32, 4, 0, 2 | 2 << 32, 4, 5, 0x1000, 0, 0x2040]
     # rank 0: the pointers-only form (count in the header's high half, 0xffffffff, pointers at byte 24)
-    assert _C.split_list_words([[], []], [0x10, 0x20]) == [24, 2 << 32, 0xFFFFFFFF, 0x10, 0x20]
+    assert _C_test.split_list_words([[], []], [0x10, 0x20]) == [24, 2 << 32, 0xFFFFFFFF, 0x10, 0x20]

@@ -13,7 +13,7 @@ x and y of a tile on different groups, z on a bank neither is on). Case 0 (a sca
 its first tiles and is extrapolated: its loop is uniform.
 """
 
-from .. import _C
+from .. import _sim_bench
 
 __all__ = ["CASES", "PUBLISHED", "run", "NOTE", "SOCS"]
 
@@ -63,7 +63,7 @@ def modeled(case):
     what, cores, tile, buffers, scalar, bypass, offsets, limit = CASES[case]
     tiling = {"rows": ROWS, "cols": COLS, "tile": tile, "buffers": buffers, "scalar": scalar, "l2_bypass": bypass,
               "tile_limit": limit, "ub_bytes": max(o + tile * 2 for row in offsets for o in row), "offsets": offsets}
-    r = _C.cost.run_add_calibration(tiling, cores)
+    r = _sim_bench.run_add_calibration(tiling, cores)
     pipes = dict(r["slowest_core"])
     device = r["modeled_device_us"]
     if limit:  # a uniform loop: scale the core's time from the tiles run to all of them

@@ -6,7 +6,7 @@ throughput of the FP32-source pair with the same destination; aclnnAscendopsCast
 
 import numpy as np
 
-from .. import _C
+from .. import _C, _sim_bench
 from .._args import INT32_MAX, cli_int
 from .._backend import select
 from . import cli_pairs
@@ -52,7 +52,7 @@ def run(args):
             "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
             "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
             "bf16_vs_fp32": "",
-            "host_us": round(_C.cast_host_overhead_us([args.n], _dtype(src), _dtype(dst), 201), 2),
+            "host_us": round(_sim_bench.cast_host_overhead_us([args.n], _dtype(src), _dtype(dst), 201), 2),
         })
     for row in rows:  # throughput ratio of each BF16-source pair to the FP32-source pair with the same target
         src, dst = row["pair"].split("->")

@@ -15,7 +15,7 @@ tile before it: a vector-heavier kernel (``tests/ut/sim/kernels/stream_kernels.c
 
 import numpy as np
 
-from .. import _C
+from .. import _sim_bench
 
 __all__ = ["SOCS", "SIZES", "add_args", "run", "copy_point", "stream_point", "vector_core_rows", "NOTE", "default_socs"]
 
@@ -51,7 +51,7 @@ def copy_point(soc, nbytes, buffers):
     cores = max(1, min(MAX_CORES[soc], nbytes // per_core_floor))
     tile = min(TILE_BYTES, nbytes // cores) // 2  # elements of half
     x = np.zeros(nbytes // 2, dtype=np.float16)
-    _, stats = _C.simtest.run_copy(x, cores, tile, soc, buffers)
+    _, stats = _sim_bench.run_copy(x, cores, tile, soc, buffers)
     stats["tile_bytes"] = tile * 2
     return stats
 
@@ -59,7 +59,7 @@ def copy_point(soc, nbytes, buffers):
 def stream_point(n, dtype, passes, block_dim, vector_cores, soc="ascend310p"):
     """One modeled streaming launch of ``n`` elements (float16: a copy; float32: Exp passes + a cast to float16)."""
     tile = TILE_BYTES // np.dtype(dtype).itemsize
-    _, stats = _C.simtest.run_stream(np.zeros(n, dtype), block_dim, tile, soc, passes, vector_cores)
+    _, stats = _sim_bench.run_stream(np.zeros(n, dtype), block_dim, tile, soc, passes, vector_cores)
     return stats
 
 

@@ -7,7 +7,7 @@ median host time of aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize. Modele
 memset and the kernel; ``x achievable`` = modeled / achievable roofline.
 """
 
-from .. import _C
+from .. import _C, _sim_bench
 from .._args import INT32_MAX, cli_int, cli_int_list
 from .._backend import select
 from ..ops.embedding_dense_grad import embedding_dense_grad, sample, tiling
@@ -62,6 +62,7 @@ def run(args):
             "roofline_us": round(report["roofline_us"], 1),
             "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
             "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
-            "host_us": round(_C.embedding_dense_grad_host_overhead_us([args.n, dim], args.num_weights, scale, 201), 2),
+            "host_us": round(_sim_bench.embedding_dense_grad_host_overhead_us([args.n, dim], args.num_weights, scale,
+                                                                              201), 2),
         })
     return rows

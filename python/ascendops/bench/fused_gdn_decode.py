@@ -9,7 +9,7 @@ Targets: the family <= 1.20 x roofline for B >= 16; the few-heads batch <= 1.5 x
 import ml_dtypes
 import numpy as np
 
-from .. import _C
+from .. import _C, _sim_bench
 from .._args import cli_int_list
 from .._backend import select
 from ..ops.fused_gdn_decode import SOCS, fused_gdn_decode, make_inputs, tiling
@@ -59,6 +59,6 @@ def run(args):
                 "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
                 "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
                 "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
-                "host_us": round(_C.fused_gdn_decode_host_overhead_us(shapes, dtypes, 101), 2),
+                "host_us": round(_sim_bench.fused_gdn_decode_host_overhead_us(shapes, dtypes, 101), 2),
             })
     return rows

@@ -10,7 +10,7 @@ PyPTO's own A2 simulation models the seed's b kernel at about 100 us for M = 409
 the modeled launch overhead. Modeled by the CPU twin's cost model, not measured.
 """
 
-from .. import _C
+from .. import _C, _sim_bench
 from .._args import cli_int, cli_shape
 from ..ops.fused_swiglu_grad import (SOCS, fused_swiglu_grad, fused_swiglu_grad_b, fused_swiglu_grad_w,
                                      fused_swiglu_grad_x, sample_all)
@@ -35,7 +35,7 @@ def add_args(parser):
 
 
 def _cube_peak_flop_per_us(soc):
-    c = _C.simtest.cube_info(soc)
+    c = _sim_bench.cube_info(soc)
     return c["cube_cores"] * c["macs_per_cycle_16"] * 2 * c["freq_mhz"]
 
 

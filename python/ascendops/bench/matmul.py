@@ -8,7 +8,7 @@ It runs the twin's Matmul test kernel (tests/ut/sim/kernels/matmul_kernels.cpp):
 import ml_dtypes
 import numpy as np
 
-from .. import _C
+from .. import _sim_bench
 from .._args import INT32_MAX, cli_int
 
 __all__ = ["add_args", "run", "SOCS", "DEFAULT_SOCS"]
@@ -36,17 +36,17 @@ def _bound(stats):
 
 
 def run(args):
-    soc = _C.simtest.cube_info(args.soc)
+    soc = _sim_bench.cube_info(args.soc)
     if args.aivs > 2 * soc["cube_cores"]:
         raise ValueError(f"--aivs {args.aivs}: {args.soc} has {2 * soc['cube_cores']} AIVs")
     peak_flop_per_us = soc["cube_cores"] * soc["macs_per_cycle_16"] * 2 * soc["freq_mhz"]
     rows = []
     for m, k, n in SHAPES:
-        tiling = _C.simtest.matmul_tiling(m, n, k, ab="bfloat16", c="float32", dim=args.aivs, soc=args.soc)
+        tiling = _sim_bench.matmul_tiling(m, n, k, ab="bfloat16", c="float32", dim=args.aivs, soc=args.soc)
         groups = (tiling["usedCoreNum"] + 1) // 2
         a = np.zeros(m * k, ml_dtypes.bfloat16)
         b = np.zeros(k * n, ml_dtypes.bfloat16)
-        _, stats = _C.simtest.run_matmul(a, b, None, np.zeros(m * n, np.float32), tiling, groups=groups,
+        _, stats = _sim_bench.run_matmul(a, b, None, np.zeros(m * n, np.float32), tiling, groups=groups,
                                          soc=args.soc, timeout=600.0)
         cube_us = 2.0 * m * k * n / peak_flop_per_us
         mem_us = ((m * k + k * n) * 2 + m * n * 4) / (soc["mem_bandwidth_gbps"] * 1e3)

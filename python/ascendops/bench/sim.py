@@ -4,7 +4,7 @@ Two kernels of the twin's own tests over n elements: a Cast + Add chain (half ->
 double-buffered) and a plain DataCopy GM -> UB -> GM. Wall-clock seconds on this machine, best of ``--repeat``.
 """
 
-from .. import _C
+from .. import _sim_bench
 from .._args import cli_int
 
 __all__ = ["add_args", "run", "NOTE", "SOCS"]
@@ -24,7 +24,7 @@ def add_args(parser):
 def run(args):
     best = {}
     for _ in range(max(1, args.repeat)):
-        for key, eps in _C.simtest.bench(args.n).items():
+        for key, eps in _sim_bench.bench(args.n).items():
             best[key] = max(best.get(key, 0), eps)
     rows = []
     for work in ("cast_add", "copy"):

@@ -45,5 +45,5 @@ void Bind_test_hooks(py::module_& m) {
         "code"_a, "message"_a, "Records `message` as the recent error and raises it as AclnnError (0: no error).");
     m.def(
         "_recent_error", [] { return std::string(aclGetRecentErrMsg()); },
-        "aclGetRecentErrMsg() of this module's copy of the twin (where _raise_aclnn records).");
+        "aclGetRecentErrMsg() of the twin (the one _C uses too).");
 }

@@ -1,12 +1,16 @@
 // ascendops._C_test: the test-only extension (built by the developer build and by scripts/test.sh's pip build, never
-// part of an ordinary install): the tensor bridge's test hooks. It links its own copy of the twin, so its hooks read
-// their own state (e.g. _recent_error), not _C's. (The twin's test kernels stay in _C.simtest: `ascendops bench sim`
-// and `bench matmul` run them.)
+// part of an ordinary install): the test hooks of the bridge and of op_api's phase 1, and the twin's test-only
+// kernels (simtest, simapi). It shares the one twin of libascendops_sim.so with _C. Each source of this folder
+// defines Bind_<name>(module&).
 #include <pybind11/pybind11.h>
 
-void Bind_test_hooks(pybind11::module_& m);  // bind_test_hooks.cpp
+#define ASCENDOPS_BINDING(name) void Bind_##name(pybind11::module_& m);
+#include "test_bindings.inc"
+#undef ASCENDOPS_BINDING
 
 PYBIND11_MODULE(_C_test, m) {
-    m.doc() = "ascendops test-only module: the tensor bridge's test hooks";
-    Bind_test_hooks(m);
+    m.doc() = "ascendops test-only module: test hooks and the CPU twin's test kernels";
+#define ASCENDOPS_BINDING(name) Bind_##name(m);
+#include "test_bindings.inc"
+#undef ASCENDOPS_BINDING
 }

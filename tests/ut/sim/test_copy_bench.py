@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from ascendops import _C
+from ascendops import _C_test, _sim_bench
 from ascendops.bench import copy as copy_bench
 
 SMALL, LARGE = 8 * 1024, 8 * 1024 * 1024
@@ -28,8 +28,8 @@ def test_two_buffer_queue_overlaps_even_when_each_tile_is_freed_before_the_next_
     x = np.zeros(LARGE // 2, dtype=np.float16)
     cores = copy_bench.MAX_CORES[soc]
     tile = copy_bench.TILE_BYTES // 2
-    one = _C.simtest.run_copy(x, cores, tile, soc, 1, in_order=True)[1]["modeled_device_us"]
-    two = _C.simtest.run_copy(x, cores, tile, soc, 2, in_order=True)[1]["modeled_device_us"]
+    one = _sim_bench.run_copy(x, cores, tile, soc, 1, in_order=True)[1]["modeled_device_us"]
+    two = _sim_bench.run_copy(x, cores, tile, soc, 2, in_order=True)[1]["modeled_device_us"]
     prefetched = copy_bench.copy_point(soc, LARGE, 2)["modeled_device_us"]
     assert two < 0.9 * one if soc == "ascend910b" else two < one
     assert two == pytest.approx(prefetched, rel=0.02)  # the same overlap as issuing tile i+1's copy-in first
@@ -52,13 +52,13 @@ def test_modeled_copy_time_is_at_least_the_achievable_roofline(soc, nbytes):
 @pytest.mark.parametrize("buffers", [1, 2])
 def test_both_copy_kernels_copy_every_element(buffers):
     x = np.arange(3 * 4 * 1024, dtype=np.float16)  # 4 cores x 3 tiles of 1024
-    y, _ = _C.simtest.run_copy(x, 4, 1024, "ascend910b", buffers)
+    y, _ = _sim_bench.run_copy(x, 4, 1024, "ascend910b", buffers)
     np.testing.assert_array_equal(y, x)
 
 
 def test_copy_buffers_other_than_one_or_two_are_rejected():
     with pytest.raises(ValueError, match="buffers must be 1 or 2, got 3"):
-        _C.simtest.run_copy(np.zeros(1024, np.float16), 1, 1024, "ascend910b", 3)
+        _sim_bench.run_copy(np.zeros(1024, np.float16), 1, 1024, "ascend910b", 3)
 
 
 # ---- --vector-cores (issue 18): ascend310p, 8 AI cores (AICORE) against 8 + 7 Vector Cores (MIX_VECTOR_CORE) ----
@@ -85,7 +85,7 @@ def test_vector_cores_speed_up_a_vector_bound_stream():
 
 def test_stream_kernel_casts_every_element_on_ai_and_vector_cores():
     x = np.arange(15 * 2 * 8192, dtype=np.float32) % 4096 * 0.5 - 1000  # 30 tiles over 15 blocks, float16-exact
-    y, stats = _C.simtest.run_stream(x, 15, 8192, "ascend310p", 0, True)
+    y, stats = _sim_bench.run_stream(x, 15, 8192, "ascend310p", 0, True)
     np.testing.assert_array_equal(y, x.astype(np.float16))
     assert stats["rounds"] == 1 and sum(c["vector_core"] for c in stats["cores"]) == 7
 
@@ -98,8 +98,8 @@ def test_a_launch_reads_what_the_launch_before_wrote_from_l2():
     # 8 cores x 64 KB in tiles of 8 KB (8 copies each way per core): the second launch's reads of y hit L2 (110
     # B/cycle, not capped by the core's bandwidth share) unless the host wrote y in between
     x = np.arange(8 * 32768, dtype=np.float16)
-    first, second = _C.simtest.run_copy_chain(x, 8, 4096)
-    _, cold = _C.simtest.run_copy_chain(x, 8, 4096, host_write=True)
+    first, second = _C_test.simtest.run_copy_chain(x, 8, 4096)
+    _, cold = _C_test.simtest.run_copy_chain(x, 8, 4096, host_write=True)
     per_copy = 88 + 8192 / 110  # cycles: latency plus 8 KB at the L2 rate
     assert _mte2_us(second) == pytest.approx(8 * per_copy / 1850, rel=1e-6)
     assert _mte2_us(cold) == pytest.approx(_mte2_us(first)) and _mte2_us(cold) > 1.5 * _mte2_us(second)

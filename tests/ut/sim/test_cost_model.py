@@ -2,10 +2,8 @@
 the published Atlas A2 Add measurements (asc-devkit add_high_performance README)."""
 import pytest
 
-from ascendops import _C
+from ascendops import _C, _C_test, _sim_bench
 from ascendops.bench import calibrate
-
-cost = _C.cost
 
 # A small Add on 8 cores: 256 x 8192 halves, enough tiles per core for the pipes to overlap.
 SMALL = dict(rows=256, cols=8192, scalar=0, l2_bypass=0, tile_limit=0)
@@ -15,7 +13,7 @@ def run_small(tile, buffers, offsets=None, **extra):
     offsets = offsets or calibrate._packed(tile, buffers)
     tiling = dict(SMALL, tile=tile, buffers=buffers, offsets=offsets,
                   ub_bytes=max(o + tile * 2 for row in offsets for o in row), **extra)
-    return cost.run_add_calibration(tiling, 8)
+    return _sim_bench.run_add_calibration(tiling, 8)
 
 
 # 避免bank冲突（NPU架构版本2201）.md, its own examples: 0x10000 is bank 16, 0x10020 bank 17, 0x10E20 bank 17,
@@ -28,8 +26,8 @@ def run_small(tile, buffers, offsets=None, **extra):
     ([(0x0, False), (0x100, False), (0x10000, True)], 1),  # x, y 256 B apart, z on another bank: case 6's layout
 ])
 def test_bank_beats_follow_the_documented_examples(operands, beats):
-    assert cost.bank_beats(operands) == beats
-    assert cost.bank_beats(operands, soc="ascend310p") == 1  # no documented 310P layout: not modeled
+    assert _C_test.simtest.bank_beats(operands) == beats
+    assert _C_test.simtest.bank_beats(operands, soc="ascend310p") == 1  # no documented 310P layout: not modeled
 
 
 def test_double_buffering_overlaps_copies_and_compute():
@@ -65,7 +63,7 @@ def test_bank_conflicts_double_the_vector_time():
 
 
 def test_every_cost_parameter_has_a_label_and_a_source():
-    rows = cost.params()
+    rows = _C.cost.params()
     assert {r["soc"] for r in rows} == {"ascend310p", "ascend910b", "ascend910_93"}
     for r in rows:
         assert r["label"] in ("platform config", "verified", "derived", "assumed") and r["source"], r

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from ascendops import _C
+from ascendops import _C_test
 
 # SimApiOp of tests/ut/sim/kernels/sim_api_case.h.
 (STATIC_ADD, TWO_PIPES, MASK_COUNTER, MASK_NORMAL, BIT_MASK, REDUCE_MAX, REDUCE_MIN, REDUCE_SUM, REDUCE_MIN_COUNT,
@@ -20,7 +20,7 @@ SOCS = ["ascend910b", "ascend310p"]
 def _run(op, x, y=None, n=None, mode=0, scalar=0.0, soc="ascend910b"):
     x = np.asarray(x, np.float32)
     y = np.zeros_like(x) if y is None else np.asarray(y, np.float32)
-    return _C.simapi.run(op, x, y, len(x) if n is None else n, mode=mode, scalar=scalar, soc=soc)
+    return _C_test.simapi.run(op, x, y, len(x) if n is None else n, mode=mode, scalar=scalar, soc=soc)
 
 
 def _bits_as_float(index):

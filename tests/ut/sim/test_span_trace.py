@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import ascendops
-from ascendops import _C
+from ascendops import _C, _C_test, _sim_bench
 
 TILE = 1024  # halves: 2 KB copies
 BUSY_KEYS = {"S": "scalar_us", "V": "vec_us", "MTE2": "mte2_us", "MTE3": "mte3_us"}
@@ -23,7 +23,7 @@ def trace_core():
 def traced_copy(trace_core, buffers, core=0, cores=1, tiles=6, max_spans=50000):
     trace_core(core, max_spans)
     x = np.arange(cores * tiles * TILE, dtype=np.float16)
-    y, stats = _C.simtest.run_copy(x, cores, TILE, "ascend910b", buffers)
+    y, stats = _sim_bench.run_copy(x, cores, TILE, "ascend910b", buffers)
     np.testing.assert_array_equal(y, x)
     return stats
 
@@ -65,7 +65,7 @@ def test_double_buffering_overlaps_copy_in_and_copy_out_single_buffering_does_no
 
 def test_no_trace_unless_requested():
     x = np.zeros(4 * TILE, dtype=np.float16)
-    _, stats = _C.simtest.run_copy(x, 1, TILE, "ascend910b", 2)
+    _, stats = _sim_bench.run_copy(x, 1, TILE, "ascend910b", 2)
     assert stats["trace"] is None
     ascendops.cast(np.zeros(4096, np.float32), np.float16, soc="ascend910b")
     assert _C.last_launch_report()["trace"] is None
@@ -75,7 +75,7 @@ def test_a_trace_is_bounded_and_says_it_was_truncated(trace_core):
     short = traced_copy(trace_core, 2, max_spans=5)["trace"]
     assert short["max_spans"] == 5 and short["truncated"] and len(short["spans"]) == 5
     trace_core(0, 10**9)  # more than the twin keeps: capped
-    _, stats = _C.simtest.run_copy(np.zeros(TILE, np.float16), 1, TILE, "ascend910b", 1)
+    _, stats = _sim_bench.run_copy(np.zeros(TILE, np.float16), 1, TILE, "ascend910b", 1)
     assert stats["trace"]["max_spans"] == 50000 and not stats["trace"]["truncated"]
 
 
@@ -102,7 +102,7 @@ def test_an_operator_launch_report_carries_the_trace_and_every_cores_pipe_times(
 
 def test_a_barrier_is_one_span_on_every_pipe_outside_the_busy_times(trace_core):
     trace_core(0)
-    _, stats = _C.simtest.run_sync(4, True, rounds=3, soc="ascend910b")
+    _, stats = _C_test.simtest.run_sync(4, True, rounds=3, soc="ascend910b")
     trace, core = stats["trace"], stats["cores"][0]["pipe_busy_us"]
     barriers = by_pipe(trace)["ALL"]
     assert len(barriers) == stats["cores"][0]["barriers"] == 6
