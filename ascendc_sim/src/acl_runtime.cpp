@@ -117,8 +117,8 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy) {
     const uint64_t live = ascendc_sim::LiveDeviceBytes();
     if (live > memory || size > memory - live) {
         aclrtSimSetRecentErrMsg(("aclrtMalloc: " + std::to_string(size) + " bytes do not fit in the " +
-                                 std::to_string(memory) + " bytes of device memory of " + soc.name +
-                                 " (" + std::to_string(live) + " in use)")
+                                 std::to_string(memory) + " bytes of device memory of " + soc.name + " (" +
+                                 std::to_string(live) + " in use)")
                                     .c_str());
         *devPtr = nullptr;
         return ACL_ERROR_RT_MEMORY_ALLOCATION;
