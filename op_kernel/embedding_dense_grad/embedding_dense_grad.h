@@ -64,8 +64,8 @@ private:
     static constexpr uint32_t kFloatsPerBlock = 8;
     static constexpr uint32_t kInt32PerBlock = 8;
     static constexpr int32_t kNoRun = -1;
-    static constexpr uint32_t kFirstExtendBatch =
-        32;  // rows past the core's end loaded first (doubling up to idxBatch)
+    // Rows of the first batch past the core's end when its last run goes on beyond the peek (doubling up to idxBatch).
+    static constexpr uint32_t kFirstExtendBatch = 32;
 
     __aicore__ static inline uint32_t AlignUp8(uint32_t n) { return (n + 7) / 8 * 8; }
 
@@ -105,21 +105,18 @@ private:
         edgeInQue_.FreeTensor(edge);
     }
 
-    // Writes cols values of src to dst[offset]. Window mode runs under atomic add: the lanes outside the row hold
+    // Writes cols values of src to dst[offset] in 32-byte windows, under atomic add: the lanes outside the row hold
     // -0.0, which leaves every value (+0.0 too) unchanged.
-    __aicore__ inline void StoreRow(const AscendC::GlobalTensor<float>& dst, uint64_t elems, uint64_t offset,
-                                    const AscendC::LocalTensor<float>& src, uint32_t cols) {
+    __aicore__ inline void StoreWindow(const AscendC::GlobalTensor<float>& dst, uint64_t elems, uint64_t offset,
+                                       const AscendC::LocalTensor<float>& src, uint32_t cols) {
         // A window overlaps the previous row's window: overlapping MTE3 destinations need PipeBarrier (its doc).
-        if (copyMode_ == EdgCopyMode::kWindow) AscendC::PipeBarrier<PIPE_MTE3>();
-        if (copyMode_ == EdgCopyMode::kPad) {
-            AscendC::DataCopyExtParams params{1, cols * static_cast<uint32_t>(sizeof(float)), 0, 0, 0};
-            DataCopyPadWhereAny(dst[offset], src, params);
-        } else if (copyMode_ == EdgCopyMode::kWindow && offset + AlignUp8(cols) > elems) {
+        AscendC::PipeBarrier<PIPE_MTE3>();
+        if (offset + AlignUp8(cols) > elems) {
             StoreTailWindow(dst, elems, offset, src, cols);
-        } else {
-            for (uint32_t j = cols; j < AlignUp8(cols); ++j) src.SetValue(j, -0.0f);
-            AscendC::DataCopy(dst[offset], src, AlignUp8(cols));
+            return;
         }
+        for (uint32_t j = cols; j < AlignUp8(cols); ++j) src.SetValue(j, -0.0f);
+        AscendC::DataCopy(dst[offset], src, AlignUp8(cols));
     }
 
     // The chunk's whole blocks store as they are; its last partial block goes out as the tensor's last block, with
@@ -265,7 +262,7 @@ private:
         if (scale && runShift_ != 1.0f) AscendC::Muls(row, row, 1.0f / runShift_, vecCols);
         AscendC::LocalTensor<float> slot = Slot();
         if (runLive_ == 0) {
-            AscendC::Adds(slot, row, 0.0f, vecCols);  // + 0.0: a sum is never -0.0, as out's 0.0 + it is not
+            AscendC::Adds(slot, row, 0.0f, vecCols);  // as out's 0.0 + row: a -0.0 row sums to +0.0
         } else {
             AscendC::Add(slot, slot, row, vecCols);
         }
@@ -308,7 +305,7 @@ private:
             DataCopyPadWhereAny(outGm_[offset], tile_, params);
         } else {
             AscendC::SetAtomicAdd<float>();
-            StoreRow(outGm_, OutElems(), offset, tile_, cols);
+            StoreWindow(outGm_, OutElems(), offset, tile_, cols);
             AscendC::SetAtomicNone();
         }
         accQue_.FreeTensor(tile_);

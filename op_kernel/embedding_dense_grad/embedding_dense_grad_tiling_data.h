@@ -10,7 +10,7 @@ namespace ascendops::embedding_dense_grad {
 // Tiling key (spec: docs/ops/embedding_dense_grad.md).
 enum class EmbeddingDenseGradKey : uint64_t {
     kDefault = 0,          // scatter-add of sorted runs
-    kScaleGradByFreq = 1,  // scatter-add, each run's partial sum scaled by 1 / (live rows of its index) first
+    kScaleGradByFreq = 1,  // scatter-add, each run's sum scaled by 1 / (its live rows) before it is written
 };
 
 // How a row chunk moves between GM and UB.
