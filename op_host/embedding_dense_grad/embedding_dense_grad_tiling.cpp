@@ -67,15 +67,15 @@ EdgCopyMode ChooseCopyMode(uint64_t dim, uint64_t numRows, uint64_t numWeights, 
     return std::min(numRows, numWeights) * dim < kFloatsPerBlock ? EdgCopyMode::kScalar : EdgCopyMode::kWindow;
 }
 
-// Out rows per accumulator tile. Consecutive out rows are contiguous in GM only when a chunk is the whole row, and a
-// window copy (310P, D % 8 != 0) covers one row: otherwise one row. Else as many as UB holds, up to kMaxGroupBytes
-// per tile, the rows a core can own (one per run starting in its rows) and num_weights.
+// Rows per UB tile (grad rows in, out rows summed). Consecutive rows are contiguous in GM only when a chunk is the
+// whole row, and a window copy (310P, D % 8 != 0) covers one row: otherwise one row. Else as many as UB holds, up to
+// kMaxGroupBytes per tile, the rows a core can own (one per run starting in its rows) and num_weights.
 uint32_t GroupRows(const EmbeddingDenseGradTilingData& td, uint64_t ubBudget) {
     const auto mode = static_cast<EdgCopyMode>(td.copyMode);
     if (td.colChunkNum != 1 || (mode != EdgCopyMode::kBlock && mode != EdgCopyMode::kPad)) return 1;
     const uint64_t rowBytes = uint64_t{td.colChunk} * sizeof(float);
     const uint64_t used = EdgUbBytes(td);  // with one-row tiles
-    const uint64_t fit = 1 + (ubBudget > used ? (ubBudget - used) / (kEdgRowBuffers * rowBytes) : 0);
+    const uint64_t fit = 1 + (ubBudget > used ? (ubBudget - used) / (2 * kEdgRowBuffers * rowBytes) : 0);
     const uint64_t rows = std::min({fit, std::max<uint64_t>(1, kMaxGroupBytes / rowBytes),
                                     std::max<uint64_t>(1, td.formerRowNum), uint64_t{td.numWeights}});
     return static_cast<uint32_t>(rows);

@@ -2,7 +2,8 @@
 // Each core owns the runs of equal indices that start in its rows of the sorted indices (it follows its last run past
 // its end and leaves the run continuing from the previous core to that core), so every out row has one writer and
 // its rows are summed in sorted order whatever the core count: results are bit-identical for any core count. A run
-// is summed in one slot of a UB tile; runs of consecutive indices fill consecutive slots, written with one copy.
+// is summed in one slot of a UB tile; runs of consecutive indices fill consecutive slots, written with one copy, and
+// sorted rows at consecutive positions (grad rows contiguous in GM) are read with one copy.
 // Rows whose index is the padding row or outside [0, numWeights), or whose pos_idx is outside [0, N), are skipped
 // (never touch memory outside out); the padding row's slot, if a group spans it, writes the zero it already holds.
 // Key 1 (scale_grad_by_freq): the owner sees the whole run, so the run's live rows are its count; the sum is scaled
@@ -39,7 +40,7 @@ public:
         posGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(posIdx), td_.numRows);
         outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), uint64_t{td_.numWeights} * dim);
         if (copyMode_ == EdgCopyMode::kScalar) return;  // the scalar path works on GM only
-        pipe_->InitBuffer(inQue_, kEdgRowBuffers, td_.colChunk * sizeof(float));
+        pipe_->InitBuffer(inQue_, kEdgRowBuffers, td_.groupRows * td_.colChunk * sizeof(float));
         pipe_->InitBuffer(accQue_, kEdgRowBuffers, td_.groupRows * td_.colChunk * sizeof(float));
         pipe_->InitBuffer(idxQue_, 1, (IdxSlots() + td_.idxBatch + kEdgPeekRows) * sizeof(int32_t));
         if (copyMode_ == EdgCopyMode::kWindow) {
@@ -74,18 +75,21 @@ private:
                static_cast<uint32_t>(pos) < td_.numRows;
     }
 
-    // ---- GM <-> UB moves of one row chunk (whole blocks, exact bytes with DataCopyPad, or 32-byte windows) ----
-    // `elems` is the size of the GM tensor: a window never leaves it.
-    __aicore__ inline void LoadRow(const AscendC::LocalTensor<float>& dst, const AscendC::GlobalTensor<float>& src,
-                                   uint64_t elems, uint64_t offset, uint32_t cols) {
+    // ---- GM <-> UB moves of row chunks (whole blocks, exact bytes with DataCopyPad, or 32-byte windows) ----
+    // `rows` grad rows from grad[offset] into UB rows of colChunk floats: more than one only when a chunk is the
+    // whole row (groupRows > 1), so whole-block rows are contiguous there; a window (one row) never leaves grad.
+    __aicore__ inline void LoadRows(const AscendC::LocalTensor<float>& dst, uint64_t offset, uint32_t cols,
+                                    uint32_t rows) {
         if (copyMode_ == EdgCopyMode::kPad) {
-            AscendC::DataCopyExtParams params{1, cols * static_cast<uint32_t>(sizeof(float)), 0, 0, 0};
+            const uint32_t gap = (td_.dimSize - cols) * static_cast<uint32_t>(sizeof(float));
+            AscendC::DataCopyExtParams params{static_cast<uint16_t>(rows), cols * static_cast<uint32_t>(sizeof(float)),
+                                              gap, 0, 0};
             AscendC::DataCopyPadExtParams<float> pad{true, 0, static_cast<uint8_t>(AlignUp8(cols) - cols), 0.0f};
-            DataCopyPadWhereAny(dst, src[offset], params, pad);
-        } else if (copyMode_ == EdgCopyMode::kWindow && offset + AlignUp8(cols) > elems) {
-            LoadTailWindow(dst, src, elems, offset, cols);
+            DataCopyPadWhereAny(dst, gradGm_[offset], params, pad);
+        } else if (copyMode_ == EdgCopyMode::kWindow && offset + AlignUp8(cols) > GradElems()) {
+            LoadTailWindow(dst, gradGm_, GradElems(), offset, cols);
         } else {
-            AscendC::DataCopy(dst, src[offset], AlignUp8(cols));
+            AscendC::DataCopy(dst, gradGm_[offset], rows * AlignUp8(cols));
         }
     }
 
@@ -217,8 +221,9 @@ private:
                 skipping = false;
                 if (idx != runIdx_) NextRun(idx, colOff, cols, scale);
                 const int32_t pos = ids.GetValue(IdxSlots() + i);
-                if (Live(idx, pos)) AddRow(pos, colOff, cols, scale);
+                if (Live(idx, pos)) AddRow(GradRow(ids, i, n + tail, b + i, pos, colOff, cols), cols, scale);
             }
+            ReleaseRows();  // a block of grad rows belongs to the rows of one index batch
             idxQue_.FreeTensor(ids);
             b += n + tail;
         }
@@ -252,13 +257,38 @@ private:
 
     __aicore__ inline AscendC::LocalTensor<float> Slot() const { return tile_[(group_.len - 1) * td_.colChunk]; }
 
-    // Adds grad row pos (this chunk's columns) into the current run's slot; the run's first row starts the sum.
-    __aicore__ inline void AddRow(int32_t pos, uint64_t colOff, uint32_t cols, bool scale) {
+    // The grad row (this chunk's columns) of sorted row r, at slot i of the index batch `ids` of `count` rows. The
+    // sorted rows from r on whose positions follow pos one by one (grad rows contiguous in GM) load with one copy,
+    // up to groupRows of them; each is used once, by its sorted row.
+    __aicore__ inline AscendC::LocalTensor<float> GradRow(const AscendC::LocalTensor<int32_t>& ids, uint32_t i,
+                                                          uint32_t count, uint32_t r, int32_t pos, uint64_t colOff,
+                                                          uint32_t cols) {
+        if (blockLen_ == 0 || r < blockRow_ || r - blockRow_ >= blockLen_) {
+            ReleaseRows();
+            uint32_t m = 1;
+            while (m < td_.groupRows && i + m < count && uint64_t{static_cast<uint32_t>(pos)} + m < td_.numRows &&
+                   int64_t{ids.GetValue(IdxSlots() + i + m)} == int64_t{pos} + m) {
+                ++m;
+            }
+            rows_ = inQue_.AllocTensor<float>();
+            LoadRows(rows_, uint64_t(pos) * td_.dimSize + colOff, cols, m);
+            inQue_.EnQue(rows_);
+            rows_ = inQue_.DeQue<float>();
+            blockRow_ = r;
+            blockLen_ = m;
+        }
+        return rows_[(r - blockRow_) * td_.colChunk];
+    }
+
+    __aicore__ inline void ReleaseRows() {
+        if (blockLen_ == 0) return;
+        inQue_.FreeTensor(rows_);
+        blockLen_ = 0;
+    }
+
+    // Adds a grad row into the current run's slot; the run's first row starts the sum.
+    __aicore__ inline void AddRow(const AscendC::LocalTensor<float>& row, uint32_t cols, bool scale) {
         const uint32_t vecCols = AlignUp8(cols);
-        AscendC::LocalTensor<float> row = inQue_.AllocTensor<float>();
-        LoadRow(row, gradGm_, GradElems(), uint64_t(pos) * td_.dimSize + colOff, cols);
-        inQue_.EnQue(row);
-        row = inQue_.DeQue<float>();
         if (scale && runShift_ != 1.0f) AscendC::Muls(row, row, 1.0f / runShift_, vecCols);
         AscendC::LocalTensor<float> slot = Slot();
         if (runLive_ == 0) {
@@ -267,7 +297,6 @@ private:
             AscendC::Add(slot, slot, row, vecCols);
         }
         ++runLive_;
-        inQue_.FreeTensor(row);
     }
 
     // The current run's slot gets its final value: 0 for a run without live rows (the padding row, say), else the
@@ -364,6 +393,9 @@ private:
     uint32_t runLive_ = 0;     // its live rows so far
     Group group_;              // the out rows in tile_
     AscendC::LocalTensor<float> tile_;
+    uint32_t blockRow_ = 0;  // rows_ holds the grad rows of sorted rows [blockRow_, blockRow_ + blockLen_)
+    uint32_t blockLen_ = 0;
+    AscendC::LocalTensor<float> rows_;
     AscendC::GlobalTensor<float> gradGm_;
     AscendC::GlobalTensor<int32_t> idxGm_;
     AscendC::GlobalTensor<int32_t> posGm_;

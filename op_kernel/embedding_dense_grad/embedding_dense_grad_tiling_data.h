@@ -38,7 +38,7 @@ struct EmbeddingDenseGradTilingData {
     uint32_t colChunkNum;
     uint32_t lastColChunk;  // columns of the last chunk
     uint32_t idxBatch;      // sorted indices (and pos_idx) loaded into UB per batch, multiple of 8
-    uint32_t groupRows;     // out rows of the accumulator tile: consecutive out rows written with one copy
+    uint32_t groupRows;     // rows of a UB tile: consecutive out rows written, or grad rows read, with one copy
 };
 
 // First row of core i and its row count (the common core split: the former cores take tailRowNum + 1 rows).
@@ -62,7 +62,7 @@ inline constexpr uint32_t kEdgPeekRows = 8;
 // UB bytes the kernel carves (TPipe::InitBuffer total); the host keeps it within the UB TPipe may hand out.
 ASCENDOPS_HOST_DEVICE inline uint64_t EdgUbBytes(const EmbeddingDenseGradTilingData& td) {
     if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;         // scalar path: GM only
-    uint64_t bytes = kEdgRowBuffers * (1ull + td.groupRows) * td.colChunk * sizeof(float)  // grad rows + tiles
+    uint64_t bytes = kEdgRowBuffers * 2ull * td.groupRows * td.colChunk * sizeof(float)  // grad rows + out tiles
                      + (2ull * td.idxBatch + 3 * kEdgPeekRows) * sizeof(int32_t);  // sorted indices + pos_idx
     if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kWindow)) bytes += 2 * 32;  // the tensor-end blocks
     return bytes;

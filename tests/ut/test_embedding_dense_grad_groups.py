@@ -10,7 +10,7 @@ import pytest
 
 from ascendops import _C
 from ascendops.golden.embedding_dense_grad import embedding_dense_grad as golden
-from ascendops.ops.embedding_dense_grad import TOLERANCE, embedding_dense_grad, tiling
+from ascendops.ops.embedding_dense_grad import TOLERANCE, embedding_dense_grad, embedding_dense_grad_sorted, tiling
 
 CORE_COUNTS = {"ascend310p": [1, 2, 3, 5, 8], "ascend910b": [1, 2, 7, 48]}
 NUM_WEIGHTS = 160
@@ -106,3 +106,43 @@ def test_310p_window_rows_go_out_one_by_one():
     assert out_copies(grad, idx, 10, "ascend310p") == 5 + 1
     np.testing.assert_array_equal(embedding_dense_grad(grad, idx, 10, soc="ascend310p", core_num=1),
                                   sequential_sum(grad, idx, 10))
+
+
+def grad_reads(grad, idx, pos, nw, soc, scale=False):
+    """GM -> UB copies of core 0 in one kernel-level call, and its result."""
+    _C.request_span_trace(0, 1 << 20)
+    out = embedding_dense_grad_sorted(grad, idx, pos, nw, -1, scale, soc=soc, core_num=1)
+    trace = _C.last_launch_report()["trace"]
+    assert not trace["truncated"]
+    return sum(1 for pipe, _, _, _ in trace["spans"] if pipe == "MTE2"), out
+
+
+@pytest.mark.parametrize("soc", sorted(CORE_COUNTS))
+def test_grad_rows_at_consecutive_positions_load_with_one_copy(soc):
+    # 200 sorted rows whose positions run 0..199 (indices already sorted): blocks of group_rows (64) grad rows, plus
+    # the one index batch (sorted indices and pos_idx); scattered positions take one copy per row
+    rng = np.random.default_rng(5)
+    idx = np.sort(rng.integers(0, 90, 200)).astype(np.int32)
+    grad = rng.standard_normal((200, 128)).astype(np.float32)
+    assert tiling(grad.shape, 90, soc=soc, core_num=1)["group_rows"] == 64
+    pos = np.arange(200, dtype=np.int32)
+    copies, out = grad_reads(grad, idx, pos, 90, soc)
+    assert copies == -(-200 // 64) + 2
+    np.testing.assert_array_equal(out, sequential_sum(grad, idx, 90))
+    shuffled = rng.permutation(200).astype(np.int32)
+    copies, out = grad_reads(grad, idx, shuffled, 90, soc)
+    assert copies > 150  # scattered positions: consecutive only by chance
+    np.testing.assert_array_equal(out, sequential_sum(grad[shuffled], idx, 90))
+
+
+@pytest.mark.parametrize("soc", sorted(CORE_COUNTS))
+def test_a_position_repeated_at_the_kernel_level_is_scaled_once_per_use(soc):
+    # pos_idx 0..3 twice for one index: two blocks of the same grad rows (plus the index batch), each row scaled as
+    # it is used
+    idx = np.full(8, 3, np.int32)
+    pos = np.array([0, 1, 2, 3, 0, 1, 2, 3], np.int32)
+    grad = np.random.default_rng(9).standard_normal((8, 16)).astype(np.float32)
+    copies, out = grad_reads(grad, idx, pos, 5, soc, scale=True)
+    assert copies == 2 + 2
+    np.testing.assert_allclose(out[3], grad[:4].mean(0), rtol=TOLERANCE, atol=TOLERANCE)
+    assert not np.delete(out, 3, axis=0).any()

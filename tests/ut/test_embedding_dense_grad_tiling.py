@@ -2,11 +2,11 @@
 
 Hand arithmetic (310P: 8 cores, UB TPipe may hand out 248 KB = 253952; 910B: 48 cores, 184 KB = 188416):
 fixed UB = (2 * idxBatch + 3 * 8) * 4: sorted indices and pos_idx with 8 peek rows (the scale path adds nothing: no
-counts, no barrier); maxCols = AlignDown((budget - fixed) / 16, 8): two grad-row and two one-row accumulator tiles of
-4-byte columns (310P window mode: fixed + 2 * 32 tensor-end blocks); colChunkNum = ceil(D / maxCols);
-colChunk = AlignUp(ceil(D / num), 8). groupRows (out rows per tile) = 1 with several chunks or window copies, else
-min(1 + (budget - UB with one-row tiles) / (2 * colChunk * 4), 32 KB / (colChunk * 4), formerRowNum, num_weights);
-the tiles take 2 * groupRows * colChunk * 4. System workspace: 2 MB 310P, 16 MB A2/A3.
+counts, no barrier); maxCols = AlignDown((budget - fixed) / 16, 8): two one-row grad tiles and two one-row out tiles
+of 4-byte columns (310P window mode: fixed + 2 * 32 tensor-end blocks); colChunkNum = ceil(D / maxCols);
+colChunk = AlignUp(ceil(D / num), 8). groupRows (rows per tile) = 1 with several chunks or window copies, else
+min(1 + (budget - UB with one-row tiles) / (4 * colChunk * 4), 32 KB / (colChunk * 4), formerRowNum, num_weights);
+the four tiles take 4 * groupRows * colChunk * 4. System workspace: 2 MB 310P, 16 MB A2/A3.
 """
 
 import functools
@@ -37,7 +37,7 @@ def test_rows_k_cores_plus_r():
     assert t["core_row_starts"] == [0, 5, 10, 15, 20, 25, 29, 33]
     assert t["core_row_counts"] == [5, 5, 5, 5, 5, 4, 4, 4]
     assert t["group_rows"] == 5  # formerRowNum
-    assert t["ub_bytes"] == 2 * 128 * 4 + 2 * 5 * 128 * 4 + (2 * 8 + 24) * 4  # 6304
+    assert t["ub_bytes"] == 2 * 2 * 5 * 128 * 4 + (2 * 8 + 24) * 4  # 10400
 
 
 def test_other_core_count():
@@ -90,8 +90,8 @@ def test_310p_unaligned_modes(shape, nw, mode, used):
 def test_bench_shape_batches_indices():
     t = tiling([65536, 128], 50000)
     assert (t["former_row_num"], t["tail_row_num"], t["idx_batch"]) == (8192, 8192, 2048)
-    assert t["group_rows"] == 64  # 32 KB / 512 B (UB would hold 231)
-    assert t["ub_bytes"] == 2 * 128 * 4 + 2 * 64 * 128 * 4 + (2 * 2048 + 24) * 4  # 83040: rows, tiles, indices
+    assert t["group_rows"] == 64  # 32 KB / 512 B (UB would hold 115)
+    assert t["ub_bytes"] == 2 * 2 * 64 * 128 * 4 + (2 * 2048 + 24) * 4  # 147552: grad and out tiles, indices
 
 
 def test_empty_indices_and_padding_normalised():
