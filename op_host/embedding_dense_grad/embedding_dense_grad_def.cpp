@@ -24,8 +24,9 @@ public:
         this->Input("grad").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND});
         this->Input("sort_indices").ParamType(REQUIRED).DataType({ge::DT_INT32}).Format({ge::FORMAT_ND});
         this->Input("pos_idx").ParamType(REQUIRED).DataType({ge::DT_INT32}).Format({ge::FORMAT_ND});
-        // The kernel atomically adds rows into out, so out must start zeroed: InitValue(0), paired with
-        // SetNeedAtomic(true) in the tiling (asc-devkit docs/zh/api/Utils-API/原型注册与管理/OpParamDef/InitValue.md).
+        // The kernel writes only the out rows some index hits (the 310P window path with atomic adds), so out
+        // must start zeroed: InitValue(0), paired with SetNeedAtomic(true) in the tiling
+        // (asc-devkit docs/zh/api/Utils-API/原型注册与管理/OpParamDef/InitValue.md).
         // Nothing else needs zeroing: the kernel keeps no counts and no barrier slot in the workspace (docs/npu.md).
         this->Output("out").ParamType(REQUIRED).DataType({ge::DT_FLOAT}).Format({ge::FORMAT_ND}).InitValue(0);
         this->Attr("num_weights").AttrType(REQUIRED).Int();

@@ -67,6 +67,20 @@ EdgCopyMode ChooseCopyMode(uint64_t dim, uint64_t numRows, uint64_t numWeights, 
     return std::min(numRows, numWeights) * dim < kFloatsPerBlock ? EdgCopyMode::kScalar : EdgCopyMode::kWindow;
 }
 
+// Rows per UB tile (grad rows in, out rows summed). Consecutive rows are contiguous in GM only when a chunk is the
+// whole row, and a window copy (310P, D % 8 != 0) covers one row: otherwise one row. Else as many as UB holds, up to
+// kMaxGroupBytes per tile, the rows a core can own (one per run starting in its rows) and num_weights.
+uint32_t GroupRows(const EmbeddingDenseGradTilingData& td, uint64_t ubBudget) {
+    const auto mode = static_cast<EdgCopyMode>(td.copyMode);
+    if (td.colChunkNum != 1 || (mode != EdgCopyMode::kBlock && mode != EdgCopyMode::kPad)) return 1;
+    const uint64_t rowBytes = uint64_t{td.colChunk} * sizeof(float);
+    const uint64_t used = EdgUbBytes(td);  // with one-row tiles
+    const uint64_t fit = 1 + (ubBudget > used ? (ubBudget - used) / (2 * kEdgRowBuffers * rowBytes) : 0);
+    const uint64_t rows = std::min({fit, std::max<uint64_t>(1, kMaxGroupBytes / rowBytes),
+                                    std::max<uint64_t>(1, td.formerRowNum), uint64_t{td.numWeights}});
+    return static_cast<uint32_t>(rows);
+}
+
 }  // namespace
 
 Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platform) {
@@ -106,14 +120,16 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
         std::min<uint64_t>(kMaxIdxBatch, AlignUp(std::max<uint64_t>(td.formerRowNum, 1), kFloatsPerBlock)));
 
     td.colChunk = 0;  // EdgUbBytes without the column buffers: the fixed part
+    td.groupRows = 1;
     const uint64_t fixedBytes = EdgUbBytes(td);
     const uint64_t ubBudget = platform.UbUsableBytes();
-    const uint64_t colBytes = 2 * kEdgRowBuffers * sizeof(float);  // one column in every row buffer
+    const uint64_t colBytes = 2 * kEdgRowBuffers * sizeof(float);  // one column in every row buffer, one-row tiles
     const uint64_t maxCols = ubBudget > fixedBytes ? AlignDown((ubBudget - fixedBytes) / colBytes, kFloatsPerBlock) : 0;
     if (maxCols == 0) return TilingError("UB " + Str(ubBudget) + " bytes leaves no room for a column chunk");
     td.colChunkNum = static_cast<uint32_t>(CeilDiv(dim, maxCols));
     td.colChunk = static_cast<uint32_t>(AlignUp(CeilDiv(dim, td.colChunkNum), kFloatsPerBlock));
     td.lastColChunk = static_cast<uint32_t>(dim - uint64_t{td.colChunkNum - 1} * td.colChunk);
+    td.groupRows = GroupRows(td, ubBudget);
 
     // key
     const auto key = in.scaleGradByFreq ? EmbeddingDenseGradKey::kScaleGradByFreq : EmbeddingDenseGradKey::kDefault;

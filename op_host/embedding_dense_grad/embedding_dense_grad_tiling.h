@@ -11,6 +11,8 @@
 namespace ascendops::embedding_dense_grad {
 
 inline constexpr uint32_t kMaxIdxBatch = 2048;  // sorted indices per UB batch (8 KB + 8 KB of pos_idx)
+// Bytes of an accumulator tile at most: a copy of this size spends little on its fixed cost, larger ones only cost UB.
+inline constexpr uint64_t kMaxGroupBytes = 32 * 1024;
 inline constexpr uint32_t kMaxRank = 8;
 
 struct TilingInput {

@@ -1,11 +1,14 @@
 // EmbeddingDenseGrad kernel: out[k, :] += grad[pos_idx[i], :] for every sorted position i with sort_indices[i] == k.
-// Each core walks its rows of the sorted indices; a run of equal indices is summed in UB and written once with a
-// GM atomic add, so runs that cross a core boundary add up correctly. Rows whose index is the padding row or
-// outside [0, numWeights), or whose pos_idx is outside [0, N), are skipped (never touch memory outside out).
-// Key 1 (scale_grad_by_freq): a run's count is its number of live rows in the whole sorted array (a run cut by a
-// core boundary is completed with scalar reads of the neighbouring rows), and the run's partial sum is scaled by
-// 1 / count before its atomic add: no counts array, no barrier, no workspace (so nothing needs zeroing first).
-// Its rows enter the sum at 2^-s (2^s >= numRows >= any count) and the flush multiplies by 2^s / count: a run of
+// Each core owns the runs of equal indices that start in its rows of the sorted indices (it follows its last run past
+// its end and leaves the run continuing from the previous core to that core), so every out row has one writer and
+// its rows are summed in sorted order whatever the core count: results are bit-identical for any core count. A run
+// is summed in one slot of a UB tile; runs of consecutive indices fill consecutive slots, written with one copy, and
+// sorted rows at consecutive positions (grad rows contiguous in GM) are read with one copy.
+// Rows whose index is the padding row or outside [0, numWeights), or whose pos_idx is outside [0, N), are skipped
+// (never touch memory outside out); the padding row's slot, if a group spans it, writes the zero it already holds.
+// Key 1 (scale_grad_by_freq): the owner sees the whole run, so the run's live rows are its count; the sum is scaled
+// by 1 / count before it is written: no counts array, no barrier, no workspace (so nothing needs zeroing first).
+// Its rows enter the sum at 2^-s (2^s >= numRows >= any count) and the run's factor is 2^s / count: a run of
 // rows near FLT_MAX cannot overflow, and as power-of-two scaling is exact the result is the sum times 1 / count
 // rounded once, wherever the rows stay above float's normal range (|x| >= 2^(s - 126)).
 #pragma once
@@ -37,9 +40,9 @@ public:
         posGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(posIdx), td_.numRows);
         outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), uint64_t{td_.numWeights} * dim);
         if (copyMode_ == EdgCopyMode::kScalar) return;  // the scalar path works on GM only
-        pipe_->InitBuffer(inQue_, kEdgRowBuffers, td_.colChunk * sizeof(float));
-        pipe_->InitBuffer(accQue_, kEdgRowBuffers, td_.colChunk * sizeof(float));
-        pipe_->InitBuffer(idxQue_, 1, 2 * td_.idxBatch * sizeof(int32_t));
+        pipe_->InitBuffer(inQue_, kEdgRowBuffers, td_.groupRows * td_.colChunk * sizeof(float));
+        pipe_->InitBuffer(accQue_, kEdgRowBuffers, td_.groupRows * td_.colChunk * sizeof(float));
+        pipe_->InitBuffer(idxQue_, 1, (IdxSlots() + td_.idxBatch + kEdgPeekRows) * sizeof(int32_t));
         if (copyMode_ == EdgCopyMode::kWindow) {
             pipe_->InitBuffer(edgeInQue_, 1, kFloatsPerBlock * sizeof(float));
             pipe_->InitBuffer(edgeOutQue_, 1, kFloatsPerBlock * sizeof(float));
@@ -52,7 +55,6 @@ public:
             ProcessScalar(kScale);
             return;
         }
-        if constexpr (kScale) FindNeighbourRuns();
         for (uint32_t c = 0; c < td_.colChunkNum; ++c) {
             const uint32_t cols = c + 1 == td_.colChunkNum ? td_.lastColChunk : td_.colChunk;
             AccumulateChunk(uint64_t{c} * td_.colChunk, cols, kScale);
@@ -63,6 +65,8 @@ private:
     static constexpr uint32_t kFloatsPerBlock = 8;
     static constexpr uint32_t kInt32PerBlock = 8;
     static constexpr int32_t kNoRun = -1;
+    // Rows of the first batch past the core's end when its last run goes on beyond the peek (doubling up to idxBatch).
+    static constexpr uint32_t kFirstExtendBatch = 32;
 
     __aicore__ static inline uint32_t AlignUp8(uint32_t n) { return (n + 7) / 8 * 8; }
 
@@ -71,18 +75,21 @@ private:
                static_cast<uint32_t>(pos) < td_.numRows;
     }
 
-    // ---- GM <-> UB moves of one row chunk (whole blocks, exact bytes with DataCopyPad, or 32-byte windows) ----
-    // `elems` is the size of the GM tensor: a window never leaves it.
-    __aicore__ inline void LoadRow(const AscendC::LocalTensor<float>& dst, const AscendC::GlobalTensor<float>& src,
-                                   uint64_t elems, uint64_t offset, uint32_t cols) {
+    // ---- GM <-> UB moves of row chunks (whole blocks, exact bytes with DataCopyPad, or 32-byte windows) ----
+    // `rows` grad rows from grad[offset] into UB rows of colChunk floats: more than one only when a chunk is the
+    // whole row (groupRows > 1), so whole-block rows are contiguous there; a window (one row) never leaves grad.
+    __aicore__ inline void LoadRows(const AscendC::LocalTensor<float>& dst, uint64_t offset, uint32_t cols,
+                                    uint32_t rows) {
         if (copyMode_ == EdgCopyMode::kPad) {
-            AscendC::DataCopyExtParams params{1, cols * static_cast<uint32_t>(sizeof(float)), 0, 0, 0};
+            const uint32_t gap = (td_.dimSize - cols) * static_cast<uint32_t>(sizeof(float));
+            AscendC::DataCopyExtParams params{static_cast<uint16_t>(rows), cols * static_cast<uint32_t>(sizeof(float)),
+                                              gap, 0, 0};
             AscendC::DataCopyPadExtParams<float> pad{true, 0, static_cast<uint8_t>(AlignUp8(cols) - cols), 0.0f};
-            DataCopyPadWhereAny(dst, src[offset], params, pad);
-        } else if (copyMode_ == EdgCopyMode::kWindow && offset + AlignUp8(cols) > elems) {
-            LoadTailWindow(dst, src, elems, offset, cols);
+            DataCopyPadWhereAny(dst, gradGm_[offset], params, pad);
+        } else if (copyMode_ == EdgCopyMode::kWindow && offset + AlignUp8(cols) > GradElems()) {
+            LoadTailWindow(dst, gradGm_, GradElems(), offset, cols);
         } else {
-            AscendC::DataCopy(dst, src[offset], AlignUp8(cols));
+            AscendC::DataCopy(dst, gradGm_[offset], rows * AlignUp8(cols));
         }
     }
 
@@ -102,21 +109,18 @@ private:
         edgeInQue_.FreeTensor(edge);
     }
 
-    // Writes cols values of src to dst[offset]. Window mode runs under atomic add: the lanes outside the row hold
+    // Writes cols values of src to dst[offset] in 32-byte windows, under atomic add: the lanes outside the row hold
     // -0.0, which leaves every value (+0.0 too) unchanged.
-    __aicore__ inline void StoreRow(const AscendC::GlobalTensor<float>& dst, uint64_t elems, uint64_t offset,
-                                    const AscendC::LocalTensor<float>& src, uint32_t cols) {
+    __aicore__ inline void StoreWindow(const AscendC::GlobalTensor<float>& dst, uint64_t elems, uint64_t offset,
+                                       const AscendC::LocalTensor<float>& src, uint32_t cols) {
         // A window overlaps the previous row's window: overlapping MTE3 destinations need PipeBarrier (its doc).
-        if (copyMode_ == EdgCopyMode::kWindow) AscendC::PipeBarrier<PIPE_MTE3>();
-        if (copyMode_ == EdgCopyMode::kPad) {
-            AscendC::DataCopyExtParams params{1, cols * static_cast<uint32_t>(sizeof(float)), 0, 0, 0};
-            DataCopyPadWhereAny(dst[offset], src, params);
-        } else if (copyMode_ == EdgCopyMode::kWindow && offset + AlignUp8(cols) > elems) {
+        AscendC::PipeBarrier<PIPE_MTE3>();
+        if (offset + AlignUp8(cols) > elems) {
             StoreTailWindow(dst, elems, offset, src, cols);
-        } else {
-            for (uint32_t j = cols; j < AlignUp8(cols); ++j) src.SetValue(j, -0.0f);
-            AscendC::DataCopy(dst[offset], src, AlignUp8(cols));
+            return;
         }
+        for (uint32_t j = cols; j < AlignUp8(cols); ++j) src.SetValue(j, -0.0f);
+        AscendC::DataCopy(dst[offset], src, AlignUp8(cols));
     }
 
     // The chunk's whole blocks store as they are; its last partial block goes out as the tensor's last block, with
@@ -155,114 +159,186 @@ private:
         for (uint32_t j = body; j < n; ++j) dst.SetValue(j, src.GetValue(start + j));
     }
 
-    // Sorted indices in [0, idxBatch), pos_idx in [idxBatch, 2 * idxBatch).
-    __aicore__ inline AscendC::LocalTensor<int32_t> LoadIndexBatch(uint32_t start, uint32_t n) {
+    // Sorted indices of rows [start - lead, start + n + tail) from slot 0 (row start at slot lead), then pos_idx of
+    // rows [start, start + n + tail) from slot IdxSlots(): the lead and tail rows are the neighbours' (kEdgPeekRows).
+    __aicore__ inline AscendC::LocalTensor<int32_t> LoadIndexBatch(uint32_t start, uint32_t n, uint32_t lead,
+                                                                   uint32_t tail) {
         AscendC::LocalTensor<int32_t> ids = idxQue_.AllocTensor<int32_t>();
-        LoadInt32(ids, idxGm_, start, n);
-        LoadInt32(ids[td_.idxBatch], posGm_, start, n);
+        LoadInt32(ids, idxGm_, start - lead, lead + n + tail);
+        LoadInt32(ids[IdxSlots()], posGm_, start, n + tail);
         idxQue_.EnQue(ids);
         return idxQue_.DeQue<int32_t>();
     }
 
-    // ---- sorted-run accumulation of one column chunk ----
-    __aicore__ inline void AccumulateChunk(uint64_t colOff, uint32_t cols, bool scale) {
-        const uint32_t vecCols = AlignUp8(cols);
-        int32_t runIdx = kNoRun;
-        uint32_t runLen = 0;
-        AscendC::LocalTensor<float> acc;
-        for (uint32_t b = 0; b < rowCount_; b += td_.idxBatch) {
-            const uint32_t n = rowCount_ - b < td_.idxBatch ? rowCount_ - b : td_.idxBatch;
-            AscendC::LocalTensor<int32_t> ids = LoadIndexBatch(rowStart_ + b, n);
-            for (uint32_t i = 0; i < n; ++i) {
-                const int32_t idx = ids.GetValue(i);
-                const int32_t pos = ids.GetValue(td_.idxBatch + i);
-                if (runIdx != kNoRun && idx != runIdx) {
-                    FlushRun(acc, runIdx, scale ? RunFactor(RunCount(runIdx, runLen)) : 1.0f, colOff, cols);
-                    runIdx = kNoRun;
-                }
-                if (!Live(idx, pos)) continue;
-                AscendC::LocalTensor<float> row = inQue_.AllocTensor<float>();
-                LoadRow(row, gradGm_, GradElems(), uint64_t(pos) * td_.dimSize + colOff, cols);
-                inQue_.EnQue(row);
-                row = inQue_.DeQue<float>();
-                if (scale && runShift_ != 1.0f) AscendC::Muls(row, row, 1.0f / runShift_, vecCols);
-                if (runIdx == kNoRun) {
-                    acc = accQue_.AllocTensor<float>();
-                    AscendC::Adds(acc, row, 0.0f, vecCols);  // the run starts with its first row
-                    runIdx = idx;
-                    runLen = 1;
-                } else {
-                    AscendC::Add(acc, acc, row, vecCols);
-                    ++runLen;
-                }
-                inQue_.FreeTensor(row);
-            }
-            idxQue_.FreeTensor(ids);
-        }
-        if (runIdx != kNoRun) FlushRun(acc, runIdx, scale ? RunFactor(RunCount(runIdx, runLen)) : 1.0f, colOff, cols);
+    __aicore__ inline uint32_t IdxSlots() const { return td_.idxBatch + 2 * kEdgPeekRows; }
+
+    // Rows after the batch [start, start + n) (lead rows before it) its loads can take too without leaving the
+    // tensor's whole blocks.
+    __aicore__ inline uint32_t PeekAfter(uint32_t start, uint32_t lead, uint32_t n) const {
+        const uint32_t left = td_.numRows - (start + n);
+        uint32_t tail = left < kEdgPeekRows ? left : kEdgPeekRows;
+        auto leaves = [&](uint32_t t) {
+            return copyMode_ != EdgCopyMode::kPad && (uint64_t{start} - lead + AlignUp8(lead + n + t) > td_.numRows ||
+                                                      uint64_t{start} + AlignUp8(n + t) > td_.numRows);
+        };
+        while (tail > 0 && leaves(tail)) --tail;
+        return tail;
     }
 
-    // ---- scale path (key 1): a run's live rows in the whole sorted array ----
-    // The index of the row next to this core's first (last) row and its live rows walking away from the core: a run
-    // of that index here continues there (indices are sorted). The ops-nn deterministic path walks past a core's
-    // end the same way (spec, reference facts).
-    struct NeighbourRun {
-        int32_t idx = kNoRun;  // kNoRun: no such row; never matches a live run
-        uint32_t live = 0;
+    // ---- sorted-run accumulation of one column chunk ----
+    // The core owns the runs that start in its rows: it skips the rows continuing the run of the row before its
+    // first (that run is the previous core's) and walks past its last row while its last run goes on. Each run is
+    // summed in one slot of the accumulator tile in sorted order; runs of consecutive indices take consecutive
+    // slots, and the tile goes out with one copy per group of consecutive out rows (contiguous in GM).
+    __aicore__ inline void AccumulateChunk(uint64_t colOff, uint32_t cols, bool scale) {
+        const uint32_t end = rowStart_ + rowCount_;
+        bool skipping = rowStart_ > 0;  // rows continuing the previous core's last run (the first batch's lead row)
+        int32_t skipIdx = kNoRun;
+        runIdx_ = kNoRun;
+        group_ = Group{};
+        uint32_t extend = kFirstExtendBatch < td_.idxBatch ? kFirstExtendBatch : td_.idxBatch;
+        bool done = rowCount_ == 0;
+        for (uint32_t b = rowStart_; !done && b < td_.numRows;) {
+            uint32_t n = td_.idxBatch;
+            if (b < end) {
+                n = end - b < n ? end - b : n;
+            } else {  // past the core's rows: only the last run's continuation, in growing batches
+                n = td_.numRows - b < extend ? td_.numRows - b : extend;
+                extend = 2 * extend < td_.idxBatch ? 2 * extend : td_.idxBatch;
+            }
+            const uint32_t lead =
+                b == rowStart_ && skipping ? (rowStart_ < kEdgPeekRows ? rowStart_ : kEdgPeekRows) : 0;
+            const uint32_t tail = b + n == end ? PeekAfter(b, lead, n) : 0;
+            AscendC::LocalTensor<int32_t> ids = LoadIndexBatch(b, n, lead, tail);
+            if (lead > 0) skipIdx = ids.GetValue(lead - 1);
+            for (uint32_t i = 0; i < n + tail; ++i) {
+                const int32_t idx = ids.GetValue(lead + i);
+                if (b + i >= end && (skipping || idx != runIdx_)) {
+                    done = true;
+                    break;
+                }
+                if (skipping && idx == skipIdx) continue;
+                skipping = false;
+                if (idx != runIdx_) NextRun(idx, colOff, cols, scale);
+                const int32_t pos = ids.GetValue(IdxSlots() + i);
+                if (Live(idx, pos)) AddRow(GradRow(ids, i, n + tail, b + i, pos, colOff, cols), cols, scale);
+            }
+            ReleaseRows();  // a block of grad rows belongs to the rows of one index batch
+            idxQue_.FreeTensor(ids);
+            b += n + tail;
+        }
+        if (runIdx_ != kNoRun) CloseRun(cols, scale);
+        FlushGroup(colOff, cols);
+    }
+
+    // The out rows summed in the accumulator tile: slot j holds out[first + j]; the last slot is the current run's.
+    struct Group {
+        int32_t first = kNoRun;  // kNoRun: no tile is open
+        uint32_t len = 0;
     };
 
-    __aicore__ inline void FindNeighbourRuns() {
-        const uint32_t end = rowStart_ + rowCount_;
-        if (rowStart_ > 0 && rowCount_ > 0) before_ = WalkRun(rowStart_ - 1, false);
-        if (end < td_.numRows && rowCount_ > 0) after_ = WalkRun(end, true);
+    // Ends the current run and opens idx's slot: the next slot of the tile when idx is the next out row and the
+    // tile has room, else the first slot of a new tile (an index outside out gets no slot: its rows are dead).
+    __aicore__ inline void NextRun(int32_t idx, uint64_t colOff, uint32_t cols, bool scale) {
+        if (runIdx_ != kNoRun) CloseRun(cols, scale);
+        runIdx_ = idx;
+        runLive_ = 0;
+        const bool inOut = idx >= 0 && static_cast<uint32_t>(idx) < td_.numWeights;
+        if (group_.first != kNoRun && inOut && idx == group_.first + static_cast<int32_t>(group_.len) &&
+            group_.len < td_.groupRows) {
+            ++group_.len;
+            return;
+        }
+        FlushGroup(colOff, cols);
+        if (!inOut) return;
+        tile_ = accQue_.AllocTensor<float>();
+        group_ = Group{idx, 1};
     }
 
-    // Walks from `row` up (or down) while the index equals row's, counting live rows; index batches come through
-    // UB like the main loop's (no scalar GM reads).
-    __aicore__ inline NeighbourRun WalkRun(uint32_t row, bool up) {
-        NeighbourRun run;
-        bool first = true;
-        uint32_t r = row;  // the next row to look at
-        while (true) {
-            const uint32_t left = up ? td_.numRows - r : r + 1;
-            const uint32_t n = left < td_.idxBatch ? left : td_.idxBatch;
-            const uint32_t start = up ? r : r + 1 - n;
-            AscendC::LocalTensor<int32_t> ids = LoadIndexBatch(start, n);
-            bool ended = false;
-            for (uint32_t k = 0; k < n && !ended; ++k) {
-                const uint32_t j = up ? k : n - 1 - k;
-                const int32_t idx = ids.GetValue(j);
-                if (first) run.idx = idx;
-                first = false;
-                ended = idx != run.idx;
-                if (!ended && Live(idx, ids.GetValue(td_.idxBatch + j))) ++run.live;
+    __aicore__ inline AscendC::LocalTensor<float> Slot() const { return tile_[(group_.len - 1) * td_.colChunk]; }
+
+    // The grad row (this chunk's columns) of sorted row r, at slot i of the index batch `ids` of `count` rows. The
+    // sorted rows from r on whose positions follow pos one by one (grad rows contiguous in GM) load with one copy,
+    // up to groupRows of them; each is used once, by its sorted row.
+    __aicore__ inline AscendC::LocalTensor<float> GradRow(const AscendC::LocalTensor<int32_t>& ids, uint32_t i,
+                                                          uint32_t count, uint32_t r, int32_t pos, uint64_t colOff,
+                                                          uint32_t cols) {
+        if (blockLen_ == 0 || r < blockRow_ || r - blockRow_ >= blockLen_) {
+            ReleaseRows();
+            uint32_t m = 1;
+            while (m < td_.groupRows && i + m < count && uint64_t{static_cast<uint32_t>(pos)} + m < td_.numRows &&
+                   int64_t{ids.GetValue(IdxSlots() + i + m)} == int64_t{pos} + m) {
+                ++m;
             }
-            idxQue_.FreeTensor(ids);
-            if (ended || (up ? start + n >= td_.numRows : start == 0)) return run;
-            r = up ? start + n : start - 1;
+            rows_ = inQue_.AllocTensor<float>();
+            LoadRows(rows_, uint64_t(pos) * td_.dimSize + colOff, cols, m);
+            inQue_.EnQue(rows_);
+            rows_ = inQue_.DeQue<float>();
+            blockRow_ = r;
+            blockLen_ = m;
+        }
+        return rows_[(r - blockRow_) * td_.colChunk];
+    }
+
+    __aicore__ inline void ReleaseRows() {
+        if (blockLen_ == 0) return;
+        inQue_.FreeTensor(rows_);
+        blockLen_ = 0;
+    }
+
+    // Adds a grad row into the current run's slot; the run's first row starts the sum.
+    __aicore__ inline void AddRow(const AscendC::LocalTensor<float>& row, uint32_t cols, bool scale) {
+        const uint32_t vecCols = AlignUp8(cols);
+        if (scale && runShift_ != 1.0f) AscendC::Muls(row, row, 1.0f / runShift_, vecCols);
+        AscendC::LocalTensor<float> slot = Slot();
+        if (runLive_ == 0) {
+            AscendC::Adds(slot, row, 0.0f, vecCols);  // as out's 0.0 + row: a -0.0 row sums to +0.0
+        } else {
+            AscendC::Add(slot, slot, row, vecCols);
+        }
+        ++runLive_;
+    }
+
+    // The current run's slot gets its final value: 0 for a run without live rows (the padding row, say), else the
+    // sum times its factor on the scale path.
+    __aicore__ inline void CloseRun(uint32_t cols, bool scale) {
+        if (group_.first == kNoRun) return;
+        AscendC::LocalTensor<float> slot = Slot();
+        if (runLive_ == 0) {
+            AscendC::Duplicate(slot, 0.0f, AlignUp8(cols));
+        } else if (scale && RunFactor(runLive_) != 1.0f) {
+            AscendC::Muls(slot, slot, RunFactor(runLive_), AlignUp8(cols));
         }
     }
 
-    __aicore__ inline uint32_t RunCount(int32_t runIdx, uint32_t runLen) const {
-        return runLen + (runIdx == before_.idx ? before_.live : 0) + (runIdx == after_.idx ? after_.live : 0);
-    }
-
-    // Scale path: what a run's sum of 2^-s-scaled rows is multiplied by (1 / count, and 2^s back).
+    // ---- scale path (key 1): the owner sees all of a run's rows, so its live rows are its count ----
+    // What a run's sum of 2^-s-scaled rows is multiplied by (1 / count, and 2^s back).
     __aicore__ inline float RunFactor(uint32_t count) const {
         return count >= 2 ? runShift_ / static_cast<float>(count) : runShift_;
     }
 
-    // One atomic add per run (and per column chunk) into out[runIdx]; on the scale path the partial sum is first
-    // multiplied by its RunFactor, so the parts of a run split over cores add up to the scaled row.
-    __aicore__ inline void FlushRun(AscendC::LocalTensor<float>& acc, int32_t runIdx, float factor, uint64_t colOff,
-                                    uint32_t cols) {
-        if (factor != 1.0f) AscendC::Muls(acc, acc, factor, AlignUp8(cols));
-        accQue_.EnQue(acc);
-        acc = accQue_.DeQue<float>();
-        AscendC::SetAtomicAdd<float>();
-        StoreRow(outGm_, OutElems(), uint64_t(runIdx) * td_.dimSize + colOff, acc, cols);
-        AscendC::SetAtomicNone();
-        accQue_.FreeTensor(acc);
+    // Writes the tile's rows to out[first ..]: one copy for the whole group. Every out row has one writer (its run's
+    // owner) and out starts at zero, so whole-block and exact-byte copies write plainly; window copies overlap the
+    // neighbouring rows (a group is one row there) and go under atomic add with -0.0 outside the row.
+    __aicore__ inline void FlushGroup(uint64_t colOff, uint32_t cols) {
+        if (group_.first == kNoRun) return;
+        accQue_.EnQue(tile_);
+        tile_ = accQue_.DeQue<float>();
+        const uint64_t offset = uint64_t(group_.first) * td_.dimSize + colOff;
+        if (copyMode_ == EdgCopyMode::kBlock) {  // groupRows > 1 only with one chunk, so the rows are contiguous
+            AscendC::DataCopy(outGm_[offset], tile_, group_.len * AlignUp8(cols));
+        } else if (copyMode_ == EdgCopyMode::kPad) {
+            const uint32_t rowBytes = cols * static_cast<uint32_t>(sizeof(float));
+            const uint32_t gap = (td_.dimSize - cols) * static_cast<uint32_t>(sizeof(float));
+            AscendC::DataCopyExtParams params{static_cast<uint16_t>(group_.len), rowBytes, 0, gap, 0};
+            DataCopyPadWhereAny(outGm_[offset], tile_, params);
+        } else {
+            AscendC::SetAtomicAdd<float>();
+            StoreWindow(outGm_, OutElems(), offset, tile_, cols);
+            AscendC::SetAtomicNone();
+        }
+        accQue_.FreeTensor(tile_);
+        group_ = Group{};
     }
 
     __aicore__ inline uint64_t GradElems() const { return uint64_t{td_.numRows} * td_.dimSize; }
@@ -312,9 +388,14 @@ private:
     uint32_t rowStart_ = 0;
     uint32_t rowCount_ = 0;
     EdgCopyMode copyMode_ = EdgCopyMode::kBlock;
-    float runShift_ = 1.0f;  // scale path: 2^s, the least power of two >= numRows
-    NeighbourRun before_;    // scale path: the run the previous core's rows end with
-    NeighbourRun after_;     // scale path: the run the next core's rows start with
+    float runShift_ = 1.0f;    // scale path: 2^s, the least power of two >= numRows
+    int32_t runIdx_ = kNoRun;  // the index of the run being summed
+    uint32_t runLive_ = 0;     // its live rows so far
+    Group group_;              // the out rows in tile_
+    AscendC::LocalTensor<float> tile_;
+    uint32_t blockRow_ = 0;  // rows_ holds the grad rows of sorted rows [blockRow_, blockRow_ + blockLen_)
+    uint32_t blockLen_ = 0;
+    AscendC::LocalTensor<float> rows_;
     AscendC::GlobalTensor<float> gradGm_;
     AscendC::GlobalTensor<int32_t> idxGm_;
     AscendC::GlobalTensor<int32_t> posGm_;

@@ -10,7 +10,7 @@ namespace ascendops::embedding_dense_grad {
 // Tiling key (spec: docs/ops/embedding_dense_grad.md).
 enum class EmbeddingDenseGradKey : uint64_t {
     kDefault = 0,          // scatter-add of sorted runs
-    kScaleGradByFreq = 1,  // scatter-add, each run's partial sum scaled by 1 / (live rows of its index) first
+    kScaleGradByFreq = 1,  // scatter-add, each run's sum scaled by 1 / (its live rows) before it is written
 };
 
 // How a row chunk moves between GM and UB.
@@ -38,6 +38,7 @@ struct EmbeddingDenseGradTilingData {
     uint32_t colChunkNum;
     uint32_t lastColChunk;  // columns of the last chunk
     uint32_t idxBatch;      // sorted indices (and pos_idx) loaded into UB per batch, multiple of 8
+    uint32_t groupRows;     // rows of a UB tile: consecutive out rows written, or grad rows read, with one copy
 };
 
 // First row of core i and its row count (the common core split: the former cores take tailRowNum + 1 rows).
@@ -48,16 +49,21 @@ ASCENDOPS_HOST_DEVICE inline uint32_t EdgRowCount(const EmbeddingDenseGradTiling
     return static_cast<uint32_t>(CoreUnitCount(td.tailRowNum, td.formerCoreNum, i));
 }
 
-// Buffers of the grad-row queue and of the run-accumulator queue: with two, the TQue's rotating allocation lets the
-// next row's copy-in (MTE2) run while the vector unit adds this one, and a run's atomic add (MTE3) while the next run
+// Buffers of the grad-row queue and of the accumulator-tile queue: with two, the TQue's rotating allocation lets the
+// next row's copy-in (MTE2) run while the vector unit adds this one, and a tile's copy-out (MTE3) while the next tile
 // sums.
 inline constexpr uint32_t kEdgRowBuffers = 2;
+
+// Rows an index batch also loads before and after its own, in the same copies: the sorted index of the row before a
+// core's first (whose run is the previous core's), and both arrays of the rows after its last (its last run may go
+// on there).
+inline constexpr uint32_t kEdgPeekRows = 8;
 
 // UB bytes the kernel carves (TPipe::InitBuffer total); the host keeps it within the UB TPipe may hand out.
 ASCENDOPS_HOST_DEVICE inline uint64_t EdgUbBytes(const EmbeddingDenseGradTilingData& td) {
     if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;         // scalar path: GM only
-    uint64_t bytes = 2ull * kEdgRowBuffers * td.colChunk * sizeof(float)  // grad rows in + run accumulators
-                     + 2ull * td.idxBatch * sizeof(int32_t);               // sorted indices + pos_idx
+    uint64_t bytes = kEdgRowBuffers * 2ull * td.groupRows * td.colChunk * sizeof(float)  // grad rows + out tiles
+                     + (2ull * td.idxBatch + 3 * kEdgPeekRows) * sizeof(int32_t);  // sorted indices + pos_idx
     if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kWindow)) bytes += 2 * 32;  // the tensor-end blocks
     return bytes;
 }

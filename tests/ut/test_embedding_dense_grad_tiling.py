@@ -1,10 +1,12 @@
 """EmbeddingDenseGrad host tiling: hand-worked fields, workspace sizes, rejections, UB never exceeded.
 
 Hand arithmetic (310P: 8 cores, UB TPipe may hand out 248 KB = 253952; 910B: 48 cores, 184 KB = 188416):
-fixed UB = 2 * idxBatch * 4 (the scale path adds nothing: no counts, no barrier);
-maxCols = AlignDown((budget - fixed) / 16, 8): two grad-row and two accumulator buffers of 4-byte columns
-(310P window mode: fixed + 2 * 32 tensor-end blocks);
-colChunkNum = ceil(D / maxCols); colChunk = AlignUp(ceil(D / num), 8). System workspace: 2 MB 310P, 16 MB A2/A3.
+fixed UB = (2 * idxBatch + 3 * 8) * 4: sorted indices and pos_idx with 8 peek rows (the scale path adds nothing: no
+counts, no barrier); maxCols = AlignDown((budget - fixed) / 16, 8): two one-row grad tiles and two one-row out tiles
+of 4-byte columns (310P window mode: fixed + 2 * 32 tensor-end blocks); colChunkNum = ceil(D / maxCols);
+colChunk = AlignUp(ceil(D / num), 8). groupRows (rows per tile) = 1 with several chunks or window copies, else
+min(1 + (budget - UB with one-row tiles) / (4 * colChunk * 4), 32 KB / (colChunk * 4), formerRowNum, num_weights);
+the four tiles take 4 * groupRows * colChunk * 4. System workspace: 2 MB 310P, 16 MB A2/A3.
 """
 
 import functools
@@ -34,7 +36,8 @@ def test_rows_k_cores_plus_r():
     assert (t["used_core_num"], t["former_core_num"], t["former_row_num"], t["tail_row_num"]) == (8, 5, 5, 4)
     assert t["core_row_starts"] == [0, 5, 10, 15, 20, 25, 29, 33]
     assert t["core_row_counts"] == [5, 5, 5, 5, 5, 4, 4, 4]
-    assert t["ub_bytes"] == 4 * 128 * 4 + 2 * 8 * 4  # 2112
+    assert t["group_rows"] == 5  # formerRowNum
+    assert t["ub_bytes"] == 2 * 2 * 5 * 128 * 4 + (2 * 8 + 24) * 4  # 10400
 
 
 def test_other_core_count():
@@ -43,8 +46,8 @@ def test_other_core_count():
     assert t["core_row_starts"] == [0, 4, 8, 12, 16, 20, 24, 28, 31, 34]
 
 
-@pytest.mark.parametrize("soc,mode,ub", [("ascend310p", "WINDOW", 4 * 40 * 4 + 64 + 64),
-                                         ("ascend910b", "PAD", 4 * 40 * 4 + 64)])
+@pytest.mark.parametrize("soc,mode,ub", [("ascend310p", "WINDOW", 4 * 40 * 4 + 160 + 64),
+                                         ("ascend910b", "PAD", 4 * 40 * 4 + 160)])
 def test_unaligned_dim(soc, mode, ub):
     t = tiling([4, 33], 10, soc=soc)
     assert t["copy_mode"] == mode and (t["col_chunk"], t["col_chunk_num"], t["last_col_chunk"]) == (40, 1, 33)
@@ -52,25 +55,26 @@ def test_unaligned_dim(soc, mode, ub):
 
 
 @pytest.mark.parametrize("soc,dim,num,chunk,last", [
-    ("ascend310p", 40000, 3, 13336, 13328),  # maxCols = AlignDown((253952 - 64) / 16, 8) = 15864; 13334 -> 13336
-    ("ascend310p", 70000, 5, 14000, 14000),  # ceil(70000 / 15864) = 5; 70000 / 5 = 14000
-    ("ascend310p", 63473, 5, 12696, 12689),  # window mode: AlignDown((253952 - 128) / 16, 8) = 15864; 12695 -> 12696
-    ("ascend910b", 40000, 4, 10000, 10000),  # maxCols = AlignDown((188416 - 64) / 16, 8) = 11768
-    ("ascend910b", 11768, 1, 11768, 11768),
-    ("ascend910b", 11776, 2, 5888, 5888),
+    ("ascend310p", 40000, 3, 13336, 13328),  # maxCols = AlignDown((253952 - 160) / 16, 8) = 15856; 13334 -> 13336
+    ("ascend310p", 70000, 5, 14000, 14000),  # ceil(70000 / 15856) = 5; 70000 / 5 = 14000
+    ("ascend310p", 63473, 5, 12696, 12689),  # window mode: AlignDown((253952 - 224) / 16, 8) = 15856; 12695 -> 12696
+    ("ascend910b", 40000, 4, 10000, 10000),  # maxCols = AlignDown((188416 - 160) / 16, 8) = 11760
+    ("ascend910b", 11760, 1, 11760, 11760),
+    ("ascend910b", 11768, 2, 5888, 5880),
 ])
 def test_dim_larger_than_one_chunk(soc, dim, num, chunk, last):
     t = tiling([2, dim], 5, soc=soc)
     assert (t["col_chunk_num"], t["col_chunk"], t["last_col_chunk"]) == (num, chunk, last)
+    assert t["group_rows"] == 1  # formerRowNum 1; and a chunk is not a whole row
 
 
 @pytest.mark.parametrize("soc,reserve", [("ascend310p", MB2), ("ascend910b", MB16)])
 def test_scale_path_needs_no_workspace_beyond_the_system_reserve(soc, reserve):
-    # Each run is scaled by its count before its atomic add: no counts array, no barrier slot, no extra UB.
+    # The owner of a run sees all its rows and scales the sum by its count: no counts array, no barrier slot.
     t = tiling([37, 128], 100, scale_grad_by_freq=True, soc=soc)
     assert (t["key"], t["tiling_key"]) == ("SCALE_GRAD_BY_FREQ", 1) and t["used_core_num"] == {"ascend310p": 8, "ascend910b": 37}[soc]
     assert t["workspace_bytes"] == reserve
-    assert t["ub_bytes"] == 2112  # 2 * idxBatch (8) * 4 + 4 * colChunk (128) * 4, as key 0
+    assert t["ub_bytes"] == tiling([37, 128], 100, soc=soc)["ub_bytes"]  # as key 0
 
 
 @pytest.mark.parametrize("shape,nw,mode,used", [
@@ -86,7 +90,8 @@ def test_310p_unaligned_modes(shape, nw, mode, used):
 def test_bench_shape_batches_indices():
     t = tiling([65536, 128], 50000)
     assert (t["former_row_num"], t["tail_row_num"], t["idx_batch"]) == (8192, 8192, 2048)
-    assert t["ub_bytes"] == 4 * 128 * 4 + 2 * 2048 * 4  # two row and two accumulator buffers
+    assert t["group_rows"] == 64  # 32 KB / 512 B (UB would hold 115)
+    assert t["ub_bytes"] == 2 * 2 * 64 * 128 * 4 + (2 * 2048 + 24) * 4  # 147552: grad and out tiles, indices
 
 
 def test_empty_indices_and_padding_normalised():
@@ -123,6 +128,9 @@ def test_ub_never_exceeded_and_splits_cover(rows, dim, nw, scale, soc, cores):
     assert sum(t["core_row_counts"]) == rows and t["block_dim"] == t["used_core_num"]
     if t["copy_mode"] != "SCALAR":
         assert t["idx_batch"] >= min(2048, t["former_row_num"])
+    assert 1 <= t["group_rows"] <= max(1, min(t["former_row_num"], nw, 32768 // (4 * t["col_chunk"])))
+    if t["col_chunk_num"] > 1 or t["copy_mode"] in ("WINDOW", "SCALAR"):
+        assert t["group_rows"] == 1  # a tile's rows are one copy only when they are whole, contiguous rows
 
 
 INT32_MAX = 2**31 - 1

@@ -1,7 +1,7 @@
 """Fuzz of ascendops.embedding_dense_grad over grad shapes and strides, index dtypes and values (out of range,
 padding), attributes, SoCs and core counts: every outcome is documented (the golden within the spec's 1e-4, or
 AclnnError 161002 for num_weights outside [1, 2^31 - 1], padding_idx >= num_weights or a core count beyond the
-SoC's largest variant). ASCENDOPS_FUZZ_EXAMPLES raises the example count (scripts/fuzz.sh)."""
+SoC's largest variant), bit-identical to the result on one core. ASCENDOPS_FUZZ_EXAMPLES raises the example count (scripts/fuzz.sh)."""
 
 import os
 
@@ -54,6 +54,8 @@ def test_embedding_dense_grad_outcomes_are_documented(c):
         assert valid
         expected = golden.embedding_dense_grad(grad, indices, num_weights, padding_idx, scale)
         np.testing.assert_allclose(out, expected, rtol=TOLERANCE, atol=TOLERANCE)
+        one_core = ascendops.embedding_dense_grad(grad, indices, num_weights, padding_idx, scale, soc=soc, core_num=1)
+        np.testing.assert_array_equal(out, one_core)  # every core count gives the same bits
     np.testing.assert_array_equal(grad, before[0])
     np.testing.assert_array_equal(indices, before[1])
 
