@@ -17,8 +17,7 @@ inline thread_local uint64_t tlsCmpMask[2] = {0, 0};
 // GetCmpMask / SetCmpMask operand: a live UB tensor at a 16-byte aligned address holding `bytes` (GetCmpMask.md,
 // SetCmpMask.md), of elements of the sizes the page lists.
 template <typename T>
-uint8_t* CmpMaskOperand(const char* api, const char* role, const AscendC::LocalTensor<T>& t, uint64_t bytes,
-                        bool b64) {
+uint8_t* CmpMaskOperand(const char* api, const char* role, const AscendC::LocalTensor<T>& t, uint64_t bytes, bool b64) {
     CoreContext& c = Core();
     RequireType<T>(api, sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || (b64 && sizeof(T) == 8));
     t.CheckLive(api);
@@ -26,8 +25,8 @@ uint8_t* CmpMaskOperand(const char* api, const char* role, const AscendC::LocalT
     const uint64_t addr = reinterpret_cast<uint8_t*>(t.Data()) - c.ub;
     if (addr % 16 != 0) Fail(api, Str(role, " UB address ", addr, " is not 16-byte aligned"));
     if (uint64_t{t.GetSize()} * sizeof(T) < bytes) {
-        Fail(api, Str(role, " holds ", uint64_t{t.GetSize()} * sizeof(T), " bytes, fewer than the ", bytes,
-                      " it needs"));
+        Fail(api,
+             Str(role, " holds ", uint64_t{t.GetSize()} * sizeof(T), " bytes, fewer than the ", bytes, " it needs"));
     }
     NoteUbOperand(c, api, role, t.Data(), sizeof(tlsCmpMask));  // the register's 16 bytes move
     return reinterpret_cast<uint8_t*>(t.Data());
@@ -45,7 +44,9 @@ __aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>&
     constexpr const char* kApi = "Compare";
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
-    ascendc_sim::RequireType<T>(kApi, ascendc_sim::kFloatTypes<T>);  // 数据类型: half, float
+    // 数据类型 half, float; Intrinsic_vcmp float16, float32 in Ascend910B2.ini and Ascend310P3.ini (VcmpImpl of 8.1.RC1
+    // dav_c220 and dav_m200, which also have GetCmpMaskImpl / SetCmpMaskImpl).
+    ascendc_sim::RequireType<T>(kApi, ascendc_sim::kFloatTypes<T>);
     const ascendc_sim::MaskPlan plan = ascendc_sim::PlanMask<T, isSetMask>(kApi, mask, 1);
     if (!ascendc_sim::CheckRepeatForm<T>(kApi, plan.mask, 1)) return;
     const BinaryRepeatParams& p = repeatParams;

@@ -10,7 +10,8 @@
 
 namespace ascendc_sim {
 
-// CreateVecIndex.md 数据类型 (A2/A3, and the dav_m200 impl of Atlas inference AI Core): int16_t, half, int32_t, float.
+// CreateVecIndex.md 数据类型 (A2/A3; Atlas inference AI Core: Ascend310P3.ini Intrinsic_vci float16, float32, int16,
+// int32): int16_t, half, int32_t, float. Both SoCs have it (8.1.RC1 impl/dav_c220 and dav_m200 createvecindex).
 template <typename T>
 inline constexpr bool kVecIndexTypes = kOneOf<T, int16_t, half, int32_t, float>;
 
@@ -36,12 +37,12 @@ __aicore__ inline void CreateVecIndex(LocalTensor<T> dst, const ascendc_sim::Sca
         d[i] = ascendc_sim::FromCompute<T>(static_cast<float>(firstValue) + static_cast<float>(i));
     }
     for (uint32_t i = kBlk; i < count && i < kRep; ++i) {
-        d[i] = ascendc_sim::FromCompute<T>(ascendc_sim::WrapAdd(ascendc_sim::ToCompute(d[i - kBlk]),
-                                                                ascendc_sim::ToCompute(static_cast<T>(kBlk))));
+        d[i] = ascendc_sim::FromCompute<T>(
+            ascendc_sim::WrapAdd(ascendc_sim::ToCompute(d[i - kBlk]), ascendc_sim::ToCompute(static_cast<T>(kBlk))));
     }
     for (uint32_t i = kRep; i < count; ++i) {
-        d[i] = ascendc_sim::FromCompute<T>(ascendc_sim::WrapAdd(ascendc_sim::ToCompute(d[i - kRep]),
-                                                                ascendc_sim::ToCompute(static_cast<T>(kRep))));
+        d[i] = ascendc_sim::FromCompute<T>(
+            ascendc_sim::WrapAdd(ascendc_sim::ToCompute(d[i - kRep]), ascendc_sim::ToCompute(static_cast<T>(kRep))));
     }
     ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
 }

@@ -56,8 +56,8 @@ py::array RunCmpMask(const py::array& x, const py::array& y, uint64_t mask, int 
     auto dx = Upload(x);
     auto dy = Upload(y);
     Dev dz(room);
-    auto tiling = TilingDev(SimTestTiling{static_cast<uint32_t>(x.size()), static_cast<uint32_t>(mask), op, mode,
-                                          0.0f, room});
+    auto tiling =
+        TilingDev(SimTestTiling{static_cast<uint32_t>(x.size()), static_cast<uint32_t>(mask), op, mode, 0.0f, room});
     Run(Config("simtest_cmp_mask_" + name, soc, 1), it->second, dx->Get(), dy->Get(), dz.Get(), tiling->Get());
     return Download(dz, py::dtype("uint8"), room);
 }
@@ -74,7 +74,7 @@ void Bind_sim_sample_api(py::module_& m) {
     py::module_ s = SimtestModule(m);
     s.def("vec_index", &RunVecIndex, py::arg("dtype"), py::arg("first"), py::arg("count"), py::arg("room"),
           py::arg("offset") = 0, py::arg("soc") = "ascend910b");
-    s.def("cmp_mask", &RunCmpMask, py::arg("x"), py::arg("y"), py::arg("mask"), py::arg("mode") = 0,
-          py::arg("op") = 0, py::arg("room") = 128, py::arg("soc") = "ascend910b");
+    s.def("cmp_mask", &RunCmpMask, py::arg("x"), py::arg("y"), py::arg("mask"), py::arg("mode") = 0, py::arg("op") = 0,
+          py::arg("room") = 128, py::arg("soc") = "ascend910b");
     s.def("type_traits", &RunTypeTraits, py::arg("count"));
 }

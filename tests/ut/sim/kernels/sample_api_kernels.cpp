@@ -105,9 +105,9 @@ __aicore__ inline void TypeAnswers(GM_ADDR z) {
 
 }  // namespace
 
-#define VEC_INDEX_KERNEL(T, name)                                                                      \
+#define VEC_INDEX_KERNEL(T, name)                                                               \
     extern "C" __global__ __aicore__ void simtest_vec_index_##name(GM_ADDR z, GM_ADDR tiling) { \
-        RunVecIndex<T>(z, tiling);                                                                      \
+        RunVecIndex<T>(z, tiling);                                                              \
     }
 VEC_INDEX_KERNEL(half, float16)
 VEC_INDEX_KERNEL(float, float32)
@@ -116,9 +116,9 @@ VEC_INDEX_KERNEL(int32_t, int32)
 VEC_INDEX_KERNEL(uint16_t, uint16)  // not a CreateVecIndex dtype: refused by name
 #undef VEC_INDEX_KERNEL
 
-#define CMP_MASK_KERNEL(T, name)                                                                            \
+#define CMP_MASK_KERNEL(T, name)                                                                                     \
     extern "C" __global__ __aicore__ void simtest_cmp_mask_##name(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) { \
-        RunCmpMask<T>(x, y, z, tiling);                                                                       \
+        RunCmpMask<T>(x, y, z, tiling);                                                                              \
     }
 CMP_MASK_KERNEL(half, float16)
 CMP_MASK_KERNEL(float, float32)
