@@ -44,7 +44,10 @@ cmake --build "$build" --target ascendc_sim ascendops_host -j "${CMAKE_BUILD_PAR
 work="${keep:-$(mktemp -d)}"
 mkdir -p "$work"
 python_bin="$(command -v python3)"
-[[ -x "$repo/.venv/bin/python" ]] && python_bin="$repo/.venv/bin/python"  # numpy for gen_data / verify_result
+# numpy for gen_data / verify_result: the worktree's .venv when it has it
+if [[ -x "$repo/.venv/bin/python" ]] && "$repo/.venv/bin/python" -c "import numpy" 2>/dev/null; then
+    python_bin="$repo/.venv/bin/python"
+fi
 
 "$python_bin" - "$samples_root" "$filter" "$soc" "$work" "$repo" "$build" <<'PY'
 import os
@@ -82,7 +85,7 @@ def run(cmd, cwd, timeout, env=None):
         return -1, f"timeout after {timeout} s"
 
 
-libs = [str(build / "libascendc_sim.a"), str(build / "libascendops_host.a")]
+libs = [str(build / "ascendc_sim" / "libascendc_sim.a"), str(build / "libascendops_host.a")]  # the twin is a subdirectory
 # The architecture ccec would target for the SoC (dav-2201 for A2/A3, dav-2002 for 310P), and the defines CANN's
 # CPU-debug build sets for it (tools/tikicpulib/lib/cmake: __CCE_KT_TEST__, ASCENDC_CPU_DEBUG, the arch).
 NPU_ARCH = {"ascend910b": 2201, "ascend910_93": 2201, "ascend310p": 2002}.get(soc, 2201)
@@ -91,25 +94,66 @@ ARCH_DEFINES = (["-D__CCE_AICORE__=200", "-D__DAV_M200__"] if NPU_ARCH == 2002
 
 
 def scenarios(sample):
-    """The SCENARIO_NUM values a sample's CMakeLists.txt accepts for dav-2201 ([None]: it has none)."""
+    """The SCENARIO_NUM values a sample's CMakeLists.txt accepts for the SoC's architecture ([None]: it has none;
+    []: the sample names only other architectures)."""
     cmake = sample / "CMakeLists.txt"
     text = cmake.read_text(errors="replace") if cmake.exists() else ""
+    arch = re.search(r'set\(CMAKE_ASC_ARCHITECTURES\s+"([^"]*)"\s+CACHE\s+STRING\s+"([^"]*)"', text)
+    if arch and f"dav-{NPU_ARCH}" not in arch.group(1) + arch.group(2):
+        return []
     if "SCENARIO_NUM" not in text:
         return [None]
+    found = None
     m = re.search(r"set\(VALID_SCENARIOS\s+([^)]*)\)", text)
+    r = re.search(r'SCENARIO_NUM MATCHES "\^\[(\d)-(\d)\]\$"', text)
+    # the validity check `if(NOT SCENARIO_NUM EQUAL 1 AND NOT SCENARIO_NUM EQUAL 2 ...)`
+    check = re.search(r"if\((NOT SCENARIO_NUM EQUAL \d+(?:\s+AND\s+NOT SCENARIO_NUM EQUAL \d+)*)\)", text)
+    # the cache variable's description: "Scene number (1-3)", "(1,2,3)", "场景id: 1, 2"
+    desc = re.search(r'set\(SCENARIO_NUM\s+"?\d+"?\s+CACHE\s+STRING\s+"[^"]*?(\d+(?:\s*[-,~]\s*\d+)+)\)?"', text)
     if m:
         found = m.group(1).split()
+    elif r:
+        found = [str(v) for v in range(int(r.group(1)), int(r.group(2)) + 1)]
+    elif check:
+        found = re.findall(r"EQUAL (\d+)", check.group(1))
+    elif desc:
+        parts = [p.strip() for p in desc.group(1).replace("~", "-").split(",")]
+        found = []
+        for part in parts:
+            lo, _, hi = part.partition("-")
+            found += [str(v) for v in range(int(lo), int(hi or lo) + 1)]
     else:
-        r = re.search(r'SCENARIO_NUM MATCHES "\^\[(\d)-(\d)\]\$"', text)
         d = re.search(r'set\(SCENARIO_NUM "?(\d+)', text)
-        found = [str(v) for v in range(int(r.group(1)), int(r.group(2)) + 1)] if r else [d.group(1) if d else "0"]
-    only3510 = set(re.findall(r'SCENARIO_NUM STREQUAL "(\d+)" AND NOT CMAKE_ASC_ARCHITECTURES STREQUAL "dav-3510"',
-                              text))
+        found = [d.group(1) if d else "0"]
+    # scenarios the CMakeLists keeps to dav-3510: refused for another arch, or switching the arch to it
+    only3510 = set(re.findall(r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"? AND NOT CMAKE_ASC_ARCHITECTURES STREQUAL '
+                              r'"dav-3510"', text))
+    for cond in re.findall(r'if\(([^)]*SCENARIO_NUM[^)]*)\)\s*set\(CMAKE_ASC_ARCHITECTURES\s+"dav-3510"', text):
+        only3510 |= set(re.findall(r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"?', cond))
     return [v for v in found if v not in only3510]
 
 
-def scenario_args(script, scenario):
-    """`-scenarioNum=N` when the sample's script takes it."""
+# `python3 ../scripts/<script>.py <args>` as the sample's README runs it (the first such line).
+README_RUN = re.compile(r"python3\s+\.\./scripts/(gen_data|verify_result)\.py([^\n;#&|]*)")
+
+
+def readme_args(sample, script, scenario):
+    """The arguments the README passes to scripts/<script>.py, with $SCENARIO_NUM filled in (None: no such line)."""
+    readme = sample / "README.md"
+    text = readme.read_text(errors="replace") if readme.exists() else ""
+    for m in README_RUN.finditer(text):
+        if m.group(1) == script:
+            value = "" if scenario is None else scenario
+            return [re.sub(r"\$\{?SCENARIO(?:_NUM)?\}?", value, a) for a in m.group(2).split()
+                    if not a.startswith("-DCMAKE")]  # a cmake option pasted after gen_data.py is not its argument
+    return None
+
+
+def scenario_args(sample, script, scenario):
+    """The README's arguments, else `-scenarioNum=N` when the sample's script takes it."""
+    args = readme_args(sample, script.stem, scenario)
+    if args is not None:
+        return args
     if scenario is None or not script.exists() or "scenarioNum" not in script.read_text(errors="replace"):
         return []
     return [f"-scenarioNum={scenario}"]
@@ -136,7 +180,7 @@ def run_one(src, sample, label, scenario):
         return ("no", "-", "-", first_error(text))
     env = {**os.environ, "ASCENDC_SIM_SOC": soc}
     if (out / "scripts" / "gen_data.py").exists():
-        args = scenario_args(out / "scripts" / "gen_data.py", scenario)
+        args = scenario_args(sample, out / "scripts" / "gen_data.py", scenario)
         code, text = run([sys.executable, "../scripts/gen_data.py", *args], out / "build", 300, env)
         if code != 0:
             return ("yes", "no", "-", "gen_data.py: " + first_error(text))
@@ -144,9 +188,11 @@ def run_one(src, sample, label, scenario):
     if code != 0 or "[ERROR]" in text:
         return ("yes", "no", "-", first_error(text))
     verify = out / "scripts" / "verify_result.py"
-    if verify.exists() and (out / "build" / "output" / "golden.bin").exists():
-        vcode, vtext = run([sys.executable, "../scripts/verify_result.py", *scenario_args(verify, scenario),
-                            "output/output.bin", "output/golden.bin"], out / "build", 300)
+    vargs = readme_args(sample, "verify_result", scenario)
+    if vargs is None:
+        vargs = [*scenario_args(sample, verify, scenario), "output/output.bin", "output/golden.bin"]
+    if verify.exists() and any((out / "build" / a).is_file() and "golden" in a for a in vargs):
+        vcode, vtext = run([sys.executable, "../scripts/verify_result.py", *vargs], out / "build", 300)
         ok = vcode == 0 and "fail" not in vtext.lower()
         return ("yes", "yes", "yes" if ok else "no", "" if ok else first_error(vtext))
     ok = "fail" not in text.lower()
@@ -159,7 +205,7 @@ for src in sorted(samples_root.rglob("*.asc")):
     rel = str(sample.relative_to(samples_root))
     if name_filter and name_filter not in rel:
         continue
-    for scenario in scenarios(sample):
+    for scenario in scenarios(sample):  # none: a sample of another architecture
         label = rel if scenario is None else f"{rel} [{scenario}]"
         rows.append((label, *run_one(src, sample, label, scenario)))
 

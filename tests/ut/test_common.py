@@ -226,6 +226,7 @@ TWIN_TEST_KERNELS = {
     "run_vec", "run_cast", "run_strict", "run_pipe_sync", "run_dcache", "run_rules", "run_atomic", "run_sync",
     "run_copy_pad", "run_copy_chain", "run_cast_add", "cast_table", "live_allocations", "bank_beats", "run_cube_sync",
     "run_matmul_static", "run_cross_core",
+    "vec_index", "cmp_mask", "type_traits",
 }
 BENCH_KERNELS = {"bench", "run_copy", "run_stream", "cube_info", "matmul_tiling", "run_matmul", "run_add_calibration"}
 HOST_OVERHEAD = {"cast_host_overhead_us", "embedding_dense_grad_host_overhead_us", "fused_gdn_decode_host_overhead_us"}
