@@ -59,3 +59,17 @@ def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, 
         out[row, 0] = np.einsum("jvk,jk->jv", s, qh)
         new_state[slot] = s.astype(state_in.dtype).astype(f32)  # between rows the state lives in its own dtype
     return out, new_state
+
+
+def fused_gdn_decode_row_by_row(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, **attrs):
+    """The batch-order contract put another way: one golden call per batch row, the state passed on in its own dtype
+    between rows. Returns (out, state in its dtype)."""
+    state = state.copy()
+    outs = []
+    for row in range(mixed_qkv.shape[0]):
+        one = slice(row, row + 1)
+        out, new_state = fused_gdn_decode(mixed_qkv[one], a[one], b[one], a_log, dt_bias, state,
+                                          ssm_state_indices[one], **attrs)
+        state = new_state.astype(state.dtype)
+        outs.append(out)
+    return np.concatenate(outs), state
