@@ -687,7 +687,7 @@ private:
 
     // 16-bit state, one fp32 working copy S and each of its elements touched by few instructions:
     // hk = S k and sq = S q from the old S (RowDots, both vectors at once when the strides fit);
-    // delta = beta (v - exp(g) hk); out = exp(g) sq + delta (k.q), so S' is never read back;
+    // delta = beta (v - exp(g) hk); out = exp(g) sq + delta (k.q) (+ 0 * delta), so S' is never read back;
     // S' = exp(g) S + delta k^T as one Muls plus one MulAddDst per 64 columns (k broadcast down the rows by a repeat
     // stride of 0, delta_r across row r by Brcb and a block stride of 0).
     __aicore__ inline void ComputeTile16(LocalTensor<StateT>& in, uint32_t rows, float expG, float beta) {
@@ -712,6 +712,10 @@ private:
         Muls(outF_, sqF_, expG, rows);
         PipeBarrier<PIPE_V>();
         Axpy(outF_, vF_, kq_, rows);
+        PipeBarrier<PIPE_V>();
+        // out += 0 * delta: NaN where delta is not finite, as S' q is then (such a row of S' holds +-inf or NaN
+        // wherever k is not zero); only a row whose k_i q_i all share one sign would sum to +-inf instead.
+        Axpy(outF_, vF_, 0.0f, rows);
         Muls(matP_, matS_, expG, static_cast<int32_t>(count));  // the products are reduced: S' goes to their buffer
         PipeBarrier<PIPE_V>();
         RankOneUpdate(matP_, rows, matS_);  // S is decayed: its buffer holds the delta blocks

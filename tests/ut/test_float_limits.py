@@ -77,10 +77,11 @@ def test_embedding_dense_grad_propagates_nan_and_inf(scale, special):
 GDN_SHAPE = (3, 2, 4, 64, 32)  # B, H, Hv, K, V
 
 
-def _gdn_case(mutate):
-    args = list(make_inputs(*GDN_SHAPE, dtype="float16", state_dtype="float32", seed=5))
-    mutate(args)
-    expected_out, expected_state = gdn_golden(*[a.copy() for a in args])
+def _gdn_case(mutate, state_dtype="float32"):
+    args = list(make_inputs(*GDN_SHAPE, dtype="float16", state_dtype=state_dtype, seed=5))
+    with np.errstate(all="ignore"):  # 1e30 into a float16 state is inf; inf - inf in the golden is NaN
+        mutate(args)
+        expected_out, expected_state = gdn_golden(*[a.copy() for a in args])
     state = args[5]
     out = ascendops.fused_gdn_decode(*args[:5], state, args[6])
     with np.errstate(over="ignore"):  # the golden in float32, rounded to the operator's dtypes
@@ -109,12 +110,16 @@ GDN_SPECIALS = {
     "mixed_qkv 65504 in v": _set(0, (1, 2 * 2 * 64 + 7), 65504.0),
     "state NaN": _set(5, (2, 1, 3, 7), np.nan),
     "state 1e30 (out overflows float16)": _set(5, (1, 0, 0, 0), 1e30),
+    "state +inf": _set(5, (2, 3, 5, 9), np.inf),
+    "state -inf": _set(5, (1, 2, 0, 40), -np.inf),
+    "mixed_qkv +inf in v": _set(0, (0, 2 * 2 * 64 + 33), np.inf),
 }
 
 
+@pytest.mark.parametrize("state_dtype", ["float32", "float16"])
 @pytest.mark.parametrize("case", sorted(GDN_SPECIALS))
-def test_fused_gdn_decode_specials_follow_the_golden(case):
-    out, state, expected_out, expected_state = _gdn_case(GDN_SPECIALS[case])
+def test_fused_gdn_decode_specials_follow_the_golden(case, state_dtype):
+    out, state, expected_out, expected_state = _gdn_case(GDN_SPECIALS[case], state_dtype)
     for actual, expected in ((out, expected_out), (state, expected_state)):
         expected = np.asarray(expected, np.float32)
         np.testing.assert_array_equal(np.isnan(actual), np.isnan(expected))
