@@ -650,19 +650,18 @@ private:
         stateInQue_.EnQue(buf);
     }
 
-    // FP32 state: S k on the undecayed tile, the decay fused into the copy to the out buffer; delta = beta * (v -
+    // FP32 state, in the spec's order: the decay into the out buffer, S k of the decayed S; delta = beta * (v -
     // exp(g) S k); S' = exp(g) S + delta k^T; out = S' q. Leaves S' and out in stateOutQue_.
     __aicore__ inline void ComputeTile(LocalTensor<StateT>& in, uint32_t rows, float expG, float beta) {
         const uint32_t count = rows * alignK_;
         LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
         LocalTensor<float> s = in, next = outBuf;
-        RowDot(hk_, s, kF_, rows, next);
-        Muls(hk_, hk_, -expG, rows);
+        Muls(next, s, expG, count);
         PipeBarrier<PIPE_V>();
-        Add(vF_, vF_, hk_, rows);
+        RowDot(hk_, next, kF_, rows, s);  // the input tile is scratch once decayed
+        Sub(vF_, vF_, hk_, rows);
         PipeBarrier<PIPE_V>();
         Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
-        Muls(next, s, expG, count);
         RankOneUpdate(next, rows, deltaBlocks_);
         RowDot(outF_, next, qF_, rows, s);  // the input tile is scratch for S' q
         stateInQue_.FreeTensor(in);
@@ -685,8 +684,9 @@ private:
         PipeBarrier<PIPE_V>();
     }
 
-    // 16-bit state, one fp32 working copy S and each of its elements touched by few instructions:
-    // hk = S k and sq = S q from the old S (RowDots, both vectors at once when the strides fit);
+    // 16-bit state, one fp32 working copy S and each of its elements touched by few instructions (the decay after
+    // the products, unlike the spec's order: the same for finite values; where exp(g) overflows, S k is +-inf
+    // here and NaN there): hk = S k and sq = S q from the old S (RowDots, both vectors at once when the strides fit);
     // delta = beta (v - exp(g) hk); out = exp(g) sq + delta (k.q) (+ 0 * delta), so S' is never read back;
     // S' = exp(g) S + delta k^T as one Muls plus one MulAddDst per 64 columns (k broadcast down the rows by a repeat
     // stride of 0, delta_r across row r by Brcb and a block stride of 0).
