@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "sim/mask.h"
@@ -52,6 +53,78 @@ int64_t AlignUpElems(int64_t n) {
     return (n + kPerBlock - 1) / kPerBlock * kPerBlock;
 }
 
+// The index as the reductions store it: the raw unsigned bits of T's width (ReduceRepeat.md 关键特性说明).
+template <typename T>
+T IndexAsT(uint32_t index) {
+    using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+    const Bits b = static_cast<Bits>(index);
+    T out;
+    std::memcpy(&out, &b, sizeof(T));
+    return out;
+}
+
+// Count form of ReduceMax (isMax) / ReduceMin: the first extreme of `count` elements; with calIndex its index in
+// dst[1] (IndexAsT).
+template <typename T>
+void ReduceExtremeCount(const char* api, bool isMax, const AscendC::LocalTensor<T>& dst,
+                        const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<T>& tmp, int32_t count,
+                        bool calIndex) {
+    CoreContext& c = Core();
+    Poll(c);
+    RequireType<T>(api, kFloatTypes<T>);
+    RequireCount(api, count);
+    if (count == 0) return;
+    const T* s = src.Operand(api, "src", count);
+    tmp.Operand(api, "sharedTmpBuffer", (static_cast<uint64_t>(count) * sizeof(T) + 255) / 256);
+    T* d = dst.Operand(api, "dst", calIndex ? 2 : 1);
+    int32_t best = 0;
+    for (int32_t i = 1; i < count; ++i) {
+        const float v = static_cast<float>(s[i]), b = static_cast<float>(s[best]);
+        if (isMax ? v > b : v < b) best = i;
+    }
+    d[0] = s[best];
+    if (calIndex) d[1] = IndexAsT<T>(static_cast<uint32_t>(best));
+    tlsReduceValue = static_cast<float>(s[best]);
+    tlsReduceIndex = static_cast<uint32_t>(best);
+    CountVector(c, VecClass::kReduce, count, sizeof(T));
+}
+
+// The frame of BlockReduceSum / Max / Min: each 32-byte block of each repeat, its lanes under the mask, goes to
+// `reduceBlock(values, lanes)` (values has room for a whole block); repeat r's (up to 8) results land at
+// dst[r * dstRepStride * 8 + b] (ReduceDataBlock.md: dstRepStride counts one repeat's results; src strides count
+// 32-byte blocks) once the repeat is read. A block with no lane under the mask is not written.
+template <typename T, typename ReduceBlock>
+void BlockReduce(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                 const MaskPlan& plan, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride,
+                 ReduceBlock reduceBlock) {
+    CoreContext& c = Core();
+    Poll(c);
+    RequireType<T>(api, kFloatTypes<T>);
+    if (dstRepStride < 0 || srcBlkStride < 0 || srcRepStride < 0) {
+        Fail(api, Str("negative stride (dstRepStride ", dstRepStride, ", srcBlkStride ", srcBlkStride,
+                      ", srcRepStride ", srcRepStride, ")"));
+    }
+    const int64_t reps = PlannedRepeats(plan);
+    if (!CheckRepeatForm<T>(api, plan.mask, reps)) return;
+    constexpr int64_t kPerBlock = 32 / sizeof(T);
+    const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride));
+    T* d = dst.Operand(api, "dst",
+                       (reps - 1) * dstRepStride * 8 + (PlannedLanes(plan, reps - 1) + kPerBlock - 1) / kPerBlock);
+    for (int64_t r = 0; r < reps; ++r) {
+        const int64_t lanes = PlannedLanes(plan, r);
+        const int64_t blocks = (lanes + kPerBlock - 1) / kPerBlock;
+        T results[8];
+        for (int64_t b = 0; b < blocks; ++b) {
+            T v[kPerBlock];
+            const int64_t n = std::min(kPerBlock, lanes - b * kPerBlock);
+            for (int64_t i = 0; i < n; ++i) v[i] = s[RepeatOffset<T>(r, b * kPerBlock + i, srcBlkStride, srcRepStride)];
+            results[b] = reduceBlock(v, n);
+        }
+        for (int64_t b = 0; b < blocks; ++b) d[r * dstRepStride * 8 + b] = results[b];
+    }
+    CountRepeats(c, VecClass::kReduce, reps);
+}
+
 }  // namespace ascendc_sim
 
 namespace AscendC {
@@ -99,28 +172,7 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                  const LocalTensor<T>& sharedTmpBuffer, const int32_t count, bool calIndex = false) {
-    using namespace ascendc_sim;
-    CoreContext& c = Core();
-    Poll(c);
-    RequireType<T>("ReduceMax", kFloatTypes<T>);
-    RequireCount("ReduceMax", count);
-    if (count == 0) return;
-    const T* s = src.Operand("ReduceMax", "src", count);
-    sharedTmpBuffer.Operand("ReduceMax", "sharedTmpBuffer", (static_cast<uint64_t>(count) * sizeof(T) + 255) / 256);
-    T* d = dst.Operand("ReduceMax", "dst", calIndex ? 2 : 1);
-    int32_t best = 0;
-    for (int32_t i = 1; i < count; ++i) {
-        if (static_cast<float>(s[i]) > static_cast<float>(s[best])) best = i;
-    }
-    d[0] = s[best];
-    tlsReduceValue = static_cast<float>(s[best]);
-    tlsReduceIndex = static_cast<uint32_t>(best);
-    if (calIndex) {
-        using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
-        Bits idx = static_cast<Bits>(best);
-        std::memcpy(&d[1], &idx, sizeof(T));
-    }
-    CountVector(c, VecClass::kReduce, count, sizeof(T));
+    ascendc_sim::ReduceExtremeCount("ReduceMax", true, dst, src, sharedTmpBuffer, count, calIndex);
 }
 
 // One sum per repeat of `mask` elements; dstRepStride in elements, src strides in 32-byte blocks.
@@ -156,40 +208,16 @@ __aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTens
                                       const int32_t srcRepStride) {
     using namespace ascendc_sim;
     const char* api = "BlockReduceSum";
-    CoreContext& c = Core();
-    Poll(c);
-    RequireType<T>(api, kFloatTypes<T>);
-    if (dstRepStride < 0 || srcBlkStride < 0 || srcRepStride < 0) {
-        Fail(api, Str("negative stride (dstRepStride ", dstRepStride, ", srcBlkStride ", srcBlkStride,
-                      ", srcRepStride ", srcRepStride, ")"));
-    }
     const MaskPlan plan = PlanMask<T, isSetMask>(api, static_cast<uint64_t>(std::max(mask, 0)), repeatTime);
-    const int64_t reps = PlannedRepeats(plan);
-    if (!CheckRepeatForm<T>(api, plan.mask, reps)) return;
-    constexpr int64_t kPerBlock = 32 / sizeof(T);
-    const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride));
-    T* d = dst.Operand(api, "dst",
-                       (reps - 1) * dstRepStride * 8 + (PlannedLanes(plan, reps - 1) + kPerBlock - 1) / kPerBlock);
-    for (int64_t r = 0; r < reps; ++r) {
-        const int64_t lanes = PlannedLanes(plan, r);
-        const int64_t blocks = (lanes + kPerBlock - 1) / kPerBlock;
-        T sums[8];
-        for (int64_t b = 0; b < blocks; ++b) {
-            T v[kPerBlock];
-            for (int64_t i = 0; i < kPerBlock; ++i) {
-                const int64_t e = b * kPerBlock + i;
-                v[i] = e < lanes ? s[RepeatOffset<T>(r, e, srcBlkStride, srcRepStride)] : T(0);
-            }
-            for (int64_t width = kPerBlock / 2; width >= 1; width /= 2) {
-                for (int64_t i = 0; i < width; ++i) {
-                    v[i] = T(static_cast<float>(v[2 * i]) + static_cast<float>(v[2 * i + 1]));
-                }
-            }
-            sums[b] = v[0];
+    BlockReduce(api, dst, src, plan, dstRepStride, srcBlkStride, srcRepStride, [](T* v, int64_t n) {
+        constexpr int64_t kPerBlock = 32 / sizeof(T);
+        for (int64_t i = n; i < kPerBlock; ++i) v[i] = T(0);
+        for (int64_t width = kPerBlock / 2; width >= 1; width /= 2) {
+            for (int64_t i = 0; i < width; ++i)
+                v[i] = T(static_cast<float>(v[2 * i]) + static_cast<float>(v[2 * i + 1]));
         }
-        for (int64_t b = 0; b < blocks; ++b) d[r * dstRepStride * 8 + b] = sums[b];
-    }
-    CountRepeats(c, VecClass::kReduce, reps);
+        return v[0];
+    });
 }
 
 // Each repeat reads 8 elements and broadcasts each into one 32-byte block of dst.

@@ -22,16 +22,6 @@ enum class ReduceType { NONE = -1, SUM = 0, MAX, MIN };
 
 namespace ascendc_sim {
 
-// The index as the reductions store it: the raw unsigned bits of T's width (ReduceRepeat.md 关键特性说明).
-template <typename T>
-T IndexAsT(uint32_t index) {
-    using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
-    const Bits b = static_cast<Bits>(index);
-    T out;
-    std::memcpy(&out, &b, sizeof(T));
-    return out;
-}
-
 // Max (isMax) or min over `repeatTime` repeats of `mask` lanes; the first extreme wins. Its index is its element
 // offset in src (the repeat's position and the lane; README assumption for strided repeats).
 // A counter-mode mask (sim/mask.h) adds a last repeat of `plan.tailMask` lanes.
@@ -126,37 +116,21 @@ void WholeReduceExtreme(const char* api, bool isMax, const AscendC::LocalTensor<
     CountRepeats(c, VecClass::kReduce, reps);
 }
 
-// Max (isMax) or min of each 32-byte block of each repeat: repeat r's (up to 8) results at dst[r * dstRepStride * 8
-// + b] (ReduceDataBlock.md: dstRepStride in units of one repeat's results).
+// Max (isMax) or min of each 32-byte block of each repeat (the frame: BlockReduce).
 template <typename T>
 void BlockReduceExtreme(const char* api, bool isMax, const AscendC::LocalTensor<T>& dst,
                         const AscendC::LocalTensor<T>& src, const MaskPlan& plan, int32_t dstRepStride,
                         int32_t srcBlkStride, int32_t srcRepStride) {
-    CoreContext& c = Core();
-    Poll(c);
-    RequireType<T>(api, kFloatTypes<T>);
-    if (dstRepStride < 0 || srcBlkStride < 0 || srcRepStride < 0) Fail(api, "negative stride");
-    const int64_t reps = PlannedRepeats(plan);
-    if (!CheckRepeatForm<T>(api, plan.mask, reps)) return;
-    constexpr int64_t kPerBlock = 32 / sizeof(T);
-    const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride));
-    T* d = dst.Operand(api, "dst",
-                       (reps - 1) * dstRepStride * 8 + (PlannedLanes(plan, reps - 1) + kPerBlock - 1) / kPerBlock);
-    for (int64_t r = 0; r < reps; ++r) {
-        const int64_t lanes = PlannedLanes(plan, r);
-        for (int64_t b = 0; b * kPerBlock < lanes; ++b) {
-            T best = s[RepeatOffset<T>(r, b * kPerBlock, srcBlkStride, srcRepStride)];
-            for (int64_t e = b * kPerBlock + 1; e < std::min(lanes, (b + 1) * kPerBlock); ++e) {
-                const T v = s[RepeatOffset<T>(r, e, srcBlkStride, srcRepStride)];
-                if (isMax ? static_cast<float>(v) > static_cast<float>(best)
-                          : static_cast<float>(v) < static_cast<float>(best)) {
-                    best = v;
-                }
+    BlockReduce(api, dst, src, plan, dstRepStride, srcBlkStride, srcRepStride, [isMax](const T* v, int64_t n) {
+        T best = v[0];
+        for (int64_t i = 1; i < n; ++i) {
+            if (isMax ? static_cast<float>(v[i]) > static_cast<float>(best)
+                      : static_cast<float>(v[i]) < static_cast<float>(best)) {
+                best = v[i];
             }
-            d[r * dstRepStride * 8 + b] = best;
         }
-    }
-    CountRepeats(c, VecClass::kReduce, reps);
+        return best;
+    });
 }
 
 // Sums of adjacent lane pairs (2i, 2i + 1) of each repeat, rounded to T; a lane past the mask adds 0. Repeat r's
@@ -196,24 +170,7 @@ namespace AscendC {
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                  const LocalTensor<T>& sharedTmpBuffer, const int32_t count, bool calIndex = false) {
-    using namespace ascendc_sim;
-    CoreContext& c = Core();
-    Poll(c);
-    RequireType<T>("ReduceMin", kFloatTypes<T>);
-    RequireCount("ReduceMin", count);
-    if (count == 0) return;
-    const T* s = src.Operand("ReduceMin", "src", count);
-    sharedTmpBuffer.Operand("ReduceMin", "sharedTmpBuffer", (static_cast<uint64_t>(count) * sizeof(T) + 255) / 256);
-    T* d = dst.Operand("ReduceMin", "dst", calIndex ? 2 : 1);
-    int32_t best = 0;
-    for (int32_t i = 1; i < count; ++i) {
-        if (static_cast<float>(s[i]) < static_cast<float>(s[best])) best = i;
-    }
-    d[0] = s[best];
-    if (calIndex) d[1] = IndexAsT<T>(static_cast<uint32_t>(best));
-    tlsReduceValue = static_cast<float>(s[best]);
-    tlsReduceIndex = static_cast<uint32_t>(best);
-    CountVector(c, VecClass::kReduce, count, sizeof(T));
+    ascendc_sim::ReduceExtremeCount("ReduceMin", false, dst, src, sharedTmpBuffer, count, calIndex);
 }
 
 template <typename T, bool isSetMask = true>
