@@ -69,8 +69,8 @@ Result<std::vector<TensorView>> ReadOutputs(const aclTensorList* out, const Tens
 // The executor's device work: a strided self gathered into the workspace (behind the kernel's own kernelBytes), the
 // output list placed in device memory, then the launch.
 decltype(OpExecutor::run) MakeRun(const KernelLaunch& launch, SplitEntry fn, const SplitTilingData& td,
-                                     const TensorView& selfView, std::vector<uint64_t> descWords, bool dense,
-                                     uint64_t kernelBytes) {
+                                  const TensorView& selfView, std::vector<uint64_t> descWords, bool dense,
+                                  uint64_t kernelBytes) {
     return [launch, fn, td, selfView, descWords = std::move(descWords), dense, kernelBytes](
                void* workspace, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
         uint8_t* x = selfView.ElementAddress();
@@ -86,8 +86,7 @@ decltype(OpExecutor::run) MakeRun(const KernelLaunch& launch, SplitEntry fn, con
             if (desc != nullptr) aclrtFree(desc);
             return Error{Status::kRuntimeError, launch.kernel + ": cannot place the output list in device memory"};
         }
-        auto report =
-            LaunchKernel(stream, launch, fn, td, x, static_cast<uint8_t*>(desc), kernelWorkspace);
+        auto report = LaunchKernel(stream, launch, fn, td, x, static_cast<uint8_t*>(desc), kernelWorkspace);
         aclrtFree(desc);
         return report;
     };

@@ -11,7 +11,7 @@ inline namespace platform {
 enum class Evidence : uint8_t { kPlatformConfig, kVerified, kDerived, kAssumed };
 
 struct CostParamSource {
-    double SocCostParams::* field;
+    double SocCostParams::*field;
     const char* name;
     const char* unit;
     Evidence a2Label;  // ascend910b and ascend910_93 (one row of values)

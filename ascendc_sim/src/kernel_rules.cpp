@@ -65,10 +65,10 @@ void DeclareKernelType(const char* api, int type) {
 void CheckKernelTypeAtEnd(CoreContext& c) {
     const bool mixVector = c.kernelType == static_cast<int>(KernelType::kMixVectorCore);
     if (mixVector != c.launch->cfg.vectorCores) {
-        Fail("KERNEL_TASK_TYPE_DEFAULT",
-             Str(c.kernelType < 0 ? "no kernel type" : kKernelTypeNames[c.kernelType], " in a launch ",
-                 c.launch->cfg.vectorCores ? "with" : "without", " Vector Cores (LaunchConfig::vectorCores must say "
-                 "whether the kernel is KERNEL_TYPE_MIX_VECTOR_CORE)"));
+        Fail("KERNEL_TASK_TYPE_DEFAULT", Str(c.kernelType < 0 ? "no kernel type" : kKernelTypeNames[c.kernelType],
+                                             " in a launch ", c.launch->cfg.vectorCores ? "with" : "without",
+                                             " Vector Cores (LaunchConfig::vectorCores must say "
+                                             "whether the kernel is KERNEL_TYPE_MIX_VECTOR_CORE)"));
     }
 }
 
@@ -77,8 +77,9 @@ void RequireCrossCoreSync(const char* api, bool hardware) {
     const LaunchShared& l = *c.launch;
     // AI Cores and Vector Cores run as separate tasks: no inter-core sync (如何在矢量编程时启用Vector-Core.md).
     if (l.cfg.vectorCores) {
-        Fail(api, "inter-core sync (IBSet/IBWait/SyncAll) is not supported under KERNEL_TYPE_MIX_VECTOR_CORE: AI Cores "
-                  "and Vector Cores run as separate tasks");
+        Fail(api,
+             "inter-core sync (IBSet/IBWait/SyncAll) is not supported under KERNEL_TYPE_MIX_VECTOR_CORE: AI Cores "
+             "and Vector Cores run as separate tasks");
     }
     // Blocks beyond the physical cores run in later rounds: a barrier waiting for them never completes (SyncAll.md).
     if (l.cfg.blockDim > PhysicalCoreNum(l.cfg)) {

@@ -22,7 +22,9 @@ constexpr uint8_t kUbPattern = 0xA5;
 constexpr uint32_t kMaxBlockDim = 65535;  // SetBlockDim: numBlocks in [1, 65535]  // UB starts with garbage on
                                           // hardware; a fixed pattern keeps runs repeatable
 
-ascendc_sim::Error RuntimeError(std::string message) { return {ascendc_sim::Status::kRuntimeError, std::move(message)}; }
+ascendc_sim::Error RuntimeError(std::string message) {
+    return {ascendc_sim::Status::kRuntimeError, std::move(message)};
+}
 
 // Two cores writing overlapping GM bytes between the same barriers without atomic add race on hardware.
 std::string FindWriteRace(const std::vector<CoreContext>& cores) {
@@ -77,9 +79,7 @@ bool StartCore(std::vector<std::thread>& threads, LaunchShared& shared, const st
             if (shared.firstError.empty()) shared.firstError = Str(prefix, "cannot start core ", core, ": ", e.what());
             shared.stop.store(true);
         }
-        {
-            std::lock_guard<std::mutex> lock(shared.barrierMu);
-        }  // a waiter has either seen stop or is waiting
+        { std::lock_guard<std::mutex> lock(shared.barrierMu); }  // a waiter has either seen stop or is waiting
         shared.barrierCv.notify_all();
         return false;
     }
@@ -225,7 +225,7 @@ void FinishCubeCosts(std::vector<CoreContext>& cores, const ascendc_sim::SocInfo
 }  // namespace
 
 ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
-                                            const std::vector<uint8_t*>& args) {
+                                              const std::vector<uint8_t*>& args) {
     std::string prefix = Str("kernel '", cfg.kernel, "': ");
     if (cfg.platform.soc == nullptr) return RuntimeError(prefix + "LaunchConfig has no SoC");
     std::string launchError = CheckLaunch(cfg, args);

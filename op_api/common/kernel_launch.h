@@ -24,8 +24,8 @@ struct KernelLaunch {
     std::string kernel;  // instance name, for messages
     uint32_t blockDim;
     uint64_t tilingKey;
-    uint64_t rooflineBytes;  // bytes that must move (inputs read + outputs written)
-    uint32_t aivPerAic = 0;  // MIX AIC:AIV 1:N launch: N (blockDim then counts groups); 0 for vector-only
+    uint64_t rooflineBytes;    // bytes that must move (inputs read + outputs written)
+    uint32_t aivPerAic = 0;    // MIX AIC:AIV 1:N launch: N (blockDim then counts groups); 0 for vector-only
     bool vectorCores = false;  // KERNEL_TYPE_MIX_VECTOR_CORE launch (310P: AI + Vector Cores; TilingResult's flag)
 };
 

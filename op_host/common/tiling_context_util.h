@@ -41,7 +41,8 @@ constexpr bool IsAscend910_93(V version) {
 }
 
 // The SoC table row of the device the framework tiles for, with its AIV core count (0: the row's default) and, on
-// 310P, its Vector Cores (GetCoreNumVector: what a MIX_VECTOR_CORE key's blockDim adds, 如何在矢量编程时启用Vector-Core.md).
+// 310P, its Vector Cores (GetCoreNumVector: what a MIX_VECTOR_CORE key's blockDim adds,
+// 如何在矢量编程时启用Vector-Core.md).
 inline Result<Platform> PlatformOf(gert::TilingContext* context) {
     const auto ascendc = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
     const uint32_t cores = ascendc.GetCoreNumAiv();

@@ -3,10 +3,10 @@
 // SoC family), so only instructions the SoC has are instantiated; round modes come from the tiling data.
 #pragma once
 #include "kernel_operator.h"
-#include "op_kernel/common/bf16_m200.h"  // DTYPE_X may name bfloat16_t on dav-m200 too
-#include "op_kernel/common/data_copy_pad.h"
 #include "op_kernel/cast/cast_plan.h"
 #include "op_kernel/cast/cast_tiling_data.h"
+#include "op_kernel/common/bf16_m200.h"  // DTYPE_X may name bfloat16_t on dav-m200 too
+#include "op_kernel/common/data_copy_pad.h"
 
 // Each SoC family compiles its own instance; the per-family namespace keeps their symbols apart (the CPU twin links
 // both into one library). Not an inline namespace: CANN's kernel_macros.h defines `inline` as a macro on the device
@@ -115,9 +115,9 @@ template <uint32_t kLanes>
 __aicore__ inline void FillProgression(const LocalTensor<uint32_t>& table, uint32_t entries,
                                        const uint32_t (&base)[kLanes], const uint32_t (&stride)[kLanes],
                                        const LocalTensor<int32_t>& work) {
-    constexpr uint32_t kBlock = 8;                      // int32 per 32-byte block: whole lane groups
-    constexpr uint32_t kPerRepeat = 64;                 // int32 per 256-byte repeat
-    constexpr uint32_t kMaxChunk = 255 * kPerRepeat;    // repeatTime <= 255
+    constexpr uint32_t kBlock = 8;                    // int32 per 32-byte block: whole lane groups
+    constexpr uint32_t kPerRepeat = 64;               // int32 per 256-byte repeat
+    constexpr uint32_t kMaxChunk = 255 * kPerRepeat;  // repeatTime <= 255
     static_assert(kBlock % kLanes == 0, "a block holds whole lane groups");
     for (uint32_t j = 0; j < kBlock; ++j) {
         table.SetValue(j, base[j % kLanes] + j / kLanes * stride[j % kLanes]);

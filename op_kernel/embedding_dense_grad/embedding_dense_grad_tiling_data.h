@@ -61,10 +61,10 @@ inline constexpr uint32_t kEdgPeekRows = 8;
 
 // UB bytes the kernel carves (TPipe::InitBuffer total); the host keeps it within the UB TPipe may hand out.
 ASCENDOPS_HOST_DEVICE inline uint64_t EdgUbBytes(const EmbeddingDenseGradTilingData& td) {
-    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;         // scalar path: GM only
+    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;            // scalar path: GM only
     uint64_t bytes = kEdgRowBuffers * 2ull * td.groupRows * td.colChunk * sizeof(float)  // grad rows + out tiles
-                     + (2ull * td.idxBatch + 3 * kEdgPeekRows) * sizeof(int32_t);  // sorted indices + pos_idx
-    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kWindow)) bytes += 2 * 32;  // the tensor-end blocks
+                     + (2ull * td.idxBatch + 3 * kEdgPeekRows) * sizeof(int32_t);        // sorted indices + pos_idx
+    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kWindow)) bytes += 2 * 32;     // the tensor-end blocks
     return bytes;
 }
 

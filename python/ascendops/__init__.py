@@ -14,8 +14,13 @@ from .ops import OPERATORS
 from .ops.cast import cast
 from .ops.embedding_dense_grad import embedding_dense_grad, embedding_dense_grad_sorted
 from .ops.fused_gdn_decode import fused_gdn_decode, fused_gdn_decode_
-from .ops.fused_swiglu_grad import (FusedSwigluGradResult, fused_swiglu_grad, fused_swiglu_grad_b, fused_swiglu_grad_w,
-                                    fused_swiglu_grad_x)
+from .ops.fused_swiglu_grad import (
+    FusedSwigluGradResult,
+    fused_swiglu_grad,
+    fused_swiglu_grad_b,
+    fused_swiglu_grad_w,
+    fused_swiglu_grad_x,
+)
 from .ops.split import split, chunk
 
 __all__ = [
@@ -28,8 +33,15 @@ __all__ = [
     "socs",
     "tiling",
     "cast",
-    "embedding_dense_grad", "embedding_dense_grad_sorted",
-    "fused_gdn_decode", "fused_gdn_decode_",
-    "FusedSwigluGradResult", "fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "fused_swiglu_grad_x",
-    "split", "chunk",
+    "embedding_dense_grad",
+    "embedding_dense_grad_sorted",
+    "fused_gdn_decode",
+    "fused_gdn_decode_",
+    "FusedSwigluGradResult",
+    "fused_swiglu_grad",
+    "fused_swiglu_grad_b",
+    "fused_swiglu_grad_w",
+    "fused_swiglu_grad_x",
+    "split",
+    "chunk",
 ]

@@ -23,8 +23,23 @@ from typing import Any, Callable, Iterable, List, Optional, Tuple
 
 import numpy as np
 
-__all__ = ["INT32_MAX", "INT64_MAX", "INT64_MIN", "as_int", "as_bool", "as_float", "as_finite_float", "as_dtype",
-           "as_shape", "as_array", "cli_int", "cli_int_list", "cli_shape", "cli_dtype", "DTYPE_ALIASES"]
+__all__ = [
+    "INT32_MAX",
+    "INT64_MAX",
+    "INT64_MIN",
+    "as_int",
+    "as_bool",
+    "as_float",
+    "as_finite_float",
+    "as_dtype",
+    "as_shape",
+    "as_array",
+    "cli_int",
+    "cli_int_list",
+    "cli_shape",
+    "cli_dtype",
+    "DTYPE_ALIASES",
+]
 
 INT32_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
@@ -32,8 +47,15 @@ INT64_MIN = -(2**63)
 
 
 # The short dtype names users type, and what they stand for (the CLI only; the Python API takes NumPy dtypes).
-DTYPE_ALIASES = {"bf16": "bfloat16", "fp16": "float16", "half": "float16", "fp32": "float32", "float": "float32",
-                 "fp64": "float64", "double": "float64"}
+DTYPE_ALIASES = {
+    "bf16": "bfloat16",
+    "fp16": "float16",
+    "half": "float16",
+    "fp32": "float32",
+    "float": "float32",
+    "fp64": "float64",
+    "double": "float64",
+}
 _INT_TEXT = re.compile(r"[+-]?[0-9]+")
 
 
@@ -172,8 +194,9 @@ def cli_dtype(names: Iterable[str]) -> Callable[[str], str]:
         name = DTYPE_ALIASES.get(text.strip().lower(), text.strip())
         if name not in names:
             aliases = ", ".join(f"{a}={n}" for a, n in DTYPE_ALIASES.items() if n in names)
-            raise argparse.ArgumentTypeError(f"unknown dtype {text!r}: expected one of {', '.join(names)} "
-                                             f"(aliases {aliases})")
+            raise argparse.ArgumentTypeError(
+                f"unknown dtype {text!r}: expected one of {', '.join(names)} " f"(aliases {aliases})"
+            )
         return name
 
     parse.__name__ = "dtype"

@@ -24,9 +24,25 @@ import numpy as np
 from . import _C
 from ._errors import BackendUnavailableError
 
-__all__ = ["unavailable_reason", "select", "dispatch", "cast", "embedding_dense_grad", "embedding_dense_grad_sorted",
-           "fused_gdn_decode", "split", "chunk", "fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w",
-           "fused_swiglu_grad_x", "sort_indices", "package_library", "builtin_library", "soc_of_device_name"]
+__all__ = [
+    "unavailable_reason",
+    "select",
+    "dispatch",
+    "cast",
+    "embedding_dense_grad",
+    "embedding_dense_grad_sorted",
+    "fused_gdn_decode",
+    "split",
+    "chunk",
+    "fused_swiglu_grad",
+    "fused_swiglu_grad_b",
+    "fused_swiglu_grad_w",
+    "fused_swiglu_grad_x",
+    "sort_indices",
+    "package_library",
+    "builtin_library",
+    "soc_of_device_name",
+]
 
 VENDOR = "ascendops"  # the opp package's vendor name (cmake/npu.cmake: npu_op_package(ascendops ...))
 LIBRARY = "libascendops_opapi.so"  # op_api's NPU build, installed beside libcust_opapi.so (cmake/npu.cmake)
@@ -65,10 +81,15 @@ def builtin_library():
 def unavailable_reason():
     """None when backend="npu" can run here; otherwise the one missing piece, named."""
     if importlib.util.find_spec("ascendops._C_npu") is None:
-        where = ("ASCEND_HOME_PATH is unset" if not os.environ.get("ASCEND_HOME_PATH")
-                 else "this build of ascendops predates it")
-        return ("the CANN toolkit is missing: ascendops was built without it, so it has no NPU backend "
-                f"(ascendops._C_npu; {where}); source <toolkit>/set_env.sh, then pip install . again")
+        where = (
+            "ASCEND_HOME_PATH is unset"
+            if not os.environ.get("ASCEND_HOME_PATH")
+            else "this build of ascendops predates it"
+        )
+        return (
+            "the CANN toolkit is missing: ascendops was built without it, so it has no NPU backend "
+            f"(ascendops._C_npu; {where}); source <toolkit>/set_env.sh, then pip install . again"
+        )
     try:
         module = _module()
     except ImportError as e:
@@ -76,9 +97,11 @@ def unavailable_reason():
     if module.device_count() == 0:
         return "no Ascend device: the driver reports 0 NPU devices (aclrtGetDeviceCount)"
     if package_library() is None:
-        return (f"the ascendops opp package is not installed: no vendors/{VENDOR}/op_api/lib/{LIBRARY} under "
-                "ASCEND_CUSTOM_OPP_PATH or ASCEND_OPP_PATH (install custom_opp_*.run from scripts/build.sh; after a "
-                f"custom --install-path, source <path>/vendors/{VENDOR}/bin/set_env.bash)")
+        return (
+            f"the ascendops opp package is not installed: no vendors/{VENDOR}/op_api/lib/{LIBRARY} under "
+            "ASCEND_CUSTOM_OPP_PATH or ASCEND_OPP_PATH (install custom_opp_*.run from scripts/build.sh; after a "
+            f"custom --install-path, source <path>/vendors/{VENDOR}/bin/set_env.bash)"
+        )
     return None
 
 
@@ -87,8 +110,9 @@ def soc_of_device_name(name):
     for prefix, soc in _SOC_PREFIXES:
         if name.startswith(prefix):
             return soc
-    raise ValueError(f"the NPU is a {name}, none of the SoCs ascendops supports (Ascend310P*, Ascend910B*, "
-                     "Ascend910_93*)")
+    raise ValueError(
+        f"the NPU is a {name}, none of the SoCs ascendops supports (Ascend310P*, Ascend910B*, " "Ascend910_93*)"
+    )
 
 
 def select(soc=None, core_num=0, device_id=0):
@@ -99,14 +123,18 @@ def select(soc=None, core_num=0, device_id=0):
     if isinstance(device_id, bool) or not isinstance(device_id, int) or device_id < 0:
         raise ValueError(f"device_id must be a non-negative int (aclrtSetDevice), got {device_id!r}")
     if core_num != 0:
-        raise ValueError(f"core_num={core_num!r} is a CPU-twin setting; on the NPU the device's own cores run "
-                         "(core_num must be 0)")
+        raise ValueError(
+            f"core_num={core_num!r} is a CPU-twin setting; on the NPU the device's own cores run "
+            "(core_num must be 0)"
+        )
     module = _module()
     name = module.open_device(device_id)
     device_soc = soc_of_device_name(name)
     if soc is not None and soc != device_soc:
-        raise ValueError(f"soc {soc!r} does not match NPU device {device_id}, a {name} ({device_soc!r}); "
-                         "omit soc= to use the device's own")
+        raise ValueError(
+            f"soc {soc!r} does not match NPU device {device_id}, a {name} ({device_soc!r}); "
+            "omit soc= to use the device's own"
+        )
     if not _state["loaded"]:
         module.load_package(package_library())
         _state["loaded"] = True
@@ -165,29 +193,60 @@ def _grad_and_out(grad, num_weights):
     return grad, np.empty((int(num_weights), grad.shape[-1] if grad.ndim else 1), np.float32)
 
 
-def embedding_dense_grad(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None,
-                         core_num=0, device_id=0):
+def embedding_dense_grad(
+    grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0, device_id=0
+):
     """The user-level op: aclnnAscendopsEmbeddingDenseBackward (indices sorted on the device, then the kernel)."""
     select(soc, core_num, device_id)
     grad, out = _grad_and_out(grad, num_weights)
-    _module().embedding_dense_backward(grad, np.ascontiguousarray(indices), out, int(num_weights), int(padding_idx),
-                                       bool(scale_grad_by_freq))
+    _module().embedding_dense_backward(
+        grad, np.ascontiguousarray(indices), out, int(num_weights), int(padding_idx), bool(scale_grad_by_freq)
+    )
     return out
 
 
-def embedding_dense_grad_sorted(grad, sort_indices, pos_idx, num_weights, padding_idx=-1, scale_grad_by_freq=False,
-                                *, soc=None, core_num=0, device_id=0):
+def embedding_dense_grad_sorted(
+    grad,
+    sort_indices,
+    pos_idx,
+    num_weights,
+    padding_idx=-1,
+    scale_grad_by_freq=False,
+    *,
+    soc=None,
+    core_num=0,
+    device_id=0,
+):
     """The kernel-level op: the package's aclnnAscendopsEmbeddingDenseGrad as it is."""
     select(soc, core_num, device_id)
     grad, out = _grad_and_out(grad, num_weights)
-    _module().embedding_dense_grad(grad, np.ascontiguousarray(sort_indices, np.int32),
-                                   np.ascontiguousarray(pos_idx, np.int32), out, int(num_weights), int(padding_idx),
-                                   bool(scale_grad_by_freq))
+    _module().embedding_dense_grad(
+        grad,
+        np.ascontiguousarray(sort_indices, np.int32),
+        np.ascontiguousarray(pos_idx, np.int32),
+        out,
+        int(num_weights),
+        int(padding_idx),
+        bool(scale_grad_by_freq),
+    )
     return out
 
 
-def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0,
-                     softplus_threshold=20.0, soc=None, core_num=0, device_id=0):
+def fused_gdn_decode(
+    mixed_qkv,
+    a,
+    b,
+    a_log,
+    dt_bias,
+    state,
+    ssm_state_indices,
+    *,
+    scale=1.0,
+    softplus_threshold=20.0,
+    soc=None,
+    core_num=0,
+    device_id=0,
+):
     """Returns out (B, 1, Hv, V); ``state`` (a C-contiguous, writeable NumPy array) is updated in place."""
     select(soc, core_num, device_id)
     if not isinstance(state, np.ndarray) or not state.flags.writeable or not state.flags.c_contiguous:
@@ -207,7 +266,7 @@ def _split(x, sections_for, dim, soc, core_num, device_id):
     length = _length(x.shape, dim)
     sections = sections_for(length) if length is not None else [0]
     axis = int(dim) % x.ndim if x.ndim else 0
-    outs = [np.empty(x.shape[:axis] + (s,) + x.shape[axis + 1:], x.dtype) for s in sections]
+    outs = [np.empty(x.shape[:axis] + (s,) + x.shape[axis + 1 :], x.dtype) for s in sections]
     _module().split(x, [int(s) for s in sections], int(dim), outs)
     return outs
 

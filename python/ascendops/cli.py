@@ -24,8 +24,15 @@ __all__ = ["main", "format_table", "build_parser", "tiling_lines"]
 # What the user did wrong or what the machine lacks: one line, exit 2. ValueError is what every public function
 # raises for a value it rejects; the CLI's own parsing is strict, so no Python-internal ValueError is reachable from
 # a typed argument. OSError: a file the user named (--chart) cannot be written.
-USER_ERRORS = (AclnnError, BackendUnavailableError, MissingDependencyError, ValueError, OverflowError, MemoryError,
-               OSError)
+USER_ERRORS = (
+    AclnnError,
+    BackendUnavailableError,
+    MissingDependencyError,
+    ValueError,
+    OverflowError,
+    MemoryError,
+    OSError,
+)
 
 
 class UsageError(Exception):
@@ -55,8 +62,11 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def format_table(rows: Sequence[Mapping[str, Any]], columns: Optional[Sequence[str]] = None,
-                 headers: Optional[Mapping[str, str]] = None) -> str:
+def format_table(
+    rows: Sequence[Mapping[str, Any]],
+    columns: Optional[Sequence[str]] = None,
+    headers: Optional[Mapping[str, str]] = None,
+) -> str:
     """Plain-text table: one header line, a rule, one line per row; numbers right-aligned."""
     if columns is None:
         columns = list(rows[0]) if rows else []
@@ -64,8 +74,10 @@ def format_table(rows: Sequence[Mapping[str, Any]], columns: Optional[Sequence[s
     titles = [headers.get(c, c) for c in columns]
     cells = [[_cell(r.get(c)) for c in columns] for r in rows]
     widths = [max([len(t)] + [len(row[i]) for row in cells]) for i, t in enumerate(titles)]
-    numeric = [all(isinstance(r.get(c), (int, float)) and not isinstance(r.get(c), bool) or r.get(c) is None
-                   for r in rows) for c in columns]
+    numeric = [
+        all(isinstance(r.get(c), (int, float)) and not isinstance(r.get(c), bool) or r.get(c) is None for r in rows)
+        for c in columns
+    ]
 
     def line(values):
         return "  ".join(v.rjust(w) if n else v.ljust(w) for v, w, n in zip(values, widths, numeric)).rstrip()
@@ -88,8 +100,13 @@ def _cmd_soc(args):
     return 0
 
 
-_DEMO_HEADERS = {"tiling_key": "tiling key", "block_dim": "blockDim", "max_error": "max error",
-                 "modeled_us": "modeled us", "vs_roofline": "x roofline"}
+_DEMO_HEADERS = {
+    "tiling_key": "tiling key",
+    "block_dim": "blockDim",
+    "max_error": "max error",
+    "modeled_us": "modeled us",
+    "vs_roofline": "x roofline",
+}
 
 
 def _cmd_demo(args):
@@ -97,14 +114,17 @@ def _cmd_demo(args):
 
     rows = demo.run(ops=args.op, socs=args.soc)
     if not rows:
-        raise ValueError(f"no demo case of {', '.join(args.op or ['any operator'])} runs on "
-                         f"{', '.join(args.soc or ['any SoC'])}")
+        raise ValueError(
+            f"no demo case of {', '.join(args.op or ['any operator'])} runs on " f"{', '.join(args.soc or ['any SoC'])}"
+        )
     print(format_table(rows, demo.COLUMNS, _DEMO_HEADERS))
     failed = [r for r in rows if r["status"] != "ok"]
     for r in failed:
         print(f"FAIL {r['op']} / {r['case']} / {r['soc']}: {r['detail']}")
-    print(f"\n{len(rows) - len(failed)} of {len(rows)} cases passed on the CPU twin "
-          "(times are modeled by the cost model, not measured; x roofline: '-' where the roofline is under 1 us)")
+    print(
+        f"\n{len(rows) - len(failed)} of {len(rows)} cases passed on the CPU twin "
+        "(times are modeled by the cost model, not measured; x roofline: '-' where the roofline is under 1 us)"
+    )
     return 1 if failed else 0
 
 
@@ -139,8 +159,10 @@ def _cmd_tiling(args):
 def _cmd_bench(args):
     module = args.bench_module
     if args.backend == "npu" and args.target != "npu":
-        raise ValueError(f"bench {args.target} --backend npu is not supported: bench {args.target} models the "
-                         "CPU twin; device times are `ascendops bench npu`")
+        raise ValueError(
+            f"bench {args.target} --backend npu is not supported: bench {args.target} models the "
+            "CPU twin; device times are `ascendops bench npu`"
+        )
     socs = getattr(args, "soc", None)
     if socs is None or getattr(module, "RUNS_EVERY_SOC", False):
         rows = module.run(args)
@@ -157,9 +179,13 @@ def _cmd_bench(args):
 
 
 def _add_soc(parser, choices, default, what):
-    parser.add_argument("--soc", action="append", choices=list(choices), metavar="SOC",
-                        help=f"{what} (repeatable: one run per SoC; one of {', '.join(choices)}; "
-                             f"default {','.join(default)})")
+    parser.add_argument(
+        "--soc",
+        action="append",
+        choices=list(choices),
+        metavar="SOC",
+        help=f"{what} (repeatable: one run per SoC; one of {', '.join(choices)}; " f"default {','.join(default)})",
+    )
     parser.set_defaults(soc=None, default_soc=tuple(default))
 
 
@@ -168,16 +194,24 @@ def _add_tiling_parsers(sub):
     from ._backend import DEFAULT_SOC, soc_names
     from .ops import OPERATORS
 
-    p = sub.add_parser("tiling", help="print the host tiling an operator chooses (no kernel runs)",
-                       description="Print the host tiling of an operator: key, tiling key, block_dim, workspace, "
-                                   "UB bytes, then the tiling-data fields.")
+    p = sub.add_parser(
+        "tiling",
+        help="print the host tiling an operator chooses (no kernel runs)",
+        description="Print the host tiling of an operator: key, tiling key, block_dim, workspace, "
+        "UB bytes, then the tiling-data fields.",
+    )
     ops = p.add_subparsers(dest="op", metavar="op", parser_class=_Parser)
     ops.required = True
     for name, module in OPERATORS.items():
         q = ops.add_parser(name, help=f"the host tiling of {name}", description=(module.__doc__ or "").split("\n")[0])
         _add_soc(q, soc_names(), [DEFAULT_SOC], "the SoC the tiling is for")
-        q.add_argument("--core-num", type=cli_int(min=0), default=0, metavar="N",
-                       help="cores the kernel may launch on (default 0: every core of the SoC)")
+        q.add_argument(
+            "--core-num",
+            type=cli_int(min=0),
+            default=0,
+            metavar="N",
+            help="cores the kernel may launch on (default 0: every core of the SoC)",
+        )
         module.add_tiling_args(q)
         q.set_defaults(func=_cmd_tiling, op_module=module)
 
@@ -186,11 +220,18 @@ def _add_bench_parsers(sub, bench_module):
     from . import bench
     from ._backend import BACKENDS, soc_names
 
-    p = sub.add_parser("bench", help="benchmarks: modeled time on the CPU twin, or device time (target npu)",
-                       description="Benchmarks. Every target but sim (wall clock of the twin) and npu (device "
-                                   "events on an Ascend NPU) reports the twin's modeled time, never a measurement.")
-    p.add_argument("--backend", choices=BACKENDS, default="sim",
-                   help="sim: the CPU twin's cost model (default); npu: device times, the same as target npu")
+    p = sub.add_parser(
+        "bench",
+        help="benchmarks: modeled time on the CPU twin, or device time (target npu)",
+        description="Benchmarks. Every target but sim (wall clock of the twin) and npu (device "
+        "events on an Ascend NPU) reports the twin's modeled time, never a measurement.",
+    )
+    p.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="sim",
+        help="sim: the CPU twin's cost model (default); npu: device times, the same as target npu",
+    )
     targets = p.add_subparsers(dest="target", metavar="target", parser_class=_Parser)
     targets.required = True  # `bench --backend npu` alone has its target npu inserted before parsing
     for target in bench.targets():
@@ -209,9 +250,10 @@ def build_parser(bench_module: Optional[ModuleType] = None) -> argparse.Argument
     from ._backend import soc_names
     from .ops import OPERATORS
 
-    parser = _Parser(prog="ascendops",
-                     description="Ascend C operators with a strict CPU twin: SoC table, demo, host tiling and "
-                                 "benchmarks.")
+    parser = _Parser(
+        prog="ascendops",
+        description="Ascend C operators with a strict CPU twin: SoC table, demo, host tiling and " "benchmarks.",
+    )
     parser.add_argument("--version", action="version", version=f"ascendops {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
     sub.required = True
@@ -221,10 +263,20 @@ def build_parser(bench_module: Optional[ModuleType] = None) -> argparse.Argument
     p.set_defaults(func=_cmd_soc)
 
     p = sub.add_parser("demo", help="run every operator against its NumPy golden on the CPU twin")
-    p.add_argument("--op", action="append", choices=list(OPERATORS), metavar="OP",
-                   help=f"only this operator (repeatable; one of {', '.join(OPERATORS)})")
-    p.add_argument("--soc", action="append", choices=soc_names(), metavar="SOC",
-                   help=f"only this SoC (repeatable; one of {', '.join(soc_names())}; default every SoC of a case)")
+    p.add_argument(
+        "--op",
+        action="append",
+        choices=list(OPERATORS),
+        metavar="OP",
+        help=f"only this operator (repeatable; one of {', '.join(OPERATORS)})",
+    )
+    p.add_argument(
+        "--soc",
+        action="append",
+        choices=soc_names(),
+        metavar="SOC",
+        help=f"only this SoC (repeatable; one of {', '.join(soc_names())}; default every SoC of a case)",
+    )
     p.set_defaults(func=_cmd_demo)
 
     _add_tiling_parsers(sub)

@@ -75,17 +75,20 @@ def run(ops: Optional[Sequence[str]] = None, socs: Optional[Sequence[str]] = Non
                 report = _C.last_launch_report()
                 launched = err is not None and report["launched"]  # the call returned and launched a kernel
                 modeled = report["modeled_device_us"] if launched else None
-                rows.append({
-                    "op": name,
-                    "case": case.name,
-                    "soc": soc,
-                    "tiling_key": _key_name(module, report["tiling_key"]) if launched else "-",
-                    "block_dim": report["block_dim"] if launched else "-",
-                    "max_error": err,
-                    "modeled_us": modeled,
-                    "vs_roofline": modeled / report["achievable_roofline_us"]
-                    if launched and report["achievable_roofline_us"] >= MIN_ROOFLINE_US else None,
-                    "status": status,
-                    "detail": detail,
-                })
+                rows.append(
+                    {
+                        "op": name,
+                        "case": case.name,
+                        "soc": soc,
+                        "tiling_key": _key_name(module, report["tiling_key"]) if launched else "-",
+                        "block_dim": report["block_dim"] if launched else "-",
+                        "max_error": err,
+                        "modeled_us": modeled,
+                        "vs_roofline": modeled / report["achievable_roofline_us"]
+                        if launched and report["achievable_roofline_us"] >= MIN_ROOFLINE_US
+                        else None,
+                        "status": status,
+                        "detail": detail,
+                    }
+                )
     return rows

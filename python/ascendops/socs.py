@@ -8,8 +8,16 @@ __all__ = ["socs", "get_soc", "SOC_COLUMNS"]
 
 # Columns of `ascendops soc`, in order.
 SOC_COLUMNS = (
-    "name", "product", "vector_kernel_cores", "mix_vector_cores", "cube_cores", "ub_bytes", "has_data_copy_pad",
-    "has_vector_shift", "has_sync_all", "mem_bandwidth_gbps",
+    "name",
+    "product",
+    "vector_kernel_cores",
+    "mix_vector_cores",
+    "cube_cores",
+    "ub_bytes",
+    "has_data_copy_pad",
+    "has_vector_shift",
+    "has_sync_all",
+    "mem_bandwidth_gbps",
 )
 
 

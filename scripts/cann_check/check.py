@@ -5,6 +5,7 @@ compiler's pre-ccec steps), `cpu` (CANN's CPU-debug mode: g++ -DASCENDC_CPU_DEBU
 include list, per SoC family), `host` (g++ -fsyntax-only with the toolkit's host headers). Prints, per set and mode,
 the compiled / failed counts and each failure's first error; exits 1 on a failure. See docs/cann.md.
 """
+
 import argparse
 import os
 import re
@@ -92,11 +93,14 @@ class Scratch:
         """stub_fun.h's declarations without its CPU includes; bf16 ones only where ccec has bfloat16_t."""
         if not self.hs.stub_fun:
             return "#error no stub_fun.h: pass --toolkit for the intrinsic declarations\n"
-        out = ["// Generated at check time from the toolkit's stub_def.h / stub_fun.h (intrinsic declarations).",
-               "#pragma once"]
+        out = [
+            "// Generated at check time from the toolkit's stub_def.h / stub_fun.h (intrinsic declarations).",
+            "#pragma once",
+        ]
         stub_def = self.hs.stub_fun.parent / "stub_def.h"
-        vector_types = (re.findall(r"^using vector_\w+ = [^;]*;", stub_def.read_text(), re.M)
-                        if stub_def.exists() else [])
+        vector_types = (
+            re.findall(r"^using vector_\w+ = [^;]*;", stub_def.read_text(), re.M) if stub_def.exists() else []
+        )
         for line in vector_types + self.hs.stub_fun.read_text().splitlines():
             if line.startswith("#include"):
                 continue
@@ -119,16 +123,28 @@ def device_flags(hs, scratch, core, tiling_dir=None):
     bf16 = core.startswith("c220")
     # Warnings off, except a call of what CANN marks deprecated: on the device path that is how 8.1.RC1 marks an API
     # unsupported on the arch (e.g. DataCopyPad on dav-m200).
-    flags = ["-std=c++17", "-fsyntax-only", "-Wno-everything", "-Werror=deprecated-declarations", "-ferror-limit=3",
-             "-Wno-missing-template-arg-list-after-template-kw",  # ccec 15 accepts what clang 19 rejects here
-             "-DASCENDOPS_WITH_CANN"] + [f"-D{d}" for d in opc.CORE_DEFINES[core]]
+    flags = [
+        "-std=c++17",
+        "-fsyntax-only",
+        "-Wno-everything",
+        "-Werror=deprecated-declarations",
+        "-ferror-limit=3",
+        "-Wno-missing-template-arg-list-after-template-kw",  # ccec 15 accepts what clang 19 rejects here
+        "-DASCENDOPS_WITH_CANN",
+    ] + [f"-D{d}" for d in opc.CORE_DEFINES[core]]
     if hs.npu_arch:
         flags += [f"-D{d}" for d in opc.NPU_ARCH_DEFINES[core]]
     flags += ["-include", str(HERE / "prelude.h")]
     if tiling_dir:
         flags += ["-I", str(tiling_dir)]
-    flags += ["-I", str(scratch.dir / ("dev_bf16" if bf16 else "dev_nobf16")), "-I", str(scratch.dir / "links"),
-              "-I", str(REPO)]
+    flags += [
+        "-I",
+        str(scratch.dir / ("dev_bf16" if bf16 else "dev_nobf16")),
+        "-I",
+        str(scratch.dir / "links"),
+        "-I",
+        str(REPO),
+    ]
     flags += sum((["-I", str(p)] for p in hs.device_includes), [])
     if hs.ccec_include:
         flags += ["-idirafter", str(hs.ccec_include)]
@@ -144,8 +160,9 @@ def cpu_flags(hs, scratch, family, tiling_dir):
 
 
 def dtype_defines(inst, cmap):
-    return [f"-DDTYPE_{k}={cmap[v]}" for k, v in inst.dtypes.items()] + \
-        [f"-DORIG_DTYPE_{k}={v}" for k, v in inst.dtypes.items()]
+    return [f"-DDTYPE_{k}={cmap[v]}" for k, v in inst.dtypes.items()] + [
+        f"-DORIG_DTYPE_{k}={v}" for k, v in inst.dtypes.items()
+    ]
 
 
 def precompile(hs, scratch, inst, cmap, valid_types, key_res, clang):
@@ -153,8 +170,13 @@ def precompile(hs, scratch, inst, cmap, valid_types, key_res, clang):
     d = scratch.unit_dir(f"opc_{Path(inst.source).stem}_{inst.family}")
     (d / "tiling_data.h").write_text("")  # the precompile runs before the tiling header exists
     flags = [f for f in device_flags(hs, scratch, opc.PRIMARY_CORE[inst.family], d) if f != "-fsyntax-only"]
-    rc, out = run([clang] + flags + ["-E", "-D__CHECK_FEATURE_AT_PRECOMPILE"] + dtype_defines(inst, cmap) +
-                  [str(REPO / inst.source)])
+    rc, out = run(
+        [clang]
+        + flags
+        + ["-E", "-D__CHECK_FEATURE_AT_PRECOMPILE"]
+        + dtype_defines(inst, cmap)
+        + [str(REPO / inst.source)]
+    )
     keys, default, per_key, struct, problems = opc.read_precompiled(out, *key_res)
     if rc != 0:
         problems.append("preprocessing failed: " + first_error(out))
@@ -173,14 +195,31 @@ def check_instance(hs, scratch, inst, cmap, pre, with_cpu, clang):
     (d / "wrapper.cpp").write_text(opc.wrapper(str(REPO / inst.source), struct or "int"))
     tiling_inc = ["-include", str(d / "tiling_data.h")]
     for c in cores:
-        cmd = [clang] + device_flags(hs, scratch, c, d) + dtype_defines(inst, cmap) + tiling_inc + \
-            [str(d / "wrapper.cpp")]
+        cmd = (
+            [clang]
+            + device_flags(hs, scratch, c, d)
+            + dtype_defines(inst, cmap)
+            + tiling_inc
+            + [str(d / "wrapper.cpp")]
+        )
         rc, out = run(cmd)
-        results.append(Result("device", f"{inst.name}@{c}", rc == 0, "" if rc == 0 else first_error(out),
-                              blocked=rc != 0 and blocked_in_headers(out)))
+        results.append(
+            Result(
+                "device",
+                f"{inst.name}@{c}",
+                rc == 0,
+                "" if rc == 0 else first_error(out),
+                blocked=rc != 0 and blocked_in_headers(out),
+            )
+        )
     if with_cpu and hs.cpu_includes:
-        cmd = ["g++"] + cpu_flags(hs, scratch, inst.family, d) + dtype_defines(inst, cmap) + tiling_inc + \
-            [str(d / "wrapper.cpp")]
+        cmd = (
+            ["g++"]
+            + cpu_flags(hs, scratch, inst.family, d)
+            + dtype_defines(inst, cmap)
+            + tiling_inc
+            + [str(d / "wrapper.cpp")]
+        )
         rc, out = run(cmd)
         results.append(Result("cpu", inst.name, rc == 0, "" if rc == 0 else first_error(out)))
     return results
@@ -189,6 +228,7 @@ def check_instance(hs, scratch, inst, cmap, pre, with_cpu, clang):
 def python_includes():
     try:
         import pybind11  # noqa: F401
+
         out = subprocess.run([sys.executable, "-m", "pybind11", "--includes"], stdout=subprocess.PIPE, text=True)
         return out.stdout.split()
     except ImportError:
@@ -196,8 +236,17 @@ def python_includes():
 
 
 def check_host(hs, scratch, unit, py_inc):
-    flags = ["-std=c++17", "-fsyntax-only", "-w", "-fmax-errors=3", "-DASCENDOPS_WITH_CANN", "-I", str(REPO),
-             "-I", str(REPO / "op_api")]
+    flags = [
+        "-std=c++17",
+        "-fsyntax-only",
+        "-w",
+        "-fmax-errors=3",
+        "-DASCENDOPS_WITH_CANN",
+        "-I",
+        str(REPO),
+        "-I",
+        str(REPO / "op_api"),
+    ]
     flags += sum((["-I", str(p)] for p in hs.host_includes + [scratch.dir / "links/host", scratch.dir / "links"]), [])
     if unit.startswith("op_api/"):
         flags.append("-DASCENDOPS_NPU")  # as npu.cmake builds libascendops_opapi.so
@@ -247,13 +296,17 @@ def check_set(hs, args, clang):
             pre = {k: pool.submit(precompile, hs, scratch, i, cmap, valid, key_res, clang) for k, i in firsts.items()}
             pre = {k: f.result() for k, f in pre.items()}
             results += [p[0] for p in pre.values()]
-            futs = [pool.submit(check_instance, hs, scratch, i, cmap, pre[(i.source, i.family)],
-                                i.name in cpu_names, clang) for i in instances]
+            futs = [
+                pool.submit(check_instance, hs, scratch, i, cmap, pre[(i.source, i.family)], i.name in cpu_names, clang)
+                for i in instances
+            ]
             if not args.only:
                 py_inc = python_includes()
-                futs += [pool.submit(lambda u: [check_host(hs, scratch, u, py_inc)], u)
-                         for u in units.host_units(REPO)
-                         if not args.only_host_unit or re.search(args.only_host_unit, u)]
+                futs += [
+                    pool.submit(lambda u: [check_host(hs, scratch, u, py_inc)], u)
+                    for u in units.host_units(REPO)
+                    if not args.only_host_unit or re.search(args.only_host_unit, u)
+                ]
             for f in futs:
                 results += f.result()
         return results
@@ -291,11 +344,18 @@ def report(label, results, verbose):
 
 def main():
     ap = argparse.ArgumentParser(prog="check_cann.sh", description=__doc__.splitlines()[0])
-    ap.add_argument("toolkit", nargs="?", default=os.environ.get("ASCEND_HOME_PATH"),
-                    help="an installed CANN toolkit root (default $ASCEND_HOME_PATH)")
+    ap.add_argument(
+        "toolkit",
+        nargs="?",
+        default=os.environ.get("ASCEND_HOME_PATH"),
+        help="an installed CANN toolkit root (default $ASCEND_HOME_PATH)",
+    )
     ap.add_argument("--open", dest="open_root", help="the open-source header set (asc-devkit, metadef, opbase)")
-    ap.add_argument("--open-only", action="store_true",
-                    help="check the open set only (the toolkit still supplies ccec's intrinsics and acl/)")
+    ap.add_argument(
+        "--open-only",
+        action="store_true",
+        help="check the open set only (the toolkit still supplies ccec's intrinsics and acl/)",
+    )
     ap.add_argument("--quick", action="store_true", help="CPU-debug mode for one instance per kernel source and SoC")
     ap.add_argument("--only", help="only kernel instances whose name matches this regex (no host units)")
     ap.add_argument("--host-only", action="store_true", help="only the host units")

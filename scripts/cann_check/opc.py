@@ -4,6 +4,7 @@ KERNEL_TASK_TYPE(_DEFAULT) and REGISTER_TILING_DEFAULT into marker declarations;
 and the tiling struct are then read back from the .i file by regular expressions (written here from their documented
 behaviour: `g_tilingKey == (<literal>` per key, `__enable_feature_for_compile_<key|default> = <type>;`,
 `__enable_custom_tiling <struct> = default;`)."""
+
 import re
 
 KEY_RE = re.compile(r"g_tilingKey == \((-?\d+)")
@@ -18,8 +19,9 @@ def key_regexes(hs):
     (find_tilingkey) when it has one; the documented ones otherwise."""
     scripts = []
     if hs.constants_py:
-        scripts += sorted(hs.constants_py.parent.glob("compile_op.py")) + \
-            sorted(hs.constants_py.parent.glob("kernel_info_infer.py"))
+        scripts += sorted(hs.constants_py.parent.glob("compile_op.py")) + sorted(
+            hs.constants_py.parent.glob("kernel_info_infer.py")
+        )
     for script in scripts:
         found = re.findall(r're\.findall\(r"(g_tilingKey[^"]*)"', script.read_text())
         if len(found) >= 2:
@@ -32,8 +34,10 @@ def read_precompiled(text, key_re=KEY_RE, any_key_re=ANY_KEY_RE):
     problems = []
     keys = key_re.findall(text)
     if not keys and any_key_re.search(text):
-        problems.append(f"TILING_KEY_IS({any_key_re.search(text).group(1)}) is not a numeric literal: the key "
-                        "precompiler cannot read it")
+        problems.append(
+            f"TILING_KEY_IS({any_key_re.search(text).group(1)}) is not a numeric literal: the key "
+            "precompiler cannot read it"
+        )
     elif not keys:
         problems.append("no TILING_KEY_IS(<literal>) found: the binary registers key 0 only")
     default = TYPE_DEFAULT_RE.search(text)
@@ -41,17 +45,27 @@ def read_precompiled(text, key_re=KEY_RE, any_key_re=ANY_KEY_RE):
     tiling = TILING_RE.search(text)
     if not tiling:
         problems.append("no REGISTER_TILING_DEFAULT(<struct>) found")
-    return (sorted(set(keys), key=int), default.group(1) if default else None, per_key,
-            tiling.group(1) if tiling else None, problems)
+    return (
+        sorted(set(keys), key=int),
+        default.group(1) if default else None,
+        per_key,
+        tiling.group(1) if tiling else None,
+        problems,
+    )
 
 
 # Core types a kernel type runs on (asc-devkit docs 设置Kernel类型.md): dav-c220 vector (AIV) / cube (AIC) cores;
 # on dav-m200 the AI Core, and the Vector Core for MIX_VECTOR_CORE (KERNEL_TYPE_MIX_VECTOR_CORE runs on both).
 CORES_OF_TYPE = {
-    "KERNEL_TYPE_AIV_ONLY": ["c220-vec"], "KERNEL_TYPE_MIX_AIV_1_0": ["c220-vec"],
-    "KERNEL_TYPE_AIC_ONLY": ["c220-cube"], "KERNEL_TYPE_MIX_AIC_1_0": ["c220-cube"],
-    "KERNEL_TYPE_MIX_AIC_1_1": ["c220-vec", "c220-cube"], "KERNEL_TYPE_MIX_AIC_1_2": ["c220-vec", "c220-cube"],
-    "KERNEL_TYPE_AICORE": ["m200"], "KERNEL_TYPE_MIX_AICORE": ["m200"], "KERNEL_TYPE_VECTORCORE": ["m200-vec"],
+    "KERNEL_TYPE_AIV_ONLY": ["c220-vec"],
+    "KERNEL_TYPE_MIX_AIV_1_0": ["c220-vec"],
+    "KERNEL_TYPE_AIC_ONLY": ["c220-cube"],
+    "KERNEL_TYPE_MIX_AIC_1_0": ["c220-cube"],
+    "KERNEL_TYPE_MIX_AIC_1_1": ["c220-vec", "c220-cube"],
+    "KERNEL_TYPE_MIX_AIC_1_2": ["c220-vec", "c220-cube"],
+    "KERNEL_TYPE_AICORE": ["m200"],
+    "KERNEL_TYPE_MIX_AICORE": ["m200"],
+    "KERNEL_TYPE_VECTORCORE": ["m200-vec"],
     "KERNEL_TYPE_MIX_VECTOR_CORE": ["m200", "m200-vec"],
 }
 

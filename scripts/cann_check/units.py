@@ -4,6 +4,7 @@ Kernel instances: one per OpDef dtype combination and SoC family (the op compile
 combination with -DDTYPE_<PARAM>=<C type>, ascendc_impl_build.py's DTYPE_MAP, read from the toolkit); the core types
 each instance is compiled for follow from the kernel types the kernel itself declares (opc.py).
 """
+
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,10 +15,10 @@ SOC_FAMILY = {"ascend310p": "m200", "ascend910b": "c220", "ascend910_93": "c220"
 
 @dataclass
 class Instance:
-    op: str            # kernel folder under op_kernel/
-    source: str        # entry file, relative to the repository root
-    name: str          # instance label: <entry>[_<combo>]_<family>
-    family: str        # m200 or c220
+    op: str  # kernel folder under op_kernel/
+    source: str  # entry file, relative to the repository root
+    name: str  # instance label: <entry>[_<combo>]_<family>
+    family: str  # m200 or c220
     dtypes: dict = field(default_factory=dict)  # DTYPE_<PARAM> -> ge DT_* name
 
 
@@ -67,8 +68,15 @@ def cast_instances(root):
     out = []
     for fam in _families(root, "cast"):
         for src, dst in rows:
-            out.append(Instance("cast", "op_kernel/cast/cast.cpp", f"cast_{src}_{dst}_{fam}", fam,
-                                {"X": ge_of[src], "Y": ge_of[dst]}))
+            out.append(
+                Instance(
+                    "cast",
+                    "op_kernel/cast/cast.cpp",
+                    f"cast_{src}_{dst}_{fam}",
+                    fam,
+                    {"X": ge_of[src], "Y": ge_of[dst]},
+                )
+            )
     return out
 
 
@@ -92,8 +100,15 @@ def gdn_instances(root, ge_of_number):
     for fam in _families(root, "fused_gdn_decode"):
         for inp, state in re.findall(r"\{DataType::(k\w+), DataType::(k\w+),", body):
             dt = {"MIXED_QKV": ge_of_number[numbers[inp]], "STATE": ge_of_number[numbers[state]]}
-            out.append(Instance("fused_gdn_decode", "op_kernel/fused_gdn_decode/fused_gdn_decode.cpp",
-                                f"fused_gdn_decode_{inp[1:]}_{state[1:]}_{fam}", fam, dt))
+            out.append(
+                Instance(
+                    "fused_gdn_decode",
+                    "op_kernel/fused_gdn_decode/fused_gdn_decode.cpp",
+                    f"fused_gdn_decode_{inp[1:]}_{state[1:]}_{fam}",
+                    fam,
+                    dt,
+                )
+            )
     return out
 
 
@@ -101,26 +116,45 @@ def single_combo_instances(root):
     """Kernels whose OpDef registers one dtype combination: EmbeddingDenseGrad, FusedSwigluGrad's three."""
     out = []
     for fam in _families(root, "embedding_dense_grad"):
-        out.append(Instance("embedding_dense_grad", "op_kernel/embedding_dense_grad/embedding_dense_grad.cpp",
-                            f"embedding_dense_grad_{fam}", fam))
+        out.append(
+            Instance(
+                "embedding_dense_grad",
+                "op_kernel/embedding_dense_grad/embedding_dense_grad.cpp",
+                f"embedding_dense_grad_{fam}",
+                fam,
+            )
+        )
     for part in ("b", "w", "x"):
         for fam in _families(root, "fused_swiglu_grad"):
-            out.append(Instance("fused_swiglu_grad", f"op_kernel/fused_swiglu_grad/fused_swiglu_grad_{part}.cpp",
-                                f"fused_swiglu_grad_{part}_{fam}", fam))
+            out.append(
+                Instance(
+                    "fused_swiglu_grad",
+                    f"op_kernel/fused_swiglu_grad/fused_swiglu_grad_{part}.cpp",
+                    f"fused_swiglu_grad_{part}_{fam}",
+                    fam,
+                )
+            )
     return out
 
 
 def kernel_instances(root, types_h):
     ge_of_number = ge_names(types_h)
-    return (cast_instances(root) + split_instances(root, ge_of_number) + gdn_instances(root, ge_of_number) +
-            single_combo_instances(root))
+    return (
+        cast_instances(root)
+        + split_instances(root, ge_of_number)
+        + gdn_instances(root, ge_of_number)
+        + single_combo_instances(root)
+    )
 
 
 def host_units(root):
     """Every NPU-only host unit: OpDefs, InferShape, tiling contexts, CANN's matmul tiling, _C_npu, the C example."""
     r = Path(root)
-    units = sorted(str(p.relative_to(r)) for pat in ("op_host/*/*_def.cpp", "op_host/*/*_infershape.cpp",
-                                                     "op_host/*/*_tiling_context.cpp") for p in r.glob(pat))
+    units = sorted(
+        str(p.relative_to(r))
+        for pat in ("op_host/*/*_def.cpp", "op_host/*/*_infershape.cpp", "op_host/*/*_tiling_context.cpp")
+        for p in r.glob(pat)
+    )
     units.append("op_host/common/matmul_tiling_cann.cpp")
     units += sorted(str(p.relative_to(r)) for p in r.glob("python/bindings/npu/*.cpp"))
     units += sorted(str(p.relative_to(r)) for p in r.glob("examples/*/main.cpp"))

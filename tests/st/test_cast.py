@@ -36,8 +36,7 @@ def test_pair_shape_soc(src, dst, shape, soc):
 
 @pytest.mark.parametrize("soc", SOCS)
 def test_wrap_and_window_edges(soc):
-    x = np.array([-2049, -2048, -2047, 1919, 1920, 1921, 127, 128, 255, 256, -128, -129, 2**31 - 1, -(2**31)],
-                 np.int32)
+    x = np.array([-2049, -2048, -2047, 1919, 1920, 1921, 127, 128, 255, 256, -128, -129, 2**31 - 1, -(2**31)], np.int32)
     check(x, np.int8, soc)
     check(x, np.uint8, soc)
     expected = np.array([-1, 0, 1, 127, -128, -127, 127, -128, -1, 0, -128, 127, -1, 0], np.int8)
@@ -49,8 +48,9 @@ def test_int64_limits_and_the_int32_window(soc):
     x = np.array([0, 1, -1, 2**31 - 1, -(2**31), 2**31, 2**32, 2**32 + 5, 2**63 - 1, -(2**63)], np.int64)
     for dst in (np.float32, np.int32, np.int16, np.int8, np.uint8, np.bool_, np.float16):
         check(x, dst, soc)
-    np.testing.assert_array_equal(ascendops.cast(x, np.bool_, soc=soc),
-                                  [False, True, True, True, True, True, True, True, True, True])
+    np.testing.assert_array_equal(
+        ascendops.cast(x, np.bool_, soc=soc), [False, True, True, True, True, True, True, True, True, True]
+    )
 
 
 # Ties of int64 -> float32 above 2^24 (seed: CAST_ROUND, half away from zero) and the INT64 extremes.
@@ -59,24 +59,28 @@ TIES = np.array([2**24 + 1, -(2**24 + 1), 2**24 + 3, 2**25 + 2, 2**31 - 1, -(2**
 
 def test_int64_to_float_rounds_half_away_on_ascend910b():
     x = np.concatenate([TIES, np.array([2**63 - 1, -(2**63), 2**32 + 5], np.int64)])
-    want = np.array([2**24 + 2, -(2**24 + 2), 2**24 + 4, 2**25 + 4, 2**31, -(2**31), 2**40 + 2**17, 2.0**63, -(2.0**63),
-                     2**32 + 5], np.float32)  # by hand: ties away from zero, the whole 64-bit value
+    want = np.array(
+        [2**24 + 2, -(2**24 + 2), 2**24 + 4, 2**25 + 4, 2**31, -(2**31), 2**40 + 2**17, 2.0**63, -(2.0**63), 2**32 + 5],
+        np.float32,
+    )  # by hand: ties away from zero, the whole 64-bit value
     want16 = np.copysign(np.float16(np.inf), want)  # every value is beyond float16's 65504: Inf on A2/A3
     for soc in ("ascend910b", "ascend910_93"):
         np.testing.assert_array_equal(ascendops.cast(x, np.float32, soc=soc), want)
         np.testing.assert_array_equal(golden.cast(x, np.float32, soc), want)
         np.testing.assert_array_equal(ascendops.cast(x, np.float16, soc=soc), want16)
     small = np.array([2049, -2049, 2051, 65519, 65520], np.int64)  # float16 ties: nearest even; 65520 -> Inf
-    np.testing.assert_array_equal(ascendops.cast(small, np.float16, soc="ascend910b"),
-                                  np.array([2048, -2048, 2052, 65504, np.inf], np.float16))
+    np.testing.assert_array_equal(
+        ascendops.cast(small, np.float16, soc="ascend910b"), np.array([2048, -2048, 2052, 65504, np.inf], np.float16)
+    )
 
 
 def test_int64_to_float_on_ascend310p_is_exact_in_its_window():
     """dav_m200 has no CAST_ROUND int -> float: low 32 bits, nearest even; equal to CAST_ROUND for |x| <= 2^24."""
     window = np.array([0, 1, -1, 2**24, -(2**24), 2**24 - 1, 12345678, -7654321], np.int64)
     np.testing.assert_array_equal(ascendops.cast(window, np.float32, soc="ascend310p"), window.astype(np.float32))
-    np.testing.assert_array_equal(ascendops.cast(TIES[:2], np.float32, soc="ascend310p"),
-                                  [2**24, -(2**24)])  # ties to even there (docs/ops/cast.md)
+    np.testing.assert_array_equal(
+        ascendops.cast(TIES[:2], np.float32, soc="ascend310p"), [2**24, -(2**24)]
+    )  # ties to even there (docs/ops/cast.md)
 
 
 @pytest.mark.parametrize("soc", SOCS)
@@ -84,10 +88,12 @@ def test_float_specials(soc):
     x = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 0.5, -0.5, 1e-30, 3e9, -3e9], np.float32)
     for dst in (np.int32, np.int8, np.uint8, np.int16, np.int64, np.bool_, np.float16):
         check(x, dst, soc)
-    np.testing.assert_array_equal(ascendops.cast(x, np.int32, soc=soc),
-                                  [0, 2**31 - 1, -(2**31), 0, 0, 0, 0, 0, 2**31 - 1, -(2**31)])
-    np.testing.assert_array_equal(ascendops.cast(x, np.bool_, soc=soc),
-                                  [True, True, True, False, False, True, True, True, True, True])
+    np.testing.assert_array_equal(
+        ascendops.cast(x, np.int32, soc=soc), [0, 2**31 - 1, -(2**31), 0, 0, 0, 0, 0, 2**31 - 1, -(2**31)]
+    )
+    np.testing.assert_array_equal(
+        ascendops.cast(x, np.bool_, soc=soc), [True, True, True, False, False, True, True, True, True, True]
+    )
 
 
 @pytest.mark.parametrize("soc", SOCS)

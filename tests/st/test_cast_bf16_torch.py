@@ -5,6 +5,7 @@ Compared where `tensor.to()` is defined: float destinations everywhere (NaN == N
 on ascend310p, which saturate there (NaN -> 0, docs/ops/cast.md); integer destinations where the truncated value fits the destination
 (C++ leaves out-of-range float -> int undefined, so torch has no answer there) and, for INT64 on ascend310p, the
 INT32 range its 32-bit step holds. Each pair must compare at least a quarter of its values."""
+
 import numpy as np
 import pytest
 
@@ -14,10 +15,23 @@ from ascendops.ops.cast import _dtype, delivered_pairs, sample
 torch = pytest.importorskip("torch", reason="torch is not installed (pip install torch==2.13.0, see scripts/test.sh)")
 
 BF16_PAIRS = [dst for src, dst in delivered_pairs("ascend310p") if src == "bfloat16"]
-TORCH_DTYPES = {"float32": torch.float32, "float16": torch.float16, "int32": torch.int32, "int16": torch.int16,
-                "int8": torch.int8, "uint8": torch.uint8, "bool": torch.bool, "int64": torch.int64}
-INT_RANGES = {"int32": (-(2.0**31), 2.0**31 - 1), "int16": (-32768, 32767), "int8": (-128, 127), "uint8": (0, 255),
-              "int64": (-(2.0**63), 2.0**63 - 1024)}
+TORCH_DTYPES = {
+    "float32": torch.float32,
+    "float16": torch.float16,
+    "int32": torch.int32,
+    "int16": torch.int16,
+    "int8": torch.int8,
+    "uint8": torch.uint8,
+    "bool": torch.bool,
+    "int64": torch.int64,
+}
+INT_RANGES = {
+    "int32": (-(2.0**31), 2.0**31 - 1),
+    "int16": (-32768, 32767),
+    "int8": (-128, 127),
+    "uint8": (0, 255),
+    "int64": (-(2.0**63), 2.0**63 - 1024),
+}
 
 
 def _torch_to(x, dst):

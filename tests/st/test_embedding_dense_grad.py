@@ -74,8 +74,9 @@ def test_scale_grad_by_freq(pad, dim, soc):
     k = int(idx[0])
     if k != pad:
         rows = grad[idx == k]
-        np.testing.assert_allclose(out[k], rows.sum(0) / max(len(rows), 1) if len(rows) >= 2 else rows[0], rtol=1e-4,
-                                   atol=1e-4)
+        np.testing.assert_allclose(
+            out[k], rows.sum(0) / max(len(rows), 1) if len(rows) >= 2 else rows[0], rtol=1e-4, atol=1e-4
+        )
 
 
 @pytest.mark.parametrize("soc", SOCS)
@@ -138,6 +139,7 @@ def test_310p_scale_on_a_garbage_workspace_matches_the_golden(dim, fill):
     # zeroed. 64 rows on 8 cores (8 each): index 3 runs over rows 5..42, crossing five core boundaries, with two
     # pos_idx outside [0, 64) inside it (not counted); index 5 is one whole core (rows 48..55) plus a row either side.
     from ascendops._backend import select
+
     select("sim", "ascend310p")
     rng = np.random.default_rng(11)
     n, nw = 64, 9

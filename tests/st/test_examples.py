@@ -15,9 +15,17 @@ from ascendops.golden.fused_gdn_decode import fused_gdn_decode as golden
 
 _PACKAGE = Path(ascendops.__file__).resolve().parent
 # pip build: installed into the package; developer build: <build>/examples beside <build>/pkg/ascendops.
-BINARY = next((p for p in (_PACKAGE / "examples" / "example_fused_gdn_decode",
-                           _PACKAGE.parents[1] / "examples" / "example_fused_gdn_decode") if p.exists()),
-              _PACKAGE / "examples" / "example_fused_gdn_decode")
+BINARY = next(
+    (
+        p
+        for p in (
+            _PACKAGE / "examples" / "example_fused_gdn_decode",
+            _PACKAGE.parents[1] / "examples" / "example_fused_gdn_decode",
+        )
+        if p.exists()
+    ),
+    _PACKAGE / "examples" / "example_fused_gdn_decode",
+)
 RTOL, ATOL = 1e-2, 5e-2  # the spec's tolerance (tests/st/test_fused_gdn_decode.py)
 
 

@@ -32,8 +32,14 @@ def close(actual, expected, **kw):
 
 
 def check(shape, dtype, state_dtype, indices=None, block_num=None, seed=0, **kw):
-    args = make_inputs(*shape, dtype=np_dtype(dtype), state_dtype=np_dtype(state_dtype), indices=indices,
-                       block_num=block_num, seed=seed)
+    args = make_inputs(
+        *shape,
+        dtype=np_dtype(dtype),
+        state_dtype=np_dtype(state_dtype),
+        indices=indices,
+        block_num=block_num,
+        seed=seed,
+    )
     state = args[5]
     before = state.copy()
     expected_out, expected_state = golden(*args, **{k: v for k, v in kw.items() if k != "soc" and k != "core_num"})
@@ -52,24 +58,32 @@ def check(shape, dtype, state_dtype, indices=None, block_num=None, seed=0, **kw)
 
 
 @pytest.mark.parametrize("dtype,state_dtype", COMBOS, ids=lambda c: c)
-@pytest.mark.parametrize("shape,indices", [
-    ((1, 8, 16, 128, 128), None),
-    ((4, 8, 16, 128, 128), [1, 0, 3, 4]),  # a zero (null-block) index
-    ((8, 16, 32, 128, 128), None),
-], ids=["1x8x16", "4x8x16-zero-index", "8x16x32"])
+@pytest.mark.parametrize(
+    "shape,indices",
+    [
+        ((1, 8, 16, 128, 128), None),
+        ((4, 8, 16, 128, 128), [1, 0, 3, 4]),  # a zero (null-block) index
+        ((8, 16, 32, 128, 128), None),
+    ],
+    ids=["1x8x16", "4x8x16-zero-index", "8x16x32"],
+)
 def test_vllm_shapes(shape, indices, dtype, state_dtype):
     check(shape, dtype, state_dtype, indices=indices)
 
 
 @pytest.mark.parametrize("dtype,state_dtype", COMBOS, ids=lambda c: c)
-@pytest.mark.parametrize("shape", [
-    (3, 1, 1, 64, 16),    # K 64, Hv/H 1
-    (3, 2, 4, 64, 100),   # V 100: not a multiple of bv 64
-    (2, 4, 16, 72, 40),   # Hv/H 4, K 72 (8 padding floats on an fp32 row)
-    (5, 1, 2, 80, 5),     # V 5 < 8: bv falls back to V
-    (2, 2, 4, 200, 72),   # K 200: a last 64-column chunk of 8 (16-bit state: masked MulAddDst products / update)
-    (3, 2, 4, 136, 100),  # K 136, V 100: paired row dots over a 36-row tail tile (not a multiple of 8 rows)
-], ids=lambda s: "x".join(map(str, s)))
+@pytest.mark.parametrize(
+    "shape",
+    [
+        (3, 1, 1, 64, 16),  # K 64, Hv/H 1
+        (3, 2, 4, 64, 100),  # V 100: not a multiple of bv 64
+        (2, 4, 16, 72, 40),  # Hv/H 4, K 72 (8 padding floats on an fp32 row)
+        (5, 1, 2, 80, 5),  # V 5 < 8: bv falls back to V
+        (2, 2, 4, 200, 72),  # K 200: a last 64-column chunk of 8 (16-bit state: masked MulAddDst products / update)
+        (3, 2, 4, 136, 100),  # K 136, V 100: paired row dots over a 36-row tail tile (not a multiple of 8 rows)
+    ],
+    ids=lambda s: "x".join(map(str, s)),
+)
 def test_odd_sizes(shape, dtype, state_dtype):
     check(shape, dtype, state_dtype, seed=sum(shape))
 
@@ -112,8 +126,11 @@ def test_softplus_threshold_and_scale(threshold):
 
 def test_softplus_follows_torch_definition():
     x = np.array([-30.0, -1.0, 0.0, 0.4, 0.6, 25.0], np.float32)
-    np.testing.assert_allclose(softplus(x, 0.5), [np.log1p(np.exp(-30.0)), np.log1p(np.exp(-1.0)), np.log(2.0),
-                                                  np.log1p(np.exp(0.4)), 0.6, 25.0], rtol=1e-6)
+    np.testing.assert_allclose(
+        softplus(x, 0.5),
+        [np.log1p(np.exp(-30.0)), np.log1p(np.exp(-1.0)), np.log(2.0), np.log1p(np.exp(0.4)), 0.6, 25.0],
+        rtol=1e-6,
+    )
 
 
 def recurrent_reference(q, k, v, g, beta, h0):
@@ -128,8 +145,9 @@ def recurrent_reference(q, k, v, g, beta, h0):
 def test_decode_steps_match_recurrence(dtype, state_dtype):
     b, h, hv, k_dim, v_dim = 2, 2, 4, 64, 32
     rng = np.random.default_rng(7)
-    mixed, a, bb, a_log, dt_bias, state, idx = make_inputs(b, h, hv, k_dim, v_dim, dtype=np_dtype(dtype),
-                                                           state_dtype=np_dtype(state_dtype))
+    mixed, a, bb, a_log, dt_bias, state, idx = make_inputs(
+        b, h, hv, k_dim, v_dim, dtype=np_dtype(dtype), state_dtype=np_dtype(state_dtype)
+    )
     ref = {int(s): np.swapaxes(state[s].astype(np.float32), -1, -2) for s in idx}  # [Hv, K, V] per slot
     groups = np.arange(hv) // (hv // h)
     for step in range(3):

@@ -1,6 +1,7 @@
 """FusedGdnDecode's seed contract (docs/ops/fused_gdn_decode.md): positive ssm_state_indices are distinct, and results are deterministic by
 default - bit-identical out and state for every core count and every repeated run, on A2 and A3, and
 within the spec's tolerance (rtol 1e-2, atol 5e-2) of the golden. Duplicates: test_fused_gdn_decode_duplicates.py."""
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -21,8 +22,11 @@ def run(args, soc, core_num):
 
 
 @pytest.mark.parametrize("soc", ["ascend910b", "ascend910_93"])
-@pytest.mark.parametrize("dtype,state_dtype", [(ml_dtypes.bfloat16, np.float32), (np.float16, np.float16)],
-                         ids=["bf16-fp32state", "fp16-fp16state"])
+@pytest.mark.parametrize(
+    "dtype,state_dtype",
+    [(ml_dtypes.bfloat16, np.float32), (np.float16, np.float16)],
+    ids=["bf16-fp32state", "fp16-fp16state"],
+)
 def test_distinct_indices_bit_identical_on_any_core_count_and_run(soc, dtype, state_dtype):
     args = make_inputs(*SHAPE, dtype=dtype, state_dtype=state_dtype, block_num=8, indices=INDICES, seed=9)
     runs = [run(args, soc, n) for n in CORE_NUMS + [0, 0]]  # two repeats on all cores
@@ -32,5 +36,4 @@ def test_distinct_indices_bit_identical_on_any_core_count_and_run(soc, dtype, st
     out, state = runs[0][2], runs[0][3]
     want_out, want_state = golden(*args[:6], args[6], scale=0.5)
     np.testing.assert_allclose(np.asarray(out, np.float32), want_out, rtol=RTOL, atol=ATOL)
-    np.testing.assert_allclose(np.asarray(state, np.float32), np.asarray(want_state, np.float32), rtol=RTOL,
-                               atol=ATOL)
+    np.testing.assert_allclose(np.asarray(state, np.float32), np.asarray(want_state, np.float32), rtol=RTOL, atol=ATOL)

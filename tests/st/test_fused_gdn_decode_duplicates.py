@@ -33,8 +33,11 @@ def run(args, core_num):
     return out, state
 
 
-@pytest.mark.parametrize("dtype,state_dtype", [(ml_dtypes.bfloat16, np.float32), (np.float16, np.float16)],
-                         ids=["bf16-fp32state", "fp16-fp16state"])
+@pytest.mark.parametrize(
+    "dtype,state_dtype",
+    [(ml_dtypes.bfloat16, np.float32), (np.float16, np.float16)],
+    ids=["bf16-fp32state", "fp16-fp16state"],
+)
 def test_duplicates_apply_in_batch_order_on_any_core_count(dtype, state_dtype):
     args = make_inputs(*SHAPE, dtype=dtype, state_dtype=state_dtype, block_num=BLOCK_NUM, indices=INDICES, seed=3)
     expected_out, expected_state = sequential_golden(args)
@@ -90,20 +93,39 @@ def test_repeated_slot_many_tiles_apart_reads_the_update(state_dtype):
 # chunk 3 and once in chunk 7; chunk 7 holds only rows of earlier chunks' slots and invalid rows.
 SPLIT_SHAPE = (64, 1, 2, 64, 16)
 SPLIT_INDICES = [10 + r for r in range(64)]
-for _row, _slot in {3: 5, 20: 5, 41: 5, 50: 5, 30: 7, 31: 7, 56: 5, 57: 7, 58: 0, 59: -1, 60: 99, 61: 1 + 10,
-                    62: 2 + 10, 63: 0, 9: -4, 26: 0}.items():
+for _row, _slot in {
+    3: 5,
+    20: 5,
+    41: 5,
+    50: 5,
+    30: 7,
+    31: 7,
+    56: 5,
+    57: 7,
+    58: 0,
+    59: -1,
+    60: 99,
+    61: 1 + 10,
+    62: 2 + 10,
+    63: 0,
+    9: -4,
+    26: 0,
+}.items():
     SPLIT_INDICES[_row] = _slot
 
 
-@pytest.mark.parametrize("dtype,state_dtype", [(ml_dtypes.bfloat16, np.float32), (np.float16, np.float16)],
-                         ids=["bf16-fp32state", "fp16-fp16state"])
+@pytest.mark.parametrize(
+    "dtype,state_dtype",
+    [(ml_dtypes.bfloat16, np.float32), (np.float16, np.float16)],
+    ids=["bf16-fp32state", "fp16-fp16state"],
+)
 def test_batch_split_applies_slots_across_chunks_in_batch_order(dtype, state_dtype):
     from ascendops.ops.fused_gdn_decode import tiling
+
     names = {np.float32: "float32", np.float16: "float16"}
     t = tiling(*SPLIT_SHAPE, dtype=names.get(dtype, "bfloat16"), state_dtype=names.get(state_dtype, "bfloat16"))
     assert (t["batch_chunks"], t["chunk_rows"], t["block_dim"]) == (8, 8, 16)
-    args = make_inputs(*SPLIT_SHAPE, dtype=dtype, state_dtype=state_dtype, block_num=80, indices=SPLIT_INDICES,
-                       seed=7)
+    args = make_inputs(*SPLIT_SHAPE, dtype=dtype, state_dtype=state_dtype, block_num=80, indices=SPLIT_INDICES, seed=7)
     expected_out, expected_state = sequential_golden(args)
     out, state = run(args, 0)
     f32 = lambda x: np.asarray(x, np.float32)  # noqa: E731
@@ -128,9 +150,11 @@ def test_batch_split_at_unaligned_chunk_edges():
     for row, slot in {0: 4, 9: 4, 50: 4, 99: 4, 17: 9, 18: 9, 26: 9, 8: -1, 27: 0}.items():
         indices[row] = slot
     from ascendops.ops.fused_gdn_decode import tiling
+
     assert tiling(*shape, dtype="bfloat16", state_dtype="float32")["chunk_rows"] == 9
-    args = make_inputs(*shape, dtype=ml_dtypes.bfloat16, state_dtype=np.float32, block_num=130, indices=indices,
-                       seed=11)
+    args = make_inputs(
+        *shape, dtype=ml_dtypes.bfloat16, state_dtype=np.float32, block_num=130, indices=indices, seed=11
+    )
     expected_out, expected_state = sequential_golden(args)
     out, state = run(args, 0)
     f32 = lambda x: np.asarray(x, np.float32)  # noqa: E731

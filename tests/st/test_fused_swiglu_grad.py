@@ -35,6 +35,7 @@ def check_b(m, n, core_num=0, soc="ascend910b", seed=0):
 
 # ---- the checker itself ----
 
+
 def wrong_b_kernel(dy, g, fc):
     """The golden without the g * (1 - s) term of SiLU'(g): dg = dy * fc * s."""
     dy, g, fc = (np.asarray(a, np.float32) for a in (dy, g, fc))
@@ -56,12 +57,13 @@ def test_checker_rejects_zeros_and_one_bad_element():
     with pytest.raises(AssertionError, match="relative error norm"):
         assert_close(np.zeros_like(ref), ref)
     bad = ref.astype(np.float32)
-    bad[3, 5] += 0.5 * np.sqrt(np.mean(bad ** 2))  # one element off by half the RMS: the norm alone would pass
+    bad[3, 5] += 0.5 * np.sqrt(np.mean(bad**2))  # one element off by half the RMS: the norm alone would pass
     with pytest.raises(AssertionError, match="elements beyond"):
         assert_close(bad, ref)
 
 
 # ---- kernel vs golden ----
+
 
 @pytest.mark.parametrize("m", [1, 3, 4, 5, 17, 45])
 def test_m_around_the_tile(m):
@@ -108,8 +110,9 @@ def test_non_contiguous_inputs():
     out = fused_swiglu_grad_b(dy, g, fc)
     ref = golden.b_kernel(np.ascontiguousarray(dy), np.ascontiguousarray(g), np.ascontiguousarray(fc))
     for name in OUTPUTS:
-        assert out[name].tobytes() == fused_swiglu_grad_b(*(np.ascontiguousarray(a) for a in (dy, g, fc)))[
-            name].tobytes()
+        assert (
+            out[name].tobytes() == fused_swiglu_grad_b(*(np.ascontiguousarray(a) for a in (dy, g, fc)))[name].tobytes()
+        )
         assert_close(out[name], ref[name], name)
 
 
@@ -151,6 +154,7 @@ def test_exported():
 
 # ---- the golden against float64 finite differences of the forward ----
 
+
 def forward_loss(x, w_g, w_fc, b_g, b_fc, dy):
     """L = sum(dy * SiLU(x W_g + b_g) * (x W_fc + b_fc)), float64."""
     gate = x @ w_g + b_g
@@ -179,8 +183,9 @@ def test_golden_matches_finite_differences():
     gate, fc = x @ w_g + b_g, x @ w_fc + b_fc
     assert np.array_equal(gate.astype(BF16).astype(np.float64), gate)
     arrays = [x, w_g, w_fc, b_g, b_fc, dy]
-    expected = {name: numeric_grad(forward_loss, arrays, i) for i, name in
-                enumerate(("dx", "dw_g", "dw_fc", "db_g", "db_fc"))}
+    expected = {
+        name: numeric_grad(forward_loss, arrays, i) for i, name in enumerate(("dx", "dw_g", "dw_fc", "db_g", "db_fc"))
+    }
     got = golden.fused_swiglu_grad(*(a.astype(BF16) for a in (dy, gate, fc, x, w_g, w_fc)))
     for name, ref in expected.items():
         assert_close(got[name].astype(np.float64), ref, name)

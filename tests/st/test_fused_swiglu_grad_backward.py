@@ -20,8 +20,16 @@ import pytest
 import ascendops
 from ascendops import AclnnError
 from ascendops.golden import fused_swiglu_grad as golden
-from ascendops.ops.fused_swiglu_grad import (OUTPUTS, fused_swiglu_grad, fused_swiglu_grad_w, fused_swiglu_grad_x,
-                                             sample_all, tiling, w_tiling, x_tiling)
+from ascendops.ops.fused_swiglu_grad import (
+    OUTPUTS,
+    fused_swiglu_grad,
+    fused_swiglu_grad_w,
+    fused_swiglu_grad_x,
+    sample_all,
+    tiling,
+    w_tiling,
+    x_tiling,
+)
 from ascendops.golden.fused_swiglu_grad import REL_NORM, assert_close
 
 BF16 = ml_dtypes.bfloat16
@@ -34,8 +42,13 @@ def float64_backward(dy, g, fc, x, w_g, w_fc):
     s = 1 / (1 + np.exp(-g))
     dg = dy * fc * s * (1 + g * (1 - s))
     dfc = dy * g * s
-    return {"dx": dg @ w_g.T + dfc @ w_fc.T, "dw_g": x.T @ dg, "dw_fc": x.T @ dfc,
-            "db_g": dg.sum(0, keepdims=True), "db_fc": dfc.sum(0, keepdims=True)}
+    return {
+        "dx": dg @ w_g.T + dfc @ w_fc.T,
+        "dw_g": x.T @ dg,
+        "dw_fc": x.T @ dfc,
+        "db_g": dg.sum(0, keepdims=True),
+        "db_fc": dfc.sum(0, keepdims=True),
+    }
 
 
 def check(m, k, n, core_num=0, soc="ascend910b", seed=0):
@@ -54,6 +67,7 @@ def check(m, k, n, core_num=0, soc="ascend910b", seed=0):
 
 
 # ---- the checker rejects a wrong backward ----
+
 
 def backward_missing_a_dg_term(dy, g, fc, x, w_g, w_fc):
     """dg without the g (1 - s) term of SiLU'(g), propagated into dx, dw_g and db_g."""
@@ -75,6 +89,7 @@ def test_checker_rejects_a_missing_dg_term():
 
 
 # ---- kernels vs golden ----
+
 
 def assert_covers(t, m):
     """The x blocks cover the M rows exactly, the last one a tail when M is not a multiple."""
@@ -206,8 +221,14 @@ def test_bench_rows_against_the_rooflines():
     from ascendops.bench import fused_swiglu_grad as bench
 
     rows = bench.run(Namespace(shape=[(64, 32, 128)], soc="ascend910b", core_num=0))
-    assert [r["kernel"] for r in rows] == ["b", "w alone", "x alone", "w in the backward", "x in the backward",
-                                           "backward (b + w + x)"]
+    assert [r["kernel"] for r in rows] == [
+        "b",
+        "w alone",
+        "x alone",
+        "w in the backward",
+        "x in the backward",
+        "backward (b + w + x)",
+    ]
     b, w, x, w_in, x_in, total = rows
     assert b["roofline_us"] == round(b["modeled_us"] / b["ratio"], 1)  # the achievable memory roofline
     cube_us = 2 * 2 * 64 * 32 * 128 / (24 * 4096 * 2 * 1850)  # two products, 24 AIC x 4096 MAC/cycle x 1.85 GHz
@@ -242,7 +263,7 @@ def test_user_level_report_is_the_three_launches_in_sequence():
     assert len(whole["cores"]) == sum(len(p["cores"]) for p in parts)
     first = len(parts[0]["cores"])
     for i, part in ((1, parts[1]), (2, parts[2])):
-        cores = whole["cores"][first:first + len(part["cores"])]
+        cores = whole["cores"][first : first + len(part["cores"])]
         first += len(part["cores"])
         share = max(c["cube_l2_hit_share"] for c in cores)
         assert share > max(c["cube_l2_hit_share"] for c in part["cores"]) > 0, i

@@ -57,8 +57,7 @@ def test_cast(src, dst, soc):
 def test_embedding_dense_grad(dim, scale, soc):
     grad, indices = edg_sample(97, dim, 131, seed=dim)
     actual = embedding_dense_grad(grad, indices, 131, 5, scale, soc=soc, backend="npu")
-    np.testing.assert_allclose(actual, edg_golden(grad, indices, 131, 5, scale), rtol=EDG_TOLERANCE,
-                               atol=EDG_TOLERANCE)
+    np.testing.assert_allclose(actual, edg_golden(grad, indices, 131, 5, scale), rtol=EDG_TOLERANCE, atol=EDG_TOLERANCE)
 
 
 @pytest.mark.parametrize("dtype,state_dtype", [("bfloat16", "float32"), ("float16", "float16")])

@@ -36,12 +36,15 @@ def check(x, how, dim, soc, core_num=0):
 
 @pytest.mark.parametrize("soc", SOCS)
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("shape,how,dim", [
-    ((12, 5, 7), 4, 0),              # dim 0, split_size divides
-    ((6, 37, 5), [10, 0, 27], 1),    # middle dim, sections with a zero
-    ((4, 3, 45), 7, 2),              # last dim, split_size does not divide
-    ((5, 2, 3, 19), [5, 14], -1),    # negative dim
-])
+@pytest.mark.parametrize(
+    "shape,how,dim",
+    [
+        ((12, 5, 7), 4, 0),  # dim 0, split_size divides
+        ((6, 37, 5), [10, 0, 27], 1),  # middle dim, sections with a zero
+        ((4, 3, 45), 7, 2),  # last dim, split_size does not divide
+        ((5, 2, 3, 19), [5, 14], -1),  # negative dim
+    ],
+)
 def test_every_dtype_and_dim(soc, dtype, shape, how, dim):
     check(sample(shape, dtype, seed=len(shape)), how, dim, soc)
 
@@ -100,11 +103,14 @@ def _on_310p(x, how, dim, vector_cores=True):
     return pieces, _C.last_launch_report()
 
 
-@pytest.mark.parametrize("shape,dtype,how,dim", [
-    ((256, 2046), "int8", 682, -1),              # ragged 682-byte rows
-    ((600, 3, 91), "float16", [40, 11, 40], 2),  # 80 / 22 / 80-byte rows, 1800 of them
-    ((41, 1000), "int64", [1, 998, 1], 1),       # 8-byte pieces around a large one
-])
+@pytest.mark.parametrize(
+    "shape,dtype,how,dim",
+    [
+        ((256, 2046), "int8", 682, -1),  # ragged 682-byte rows
+        ((600, 3, 91), "float16", [40, 11, 40], 2),  # 80 / 22 / 80-byte rows, 1800 of them
+        ((41, 1000), "int64", [1, 998, 1], 1),  # 8-byte pieces around a large one
+    ],
+)
 def test_window_key_on_15_blocks_matches_8(shape, dtype, how, dim):
     x = sample(shape, dtype, seed=18)
     pieces, report = _on_310p(x, how, dim)

@@ -40,8 +40,14 @@ def weight_grad(embed, weight, indices, upstream, **options):
 
 
 def reference_grad(weight, indices, upstream, padding_idx=None, scale_grad_by_freq=False):
-    return weight_grad(torch.nn.functional.embedding, weight.double(), indices, upstream.double(),
-                       padding_idx=padding_idx, scale_grad_by_freq=scale_grad_by_freq)
+    return weight_grad(
+        torch.nn.functional.embedding,
+        weight.double(),
+        indices,
+        upstream.double(),
+        padding_idx=padding_idx,
+        scale_grad_by_freq=scale_grad_by_freq,
+    )
 
 
 OPTIONS = [dict(), dict(padding_idx=7), dict(padding_idx=-3, scale_grad_by_freq=True), dict(scale_grad_by_freq=True)]

@@ -19,12 +19,29 @@ from ascendops.ops.fused_gdn_decode import make_inputs  # noqa: E402
 from ascendops.torch._convert import from_numpy, to_numpy  # noqa: E402
 
 # (source, destination) per dtype family; the NumPy names of torch's dtypes.
-CAST_PAIRS = [("float32", "float16"), ("float16", "float32"), ("bfloat16", "float32"), ("bfloat16", "int8"),
-              ("int32", "int8"), ("int64", "int32"), ("uint8", "int8"), ("int16", "float32"), ("float32", "bool"),
-              ("bool", "float16")]
-TORCH_DTYPE = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16, "int8": torch.int8,
-               "int16": torch.int16, "int32": torch.int32, "int64": torch.int64, "uint8": torch.uint8,
-               "bool": torch.bool}
+CAST_PAIRS = [
+    ("float32", "float16"),
+    ("float16", "float32"),
+    ("bfloat16", "float32"),
+    ("bfloat16", "int8"),
+    ("int32", "int8"),
+    ("int64", "int32"),
+    ("uint8", "int8"),
+    ("int16", "float32"),
+    ("float32", "bool"),
+    ("bool", "float16"),
+]
+TORCH_DTYPE = {
+    "float32": torch.float32,
+    "float16": torch.float16,
+    "bfloat16": torch.bfloat16,
+    "int8": torch.int8,
+    "int16": torch.int16,
+    "int32": torch.int32,
+    "int64": torch.int64,
+    "uint8": torch.uint8,
+    "bool": torch.bool,
+}
 GDN_SHAPE = (2, 2, 4, 64, 16)  # B, H, Hv, K, V
 GDN_FAMILIES = [("bfloat16", "float32"), ("float16", "float16"), ("bfloat16", "bfloat16")]
 
@@ -148,8 +165,12 @@ def test_errors_are_aclnn_errors():
 
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16", "int8", "int64", "bool"])
 def test_split_opcheck_and_bit_exact(dtype):
-    x = np.arange(6 * 37).reshape(6, 37).astype(np.float32).astype(np.dtype(ml_dtypes.bfloat16)
-                                                                 if dtype == "bfloat16" else dtype)
+    x = (
+        np.arange(6 * 37)
+        .reshape(6, 37)
+        .astype(np.float32)
+        .astype(np.dtype(ml_dtypes.bfloat16) if dtype == "bfloat16" else dtype)
+    )
     torch.library.opcheck(at.OPS["split"], (from_numpy(x), [3, 0, 34], 1), {"soc": "ascend310p"})
     for got, want in zip(at.split(from_numpy(x), [3, 0, 34], 1), ascendops.split(x, [3, 0, 34], 1)):
         same_bytes(got, want)
@@ -160,10 +181,17 @@ def test_split_opcheck_and_bit_exact(dtype):
 
 def test_schemas_state_mutation():
     schemas = {name: op._opoverload._schema for name, op in at.OPS.items()}
-    written = {name: [a.name for a in s.arguments if a.alias_info is not None and a.alias_info.is_write]
-               for name, s in schemas.items()}
-    assert written == {"cast": [], "embedding_dense_grad": [], "fused_gdn_decode": ["state"], "fused_swiglu_grad": [],
-                       "split": []}
+    written = {
+        name: [a.name for a in s.arguments if a.alias_info is not None and a.alias_info.is_write]
+        for name, s in schemas.items()
+    }
+    assert written == {
+        "cast": [],
+        "embedding_dense_grad": [],
+        "fused_gdn_decode": ["state"],
+        "fused_swiglu_grad": [],
+        "split": [],
+    }
 
 
 def test_npu_kernels_absent_without_torch_npu():
@@ -230,6 +258,5 @@ def test_npu_swiglu_is_the_composition_on_the_stream(recorded):
     dy, g, fc = (torch.ones(m, n, dtype=torch.bfloat16) for _ in range(3))
     x, w_g, w_fc = torch.ones(m, k, dtype=torch.bfloat16), *(torch.ones(k, n, dtype=torch.bfloat16) for _ in range(2))
     outs = _specs._swiglu_npu(dy, g, fc, x, w_g, w_fc)
-    assert calls == [("fused_swiglu_grad", ([view(t) for t in (dy, g, fc, x, w_g, w_fc)], [view(t) for t in outs],
-                                            77))]
+    assert calls == [("fused_swiglu_grad", ([view(t) for t in (dy, g, fc, x, w_g, w_fc)], [view(t) for t in outs], 77))]
     assert [tuple(t.shape) for t in outs] == [(m, k), (k, n), (k, n), (1, n), (1, n)]

@@ -32,6 +32,7 @@ def test_split_and_chunk_with_a_bad_dim_are_161002(fn):
 # fake kernels ----------------------------------------------------------------------------------------------------
 def _fake_and_real(call, tensors):
     """(real outcome, fake outcome): the exception type and aclnn code, or 'ok'."""
+
     def outcome(args):
         try:
             call(*args)
@@ -95,35 +96,44 @@ def _swiglu_tensors(m=8, k=16, n=24, **shapes):
     return [torch.randn(*dims[name]).to(torch.bfloat16) for name in ("dy", "g", "fc", "x", "w_g", "w_fc")]
 
 
-@pytest.mark.parametrize("case, tensors, kwargs", [
-    ("ok", _swiglu_tensors(), {}),
-    ("dy rows", _swiglu_tensors(g=(9, 24)), {}),
-    ("w_fc cols", _swiglu_tensors(w_fc=(16, 25)), {}),
-    ("310p", _swiglu_tensors(), {"soc": "ascend310p"}),
-    ("core_num 1", _swiglu_tensors(), {"core_num": 1}),
-    ("x rank", _swiglu_tensors(x=(8, 16, 1)), {}),
-])
+@pytest.mark.parametrize(
+    "case, tensors, kwargs",
+    [
+        ("ok", _swiglu_tensors(), {}),
+        ("dy rows", _swiglu_tensors(g=(9, 24)), {}),
+        ("w_fc cols", _swiglu_tensors(w_fc=(16, 25)), {}),
+        ("310p", _swiglu_tensors(), {"soc": "ascend310p"}),
+        ("core_num 1", _swiglu_tensors(), {"core_num": 1}),
+        ("x rank", _swiglu_tensors(x=(8, 16, 1)), {}),
+    ],
+)
 def test_fused_swiglu_grad_fake_accepts_exactly_what_the_cpu_kernel_accepts(case, tensors, kwargs):
     real, fake = _fake_and_real(lambda *t: at.fused_swiglu_grad(*t, **kwargs), tensors)
     assert real == fake and (real[0] == "ok") == (case == "ok")
 
 
-@pytest.mark.parametrize("case, grad, indices, num_weights", [
-    ("ok", torch.randn(5, 8), torch.zeros(5, dtype=torch.int64), 3),
-    ("rows", torch.randn(5, 8), torch.zeros(4, dtype=torch.int64), 3),
-    ("indices dtype", torch.randn(5, 8), torch.zeros(5, dtype=torch.int16), 3),
-    ("grad dtype", torch.randn(5, 8, dtype=torch.float64), torch.zeros(5, dtype=torch.int64), 3),
-    ("0-d grad", torch.randn(()), torch.zeros((), dtype=torch.int64), 3),
-    ("num_weights", torch.randn(5, 8), torch.zeros(5, dtype=torch.int64), 0),
-])
+@pytest.mark.parametrize(
+    "case, grad, indices, num_weights",
+    [
+        ("ok", torch.randn(5, 8), torch.zeros(5, dtype=torch.int64), 3),
+        ("rows", torch.randn(5, 8), torch.zeros(4, dtype=torch.int64), 3),
+        ("indices dtype", torch.randn(5, 8), torch.zeros(5, dtype=torch.int16), 3),
+        ("grad dtype", torch.randn(5, 8, dtype=torch.float64), torch.zeros(5, dtype=torch.int64), 3),
+        ("0-d grad", torch.randn(()), torch.zeros((), dtype=torch.int64), 3),
+        ("num_weights", torch.randn(5, 8), torch.zeros(5, dtype=torch.int64), 0),
+    ],
+)
 def test_embedding_dense_grad_fake_accepts_exactly_what_the_cpu_kernel_accepts(case, grad, indices, num_weights):
     real, fake = _fake_and_real(lambda g, i: at.embedding_dense_grad(g, i, num_weights), [grad, indices])
     assert real == fake and (real[0] == "ok") == (case == "ok")
 
 
 def test_cast_fake_accepts_exactly_what_the_cpu_kernel_accepts():
-    for x, dtype, ok in [(torch.zeros(3), torch.float16, True), (torch.zeros(3), torch.bfloat16, False),
-                         (torch.zeros(3, dtype=torch.float64), torch.float32, False)]:
+    for x, dtype, ok in [
+        (torch.zeros(3), torch.float16, True),
+        (torch.zeros(3), torch.bfloat16, False),
+        (torch.zeros(3, dtype=torch.float64), torch.float32, False),
+    ]:
         real, fake = _fake_and_real(lambda t: at.cast(t, dtype, soc="ascend310p"), [x])
         assert real == fake and (real[0] == "ok") == ok
 
@@ -133,15 +143,18 @@ def _embedding_args():
     return torch.tensor([0, 2, 2]), torch.randn(4, 3, requires_grad=True)
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    ({"scale_grad_by_freq": "no"}, TypeError, "scale_grad_by_freq must be a bool"),
-    ({"scale_grad_by_freq": 1}, TypeError, "scale_grad_by_freq must be a bool"),
-    ({"padding_idx": 1.0}, TypeError, "padding_idx must be an int"),
-    ({"padding_idx": 4}, ValueError, "padding_idx must be within"),
-    ({"soc": "ascend999"}, ValueError, "unknown soc"),
-    ({"core_num": -1}, ValueError, "core_num -1"),
-    ({"core_num": 1.5}, TypeError, "core_num must be an int"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"scale_grad_by_freq": "no"}, TypeError, "scale_grad_by_freq must be a bool"),
+        ({"scale_grad_by_freq": 1}, TypeError, "scale_grad_by_freq must be a bool"),
+        ({"padding_idx": 1.0}, TypeError, "padding_idx must be an int"),
+        ({"padding_idx": 4}, ValueError, "padding_idx must be within"),
+        ({"soc": "ascend999"}, ValueError, "unknown soc"),
+        ({"core_num": -1}, ValueError, "core_num -1"),
+        ({"core_num": 1.5}, TypeError, "core_num must be an int"),
+    ],
+)
 def test_embedding_rejects_bad_arguments_at_the_call(kwargs, error, match):
     indices, weight = _embedding_args()
     with pytest.raises(error, match=match):

@@ -28,7 +28,7 @@ def gradient_error(got, reference):
 def params(seed, dtype=torch.float32, batch=(M,)):
     gen = torch.Generator().manual_seed(seed)
     x = torch.randn(*batch, K, generator=gen)
-    w_g, w_fc = (torch.randn(K, N, generator=gen) / K ** 0.5 for _ in range(2))
+    w_g, w_fc = (torch.randn(K, N, generator=gen) / K**0.5 for _ in range(2))
     b_g, b_fc = (torch.randn(N, generator=gen) * 0.1 for _ in range(2))
     upstream = torch.randn(*batch, N, generator=gen)
     return [t.to(dtype) for t in (x, w_g, b_g, w_fc, b_fc)], upstream.to(dtype)
@@ -42,6 +42,7 @@ def grads(fn, tensors, upstream, **options):
 
 def reference(tensors, upstream, wrong=False):
     """float64 autograd of the same forward; ``wrong``: SiLU'(g) without its g s (1 - s) term."""
+
     def forward(x, w_g, b_g, w_fc, b_fc):
         g = x @ w_g + b_g
         s = torch.sigmoid(g).detach() if wrong else torch.sigmoid(g)
@@ -90,7 +91,9 @@ def test_op_equals_the_numpy_api_bit_for_bit_and_passes_opcheck():
     for name, t in zip(OUTPUTS, got):
         assert t.dtype == torch.bfloat16 and to_numpy(t).tobytes() == expected[name].tobytes(), name
     assert isinstance(got, ascendops.FusedSwigluGradResult) and got.dx is got[0]
-    torch.library.opcheck(torch.ops.ascendops.fused_swiglu_grad.default, tuple(from_numpy(a) for a in arrays), {"soc": "ascend910b"})
+    torch.library.opcheck(
+        torch.ops.ascendops.fused_swiglu_grad.default, tuple(from_numpy(a) for a in arrays), {"soc": "ascend910b"}
+    )
 
 
 def test_errors_surface_as_aclnn_errors():
@@ -126,8 +129,8 @@ class SwigluModel(torch.nn.Module):
     def __init__(self, vocab=64, dim=32, hidden=48):
         super().__init__()
         self.embedding = torch.nn.Parameter(torch.randn(vocab, dim) * 0.5)
-        self.w_g = torch.nn.Parameter(torch.randn(dim, hidden) / dim ** 0.5)
-        self.w_fc = torch.nn.Parameter(torch.randn(dim, hidden) / dim ** 0.5)
+        self.w_g = torch.nn.Parameter(torch.randn(dim, hidden) / dim**0.5)
+        self.w_fc = torch.nn.Parameter(torch.randn(dim, hidden) / dim**0.5)
         self.b_g = torch.nn.Parameter(torch.zeros(hidden))
         self.b_fc = torch.nn.Parameter(torch.zeros(hidden))
         self.out = torch.nn.Linear(hidden, vocab)

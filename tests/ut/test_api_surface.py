@@ -15,8 +15,15 @@ from ascendops import _C, cli
 from ascendops.ops import OPERATORS
 
 # The public modules whose public functions carry type hints (every name in their __all__ that is a function).
-TYPED_MODULES = ["ascendops", "ascendops.tiling", "ascendops.socs", "ascendops.demo", "ascendops.cli",
-                 "ascendops._args", *(f"ascendops.ops.{op}" for op in OPERATORS)]
+TYPED_MODULES = [
+    "ascendops",
+    "ascendops.tiling",
+    "ascendops.socs",
+    "ascendops.demo",
+    "ascendops.cli",
+    "ascendops._args",
+    *(f"ascendops.ops.{op}" for op in OPERATORS),
+]
 
 
 def public_functions():
@@ -47,8 +54,10 @@ def test_one_default_soc_for_every_operator():
         user = getattr(ascendops, name if name != "split" else "split")
         assert inspect.signature(user).parameters["soc"].default is None, name
     ascendops.cast(np.zeros(4096, np.float32), np.float16)
-    assert _C.last_launch_report()["block_dim"] == ascendops.tiling.cast((4096,), "float32", "float16",
-                                                                         soc="ascend910b")["block_dim"]
+    assert (
+        _C.last_launch_report()["block_dim"]
+        == ascendops.tiling.cast((4096,), "float32", "float16", soc="ascend910b")["block_dim"]
+    )
 
 
 def _swiglu_inputs(m=32, k=16, n=24):
@@ -78,8 +87,17 @@ def test_fused_gdn_decode_has_its_in_place_name():
     assert not np.array_equal(state, before)
 
 
-@pytest.mark.parametrize("alias, name", [("bf16", "bfloat16"), ("fp16", "float16"), ("half", "float16"),
-                                         ("fp32", "float32"), ("float", "float32"), ("FP32", "float32")])
+@pytest.mark.parametrize(
+    "alias, name",
+    [
+        ("bf16", "bfloat16"),
+        ("fp16", "float16"),
+        ("half", "float16"),
+        ("fp32", "float32"),
+        ("float", "float32"),
+        ("FP32", "float32"),
+    ],
+)
 def test_dtype_aliases(capsys, alias, name):
     assert cli.main(["tiling", "cast", "--shape", "1024", "--src", alias, "--dst", "int8"]) == 0
     expected = ascendops.tiling.cast((1024,), name, "int8")
@@ -87,10 +105,13 @@ def test_dtype_aliases(capsys, alias, name):
     assert f"tiling_key: {expected['tiling_key']}" in out
 
 
-OP_ARGS = {"cast": ["--shape", "1024,1000", "--src", "fp32", "--dst", "fp16"],
-           "embedding_dense_grad": ["--shape", "4096,128", "--num-weights", "1000"],
-           "fused_gdn_decode": [], "fused_swiglu_grad": ["--shape", "256,64,128"],
-           "split": ["--shape", "8,1000", "--split", "300,0,700", "--dim", "-1"]}
+OP_ARGS = {
+    "cast": ["--shape", "1024,1000", "--src", "fp32", "--dst", "fp16"],
+    "embedding_dense_grad": ["--shape", "4096,128", "--num-weights", "1000"],
+    "fused_gdn_decode": [],
+    "fused_swiglu_grad": ["--shape", "256,64,128"],
+    "split": ["--shape", "8,1000", "--split", "300,0,700", "--dim", "-1"],
+}
 
 
 def _groups(lines, kernels):
@@ -117,7 +138,7 @@ def test_one_tiling_printout_for_every_operator(capsys, op):
         assert list(groups) == (["b", "w", "x"] if op == "fused_swiglu_grad" else [None])
         for names in groups.values():
             head = [n for n in cli.TILING_HEAD if n in names]
-            assert head[:3] == ["key", "tiling_key", "block_dim"] and names[:len(head)] == head, names
+            assert head[:3] == ["key", "tiling_key", "block_dim"] and names[: len(head)] == head, names
 
 
 def test_split_quick_labels_say_what_ran(capsys):
@@ -127,8 +148,10 @@ def test_split_quick_labels_say_what_ran(capsys):
 
 
 def test_bench_rows_say_the_soc_they_ran_on(capsys):
-    assert cli.main(["bench", "cast", "--n", "4096", "--pairs", "fp32:fp16", "--soc", "ascend310p", "--soc",
-                     "ascend910b"]) == 0
+    assert (
+        cli.main(["bench", "cast", "--n", "4096", "--pairs", "fp32:fp16", "--soc", "ascend310p", "--soc", "ascend910b"])
+        == 0
+    )
     rows = [line.split() for line in capsys.readouterr().out.splitlines()[2:4]]
     assert [r[0] for r in rows] == ["ascend310p", "ascend910b"] and all(r[1] == "float32->float16" for r in rows)
 

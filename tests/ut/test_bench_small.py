@@ -9,8 +9,24 @@ from ascendops import _C
 from ascendops.bench import _chart, small
 from ascendops.cli import main
 
-ROW_KEYS = ["case", "op", "soc", "shape", "block_dim", "modeled_us", "target", "target_us", "clause", "hit",
-            "slowest_core", "scalar_us", "vec_us", "mte2_us", "mte3_us", "core_us"]
+ROW_KEYS = [
+    "case",
+    "op",
+    "soc",
+    "shape",
+    "block_dim",
+    "modeled_us",
+    "target",
+    "target_us",
+    "clause",
+    "hit",
+    "slowest_core",
+    "scalar_us",
+    "vec_us",
+    "mte2_us",
+    "mte3_us",
+    "core_us",
+]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -43,23 +59,42 @@ def test_rows_have_the_documented_keys_and_stay_under_the_clause_bounds(rows_910
         assert 0 < r["mte2_us"] <= r["core_us"] and r["mte3_us"] <= r["core_us"]
 
 
-@pytest.mark.parametrize("op, modeled, target, hit", [
-    ("Cast", 9.0, 5.99, True), ("Cast", 9.0, 6.0, False), ("Cast", 4.0, 0.5, True),
-    ("EmbeddingDenseGrad", 13.1, 10.0, True), ("EmbeddingDenseGrad", 12.9, 10.0, False),
-])
+@pytest.mark.parametrize(
+    "op, modeled, target, hit",
+    [
+        ("Cast", 9.0, 5.99, True),
+        ("Cast", 9.0, 6.0, False),
+        ("Cast", 4.0, 0.5, True),
+        ("EmbeddingDenseGrad", 13.1, 10.0, True),
+        ("EmbeddingDenseGrad", 12.9, 10.0, False),
+    ],
+)
 def test_the_clause_flag_of_a_hand_made_case(op, modeled, target, hit):
     assert small.clause_hit(op, modeled, target) is hit
     core = {"scalar_us": 0.1, "vec_us": 0.2, "mte2_us": 0.3, "mte3_us": 0.4, "core_us": 1.0}
-    report = {"modeled_device_us": modeled, "block_dim": 2,
-              "cores": [{"pipe_busy_us": core}, {"pipe_busy_us": {**core, "core_us": 2.5}}]}
+    report = {
+        "modeled_device_us": modeled,
+        "block_dim": 2,
+        "cores": [{"pipe_busy_us": core}, {"pipe_busy_us": {**core, "core_us": 2.5}}],
+    }
     row = small.row_of(op, "ascend910b", "x", report, target)
     assert row["hit"] is hit and row["slowest_core"] == 1 and row["core_us"] == 2.5 and row["mte3_us"] == 0.4
 
 
 def test_the_chart_is_a_png_of_the_documented_size(tmp_path):
-    trace = {"core": 0, "freq_mhz": 1000.0, "truncated": False, "max_spans": 50000,
-             "spans": [("S", 0, 10, "GetValue"), ("MTE2", 10, 900, "DataCopy"), ("V", 900, 950, "Cast"),
-                       ("MTE3", 950, 1500, "DataCopy"), ("ALL", 1500, 1600, "SyncAll")]}
+    trace = {
+        "core": 0,
+        "freq_mhz": 1000.0,
+        "truncated": False,
+        "max_spans": 50000,
+        "spans": [
+            ("S", 0, 10, "GetValue"),
+            ("MTE2", 10, 900, "DataCopy"),
+            ("V", 900, 950, "Cast"),
+            ("MTE3", 950, 1500, "DataCopy"),
+            ("ALL", 1500, 1600, "SyncAll"),
+        ],
+    }
     path = tmp_path / "t.png"
     _chart.write_timeline_png(trace, str(path), "hand-made")
     width, height = png_size(path)
@@ -84,7 +119,9 @@ def test_without_matplotlib_the_chart_is_one_line_and_exit_2(tmp_path, capsys, m
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
     assert main(["bench", "small", "--soc", "ascend310p", "--chart", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err
-    assert err == "ascendops bench small: error: --chart needs matplotlib: pip install matplotlib (or ascendops[test])\n"
+    assert (
+        err == "ascendops bench small: error: --chart needs matplotlib: pip install matplotlib (or ascendops[test])\n"
+    )
     assert not (tmp_path / "x.png").exists()
 
 

@@ -18,8 +18,9 @@ def test_bogus_ascend_home_path_fails_the_configure_with_the_reason(tmp_path):
     fake = tmp_path / "not_a_toolkit"
     fake.mkdir()
     env = dict(os.environ, ASCEND_HOME_PATH=str(fake))
-    result = subprocess.run(["cmake", "-S", str(ROOT), "-B", str(tmp_path / "build")], env=env,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        ["cmake", "-S", str(ROOT), "-B", str(tmp_path / "build")], env=env, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode != 0
     message = " ".join(result.stderr.split())  # CMake wraps long messages
     assert f"ASCEND_HOME_PATH is set to '{fake}', but that is not a CANN 8.x toolkit" in message
@@ -28,16 +29,20 @@ def test_bogus_ascend_home_path_fails_the_configure_with_the_reason(tmp_path):
     assert "CMake Error at cmake/cann.cmake" in result.stderr  # stopped at the detection, not deeper
 
 
-@pytest.mark.parametrize("home,missing", [
-    (None, "the CANN toolkit (ASCEND_HOME_PATH unset or not a directory: source <toolkit>/set_env.sh)"),
-    ("dir", "asc-config.cmake under {home} (a CANN 8.x toolkit with the operator-project CMake functions)"),
-])
+@pytest.mark.parametrize(
+    "home,missing",
+    [
+        (None, "the CANN toolkit (ASCEND_HOME_PATH unset or not a directory: source <toolkit>/set_env.sh)"),
+        ("dir", "asc-config.cmake under {home} (a CANN 8.x toolkit with the operator-project CMake functions)"),
+    ],
+)
 def test_build_sh_names_what_is_missing_in_one_line(tmp_path, home, missing):
     env = {k: v for k, v in os.environ.items() if k != "ASCEND_HOME_PATH"}
     if home:
         env["ASCEND_HOME_PATH"] = str(tmp_path)
-    result = subprocess.run(["bash", str(ROOT / "scripts" / "build.sh"), "Ascend910B2"], env=env, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "build.sh"), "Ascend910B2"], env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1  # one line
     assert result.stderr.startswith("build.sh: missing: " + missing.format(home=tmp_path))
@@ -66,22 +71,55 @@ def test_the_opp_project_follows_the_documented_flow(tmp_path):
     (toolkit / "lib64" / "cmake" / "asc-config.cmake").write_text(FAKE_ASC_CONFIG)
     build = tmp_path / "build"
     env = dict(os.environ, ASCEND_HOME_PATH=str(toolkit))
-    top = subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-DASCENDOPS_PYTHON=OFF",
-                          "-DASCENDOPS_NPU_SOCS=ascend310p;ascend910b"], env=env, capture_output=True, text=True,
-                         timeout=120)
+    top = subprocess.run(
+        [
+            "cmake",
+            "-S",
+            str(ROOT),
+            "-B",
+            str(build),
+            "-DASCENDOPS_PYTHON=OFF",
+            "-DASCENDOPS_NPU_SOCS=ascend310p;ascend910b",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert top.returncode == 0, top.stderr
     assert sorted(p.name for p in (build / "opp_project" / "op_kernel").glob("*.cpp")) == [
-        "cast.cpp", "embedding_dense_grad.cpp", "fused_gdn_decode.cpp", "fused_swiglu_grad_b.cpp",
-        "fused_swiglu_grad_w.cpp", "fused_swiglu_grad_x.cpp", "split.cpp"]
-    opp = subprocess.run(["cmake", "-S", str(build / "opp_project"), "-B", str(tmp_path / "opp_build")], env=env,
-                         capture_output=True, text=True, timeout=120)
+        "cast.cpp",
+        "embedding_dense_grad.cpp",
+        "fused_gdn_decode.cpp",
+        "fused_swiglu_grad_b.cpp",
+        "fused_swiglu_grad_w.cpp",
+        "fused_swiglu_grad_x.cpp",
+        "split.cpp",
+    ]
+    opp = subprocess.run(
+        ["cmake", "-S", str(build / "opp_project"), "-B", str(tmp_path / "opp_build")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert opp.returncode == 0, opp.stderr
     calls = [line.split()[2:] + [""] for line in opp.stdout.splitlines() if line.startswith("-- CALL ")]
-    assert [c[0] for c in calls] == ["npu_op_package", "npu_op_code_gen", "npu_op_library", "npu_op_library",
-                                     "npu_op_library", "npu_op_kernel_options", "npu_op_kernel_library",
-                                     "npu_op_package_add"]
-    assert [(c[1], c[2].split(";")[0]) for c in calls[2:5]] == [("cust_opapi", "ACLNN"), ("cust_optiling", "TILING"),
-                                                                ("cust_op_proto", "GRAPH")]
+    assert [c[0] for c in calls] == [
+        "npu_op_package",
+        "npu_op_code_gen",
+        "npu_op_library",
+        "npu_op_library",
+        "npu_op_library",
+        "npu_op_kernel_options",
+        "npu_op_kernel_library",
+        "npu_op_package_add",
+    ]
+    assert [(c[1], c[2].split(";")[0]) for c in calls[2:5]] == [
+        ("cust_opapi", "ACLNN"),
+        ("cust_optiling", "TILING"),
+        ("cust_op_proto", "GRAPH"),
+    ]
     assert "ascend310p;ascend910b" in (build / "opp_project" / "CMakeLists.txt").read_text()
     # FusedSwigluGrad's w / x tilings and CANN's matmul_tiling behind their cube tiling are in both host libraries
     # (every named source exists), and everything the package compiles sees ASCENDOPS_WITH_CANN (CANN's TCubeTiling).
@@ -89,8 +127,13 @@ def test_the_opp_project_follows_the_documented_flow(tmp_path):
         sources = [Path(p) for p in lib[2].split(";")[1:] if p.endswith(".cpp")]
         assert all(p.is_file() for p in sources)
         names = {p.name for p in sources}
-        assert {"fused_swiglu_grad_cube_tiling.cpp", "matmul_tiling_cann.cpp", "soc_cube.cpp",
-                "fused_swiglu_grad_tiling_context.cpp", "fused_swiglu_grad_def.cpp"} <= names
+        assert {
+            "fused_swiglu_grad_cube_tiling.cpp",
+            "matmul_tiling_cann.cpp",
+            "soc_cube.cpp",
+            "fused_swiglu_grad_tiling_context.cpp",
+            "fused_swiglu_grad_def.cpp",
+        } <= names
     assert "-DASCENDOPS_WITH_CANN" in calls[1][1].split(";")  # code generation
     assert "-DASCENDOPS_WITH_CANN" in calls[5][1].split(";")  # kernels
     project = (build / "opp_project" / "CMakeLists.txt").read_text()
@@ -120,9 +163,10 @@ def test_check_npu_host_lists_the_fused_swiglu_grad_units(tmp_path):
     script = str(ROOT / "scripts" / "check_npu_host.sh")
     result = subprocess.run(["bash", script, *expected], env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr  # the script accepts only units of its own list
-    assert result.stdout.splitlines()[1:] == [f"NOT CHECKED {unit}: needs {header}, {lacking}"
-                                              for unit, header in expected.items()] + [
-        "check_npu_host.sh: 0 compiled, 0 failed, 4 not checked (headers missing)"]
-    other = subprocess.run(["bash", script, "ascendc_sim/platform/soc.cpp"], env=env, capture_output=True, text=True,
-                           timeout=60)
+    assert result.stdout.splitlines()[1:] == [
+        f"NOT CHECKED {unit}: needs {header}, {lacking}" for unit, header in expected.items()
+    ] + ["check_npu_host.sh: 0 compiled, 0 failed, 4 not checked (headers missing)"]
+    other = subprocess.run(
+        ["bash", script, "ascendc_sim/platform/soc.cpp"], env=env, capture_output=True, text=True, timeout=60
+    )
     assert other.returncode == 2 and "ascendc_sim/platform/soc.cpp is not an NPU-only host unit" in other.stderr

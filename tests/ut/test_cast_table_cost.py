@@ -10,9 +10,14 @@ import ascendops
 from ascendops import _C
 
 # (soc, source, destination): the pairs whose plan Gathers through a table on that SoC
-TABLE_PAIRS = [("ascend910b", "int64", "int32"), ("ascend310p", "int64", "int32"), ("ascend310p", "int64", "bool"),
-               ("ascend310p", "bfloat16", "float32"), ("ascend310p", "int16", "int32"),
-               ("ascend310p", "int32", "int64")]
+TABLE_PAIRS = [
+    ("ascend910b", "int64", "int32"),
+    ("ascend310p", "int64", "int32"),
+    ("ascend310p", "int64", "bool"),
+    ("ascend310p", "bfloat16", "float32"),
+    ("ascend310p", "int16", "int32"),
+    ("ascend310p", "int32", "int64"),
+]
 
 
 @pytest.mark.parametrize("soc,src,dst", TABLE_PAIRS)

@@ -77,8 +77,17 @@ def test_round_modes():
     assert rm["float32", "float16"] == rm["int32", "float32"] == "CAST_NONE"
 
 
-@pytest.mark.parametrize("src,dst", [("float32", "bfloat16"), ("float64", "float32"), ("uint8", "bool"),
-                                     ("int16", "bool"), ("float16", "float16"), ("uint16", "int32")])
+@pytest.mark.parametrize(
+    "src,dst",
+    [
+        ("float32", "bfloat16"),
+        ("float64", "float32"),
+        ("uint8", "bool"),
+        ("int16", "bool"),
+        ("float16", "float16"),
+        ("uint16", "int32"),
+    ],
+)
 def test_undelivered_pairs_are_rejected_with_the_pair_named(src, dst):
     with pytest.raises(AclnnError) as e:
         tiling((8,), _dtype(src), _dtype(dst), soc="ascend310p")
@@ -115,8 +124,9 @@ def test_hand_worked_tail_and_remainder_on_ascend910b():
 
 
 # A core gets at least 16 KB of source (4096 floats): small casts stay on few cores, large ones use every core.
-@pytest.mark.parametrize("n,expected", [(5, [5]), (33, [33]), (4096, [4096]), (12287, [6144, 6143]),
-                                        (12288, [4096, 4096, 4096])])
+@pytest.mark.parametrize(
+    "n,expected", [(5, [5]), (33, [33]), (4096, [4096]), (12287, [6144, 6143]), (12288, [4096, 4096, 4096])]
+)
 def test_a_core_gets_at_least_16_kb_of_source(n, expected):
     assert tiling((n,), np.float32, np.float16, soc="ascend310p")["core_elems"] == expected
 
@@ -140,8 +150,12 @@ MAX_CORES = {s["name"]: s["max_vector_kernel_cores"] for s in ascendops.socs()}
 
 
 @settings(max_examples=400, deadline=None)
-@given(n=st.integers(1, 10**8), pair=st.sampled_from(DELIVERED_PAIRS), soc=st.sampled_from(SOCS),
-       cores=st.sampled_from([0, 1, 7, 10, 40]))
+@given(
+    n=st.integers(1, 10**8),
+    pair=st.sampled_from(DELIVERED_PAIRS),
+    soc=st.sampled_from(SOCS),
+    cores=st.sampled_from([0, 1, 7, 10, 40]),
+)
 def test_tiling_invariants(n, pair, soc, cores):
     src, dst = (_dtype(p) for p in pair)
     cores = min(cores, MAX_CORES[soc])  # beyond the SoC's largest variant is a 161002 (test_fuzz_cast)
@@ -165,7 +179,11 @@ def test_front_and_cli_show_the_same_tiling(capsys):
 
     t = ascendops.tiling.cast((1024, 1000), cast_op._dtype("bfloat16"), np.int8, soc="ascend310p")
     assert (t["path"], t["tile_elems"]) == ("BF16_TO_OTHER", 7680)
-    assert cli.main(["tiling", "cast", "--shape", "1024,1000", "--src", "bfloat16", "--dst", "int8",
-                     "--soc", "ascend310p"]) == 0
+    assert (
+        cli.main(
+            ["tiling", "cast", "--shape", "1024,1000", "--src", "bfloat16", "--dst", "int8", "--soc", "ascend310p"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "BF16_TO_OTHER" in out and "7680" in out

@@ -21,8 +21,9 @@ def run(capsys, *argv):
 
 
 def test_python_dash_m_help():
-    proc = subprocess.run([sys.executable, "-m", "ascendops", "--help"], capture_output=True, text=True,
-                          env=dict(os.environ), check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "ascendops", "--help"], capture_output=True, text=True, env=dict(os.environ), check=False
+    )
     assert proc.returncode == 0
     for command in ("soc", "demo", "tiling", "bench"):
         assert command in proc.stdout
@@ -60,8 +61,7 @@ def test_demo(capsys):
         return
     assert code == 0, out
     header = out.splitlines()[0]
-    for column in ("op", "case", "soc", "tiling key", "blockDim", "max error", "modeled us", "x roofline",
-                   "status"):
+    for column in ("op", "case", "soc", "tiling key", "blockDim", "max error", "modeled us", "x roofline", "status"):
         assert column in header
     assert "modeled" in out.splitlines()[-1]
 

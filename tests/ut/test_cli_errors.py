@@ -63,8 +63,10 @@ CASES = [
     (["bench", "cast", "--n", "8", "--soc", "ascend999"], "argument --soc: invalid choice: 'ascend999'"),
     (["bench", "cast", "--n", "8", "--pairs", "float32"], "--pairs: invalid pair 'float32'"),
     (["bench", "cast", "--n", "8", "--pairs", "float32:int4"], "--pairs: unknown dtype 'int4'"),
-    (["bench", "cast", "--n", "8", "--pairs", "fp16:bf16"], "--pairs: Cast does not deliver float16:bfloat16 on "
-                                                             "ascend310p"),
+    (
+        ["bench", "cast", "--n", "8", "--pairs", "fp16:bf16"],
+        "--pairs: Cast does not deliver float16:bfloat16 on " "ascend310p",
+    ),
     (["bench", "--backend", "npu", "cast"], "bench cast --backend npu is not supported"),
     (["bench", "--backend", "gpu", "cast"], "argument --backend: invalid choice: 'gpu'"),
     (["bench", "embedding_dense_grad", "--dims", ","], "--dims: invalid list ','"),
@@ -131,11 +133,18 @@ def test_a_bug_is_not_shown_as_a_user_error(monkeypatch):
 
 
 def test_the_process_prints_one_line_and_exits_2():
-    proc = subprocess.run([sys.executable, "-m", "ascendops", "tiling", "cast", "--shape", "1,,2", "--src", "fp32",
-                           "--dst", "fp16"], capture_output=True, text=True, env=dict(os.environ), check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "ascendops", "tiling", "cast", "--shape", "1,,2", "--src", "fp32", "--dst", "fp16"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        check=False,
+    )
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.splitlines() == ["ascendops tiling cast: error: argument --shape: invalid shape '1,,2': "
-                                        "expected comma-separated ints, e.g. 4,1024 (see ascendops tiling cast --help)"]
+    assert proc.stderr.splitlines() == [
+        "ascendops tiling cast: error: argument --shape: invalid shape '1,,2': "
+        "expected comma-separated ints, e.g. 4,1024 (see ascendops tiling cast --help)"
+    ]
 
 
 def test_valid_tiling_still_exits_0(capsys):
@@ -144,8 +153,11 @@ def test_valid_tiling_still_exits_0(capsys):
 
 
 def test_a_closed_output_pipe_is_not_an_error():
-    code = ("import sys\nimport ascendops.cli as cli\n\ndef closed(args):\n    raise BrokenPipeError(32, 'Broken pipe')\n\n"
-            "cli._cmd_soc = closed\nsys.exit(cli.main(['soc']))\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ),
-                          check=False)
+    code = (
+        "import sys\nimport ascendops.cli as cli\n\ndef closed(args):\n    raise BrokenPipeError(32, 'Broken pipe')\n\n"
+        "cli._cmd_soc = closed\nsys.exit(cli.main(['soc']))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ), check=False
+    )
     assert (proc.returncode, proc.stderr) == (0, "")

@@ -18,20 +18,38 @@ positive_u64 = st.integers(min_value=1, max_value=U64_MAX)
 
 # --- CeilDiv / AlignUp / AlignDown ---
 
-@pytest.mark.parametrize("a, b, expected", [
-    (0, 32, 0), (1, 32, 1), (32, 32, 1), (33, 32, 2), (7, 0, 0),
-    (U64_MAX, 1, U64_MAX), (U64_MAX, 2, 2**63), (U64_MAX, U64_MAX, 1), (U64_MAX - 1, U64_MAX, 1),
-])
+
+@pytest.mark.parametrize(
+    "a, b, expected",
+    [
+        (0, 32, 0),
+        (1, 32, 1),
+        (32, 32, 1),
+        (33, 32, 2),
+        (7, 0, 0),
+        (U64_MAX, 1, U64_MAX),
+        (U64_MAX, 2, 2**63),
+        (U64_MAX, U64_MAX, 1),
+        (U64_MAX - 1, U64_MAX, 1),
+    ],
+)
 def test_ceil_div(a, b, expected):
     assert _C.ceil_div(a, b) == expected
 
 
-@pytest.mark.parametrize("a, b, up, down", [
-    (0, 32, 0, 0), (1, 32, 32, 0), (32, 32, 32, 32), (33, 32, 64, 32), (5, 0, 5, 5),
-    (U64_MAX, 32, U64_MAX - 31, U64_MAX - 31),  # saturates at the largest multiple instead of wrapping
-    (2**64 - 32, 32, 2**64 - 32, 2**64 - 32),
-    (2**63 + 1, 2**63, 2**63, 2**63),
-])
+@pytest.mark.parametrize(
+    "a, b, up, down",
+    [
+        (0, 32, 0, 0),
+        (1, 32, 32, 0),
+        (32, 32, 32, 32),
+        (33, 32, 64, 32),
+        (5, 0, 5, 5),
+        (U64_MAX, 32, U64_MAX - 31, U64_MAX - 31),  # saturates at the largest multiple instead of wrapping
+        (2**64 - 32, 32, 2**64 - 32, 2**64 - 32),
+        (2**63 + 1, 2**63, 2**63, 2**63),
+    ],
+)
 def test_align(a, b, up, down):
     assert _C.align_up(a, b) == up
     assert _C.align_down(a, b) == down
@@ -53,6 +71,7 @@ def test_helpers_reject_negative_and_overflowing_ints():
 
 
 # --- SplitEvenly ---
+
 
 def test_split_hand_worked():
     # 1000 units in blocks of 32 over 8 cores: 31 blocks -> 7 cores take 4 blocks, 1 takes 3, plus an 8-unit tail.
@@ -94,25 +113,35 @@ def test_split_properties(total, max_parts, block):
     block = block or 1
     blocks = total // block
     assert s["parts"] >= 1 and s["parts"] <= max(1, max_parts)
-    assert s["parts"] <= max(1, blocks)                      # never more parts than blocks
+    assert s["parts"] <= max(1, blocks)  # never more parts than blocks
     assert s["big_parts"] < s["parts"] or s["parts"] == 1 and s["big_parts"] == 0
-    assert sum(s["units"]) == total                         # parts cover everything ...
+    assert sum(s["units"]) == total  # parts cover everything ...
     assert s["starts"][0] == 0
-    for i in range(1, s["parts"]):                          # ... contiguously, without overlap
+    for i in range(1, s["parts"]):  # ... contiguously, without overlap
         assert s["starts"][i] == s["starts"][i - 1] + s["units"][i - 1]
     whole = s["units"][:-1] + [s["units"][-1] - s["tail_units"]]
-    assert all(u % block == 0 for u in whole)               # whole blocks; the tail belongs to the last part
+    assert all(u % block == 0 for u in whole)  # whole blocks; the tail belongs to the last part
     assert s["tail_units"] == total % block
     sizes = {u // block for u in whole}
-    assert max(sizes) - min(sizes) <= 1                     # even: parts differ by at most one block
+    assert max(sizes) - min(sizes) <= 1  # even: parts differ by at most one block
 
 
 # --- dtype table ---
 
 # aclDataType values of CANN (acl/acl_base.h) and NumPy itemsizes.
 EXPECTED_DTYPES = {
-    "float32": (0, 4), "float16": (1, 2), "int8": (2, 1), "int32": (3, 4), "uint8": (4, 1), "int16": (6, 2),
-    "uint16": (7, 2), "uint32": (8, 4), "int64": (9, 8), "uint64": (10, 8), "float64": (11, 8), "bool": (12, 1),
+    "float32": (0, 4),
+    "float16": (1, 2),
+    "int8": (2, 1),
+    "int32": (3, 4),
+    "uint8": (4, 1),
+    "int16": (6, 2),
+    "uint16": (7, 2),
+    "uint32": (8, 4),
+    "int64": (9, 8),
+    "uint64": (10, 8),
+    "float64": (11, 8),
+    "bool": (12, 1),
     "bfloat16": (27, 2),
 }
 
@@ -124,6 +153,7 @@ def test_dtype_table():
 
 
 # --- AclnnError ---
+
 
 @pytest.mark.parametrize("code", [161001, 161002, 361001, 561002])
 def test_aclnn_error_from_cpp_carries_code_and_message(code):
@@ -139,15 +169,28 @@ def test_aclnn_error_is_runtime_error_and_zero_is_success():
     assert issubclass(AclnnError, RuntimeError)
     assert _C_test._raise_aclnn(0, "") is None
     e = AclnnError(161002, "self: dtype complex64 is not supported")
-    assert (e.code, e.message, e.code_name) == (161002, "self: dtype complex64 is not supported",
-                                                "ACLNN_ERR_PARAM_INVALID")
+    assert (e.code, e.message, e.code_name) == (
+        161002,
+        "self: dtype complex64 is not supported",
+        "ACLNN_ERR_PARAM_INVALID",
+    )
     assert ascendops.AclnnError is AclnnError
 
 
 # --- tensor bridge (NumPy -> aclTensor on the device -> NumPy) ---
 
-BRIDGE_DTYPES = [np.float32, np.float16, ml_dtypes.bfloat16, np.int8, np.uint8, np.int16, np.int32, np.int64,
-                 np.float64, np.bool_]
+BRIDGE_DTYPES = [
+    np.float32,
+    np.float16,
+    ml_dtypes.bfloat16,
+    np.int8,
+    np.uint8,
+    np.int16,
+    np.int32,
+    np.int64,
+    np.float64,
+    np.bool_,
+]
 
 
 @pytest.mark.parametrize("dtype", BRIDGE_DTYPES, ids=lambda d: np.dtype(d).name)
@@ -156,8 +199,13 @@ def test_bridge_roundtrip_contiguous(dtype):
     back, info = _C_test._bridge_roundtrip(a)
     assert back.dtype == a.dtype and back.shape == a.shape
     np.testing.assert_array_equal(back.astype(np.float64), a.astype(np.float64))
-    assert info == {"dtype": np.dtype(dtype).name, "shape": [3, 17], "strides": [17, 1], "offset": 0,
-                    "storage_elements": 51}
+    assert info == {
+        "dtype": np.dtype(dtype).name,
+        "shape": [3, 17],
+        "strides": [17, 1],
+        "offset": 0,
+        "storage_elements": 51,
+    }
 
 
 def test_bridge_keeps_strides_and_uploads_only_the_span_of_a_view():
@@ -201,8 +249,13 @@ def test_bridge_empty_and_scalar():
 
 
 def test_bridge_output_tensor_is_contiguous():
-    assert _C_test._bridge_empty([2, 3, 4], "bfloat16") == {"dtype": "bfloat16", "shape": [2, 3, 4],
-                                                       "strides": [12, 4, 1], "offset": 0, "storage_elements": 24}
+    assert _C_test._bridge_empty([2, 3, 4], "bfloat16") == {
+        "dtype": "bfloat16",
+        "shape": [2, 3, 4],
+        "strides": [12, 4, 1],
+        "offset": 0,
+        "storage_elements": 24,
+    }
 
 
 def test_bridge_rejects_unsupported_dtypes():
@@ -217,16 +270,42 @@ def test_bridge_rejects_unsupported_dtypes():
 # --- the modules: _C the product, _sim_bench what `ascendops bench` runs, _C_test the tests' hooks; one twin ---
 
 TEST_HOOKS = {
-    "_bridge_roundtrip", "_bridge_empty", "_raise_aclnn", "_recent_error", "cast_get_workspace",
-    "embedding_dense_grad_get_workspace", "embedding_dense_grad_on_filled_workspace", "fused_gdn_decode_get_workspace",
-    "fused_swiglu_grad_b_get_workspace", "fused_swiglu_grad_get_workspace", "split_get_workspace", "split_list_words",
-    "simtest", "simapi",
+    "_bridge_roundtrip",
+    "_bridge_empty",
+    "_raise_aclnn",
+    "_recent_error",
+    "cast_get_workspace",
+    "embedding_dense_grad_get_workspace",
+    "embedding_dense_grad_on_filled_workspace",
+    "fused_gdn_decode_get_workspace",
+    "fused_swiglu_grad_b_get_workspace",
+    "fused_swiglu_grad_get_workspace",
+    "split_get_workspace",
+    "split_list_words",
+    "simtest",
+    "simapi",
 }
 TWIN_TEST_KERNELS = {
-    "run_vec", "run_cast", "run_strict", "run_pipe_sync", "run_dcache", "run_rules", "run_atomic", "run_sync",
-    "run_copy_pad", "run_copy_chain", "run_cast_add", "cast_table", "live_allocations", "bank_beats", "run_cube_sync",
-    "run_matmul_static", "run_cross_core",
-    "vec_index", "cmp_mask", "type_traits",
+    "run_vec",
+    "run_cast",
+    "run_strict",
+    "run_pipe_sync",
+    "run_dcache",
+    "run_rules",
+    "run_atomic",
+    "run_sync",
+    "run_copy_pad",
+    "run_copy_chain",
+    "run_cast_add",
+    "cast_table",
+    "live_allocations",
+    "bank_beats",
+    "run_cube_sync",
+    "run_matmul_static",
+    "run_cross_core",
+    "vec_index",
+    "cmp_mask",
+    "type_traits",
 }
 BENCH_KERNELS = {"bench", "run_copy", "run_stream", "cube_info", "matmul_tiling", "run_matmul", "run_add_calibration"}
 HOST_OVERHEAD = {"cast_host_overhead_us", "embedding_dense_grad_host_overhead_us", "fused_gdn_decode_host_overhead_us"}
@@ -250,9 +329,13 @@ def test_bench_kernels_live_only_in_the_bench_module():
 
 
 def test_the_product_module_has_no_test_or_bench_name():
-    hook_like = [n for n in public(_C)
-                 if n.startswith(("_", "run_", "sim")) and n not in {"sim_device"}
-                 or n.endswith(("_get_workspace", "_on_filled_workspace", "_host_overhead_us", "_list_words"))]
+    hook_like = [
+        n
+        for n in public(_C)
+        if n.startswith(("_", "run_", "sim"))
+        and n not in {"sim_device"}
+        or n.endswith(("_get_workspace", "_on_filled_workspace", "_host_overhead_us", "_list_words"))
+    ]
     assert hook_like == []
 
 
@@ -278,8 +361,11 @@ ACL_DEFINITION = re.compile(r"^[A-Za-z_][\w:<>*& ]*?\b(acl(?!nn)[A-Za-z]\w*)\s*\
 
 
 def acl_definitions(folder):
-    return {f"{p.relative_to(folder)}: {m.group(1)}" for p in sorted(folder.rglob("*.cpp")) + sorted(folder.rglob("*.h"))
-            for m in ACL_DEFINITION.finditer(p.read_text())}
+    return {
+        f"{p.relative_to(folder)}: {m.group(1)}"
+        for p in sorted(folder.rglob("*.cpp")) + sorted(folder.rglob("*.h"))
+        for m in ACL_DEFINITION.finditer(p.read_text())
+    }
 
 
 def test_op_api_defines_no_acl_runtime_function():

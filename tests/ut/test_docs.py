@@ -68,13 +68,23 @@ def test_text_speaks_of_the_code_as_it_is(page):
 def test_readme_is_a_front_door():
     lines = (ROOT / "README.md").read_text().splitlines()
     assert len(lines) <= README_MAX_LINES
-    for link in ("docs/ops/cast.md", "docs/ops/embedding_dense_grad.md", "docs/ops/fused_gdn_decode.md",
-                 "docs/ops/fused_swiglu_grad.md", "docs/ops/split.md"):
+    for link in (
+        "docs/ops/cast.md",
+        "docs/ops/embedding_dense_grad.md",
+        "docs/ops/fused_gdn_decode.md",
+        "docs/ops/fused_swiglu_grad.md",
+        "docs/ops/split.md",
+    ):
         assert any(link in line for line in lines), link
 
 
 def test_no_source_file_cites_a_contract_outside_the_repository():
-    files = subprocess.run(["git", "ls-files", "*.py", "*.cpp", "*.h", "*.sh", "*.cmake", "*.txt"], cwd=ROOT,
-                           capture_output=True, text=True, check=True).stdout.split()
+    files = subprocess.run(
+        ["git", "ls-files", "*.py", "*.cpp", "*.h", "*.sh", "*.cmake", "*.txt"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     citing = [f for f in files if OUTSIDE.search((ROOT / f).read_text(errors="replace"))]
     assert citing == []

@@ -19,38 +19,46 @@ def device():
     select("sim", "ascend310p")
 
 
-def phase1(grad=GRAD, indices=IDX, pos=None, kernel=False, nw=5, pad=-1, scale=False, out_shape=(5, 8),
-           out_dtype=np.float32):
-    return _C_test.embedding_dense_grad_get_workspace(grad, indices, pos, kernel, nw, pad, scale,
-                                                 None if out_shape is None else list(out_shape), np.dtype(out_dtype))
+def phase1(
+    grad=GRAD, indices=IDX, pos=None, kernel=False, nw=5, pad=-1, scale=False, out_shape=(5, 8), out_dtype=np.float32
+):
+    return _C_test.embedding_dense_grad_get_workspace(
+        grad, indices, pos, kernel, nw, pad, scale, None if out_shape is None else list(out_shape), np.dtype(out_dtype)
+    )
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(grad=None), "grad is null"),
-    (dict(indices=None), "indices is null"),
-    (dict(out_shape=None), "out is null"),
-    (dict(kernel=True, pos=None), "posIdx is null"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(grad=None), "grad is null"),
+        (dict(indices=None), "indices is null"),
+        (dict(out_shape=None), "out is null"),
+        (dict(kernel=True, pos=None), "posIdx is null"),
+    ],
+)
 def test_null_arguments(kwargs, message):
     r = phase1(**kwargs)
     assert r["status"] == 161001 and message in r["message"]
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(grad=GRAD.astype(np.float16)), "grad dtype float16 must be float32"),
-    (dict(indices=IDX.astype(np.float32)), "indices dtype float32 must be int32 or int64"),
-    (dict(kernel=True, indices=IDX.astype(np.int64), pos=IDX), "sortIndices dtype int64 must be int32"),
-    (dict(kernel=True, pos=IDX.astype(np.int64)), "posIdx dtype int64 must be int32"),
-    (dict(kernel=True, pos=IDX[:3]), "posIdx numel 3 must equal sortIndices numel 4"),
-    (dict(out_dtype=np.float16), "out dtype float16 must be float32"),
-    (dict(indices=np.zeros((1,) * 9, np.int32)), "indices rank 9 exceeds the maximum of 8"),
-    (dict(grad=np.ones((1,) * 8 + (2,), np.float32)), "grad rank 9 exceeds the maximum of 8"),
-    (dict(indices=IDX[:3]), "indices numel 3 must equal grad rows 4"),
-    (dict(out_shape=(4, 8)), "out shape [4, 8] must be [num_weights, D] = [5, 8]"),
-    (dict(out_shape=(5, 9)), "out shape [5, 9] must be [num_weights, D] = [5, 8]"),
-    (dict(nw=0, out_shape=(0, 8)), "num_weights 0 must be in [1, 2^31 - 1]"),
-    (dict(pad=5), "padding_idx 5 must be < num_weights 5"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(grad=GRAD.astype(np.float16)), "grad dtype float16 must be float32"),
+        (dict(indices=IDX.astype(np.float32)), "indices dtype float32 must be int32 or int64"),
+        (dict(kernel=True, indices=IDX.astype(np.int64), pos=IDX), "sortIndices dtype int64 must be int32"),
+        (dict(kernel=True, pos=IDX.astype(np.int64)), "posIdx dtype int64 must be int32"),
+        (dict(kernel=True, pos=IDX[:3]), "posIdx numel 3 must equal sortIndices numel 4"),
+        (dict(out_dtype=np.float16), "out dtype float16 must be float32"),
+        (dict(indices=np.zeros((1,) * 9, np.int32)), "indices rank 9 exceeds the maximum of 8"),
+        (dict(grad=np.ones((1,) * 8 + (2,), np.float32)), "grad rank 9 exceeds the maximum of 8"),
+        (dict(indices=IDX[:3]), "indices numel 3 must equal grad rows 4"),
+        (dict(out_shape=(4, 8)), "out shape [4, 8] must be [num_weights, D] = [5, 8]"),
+        (dict(out_shape=(5, 9)), "out shape [5, 9] must be [num_weights, D] = [5, 8]"),
+        (dict(nw=0, out_shape=(0, 8)), "num_weights 0 must be in [1, 2^31 - 1]"),
+        (dict(pad=5), "padding_idx 5 must be < num_weights 5"),
+    ],
+)
 def test_invalid_parameters(kwargs, message):
     r = phase1(**kwargs)
     assert r["status"] == 161002 and message in r["message"]

@@ -28,16 +28,19 @@ def sequential_sum(grad, indices, num_weights, pad=-1):
 
 def indices_of(kind, rng):
     nw = NUM_WEIGHTS
-    return np.asarray({
-        # runs of length 1 with gaps between them: every group is one row
-        "singles": lambda: 2 * rng.permutation(nw // 2)[:70] + 1,
-        # few long runs of one index, each crossing several cores' rows
-        "long_runs": lambda: np.repeat([5, 6, 7, 40, 41], [90, 1, 70, 2, 60]),
-        # every out row hit (1 to 3 times): one run of consecutive rows longer than a tile
-        "consecutive": lambda: np.concatenate([np.arange(nw), rng.integers(0, nw, 60)]),
-        # uniform: runs of 1 to a few rows, groups of a few rows
-        "uniform": lambda: rng.integers(0, nw, 230),
-    }[kind](), np.int32)
+    return np.asarray(
+        {
+            # runs of length 1 with gaps between them: every group is one row
+            "singles": lambda: 2 * rng.permutation(nw // 2)[:70] + 1,
+            # few long runs of one index, each crossing several cores' rows
+            "long_runs": lambda: np.repeat([5, 6, 7, 40, 41], [90, 1, 70, 2, 60]),
+            # every out row hit (1 to 3 times): one run of consecutive rows longer than a tile
+            "consecutive": lambda: np.concatenate([np.arange(nw), rng.integers(0, nw, 60)]),
+            # uniform: runs of 1 to a few rows, groups of a few rows
+            "uniform": lambda: rng.integers(0, nw, 230),
+        }[kind](),
+        np.int32,
+    )
 
 
 @pytest.mark.parametrize("soc", sorted(CORE_COUNTS))
@@ -49,13 +52,13 @@ def test_every_core_count_gives_the_same_bits(kind, dim, soc, scale, pad):
     idx = indices_of(kind, rng)
     rng.shuffle(idx)
     grad = rng.standard_normal((idx.size, dim)).astype(np.float32)
-    results = [embedding_dense_grad(grad, idx, NUM_WEIGHTS, pad, scale, soc=soc, core_num=c)
-               for c in CORE_COUNTS[soc]]
+    results = [embedding_dense_grad(grad, idx, NUM_WEIGHTS, pad, scale, soc=soc, core_num=c) for c in CORE_COUNTS[soc]]
     for c, r in zip(CORE_COUNTS[soc][1:], results[1:]):
         np.testing.assert_array_equal(r, results[0], err_msg=f"core_num {c} differs from core_num 1")
     if scale:
-        np.testing.assert_allclose(results[0], golden(grad, idx, NUM_WEIGHTS, pad, True), rtol=TOLERANCE,
-                                   atol=TOLERANCE)
+        np.testing.assert_allclose(
+            results[0], golden(grad, idx, NUM_WEIGHTS, pad, True), rtol=TOLERANCE, atol=TOLERANCE
+        )
     else:
         np.testing.assert_array_equal(results[0], sequential_sum(grad, idx, NUM_WEIGHTS, pad))
     if pad >= 0:
@@ -81,8 +84,9 @@ def out_copies(grad, idx, nw, soc, **kw):
     return sum(1 for pipe, _, _, _ in trace["spans"] if pipe == "MTE3")
 
 
-@pytest.mark.parametrize("soc,dim,tile_rows", [("ascend310p", 128, 64), ("ascend910b", 128, 64),
-                                               ("ascend910b", 33, 204)])
+@pytest.mark.parametrize(
+    "soc,dim,tile_rows", [("ascend310p", 128, 64), ("ascend910b", 128, 64), ("ascend910b", 33, 204)]
+)
 def test_one_copy_per_group_of_consecutive_rows(soc, dim, tile_rows):
     # out rows 0..299 each hit twice, then rows 400, 402 and 403..405: groups are tiles of the long run, and the
     # gaps end a group
@@ -94,8 +98,9 @@ def test_one_copy_per_group_of_consecutive_rows(soc, dim, tile_rows):
     assert t["group_rows"] == tile_rows
     expected = -(-300 // tile_rows) + 2  # the long run in tiles, then {400} and {402..405}
     assert out_copies(grad, idx, 500, soc) == expected
-    np.testing.assert_array_equal(embedding_dense_grad(grad, idx, 500, soc=soc, core_num=1),
-                                  sequential_sum(grad, idx, 500))
+    np.testing.assert_array_equal(
+        embedding_dense_grad(grad, idx, 500, soc=soc, core_num=1), sequential_sum(grad, idx, 500)
+    )
 
 
 def test_310p_window_rows_go_out_one_by_one():
@@ -104,8 +109,9 @@ def test_310p_window_rows_go_out_one_by_one():
     grad = np.random.default_rng(1).standard_normal((idx.size, 33)).astype(np.float32)
     assert tiling(grad.shape, 10, soc="ascend310p", core_num=1)["group_rows"] == 1
     assert out_copies(grad, idx, 10, "ascend310p") == 5 + 1
-    np.testing.assert_array_equal(embedding_dense_grad(grad, idx, 10, soc="ascend310p", core_num=1),
-                                  sequential_sum(grad, idx, 10))
+    np.testing.assert_array_equal(
+        embedding_dense_grad(grad, idx, 10, soc="ascend310p", core_num=1), sequential_sum(grad, idx, 10)
+    )
 
 
 def grad_reads(grad, idx, pos, nw, soc, scale=False):

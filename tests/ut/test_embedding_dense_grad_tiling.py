@@ -26,7 +26,12 @@ MB16 = 16 * 1024 * 1024
 def test_rows_fewer_than_cores():
     t = tiling([3, 16], 10)
     assert (t["block_dim"], t["used_core_num"], t["former_core_num"], t["former_row_num"], t["tail_row_num"]) == (
-        3, 3, 0, 1, 1)
+        3,
+        3,
+        0,
+        1,
+        1,
+    )
     assert (t["idx_batch"], t["col_chunk"], t["col_chunk_num"], t["last_col_chunk"]) == (8, 16, 1, 16)
     assert t["copy_mode"] == "BLOCK" and (t["key"], t["tiling_key"]) == ("DEFAULT", 0) and t["workspace_bytes"] == MB2
 
@@ -46,22 +51,32 @@ def test_other_core_count():
     assert t["core_row_starts"] == [0, 4, 8, 12, 16, 20, 24, 28, 31, 34]
 
 
-@pytest.mark.parametrize("soc,mode,ub", [("ascend310p", "WINDOW", 4 * 40 * 4 + 160 + 64),
-                                         ("ascend910b", "PAD", 4 * 40 * 4 + 160)])
+@pytest.mark.parametrize(
+    "soc,mode,ub", [("ascend310p", "WINDOW", 4 * 40 * 4 + 160 + 64), ("ascend910b", "PAD", 4 * 40 * 4 + 160)]
+)
 def test_unaligned_dim(soc, mode, ub):
     t = tiling([4, 33], 10, soc=soc)
     assert t["copy_mode"] == mode and (t["col_chunk"], t["col_chunk_num"], t["last_col_chunk"]) == (40, 1, 33)
     assert t["ub_bytes"] == ub
 
 
-@pytest.mark.parametrize("soc,dim,num,chunk,last", [
-    ("ascend310p", 40000, 3, 13336, 13328),  # maxCols = AlignDown((253952 - 160) / 16, 8) = 15856; 13334 -> 13336
-    ("ascend310p", 70000, 5, 14000, 14000),  # ceil(70000 / 15856) = 5; 70000 / 5 = 14000
-    ("ascend310p", 63473, 5, 12696, 12689),  # window mode: AlignDown((253952 - 224) / 16, 8) = 15856; 12695 -> 12696
-    ("ascend910b", 40000, 4, 10000, 10000),  # maxCols = AlignDown((188416 - 160) / 16, 8) = 11760
-    ("ascend910b", 11760, 1, 11760, 11760),
-    ("ascend910b", 11768, 2, 5888, 5880),
-])
+@pytest.mark.parametrize(
+    "soc,dim,num,chunk,last",
+    [
+        ("ascend310p", 40000, 3, 13336, 13328),  # maxCols = AlignDown((253952 - 160) / 16, 8) = 15856; 13334 -> 13336
+        ("ascend310p", 70000, 5, 14000, 14000),  # ceil(70000 / 15856) = 5; 70000 / 5 = 14000
+        (
+            "ascend310p",
+            63473,
+            5,
+            12696,
+            12689,
+        ),  # window mode: AlignDown((253952 - 224) / 16, 8) = 15856; 12695 -> 12696
+        ("ascend910b", 40000, 4, 10000, 10000),  # maxCols = AlignDown((188416 - 160) / 16, 8) = 11760
+        ("ascend910b", 11760, 1, 11760, 11760),
+        ("ascend910b", 11768, 2, 5888, 5880),
+    ],
+)
 def test_dim_larger_than_one_chunk(soc, dim, num, chunk, last):
     t = tiling([2, dim], 5, soc=soc)
     assert (t["col_chunk_num"], t["col_chunk"], t["last_col_chunk"]) == (num, chunk, last)
@@ -72,16 +87,22 @@ def test_dim_larger_than_one_chunk(soc, dim, num, chunk, last):
 def test_scale_path_needs_no_workspace_beyond_the_system_reserve(soc, reserve):
     # The owner of a run sees all its rows and scales the sum by its count: no counts array, no barrier slot.
     t = tiling([37, 128], 100, scale_grad_by_freq=True, soc=soc)
-    assert (t["key"], t["tiling_key"]) == ("SCALE_GRAD_BY_FREQ", 1) and t["used_core_num"] == {"ascend310p": 8, "ascend910b": 37}[soc]
+    assert (t["key"], t["tiling_key"]) == ("SCALE_GRAD_BY_FREQ", 1) and t["used_core_num"] == {
+        "ascend310p": 8,
+        "ascend910b": 37,
+    }[soc]
     assert t["workspace_bytes"] == reserve
     assert t["ub_bytes"] == tiling([37, 128], 100, soc=soc)["ub_bytes"]  # as key 0
 
 
-@pytest.mark.parametrize("shape,nw,mode,used", [
-    ([3, 5], 1, "SCALAR", 1),   # out holds 5 floats: no 32-byte window fits inside it, one core stores scalars
-    ([1, 7], 4, "SCALAR", 1),   # grad holds 7 floats
-    ([2, 5], 2, "WINDOW", 2),   # 10 floats each: windows fit
-])
+@pytest.mark.parametrize(
+    "shape,nw,mode,used",
+    [
+        ([3, 5], 1, "SCALAR", 1),  # out holds 5 floats: no 32-byte window fits inside it, one core stores scalars
+        ([1, 7], 4, "SCALAR", 1),  # grad holds 7 floats
+        ([2, 5], 2, "WINDOW", 2),  # 10 floats each: windows fit
+    ],
+)
 def test_310p_unaligned_modes(shape, nw, mode, used):
     t = tiling(shape, nw, soc="ascend310p")
     assert (t["copy_mode"], t["used_core_num"]) == (mode, used)
@@ -101,14 +122,17 @@ def test_empty_indices_and_padding_normalised():
     assert tiling([2, 3, 8], 5, padding_idx=4)["num_rows"] == 6
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(grad_shape=[4, 8], num_weights=10, indices_numel=5), "indices numel 5 must equal grad rows 4"),
-    (dict(grad_shape=[4, 8], num_weights=10, padding_idx=10), "padding_idx 10 must be < num_weights 10"),
-    (dict(grad_shape=[4, 8], num_weights=0), "num_weights 0 must be in [1, 2^31 - 1]"),
-    (dict(grad_shape=[1] * 9, num_weights=3), "grad rank 9 must be in [1, 8]"),
-    (dict(grad_shape=[4, 0], num_weights=3), "grad last dim 0 must be >= 1"),
-    (dict(grad_shape=[65536, 65536, 8], num_weights=3), "grad rows (all dims but the last) must be <= 2^31 - 1"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(grad_shape=[4, 8], num_weights=10, indices_numel=5), "indices numel 5 must equal grad rows 4"),
+        (dict(grad_shape=[4, 8], num_weights=10, padding_idx=10), "padding_idx 10 must be < num_weights 10"),
+        (dict(grad_shape=[4, 8], num_weights=0), "num_weights 0 must be in [1, 2^31 - 1]"),
+        (dict(grad_shape=[1] * 9, num_weights=3), "grad rank 9 must be in [1, 8]"),
+        (dict(grad_shape=[4, 0], num_weights=3), "grad last dim 0 must be >= 1"),
+        (dict(grad_shape=[65536, 65536, 8], num_weights=3), "grad rows (all dims but the last) must be <= 2^31 - 1"),
+    ],
+)
 def test_rejections(kwargs, message):
     with pytest.raises(AclnnError) as e:
         tiling(**kwargs)
@@ -116,8 +140,14 @@ def test_rejections(kwargs, message):
 
 
 @settings(max_examples=150, deadline=None)
-@given(rows=st.integers(0, 300000), dim=st.integers(1, 100000), nw=st.integers(1, 1 << 20), scale=st.booleans(),
-       soc=st.sampled_from(["ascend310p", "ascend910b"]), cores=st.integers(0, 64))
+@given(
+    rows=st.integers(0, 300000),
+    dim=st.integers(1, 100000),
+    nw=st.integers(1, 1 << 20),
+    scale=st.booleans(),
+    soc=st.sampled_from(["ascend310p", "ascend910b"]),
+    cores=st.integers(0, 64),
+)
 def test_ub_never_exceeded_and_splits_cover(rows, dim, nw, scale, soc, cores):
     cores = min(cores, {"ascend310p": 10, "ascend910b": 48}[soc])  # the largest variants (Ascend310P1, 910B1/B2)
     t = tiling([rows, dim], nw, scale_grad_by_freq=scale, soc=soc, core_num=cores)
@@ -144,9 +174,11 @@ def test_seed_limits_at_int32_max(soc):
     assert (t["num_rows"], t["num_weights"], t["padding_idx"]) == (INT32_MAX, INT32_MAX, INT32_MAX - 1)
     cores = {"ascend310p": 8, "ascend910b": 48}[soc]
     assert t["used_core_num"] == cores and t["former_row_num"] == -(-INT32_MAX // cores)
-    for kwargs, message in [(dict(grad_shape=[INT32_MAX + 1, 8], num_weights=3), "must be in [0, 2^31 - 1]"),
-                            (dict(grad_shape=[65536, 32768, 8], num_weights=3), "grad rows (all dims but the last)"),
-                            (dict(grad_shape=[4, 8], num_weights=INT32_MAX + 1), "num_weights 2147483648 must be in")]:
+    for kwargs, message in [
+        (dict(grad_shape=[INT32_MAX + 1, 8], num_weights=3), "must be in [0, 2^31 - 1]"),
+        (dict(grad_shape=[65536, 32768, 8], num_weights=3), "grad rows (all dims but the last)"),
+        (dict(grad_shape=[4, 8], num_weights=INT32_MAX + 1), "num_weights 2147483648 must be in"),
+    ]:
         with pytest.raises(AclnnError) as e:
             tiling(**kwargs, soc=soc)
         assert e.value.code == 161002 and message in str(e.value)
@@ -156,6 +188,15 @@ def test_indices_beyond_int32_inf_are_accepted_without_a_performance_promise():
     """Seed 3.4: more than INT32_INF sorted indices still compute (no performance promise): same plan as below it."""
     below, above = (tiling([n, 64], 1000, soc="ascend910b") for n in (INT32_INF, INT32_INF + 1))
     assert above["num_rows"] == INT32_INF + 1
-    plan = ("key", "block_dim", "workspace_bytes", "copy_mode", "used_core_num", "col_chunk", "col_chunk_num",
-            "idx_batch", "ub_bytes")
+    plan = (
+        "key",
+        "block_dim",
+        "workspace_bytes",
+        "copy_mode",
+        "used_core_num",
+        "col_chunk",
+        "col_chunk_num",
+        "idx_batch",
+        "ub_bytes",
+    )
     assert {k: above[k] for k in plan} == {k: below[k] for k in plan}

@@ -93,6 +93,7 @@ def _gdn_case(mutate, state_dtype="float32"):
 def _set(index, position, value):
     def mutate(args):
         args[index][position] = value
+
     return mutate
 
 

@@ -62,8 +62,9 @@ def test_bench_shape_is_split_and_matches_the_golden(state_name):
 @pytest.mark.parametrize("state_name", list(STATES))
 def test_repeated_slots_apply_in_batch_order_on_any_core_count(state_name):
     indices = repeated_indices()
-    args = make_inputs(*SHAPE, dtype=ml_dtypes.bfloat16, state_dtype=STATES[state_name], block_num=BLOCK_NUM,
-                       indices=indices, seed=5)
+    args = make_inputs(
+        *SHAPE, dtype=ml_dtypes.bfloat16, state_dtype=STATES[state_name], block_num=BLOCK_NUM, indices=indices, seed=5
+    )
     expected_out, expected_state = sequential_golden(args)
     out, state = run(args, 0)
     np.testing.assert_allclose(f32(out), f32(expected_out), rtol=RTOL, atol=ATOL)

@@ -17,9 +17,15 @@ def rejected(**kw):
     return e.value.message
 
 
-@pytest.mark.parametrize("dtype,state,key", [
-    ("bfloat16", "float32", "BF16_FP32_STATE"), ("float16", "float32", "FP16_FP32_STATE"),
-    ("bfloat16", "bfloat16", "BF16_BF16_STATE"), ("float16", "float16", "FP16_FP16_STATE")])
+@pytest.mark.parametrize(
+    "dtype,state,key",
+    [
+        ("bfloat16", "float32", "BF16_FP32_STATE"),
+        ("float16", "float32", "FP16_FP32_STATE"),
+        ("bfloat16", "bfloat16", "BF16_BF16_STATE"),
+        ("float16", "float16", "FP16_FP16_STATE"),
+    ],
+)
 def test_dtype_combo_selects_key(dtype, state, key):
     assert tiling(1, 8, 16, 128, 128, dtype=dtype, state_dtype=state)["key"] == key
 
@@ -124,57 +130,73 @@ def test_task_count_rounds_v_up_to_whole_tasks():
 def test_strides_and_derived_h():
     t = tiling(2, 4, 8, 64, 32, block_num=5)
     assert (t["h"], t["mixed_stride"], t["state_slot_stride"], t["state_head_stride"], t["out_batch_stride"]) == (
-        4, 2 * 4 * 64 + 8 * 32, 8 * 32 * 64, 32 * 64, 8 * 32)
+        4,
+        2 * 4 * 64 + 8 * 32,
+        8 * 32 * 64,
+        32 * 64,
+        8 * 32,
+    )
     assert t["block_num"] == 5 and t["workspace_bytes"] == 0
 
 
 def test_310p_rejected():
-    assert rejected(soc="ascend310p") == ("soc ascend310p is not supported: fused_gdn_decode runs on AIV cores with "
-                                         "DataCopyPad (ascend910b, ascend910_93)")
+    assert rejected(soc="ascend310p") == (
+        "soc ascend310p is not supported: fused_gdn_decode runs on AIV cores with "
+        "DataCopyPad (ascend910b, ascend910_93)"
+    )
 
 
 def test_910_93_supported():
     assert tiling(1, 8, 16, 128, 128, soc="ascend910_93")["bv"] == 64
 
 
-@pytest.mark.parametrize("kw,message", [
-    (dict(shapes={"mixedQkv": (4, 1, 4096)}), "mixedQkv rank 3 must be 2"),
-    (dict(shapes={"aLog": (16, 1)}), "aLog rank 2 must be 1"),
-    (dict(shapes={"stateRef": (5, 16, 128)}), "stateRef rank 3 must be 4"),
-    (dict(shapes={"out": (4, 16, 128)}), "out rank 3 must be 4"),
-    (dict(shapes={"ssmStateIndices": (0,)}), "ssmStateIndices dim 0 value 0 must be > 0 (no empty tensors)"),
-    (dict(dtype="float32"), "mixedQkv dtype float32 must be bfloat16 or float16"),
-    (dict(dtypes={"a": "float16"}), "a dtype float16 must equal mixedQkv's dtype (bfloat16)"),
-    (dict(dtypes={"b": "float32"}), "b dtype float32 must equal mixedQkv's dtype (bfloat16)"),
-    (dict(dtypes={"dtBias": "float16"}), "dtBias dtype float16 must equal mixedQkv's dtype (bfloat16)"),
-    (dict(dtypes={"out": "float32"}), "out dtype float32 must equal mixedQkv's dtype (bfloat16)"),
-    (dict(dtypes={"aLog": "bfloat16"}), "aLog dtype bfloat16 must be float32 (float32)"),
-    (dict(dtypes={"ssmStateIndices": "int64"}), "ssmStateIndices dtype int64 must be int32 (int32)"),
-    (dict(state_dtype="float16"), "stateRef dtype float16 must be float32 or mixedQkv's dtype (bfloat16)"),
-    (dict(scale=float("inf")), "scale inf must be finite"),
-    (dict(softplus_threshold=float("nan")), "softplusThreshold nan must be finite"),
-    (dict(shapes={"a": (4, 8)}), "b shape (4, 16) must be (4, 8)"),
-    (dict(shapes={"dtBias": (15,)}), "dtBias shape (15,) must be (16,)"),
-    (dict(shapes={"stateRef": (5, 16, 128, 96)}), "mixedQkv dim 1 value 4096 minus hv*v gives q/k width 2048 that "
-                                                  "must be a multiple of 2*k (192)"),
-    (dict(shapes={"ssmStateIndices": (3,)}), "ssmStateIndices shape (3,) must be (4,)"),
-    (dict(shapes={"out": (4, 2, 16, 128)}), "out shape (4, 2, 16, 128) must be (4, 1, 16, 128)"),
-    (dict(shape=(4, 8, 16, 63, 128), dtype="float16", state_dtype="float16"), "k 63 must be in [64, 2032]"),
-    (dict(shape=(4, 1, 1, 2048, 8), dtype="float16", state_dtype="float16"), "k 2048 must be in [64, 2032]"),
-    (dict(shapes={"mixedQkv": (4, 2048)}), "mixedQkv dim 1 value 2048 must be > hv*v (2048) to hold q and k"),
-    (dict(shapes={"mixedQkv": (4, 2048 + 3 * 256)}), "hv 16 must be a multiple of the derived h 3"),
-    (dict(shape=(4, 8, 16, 65, 128)), "k 65 with a float32 stateRef pads each row by 60 bytes, more than the "
-                                      "DataCopyPad limit 32"),
-    (dict(shapes={"stateRef": (2**44, 16, 128, 128)}), "stateRef shape (17592186044416, 16, 128, 128) size in bytes "
-                                                       "must fit in int64"),
-])
+@pytest.mark.parametrize(
+    "kw,message",
+    [
+        (dict(shapes={"mixedQkv": (4, 1, 4096)}), "mixedQkv rank 3 must be 2"),
+        (dict(shapes={"aLog": (16, 1)}), "aLog rank 2 must be 1"),
+        (dict(shapes={"stateRef": (5, 16, 128)}), "stateRef rank 3 must be 4"),
+        (dict(shapes={"out": (4, 16, 128)}), "out rank 3 must be 4"),
+        (dict(shapes={"ssmStateIndices": (0,)}), "ssmStateIndices dim 0 value 0 must be > 0 (no empty tensors)"),
+        (dict(dtype="float32"), "mixedQkv dtype float32 must be bfloat16 or float16"),
+        (dict(dtypes={"a": "float16"}), "a dtype float16 must equal mixedQkv's dtype (bfloat16)"),
+        (dict(dtypes={"b": "float32"}), "b dtype float32 must equal mixedQkv's dtype (bfloat16)"),
+        (dict(dtypes={"dtBias": "float16"}), "dtBias dtype float16 must equal mixedQkv's dtype (bfloat16)"),
+        (dict(dtypes={"out": "float32"}), "out dtype float32 must equal mixedQkv's dtype (bfloat16)"),
+        (dict(dtypes={"aLog": "bfloat16"}), "aLog dtype bfloat16 must be float32 (float32)"),
+        (dict(dtypes={"ssmStateIndices": "int64"}), "ssmStateIndices dtype int64 must be int32 (int32)"),
+        (dict(state_dtype="float16"), "stateRef dtype float16 must be float32 or mixedQkv's dtype (bfloat16)"),
+        (dict(scale=float("inf")), "scale inf must be finite"),
+        (dict(softplus_threshold=float("nan")), "softplusThreshold nan must be finite"),
+        (dict(shapes={"a": (4, 8)}), "b shape (4, 16) must be (4, 8)"),
+        (dict(shapes={"dtBias": (15,)}), "dtBias shape (15,) must be (16,)"),
+        (
+            dict(shapes={"stateRef": (5, 16, 128, 96)}),
+            "mixedQkv dim 1 value 4096 minus hv*v gives q/k width 2048 that " "must be a multiple of 2*k (192)",
+        ),
+        (dict(shapes={"ssmStateIndices": (3,)}), "ssmStateIndices shape (3,) must be (4,)"),
+        (dict(shapes={"out": (4, 2, 16, 128)}), "out shape (4, 2, 16, 128) must be (4, 1, 16, 128)"),
+        (dict(shape=(4, 8, 16, 63, 128), dtype="float16", state_dtype="float16"), "k 63 must be in [64, 2032]"),
+        (dict(shape=(4, 1, 1, 2048, 8), dtype="float16", state_dtype="float16"), "k 2048 must be in [64, 2032]"),
+        (dict(shapes={"mixedQkv": (4, 2048)}), "mixedQkv dim 1 value 2048 must be > hv*v (2048) to hold q and k"),
+        (dict(shapes={"mixedQkv": (4, 2048 + 3 * 256)}), "hv 16 must be a multiple of the derived h 3"),
+        (
+            dict(shape=(4, 8, 16, 65, 128)),
+            "k 65 with a float32 stateRef pads each row by 60 bytes, more than the " "DataCopyPad limit 32",
+        ),
+        (
+            dict(shapes={"stateRef": (2**44, 16, 128, 128)}),
+            "stateRef shape (17592186044416, 16, 128, 128) size in bytes " "must fit in int64",
+        ),
+    ],
+)
 def test_each_rule_has_its_message(kw, message):
     assert rejected(**kw) == message
 
 
 def test_fp32_state_padding_rule_boundaries():
-    assert tiling(1, 1, 2, 72, 16)["k"] == 72    # 8 padding floats = 32 bytes: allowed
-    assert tiling(1, 1, 2, 79, 16)["k"] == 79    # 1 padding float
+    assert tiling(1, 1, 2, 72, 16)["k"] == 72  # 8 padding floats = 32 bytes: allowed
+    assert tiling(1, 1, 2, 79, 16)["k"] == 79  # 1 padding float
     assert rejected(shape=(1, 1, 2, 71, 16)).startswith("k 71 with a float32 stateRef pads each row by 36 bytes")
     assert tiling(1, 1, 2, 129, 16, dtype="float16", state_dtype="float16")["k"] == 129  # 16-bit: always fits
 

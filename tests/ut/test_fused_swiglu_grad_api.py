@@ -30,18 +30,23 @@ def test_null_arguments(name):
     assert r["status"] == 161001 and r["message"] == f"{expected} is null"
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(g=X.astype(np.float16)), "g dtype float16 must be bfloat16"),
-    (dict(fc=np.ones((4, 8, 1), BF16)), "fc rank 3 [4, 8, 1] must be 2 ([M, N])"),
-    (dict(dy=np.ones((4, 7), BF16)), "g shape [4, 8] must equal dy shape [4, 7]"),
-    (dict(dy=np.ones((4, 0), BF16), g=np.ones((4, 0), BF16), fc=np.ones((4, 0), BF16)),
-     "dy N 0 must be in [1, 2^31 - 1]"),
-    (dict(dg=np.ones((4, 9), BF16)), "dg shape [4, 9] must equal dy shape [4, 8]"),
-    (dict(dfc=X.astype(np.float32)), "dfc dtype float32 must be bfloat16"),
-    (dict(db_g=np.zeros(8, BF16)), "dbG shape [8] must be [1, N] = [1, 8]"),
-    (dict(db_fc=np.zeros((1, 9), BF16)), "dbFc shape [1, 9] must be [1, N] = [1, 8]"),
-    (dict(dg=np.ones((8, 4), BF16).T), "dg must be contiguous"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(g=X.astype(np.float16)), "g dtype float16 must be bfloat16"),
+        (dict(fc=np.ones((4, 8, 1), BF16)), "fc rank 3 [4, 8, 1] must be 2 ([M, N])"),
+        (dict(dy=np.ones((4, 7), BF16)), "g shape [4, 8] must equal dy shape [4, 7]"),
+        (
+            dict(dy=np.ones((4, 0), BF16), g=np.ones((4, 0), BF16), fc=np.ones((4, 0), BF16)),
+            "dy N 0 must be in [1, 2^31 - 1]",
+        ),
+        (dict(dg=np.ones((4, 9), BF16)), "dg shape [4, 9] must equal dy shape [4, 8]"),
+        (dict(dfc=X.astype(np.float32)), "dfc dtype float32 must be bfloat16"),
+        (dict(db_g=np.zeros(8, BF16)), "dbG shape [8] must be [1, N] = [1, 8]"),
+        (dict(db_fc=np.zeros((1, 9), BF16)), "dbFc shape [1, 9] must be [1, N] = [1, 8]"),
+        (dict(dg=np.ones((8, 4), BF16).T), "dg must be contiguous"),
+    ],
+)
 def test_invalid_arguments(kwargs, message):
     r = phase1(**kwargs)
     assert r["status"] == 161002 and message in r["message"], r

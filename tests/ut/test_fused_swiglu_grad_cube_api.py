@@ -17,8 +17,19 @@ M, K, N = 4, 16, 8
 
 
 def tensors(**override):
-    shapes = {"dy": (M, N), "g": (M, N), "fc": (M, N), "x": (M, K), "w_g": (K, N), "w_fc": (K, N), "dx": (M, K),
-              "dw_g": (K, N), "dw_fc": (K, N), "db_g": (1, N), "db_fc": (1, N)}
+    shapes = {
+        "dy": (M, N),
+        "g": (M, N),
+        "fc": (M, N),
+        "x": (M, K),
+        "w_g": (K, N),
+        "w_fc": (K, N),
+        "dx": (M, K),
+        "dw_g": (K, N),
+        "dw_fc": (K, N),
+        "db_g": (1, N),
+        "db_fc": (1, N),
+    }
     t = {name: np.ones(shape, BF16) for name, shape in shapes.items()}
     t.update(override)
     return [t[name] for name in NAMES]
@@ -34,6 +45,7 @@ def phase1(**override):
 
 
 # ---- tilings ----
+
 
 def test_w_tiling_4096_512_1024():
     t = w_tiling(4096, 512, 1024)
@@ -72,16 +84,19 @@ def test_cube_call_is_the_block_the_twin_tiled():
     tiling: one block, the reduction over M (w, A = x transposed) or N (x, B = w transposed), one core, the base
     block fixed by SetFixSplit."""
     w, x = w_tiling(4096, 512, 1024), x_tiling(4096, 512, 1024)
-    assert w["cube_call"] == dict(m=128, n=176, k=4096, dim=1, trans_a=True, trans_b=False, fix_base_m=128,
-                                  fix_base_n=176)
-    assert x["cube_call"] == dict(m=176, n=512, k=1024, dim=1, trans_a=False, trans_b=True, fix_base_m=176,
-                                  fix_base_n=128)
+    assert w["cube_call"] == dict(
+        m=128, n=176, k=4096, dim=1, trans_a=True, trans_b=False, fix_base_m=128, fix_base_n=176
+    )
+    assert x["cube_call"] == dict(
+        m=176, n=512, k=1024, dim=1, trans_a=False, trans_b=True, fix_base_m=176, fix_base_n=128
+    )
     for t in (w, x, w_tiling(37, 29, 45)):
         c = t["cube_call"]
         assert (c["m"], c["n"], c["k"]) == (t["cube"]["M"], t["cube"]["N"], t["cube"]["Ka"])
         assert (c["fix_base_m"], c["fix_base_n"]) == (t["cube"]["baseM"], t["cube"]["baseN"])
-    assert w_tiling(0, 16, 8)["cube_call"] == dict(m=0, n=0, k=0, dim=1, trans_a=False, trans_b=False,
-                                                   fix_base_m=-1, fix_base_n=-1)
+    assert w_tiling(0, 16, 8)["cube_call"] == dict(
+        m=0, n=0, k=0, dim=1, trans_a=False, trans_b=False, fix_base_m=-1, fix_base_n=-1
+    )
 
 
 def test_groups_follow_core_num():
@@ -109,12 +124,15 @@ def test_empty_m_tiling_launches_nothing():
     assert (w_tiling(0, 16, 8)["block_dim"], x_tiling(0, 16, 8)["block_dim"]) == (0, 0)
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(soc="ascend310p"), "soc ascend310p is not supported by FusedSwigluGrad"),
-    (dict(core_num=1), "core_num 1 must be >= 2: the w and x kernels run AIC:AIV 1:2 groups"),
-    (dict(shapes={"dfc": [4, 9]}), "dfc shape [4, 9] must be [M, N] with N = 8 (from dg)"),
-    (dict(dtypes={"x": "float16"}), "x dtype float16 must be bfloat16"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(soc="ascend310p"), "soc ascend310p is not supported by FusedSwigluGrad"),
+        (dict(core_num=1), "core_num 1 must be >= 2: the w and x kernels run AIC:AIV 1:2 groups"),
+        (dict(shapes={"dfc": [4, 9]}), "dfc shape [4, 9] must be [M, N] with N = 8 (from dg)"),
+        (dict(dtypes={"x": "float16"}), "x dtype float16 must be bfloat16"),
+    ],
+)
 def test_w_tiling_errors(kwargs, message):
     with pytest.raises(AclnnError) as e:
         w_tiling(4, 16, 8, **kwargs)
@@ -124,15 +142,24 @@ def test_w_tiling_errors(kwargs, message):
 def test_w_tiling_of_the_longest_reduction():
     # M = 2^31 - 1 rows of reduction: 33554432 base-K steps; L1 takes (16 + 16) x 64 x 2 B x 2 buffers x stepK <=
     # 512 KB -> stepK 64 (the tiling searches the step, it does not walk the reduction).
-    c = w_tiling(2 ** 31 - 1, 16, 8)["cube"]
-    assert (c["Ka"], c["baseK"], c["stepKa"], c["depthA1"], c["stepKb"], c["depthB1"]) == (2 ** 31 - 1, 64, 64, 128,
-                                                                                             64, 128)
+    c = w_tiling(2**31 - 1, 16, 8)["cube"]
+    assert (c["Ka"], c["baseK"], c["stepKa"], c["depthA1"], c["stepKb"], c["depthB1"]) == (
+        2**31 - 1,
+        64,
+        64,
+        128,
+        64,
+        128,
+    )
 
 
-@pytest.mark.parametrize("fn,shape,message", [
-    (w_tiling, (4, 2 ** 31 - 1, 2 ** 31 - 1), "work units 2 x ceil(K 2147483647 / blockK "),
-    (x_tiling, (2 ** 31 - 1, 2 ** 30 - 1, 8), "work units ceil(M 2147483647 / blockM "),
-])
+@pytest.mark.parametrize(
+    "fn,shape,message",
+    [
+        (w_tiling, (4, 2**31 - 1, 2**31 - 1), "work units 2 x ceil(K 2147483647 / blockK "),
+        (x_tiling, (2**31 - 1, 2**30 - 1, 8), "work units ceil(M 2147483647 / blockM "),
+    ],
+)
 def test_work_units_that_would_wrap_uint32_are_rejected(fn, shape, message):
     with pytest.raises(AclnnError) as e:
         fn(*shape)
@@ -140,13 +167,14 @@ def test_work_units_that_would_wrap_uint32_are_rejected(fn, shape, message):
 
 
 def test_x_tiling_k_bound():
-    assert x_tiling(4, 2 ** 30 - 1, 8)["k"] == 2 ** 30 - 1
+    assert x_tiling(4, 2**30 - 1, 8)["k"] == 2**30 - 1
     with pytest.raises(AclnnError) as e:
-        x_tiling(4, 2 ** 30, 8)
+        x_tiling(4, 2**30, 8)
     assert e.value.code == 161002 and "w_g K 1073741824 must be <= 1073741823" in str(e.value)
 
 
 # ---- user-level phase 1 ----
+
 
 @pytest.mark.parametrize("name", NAMES)
 def test_null_arguments(name):
@@ -156,23 +184,26 @@ def test_null_arguments(name):
     assert r["status"] == 161001 and r["message"] == f"{name} is null"
 
 
-@pytest.mark.parametrize("override,message", [
-    (dict(g=np.ones((M, N), np.float16)), "g dtype float16 must be bfloat16"),
-    (dict(w_fc=np.ones((K, N), np.float32)), "w_fc dtype float32 must be bfloat16"),
-    (dict(x=np.ones((M, K, 1), BF16)), "x rank 3 [4, 16, 1] must be 2 ([M, K])"),
-    (dict(w_g=np.ones(K, BF16)), "w_g rank 1 [16] must be 2 ([K, N])"),
-    (dict(g=np.ones((M, 7), BF16)), "g shape [4, 7] must be [M, N] with N = 8 (from dy)"),
-    (dict(fc=np.ones((5, N), BF16)), "fc shape [5, 8] must be [M, N] with M = 4 (from dy)"),
-    (dict(x=np.ones((5, K), BF16)), "x shape [5, 16] must be [M, K] with M = 4 (from dy)"),
-    (dict(w_g=np.ones((15, N), BF16)), "w_g shape [15, 8] must be [K, N] with K = 16 (from x)"),
-    (dict(w_fc=np.ones((K, 9), BF16)), "w_fc shape [16, 9] must be [K, N] with N = 8 (from dy)"),
-    (dict(x=np.ones((M, 0), BF16)), "x K 0 (shape [4, 0]) must be in [1, 2^31 - 1]"),
-    (dict(dy=np.ones((M, 0), BF16)), "dy N 0 (shape [4, 0]) must be in [1, 2^31 - 1]"),
-    (dict(dx=np.ones((M, 15), BF16)), "dx shape [4, 15] must be [4, 16]"),
-    (dict(dw_g=np.ones((K, N), np.float32)), "dw_g dtype float32 must be bfloat16"),
-    (dict(db_fc=np.ones((N, 1), BF16)), "db_fc shape [8, 1] must be [1, 8]"),
-    (dict(dw_fc=np.ones((N, K), BF16).T), "dw_fc must be contiguous"),
-])
+@pytest.mark.parametrize(
+    "override,message",
+    [
+        (dict(g=np.ones((M, N), np.float16)), "g dtype float16 must be bfloat16"),
+        (dict(w_fc=np.ones((K, N), np.float32)), "w_fc dtype float32 must be bfloat16"),
+        (dict(x=np.ones((M, K, 1), BF16)), "x rank 3 [4, 16, 1] must be 2 ([M, K])"),
+        (dict(w_g=np.ones(K, BF16)), "w_g rank 1 [16] must be 2 ([K, N])"),
+        (dict(g=np.ones((M, 7), BF16)), "g shape [4, 7] must be [M, N] with N = 8 (from dy)"),
+        (dict(fc=np.ones((5, N), BF16)), "fc shape [5, 8] must be [M, N] with M = 4 (from dy)"),
+        (dict(x=np.ones((5, K), BF16)), "x shape [5, 16] must be [M, K] with M = 4 (from dy)"),
+        (dict(w_g=np.ones((15, N), BF16)), "w_g shape [15, 8] must be [K, N] with K = 16 (from x)"),
+        (dict(w_fc=np.ones((K, 9), BF16)), "w_fc shape [16, 9] must be [K, N] with N = 8 (from dy)"),
+        (dict(x=np.ones((M, 0), BF16)), "x K 0 (shape [4, 0]) must be in [1, 2^31 - 1]"),
+        (dict(dy=np.ones((M, 0), BF16)), "dy N 0 (shape [4, 0]) must be in [1, 2^31 - 1]"),
+        (dict(dx=np.ones((M, 15), BF16)), "dx shape [4, 15] must be [4, 16]"),
+        (dict(dw_g=np.ones((K, N), np.float32)), "dw_g dtype float32 must be bfloat16"),
+        (dict(db_fc=np.ones((N, 1), BF16)), "db_fc shape [8, 1] must be [1, 8]"),
+        (dict(dw_fc=np.ones((N, K), BF16).T), "dw_fc must be contiguous"),
+    ],
+)
 def test_invalid_arguments(override, message):
     r = phase1(**override)
     assert r["status"] == 161002 and message in r["message"], r
@@ -187,12 +218,18 @@ def test_workspace_layout():
 
 
 def test_empty_m_needs_no_workspace():
-    e = {"dy": np.ones((0, N), BF16), "g": np.ones((0, N), BF16), "fc": np.ones((0, N), BF16),
-         "x": np.ones((0, K), BF16), "dx": np.ones((0, K), BF16)}
+    e = {
+        "dy": np.ones((0, N), BF16),
+        "g": np.ones((0, N), BF16),
+        "fc": np.ones((0, N), BF16),
+        "x": np.ones((0, K), BF16),
+        "dx": np.ones((0, K), BF16),
+    }
     assert phase1(**e) == {"status": 0, "message": "", "workspace_size": 0}
 
 
 # ---- the w and x pairs ----
+
 
 def test_w_pair_errors_and_empty_m():
     from ascendops import fused_swiglu_grad_w

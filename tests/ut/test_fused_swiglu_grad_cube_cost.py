@@ -66,7 +66,13 @@ def test_x_splits_k_to_fill_the_aics_at_small_m():
     # its w_g and w_fc panels [128, 1024] once: 2 x (96 + 128) x 1024 x 2 B = 917504 B, where K whole (blockK 512)
     # would leave 8 AICs idle and re-read all of w in each of 16 units.
     assert (t["block_m"], t["block_k"], t["m_blocks"], t["k_blocks"], t["units"], t["block_dim"]) == (
-        96, 128, 6, 4, 24, 24)
+        96,
+        128,
+        6,
+        4,
+        24,
+        24,
+    )
     # the FP32 slots are [96, 128] per AIV; one cast piece covers a slot
     assert (t["cast_rows"], t["workspace_bytes"]) == (96, 16 * 1024 * 1024 + 48 * 96 * 128 * 4)
     _, g, fc, _, w_g, w_fc = sample_all(m, k, n, seed=3)

@@ -75,16 +75,22 @@ def test_minimum_work_per_core():
     assert tiling(0, 8)["block_dim"] == 1
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    (dict(soc="ascend310p"), "soc ascend310p is not supported by FusedSwigluGrad (needs ascend910b or ascend910_93)"),
-    (dict(dtypes={"fc": "float16"}), "fc dtype float16 must be bfloat16"),
-    (dict(dtypes={"dy": "float32"}), "dy dtype float32 must be bfloat16"),
-    (dict(shapes={"g": [2, 3, 4]}), "g rank 3 [2, 3, 4] must be 2 ([M, N])"),
-    (dict(shapes={"dy": [8]}), "dy rank 1 [8] must be 2 ([M, N])"),
-    (dict(shapes={"fc": [4, 9]}), "fc shape [4, 9] must equal dy shape [4, 8]"),
-    (dict(shapes={"g": [5, 8]}), "g shape [5, 8] must equal dy shape [4, 8]"),
-    (dict(shapes={"dy": [4, 0], "g": [4, 0], "fc": [4, 0]}), "dy N 0 must be in [1, 2^31 - 1]"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (
+            dict(soc="ascend310p"),
+            "soc ascend310p is not supported by FusedSwigluGrad (needs ascend910b or ascend910_93)",
+        ),
+        (dict(dtypes={"fc": "float16"}), "fc dtype float16 must be bfloat16"),
+        (dict(dtypes={"dy": "float32"}), "dy dtype float32 must be bfloat16"),
+        (dict(shapes={"g": [2, 3, 4]}), "g rank 3 [2, 3, 4] must be 2 ([M, N])"),
+        (dict(shapes={"dy": [8]}), "dy rank 1 [8] must be 2 ([M, N])"),
+        (dict(shapes={"fc": [4, 9]}), "fc shape [4, 9] must equal dy shape [4, 8]"),
+        (dict(shapes={"g": [5, 8]}), "g shape [5, 8] must equal dy shape [4, 8]"),
+        (dict(shapes={"dy": [4, 0], "g": [4, 0], "fc": [4, 0]}), "dy N 0 must be in [1, 2^31 - 1]"),
+    ],
+)
 def test_rejections(kwargs, message):
     with pytest.raises(AclnnError) as e:
         tiling(4, 8, **kwargs)

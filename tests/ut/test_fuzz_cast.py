@@ -113,5 +113,6 @@ def test_huge_core_num_is_a_clean_161002():
     with pytest.raises(ascendops.AclnnError) as e:
         ascendops.cast(np.ones(10**6, np.float32), "float16", soc="ascend310p", core_num=100000)
     assert e.value.code == 161002
-    assert e.value.message == ("core_num 100000 must be in [0, 10] on ascend310p (0: the SoC's own count; 10 is its "
-                               "largest variant's)")
+    assert e.value.message == (
+        "core_num 100000 must be in [0, 10] on ascend310p (0: the SoC's own count; 10 is its " "largest variant's)"
+    )

@@ -71,8 +71,12 @@ def test_split_edges(data):
 
 
 @settings(max_examples=EXAMPLES)
-@given(st.lists(any_int, min_size=0, max_size=4), st.one_of(any_int, st.lists(any_int, max_size=4)),
-       st.integers(-4, 3), st.sampled_from(["int8", "float16", "int64"]))
+@given(
+    st.lists(any_int, min_size=0, max_size=4),
+    st.one_of(any_int, st.lists(any_int, max_size=4)),
+    st.integers(-4, 3),
+    st.sampled_from(["int8", "float16", "int64"]),
+)
 def test_split_tiling_edges(shape, how, dim, dtype):
     d = documented(lambda: split_op.tiling(shape, dtype, how, dim, soc="ascend910b"))
     if d is not None:
@@ -101,9 +105,18 @@ def test_fused_swiglu_grad_zero_byte_inputs(shape, data):
 @settings(max_examples=EXAMPLES)
 @given(st.data())
 def test_fused_gdn_decode_zero_byte_inputs(data):
-    arrays = [data.draw(zero_byte_array(t, r)) for t, r in [(np.float16, 2), (np.float16, 2), (np.float16, 2),
-                                                           (np.float32, 1), (np.float16, 1), (np.float32, 4),
-                                                           (np.int32, 1)]]
+    arrays = [
+        data.draw(zero_byte_array(t, r))
+        for t, r in [
+            (np.float16, 2),
+            (np.float16, 2),
+            (np.float16, 2),
+            (np.float32, 1),
+            (np.float16, 1),
+            (np.float32, 4),
+            (np.int32, 1),
+        ]
+    ]
     documented(lambda: ascendops.fused_gdn_decode(*arrays))
 
 
@@ -126,8 +139,12 @@ def test_embedding_dense_grad_edges(data):
     with np.errstate(invalid="ignore", over="ignore"):  # inf - inf is NaN in the golden too
         expected = edg_golden.embedding_dense_grad(grad, idx, nw, pad, scale)
     with np.errstate(invalid="ignore"):
-        np.testing.assert_allclose(out, expected, rtol=1e-4, atol=1e-4 * max(1.0, float(np.nanmax(
-            np.abs(np.where(np.isfinite(expected), expected, 0))))))
+        np.testing.assert_allclose(
+            out,
+            expected,
+            rtol=1e-4,
+            atol=1e-4 * max(1.0, float(np.nanmax(np.abs(np.where(np.isfinite(expected), expected, 0))))),
+        )
     documented(lambda: edg_op.tiling(*tiling_args, soc="ascend910b"))
 
 
@@ -140,7 +157,8 @@ def test_fused_swiglu_grad_specials(data):
     target = inputs[which].copy()
     rows, cols = target.shape
     target[data.draw(st.integers(0, rows - 1)), data.draw(st.integers(0, cols - 1))] = data.draw(
-        st.sampled_from([np.nan, np.inf, -np.inf]))
+        st.sampled_from([np.nan, np.inf, -np.inf])
+    )
     inputs[which] = target
     out = ascendops.fused_swiglu_grad(*inputs)
     with np.errstate(invalid="ignore", over="ignore"):  # inf - inf and inf * 0 are the point here

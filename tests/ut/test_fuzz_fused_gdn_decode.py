@@ -35,8 +35,18 @@ def call(draw):
     # -1, 0 and block_num are padding; valid slots may repeat (applied in batch order, as the golden does)
     slots = draw(st.lists(st.integers(-1, block_num), min_size=b, max_size=b))
     scale = draw(st.sampled_from([1.0, 0.125, 2.0, -0.5]))
-    args = make_inputs(b, h, hv, k, v, dtype=dtype, state_dtype=state_dtype, block_num=block_num, indices=slots,
-                       seed=draw(st.integers(0, 2**16)))
+    args = make_inputs(
+        b,
+        h,
+        hv,
+        k,
+        v,
+        dtype=dtype,
+        state_dtype=state_dtype,
+        block_num=block_num,
+        indices=slots,
+        seed=draw(st.integers(0, 2**16)),
+    )
     return soc, core_num, args, scale
 
 

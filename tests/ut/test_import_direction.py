@@ -40,7 +40,8 @@ def test_the_leaf_imports_no_driver_and_no_operator():
 def test_drivers_read_the_same_names():
     assert ascendops.demo.DemoCase is ascendops._op_kit.DemoCase
     assert {name: getattr(ascendops.tiling, name) for name in OPERATORS} == {
-        name: m.tiling for name, m in OPERATORS.items()}
+        name: m.tiling for name, m in OPERATORS.items()
+    }
 
 
 def test_tiling_functions_are_plain_module_attributes():

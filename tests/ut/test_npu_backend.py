@@ -87,9 +87,11 @@ def _unreachable(*args):
 
 def test_without_cann_the_message_names_the_toolkit(no_cann):
     reason = _npu.unavailable_reason()
-    assert reason == ("the CANN toolkit is missing: ascendops was built without it, so it has no NPU backend "
-                      "(ascendops._C_npu; ASCEND_HOME_PATH is unset); source <toolkit>/set_env.sh, then pip install "
-                      ". again")
+    assert reason == (
+        "the CANN toolkit is missing: ascendops was built without it, so it has no NPU backend "
+        "(ascendops._C_npu; ASCEND_HOME_PATH is unset); source <toolkit>/set_env.sh, then pip install "
+        ". again"
+    )
     with pytest.raises(BackendUnavailableError, match=r"^backend 'npu' is unavailable: the CANN toolkit is missing"):
         ascendops.cast(np.ones(4, np.float32), "float16", backend="npu")
     with pytest.raises(BackendUnavailableError, match="the CANN toolkit is missing"):
@@ -110,12 +112,18 @@ def _public_calls():
     state = np.zeros((2, 1, 1, 1), np.float32)
     return [
         ("cast", lambda: ascendops.cast(np.ones(4, np.float32), "float16", backend="npu")),
-        ("embedding_dense_grad",
-         lambda: ascendops.embedding_dense_grad(np.ones((2, 4), np.float32), [0, 1], 3, backend="npu")),
-        ("embedding_dense_grad_sorted",
-         lambda: embedding_dense_grad_sorted(np.ones((2, 4), np.float32), [0, 1], [0, 1], 3, backend="npu")),
-        ("fused_gdn_decode", lambda: ascendops.fused_gdn_decode(X16, X16, X16, X16, X16, state, [1], backend="npu",
-                                                                device_id=0)),
+        (
+            "embedding_dense_grad",
+            lambda: ascendops.embedding_dense_grad(np.ones((2, 4), np.float32), [0, 1], 3, backend="npu"),
+        ),
+        (
+            "embedding_dense_grad_sorted",
+            lambda: embedding_dense_grad_sorted(np.ones((2, 4), np.float32), [0, 1], [0, 1], 3, backend="npu"),
+        ),
+        (
+            "fused_gdn_decode",
+            lambda: ascendops.fused_gdn_decode(X16, X16, X16, X16, X16, state, [1], backend="npu", device_id=0),
+        ),
         ("split", lambda: ascendops.split(np.ones((4, 2), np.float16), 3, backend="npu")),
         ("chunk", lambda: ascendops.chunk(np.ones((4, 2), np.float16), 2, dim=0, backend="npu")),
         ("fused_swiglu_grad", lambda: ascendops.fused_swiglu_grad(bf, bf, bf, x, w, w, backend="npu")),
@@ -136,11 +144,23 @@ def test_every_operator_runs_through_c_npu_and_never_the_twin(monkeypatch, packa
     for _, call in _public_calls():
         call()
     ran = [c[0] for c in module.calls if c[0] not in ("open_device", "load_package")]
-    assert ran == ["cast", "embedding_dense_backward", "embedding_dense_grad", "fused_gdn_decode", "split", "split",
-                   "fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "fused_swiglu_grad_x"]
+    assert ran == [
+        "cast",
+        "embedding_dense_backward",
+        "embedding_dense_grad",
+        "fused_gdn_decode",
+        "split",
+        "split",
+        "fused_swiglu_grad",
+        "fused_swiglu_grad_b",
+        "fused_swiglu_grad_w",
+        "fused_swiglu_grad_x",
+    ]
     calls = {c[0]: c[1:] for c in module.calls}
-    assert calls["fused_swiglu_grad"] == ([(4, 8), (4, 8), (4, 8), (4, 6), (6, 8), (6, 8)],
-                                          [(4, 6), (6, 8), (6, 8), (1, 8), (1, 8)])
+    assert calls["fused_swiglu_grad"] == (
+        [(4, 8), (4, 8), (4, 8), (4, 6), (6, 8), (6, 8)],
+        [(4, 6), (6, 8), (6, 8), (1, 8), (1, 8)],
+    )
     assert calls["split"] == ((4, 2), [2, 2], 0, [(2, 2), (2, 2)])  # the last split: chunk(2)
     assert calls["fused_gdn_decode"][1:] == ((2, 1, 4, 1), 1.0, 20.0)
 
@@ -155,8 +175,10 @@ def test_without_the_package_the_message_names_the_package(monkeypatch):
     monkeypatch.setenv("ASCEND_CUSTOM_OPP_PATH", "/nonexistent/vendors/ascendops")
     monkeypatch.delenv("ASCEND_OPP_PATH", raising=False)
     reason = _npu.unavailable_reason()
-    assert reason.startswith("the ascendops opp package is not installed: no vendors/ascendops/op_api/lib/"
-                             "libascendops_opapi.so under ASCEND_CUSTOM_OPP_PATH or ASCEND_OPP_PATH")
+    assert reason.startswith(
+        "the ascendops opp package is not installed: no vendors/ascendops/op_api/lib/"
+        "libascendops_opapi.so under ASCEND_CUSTOM_OPP_PATH or ASCEND_OPP_PATH"
+    )
 
 
 def test_device_id_needs_the_npu_backend():
@@ -179,13 +201,19 @@ def test_select_opens_the_device_once_and_takes_its_soc(monkeypatch, package):
     assert module.calls == [("open_device", 0), ("load_package", package), ("open_device", 0)]
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"soc": "ascend310p"}, r"soc 'ascend310p' does not match NPU device 0, a Ascend910B2 \('ascend910b'\); "
-                            r"omit soc= to use the device's own"),
-    ({"core_num": 40}, r"core_num=40 is a CPU-twin setting; on the NPU the device's own cores run"),
-    ({"device_id": -1}, r"device_id must be a non-negative int \(aclrtSetDevice\), got -1"),
-    ({"device_id": True}, r"device_id must be a non-negative int \(aclrtSetDevice\), got True"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (
+            {"soc": "ascend310p"},
+            r"soc 'ascend310p' does not match NPU device 0, a Ascend910B2 \('ascend910b'\); "
+            r"omit soc= to use the device's own",
+        ),
+        ({"core_num": 40}, r"core_num=40 is a CPU-twin setting; on the NPU the device's own cores run"),
+        ({"device_id": -1}, r"device_id must be a non-negative int \(aclrtSetDevice\), got -1"),
+        ({"device_id": True}, r"device_id must be a non-negative int \(aclrtSetDevice\), got True"),
+    ],
+)
 def test_select_rejects_with_the_rule(monkeypatch, package, kwargs, message):
     fake(monkeypatch)
     with pytest.raises(ValueError, match=message):
@@ -224,11 +252,27 @@ def test_bench_npu_applies_the_seed_criteria(monkeypatch, package, tmp_path):
     (tmp_path / "lib64" / "libopapi.so").write_bytes(b"")
     monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path))
     module = fake(monkeypatch)
-    module.bench_cast = lambda x, s, out, d, lib, w, r: {"ours_us": 10.5 if x.dtype.name == "bfloat16" else 10.0,
-                                                        "builtin_us": 9.6}
+    module.bench_cast = lambda x, s, out, d, lib, w, r: {
+        "ours_us": 10.5 if x.dtype.name == "bfloat16" else 10.0,
+        "builtin_us": 9.6,
+    }
     module.bench_embedding_dense_grad = lambda *a: {"ours_us": 200.0, "builtin_us": 300.0}
-    args = build_parser(bench_npu).parse_args(["bench", "npu", "--pairs", "float32:int8,bfloat16:int8", "--cast-n",
-                                               "64", "--edg-n", "8", "--num-weights", "5", "--dims", "8"])
+    args = build_parser(bench_npu).parse_args(
+        [
+            "bench",
+            "npu",
+            "--pairs",
+            "float32:int8,bfloat16:int8",
+            "--cast-n",
+            "64",
+            "--edg-n",
+            "8",
+            "--num-weights",
+            "5",
+            "--dims",
+            "8",
+        ]
+    )
     rows = bench_npu.run(args)
     by_case = {r["case"]: r for r in rows}
     assert by_case["float32->int8 [64]"]["ratio"] == 0.96 and by_case["float32->int8 [64]"]["met"] == "yes"

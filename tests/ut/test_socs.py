@@ -9,12 +9,36 @@ KB = 1024
 
 # Values of the SoC table in docs/socs.md.
 EXPECTED = {
-    "ascend310p": dict(vector_kernel_cores=8, mix_vector_cores=7, cube_cores=8, ub_bytes=256 * KB,
-                       has_data_copy_pad=False, has_vector_shift=False, has_sync_all=False, mem_bandwidth_gbps=204.8),
-    "ascend910b": dict(vector_kernel_cores=48, mix_vector_cores=0, cube_cores=24, ub_bytes=192 * KB,
-                       has_data_copy_pad=True, has_vector_shift=True, has_sync_all=True, mem_bandwidth_gbps=1800.0),
-    "ascend910_93": dict(vector_kernel_cores=48, mix_vector_cores=0, cube_cores=24, ub_bytes=192 * KB,
-                         has_data_copy_pad=True, has_vector_shift=True, has_sync_all=True, mem_bandwidth_gbps=1800.0),
+    "ascend310p": dict(
+        vector_kernel_cores=8,
+        mix_vector_cores=7,
+        cube_cores=8,
+        ub_bytes=256 * KB,
+        has_data_copy_pad=False,
+        has_vector_shift=False,
+        has_sync_all=False,
+        mem_bandwidth_gbps=204.8,
+    ),
+    "ascend910b": dict(
+        vector_kernel_cores=48,
+        mix_vector_cores=0,
+        cube_cores=24,
+        ub_bytes=192 * KB,
+        has_data_copy_pad=True,
+        has_vector_shift=True,
+        has_sync_all=True,
+        mem_bandwidth_gbps=1800.0,
+    ),
+    "ascend910_93": dict(
+        vector_kernel_cores=48,
+        mix_vector_cores=0,
+        cube_cores=24,
+        ub_bytes=192 * KB,
+        has_data_copy_pad=True,
+        has_vector_shift=True,
+        has_sync_all=True,
+        mem_bandwidth_gbps=1800.0,
+    ),
 }
 
 
@@ -61,10 +85,16 @@ def restore_device():
     _C.set_sim_device(before["soc"], before["core_num"])
 
 
-@pytest.mark.parametrize("soc, core_num, expected", [
-    ("ascend310p", 0, 8), ("ascend310p", 10, 10), ("ascend910b", 0, 48), ("ascend910b", 40, 40),
-    ("ascend910_93", 0, 48),
-])
+@pytest.mark.parametrize(
+    "soc, core_num, expected",
+    [
+        ("ascend310p", 0, 8),
+        ("ascend310p", 10, 10),
+        ("ascend910b", 0, 48),
+        ("ascend910b", 40, 40),
+        ("ascend910_93", 0, 48),
+    ],
+)
 def test_core_override(restore_device, soc, core_num, expected):
     _C.set_sim_device(soc, core_num)
     assert _C.sim_device() == {"soc": soc, "core_num": expected}
@@ -84,8 +114,10 @@ def test_select_defaults_to_sim_on_the_default_soc(restore_device):
 
 def test_npu_backend_is_unavailable_with_reason(monkeypatch):
     monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
-    with pytest.raises(BackendUnavailableError,
-                       match=r"backend 'npu' is unavailable: the CANN toolkit is missing: ascendops was built without it"):
+    with pytest.raises(
+        BackendUnavailableError,
+        match=r"backend 'npu' is unavailable: the CANN toolkit is missing: ascendops was built without it",
+    ):
         _backend.select("npu")
     assert not issubclass(BackendUnavailableError, ascendops.AclnnError)
 
@@ -96,18 +128,23 @@ def test_unknown_backend_is_value_error(backend):
         _backend.select(backend)
 
 
-@pytest.mark.parametrize("soc, core_num, error, match", [
-    ("ascend910", 0, ValueError, "unknown soc"), ("ascend310p", -1, ValueError, r"core_num -1 must be >= 0"),
-    ("ascend310p", 2.0, TypeError, "core_num must be an int, got float 2.0"),
-    ("ascend310p", True, TypeError, "core_num must be an int, got bool True"),
-])
+@pytest.mark.parametrize(
+    "soc, core_num, error, match",
+    [
+        ("ascend910", 0, ValueError, "unknown soc"),
+        ("ascend310p", -1, ValueError, r"core_num -1 must be >= 0"),
+        ("ascend310p", 2.0, TypeError, "core_num must be an int, got float 2.0"),
+        ("ascend310p", True, TypeError, "core_num must be an int, got bool True"),
+    ],
+)
 def test_select_rejects_bad_device(soc, core_num, error, match):
     with pytest.raises(error, match=match):
         _backend.select("sim", soc, core_num)
 
 
-@pytest.mark.parametrize("soc, core_num, most", [("ascend310p", 11, 10), ("ascend910b", 49, 48),
-                                                 ("ascend910_93", 100000, 48)])
+@pytest.mark.parametrize(
+    "soc, core_num, most", [("ascend310p", 11, 10), ("ascend910b", 49, 48), ("ascend910_93", 100000, 48)]
+)
 def test_core_num_beyond_the_largest_variant_is_161002(restore_device, soc, core_num, most):
     with pytest.raises(ascendops.AclnnError) as e:
         _backend.select("sim", soc, core_num)
@@ -118,8 +155,19 @@ def test_variants_bound_the_core_count():
     rows = {s["name"]: s for s in ascendops.socs()}
     assert rows["ascend310p"]["variants"] == [
         {"name": "Ascend310P1", "vector_kernel_cores": 10, "cube_cores": 10, "mix_vector_cores": 8},
-        {"name": "Ascend310P3", "vector_kernel_cores": 8, "cube_cores": 8, "mix_vector_cores": 7}]
-    assert [(v["name"], v["vector_kernel_cores"], v["cube_cores"], v["mix_vector_cores"])
-            for v in rows["ascend910b"]["variants"]] == [
-        ("Ascend910B1", 48, 24, 0), ("Ascend910B2", 48, 24, 0), ("Ascend910B3", 40, 20, 0), ("Ascend910B4", 40, 20, 0)]
-    assert [(r["max_vector_kernel_cores"], r["max_cube_cores"]) for r in rows.values()] == [(10, 10), (48, 24), (48, 24)]
+        {"name": "Ascend310P3", "vector_kernel_cores": 8, "cube_cores": 8, "mix_vector_cores": 7},
+    ]
+    assert [
+        (v["name"], v["vector_kernel_cores"], v["cube_cores"], v["mix_vector_cores"])
+        for v in rows["ascend910b"]["variants"]
+    ] == [
+        ("Ascend910B1", 48, 24, 0),
+        ("Ascend910B2", 48, 24, 0),
+        ("Ascend910B3", 40, 20, 0),
+        ("Ascend910B4", 40, 20, 0),
+    ]
+    assert [(r["max_vector_kernel_cores"], r["max_cube_cores"]) for r in rows.values()] == [
+        (10, 10),
+        (48, 24),
+        (48, 24),
+    ]

@@ -39,25 +39,31 @@ def test_window_key_on_310p_asks_for_the_system_workspace():
     assert r["status"] == 0 and r["workspace_size"] == 2 * 1024 * 1024 + 4 * 3 * 4
 
 
-@pytest.mark.parametrize("x,sections,outs,fragment", [
-    (None, [2, 4], [[4, 2], [4, 4]], "self is null"),
-    (X, None, [[4, 2], [4, 4]], "splitSections is null"),
-    (X, [2, 4], None, "out is null"),
-    (X, [2, 4], [[4, 2], None], "out[1] is null"),
-])
+@pytest.mark.parametrize(
+    "x,sections,outs,fragment",
+    [
+        (None, [2, 4], [[4, 2], [4, 4]], "self is null"),
+        (X, None, [[4, 2], [4, 4]], "splitSections is null"),
+        (X, [2, 4], None, "out is null"),
+        (X, [2, 4], [[4, 2], None], "out[1] is null"),
+    ],
+)
 def test_null_arguments(x, sections, outs, fragment):
     r = _ws(x, sections, 1, outs)
     assert r["status"] == 161001 and fragment in r["message"]
 
 
-@pytest.mark.parametrize("sections,dim,outs,dtype,fragment", [
-    ([2, 4], 1, [[4, 2]], np.float32, "out holds 1 tensors, but splitSections has 2 pieces"),
-    ([2, 4], 1, [[4, 2], [4, 5]], np.float32, "out[1] shape [4, 5] must be [4, 4]"),
-    ([2, 4], 1, [[4, 2], [4, 4]], np.float16, "out[0] dtype float16 must be float32"),
-    ([2, 3], 1, [[4, 2], [4, 3]], np.float32, "sum to 5, but self.shape[1] is 6"),
-    ([7, -1], 1, [[4, 7], [4, 1]], np.float32, "negative section -1"),
-    ([6], 2, [[4, 6]], np.float32, "dim 2 is out of range"),
-])
+@pytest.mark.parametrize(
+    "sections,dim,outs,dtype,fragment",
+    [
+        ([2, 4], 1, [[4, 2]], np.float32, "out holds 1 tensors, but splitSections has 2 pieces"),
+        ([2, 4], 1, [[4, 2], [4, 5]], np.float32, "out[1] shape [4, 5] must be [4, 4]"),
+        ([2, 4], 1, [[4, 2], [4, 4]], np.float16, "out[0] dtype float16 must be float32"),
+        ([2, 3], 1, [[4, 2], [4, 3]], np.float32, "sum to 5, but self.shape[1] is 6"),
+        ([7, -1], 1, [[4, 7], [4, 1]], np.float32, "negative section -1"),
+        ([6], 2, [[4, 6]], np.float32, "dim 2 is out of range"),
+    ],
+)
 def test_invalid_arguments(sections, dim, outs, dtype, fragment):
     r = _ws(X, sections, dim, outs, dtype)
     assert r["status"] == 161002 and fragment in r["message"]
@@ -70,25 +76,31 @@ def test_rank_zero_and_unsupported_dtype():
     assert r["status"] == 161002 and "dtype float64 is not supported by Split" in r["message"]
 
 
-@pytest.mark.parametrize("call,fragment", [
-    (lambda: ascendops.split(X, 0, 1), "split_size 0 must be > 0"),
-    (lambda: ascendops.chunk(X, 0, 1), "chunks 0 must be > 0"),
-    (lambda: ascendops.split(X, [3, 3], 5), "dim 5 is out of range [-2, 1] for rank 2"),
-    (lambda: ascendops.split(np.float32(2.0), 1), "self is rank 0"),
-    (lambda: ascendops.split(np.zeros(200, np.int8), 1), "at most 128 outputs"),
-    (lambda: ascendops.split(np.zeros((1,) * 9, np.int8), 1), "rank 9 exceeds the maximum of 8"),
-])
+@pytest.mark.parametrize(
+    "call,fragment",
+    [
+        (lambda: ascendops.split(X, 0, 1), "split_size 0 must be > 0"),
+        (lambda: ascendops.chunk(X, 0, 1), "chunks 0 must be > 0"),
+        (lambda: ascendops.split(X, [3, 3], 5), "dim 5 is out of range [-2, 1] for rank 2"),
+        (lambda: ascendops.split(np.float32(2.0), 1), "self is rank 0"),
+        (lambda: ascendops.split(np.zeros(200, np.int8), 1), "at most 128 outputs"),
+        (lambda: ascendops.split(np.zeros((1,) * 9, np.int8), 1), "rank 9 exceeds the maximum of 8"),
+    ],
+)
 def test_user_functions_raise_the_rule(call, fragment):
     with pytest.raises(AclnnError) as e:
         call()
     assert e.value.code == 161002 and fragment in e.value.message
 
 
-@pytest.mark.parametrize("shape,how,dim,expected", [
-    ((0, 5), 2, 1, [(0, 2), (0, 2), (0, 1)]),
-    ((4, 0), 3, 1, [(4, 0)]),
-    ((3, 0, 2), [0, 0], 1, [(3, 0, 2), (3, 0, 2)]),
-])
+@pytest.mark.parametrize(
+    "shape,how,dim,expected",
+    [
+        ((0, 5), 2, 1, [(0, 2), (0, 2), (0, 1)]),
+        ((4, 0), 3, 1, [(4, 0)]),
+        ((3, 0, 2), [0, 0], 1, [(3, 0, 2), (3, 0, 2)]),
+    ],
+)
 def test_empty_input_gives_empty_pieces_without_launch(shape, how, dim, expected):
     pieces = ascendops.split(np.zeros(shape, np.float16), how, dim, soc="ascend310p")
     assert [p.shape for p in pieces] == expected

@@ -29,8 +29,7 @@ def test_aligned_rows_on_one_core_hand_worked():
     assert t["workspace_bytes"] == 0
 
 
-@pytest.mark.parametrize("soc,key", [("ascend310p", "ALIGNED_WINDOW"), ("ascend910b", "PAD"),
-                                     ("ascend910_93", "PAD")])
+@pytest.mark.parametrize("soc,key", [("ascend310p", "ALIGNED_WINDOW"), ("ascend910b", "PAD"), ("ascend910_93", "PAD")])
 def test_one_kilobyte_stays_on_one_core(soc, key):
     # 512 fp16 = 1 KB: never spread over 48 cores. granule = AlignUp(1024 / 16, 32) = 64 B = 32 elements;
     # piece 0: 200 // 32 = 6 granules (the last takes the remainder), piece 1: 312 // 32 = 9.
@@ -64,10 +63,15 @@ def test_merged_axes_and_empty_pieces():
 
 @pytest.mark.parametrize("soc", SOCS)
 @pytest.mark.parametrize("core_num", [1, 5, 0])
-@pytest.mark.parametrize("shape,dtype,split,dim", [
-    ((64, 3000), np.float16, 1000, 1), ((1000, 3), np.int8, 1, -1), ((7, 33, 130), np.int64, [5, 0, 28], 1),
-    ((300000,), np.float32, [299999, 1], 0),
-])
+@pytest.mark.parametrize(
+    "shape,dtype,split,dim",
+    [
+        ((64, 3000), np.float16, 1000, 1),
+        ((1000, 3), np.int8, 1, -1),
+        ((7, 33, 130), np.int64, [5, 0, 28], 1),
+        ((300000,), np.float32, [299999, 1], 0),
+    ],
+)
 def test_core_split_covers_every_granule_once(soc, core_num, shape, dtype, split, dim):
     t = tiling(shape, dtype, split, dim, soc=soc, core_num=core_num)
     cores = core_num or {"ascend310p": 8}.get(soc, 48)
@@ -109,26 +113,33 @@ def test_window_key_core_num_still_bounded():
     assert e.value.code == 161002 and "core_num 11 must be in [0, 10]" in e.value.message
 
 
-@pytest.mark.parametrize("soc,shape,split,key", [
-    ("ascend310p", (256, 2048), 512, "ALIGNED"), ("ascend910b", (256, 2046), 682, "PAD"),
-    ("ascend910_93", (256, 2048), 512, "ALIGNED"),
-])
+@pytest.mark.parametrize(
+    "soc,shape,split,key",
+    [
+        ("ascend310p", (256, 2048), 512, "ALIGNED"),
+        ("ascend910b", (256, 2046), 682, "PAD"),
+        ("ascend910_93", (256, 2048), 512, "ALIGNED"),
+    ],
+)
 def test_other_keys_and_socs_stay_on_their_cores(soc, shape, split, key):
     t = tiling(shape, np.int8, split, -1, soc=soc)
     assert (t["key"], t["mix_vector_core"], t["workspace_bytes"]) == (key, False, 0)
     assert t["block_dim"] == min({"ascend310p": 8}.get(soc, 48), int(np.prod(shape)) // (16 * 1024))
 
 
-@pytest.mark.parametrize("shape,split,dim,fragment", [
-    ((4, 6), [2, 2], 1, "sum to 4, but self.shape[1] is 6"),
-    ((4, 6), [8, -2], 1, "negative section -2"),
-    ((4, 6), [4], 2, "dim 2 is out of range [-2, 1]"),
-    ((4, 6), [4], -3, "dim -3 is out of range"),
-    ((), [1], 0, "rank 0"),
-    ((1,) * 9, [1], 0, "rank 9 exceeds the maximum of 8"),
-    ((200,), [1] * 200, 0, "at most 128 outputs"),
-    ((4, 6), [], 0, "splitSections is empty"),
-])
+@pytest.mark.parametrize(
+    "shape,split,dim,fragment",
+    [
+        ((4, 6), [2, 2], 1, "sum to 4, but self.shape[1] is 6"),
+        ((4, 6), [8, -2], 1, "negative section -2"),
+        ((4, 6), [4], 2, "dim 2 is out of range [-2, 1]"),
+        ((4, 6), [4], -3, "dim -3 is out of range"),
+        ((), [1], 0, "rank 0"),
+        ((1,) * 9, [1], 0, "rank 9 exceeds the maximum of 8"),
+        ((200,), [1] * 200, 0, "at most 128 outputs"),
+        ((4, 6), [], 0, "splitSections is empty"),
+    ],
+)
 def test_invalid_shapes_and_sections(shape, split, dim, fragment):
     with pytest.raises(AclnnError) as e:
         tiling(shape, np.float32, split, dim, soc="ascend910b")
@@ -155,12 +166,15 @@ def test_sections_of_and_chunk_sections_follow_torch():
     assert chunk_sections(0, 3) == [0, 0, 0]
 
 
-@pytest.mark.parametrize("call,fragment", [
-    (lambda: sections_of(10, 0), "split_size 0 must be > 0"),
-    (lambda: sections_of(10, -2), "split_size -2 must be > 0"),
-    (lambda: chunk_sections(10, 0), "chunks 0 must be > 0"),
-    (lambda: chunk_sections(10, -1), "chunks -1 must be > 0"),
-])
+@pytest.mark.parametrize(
+    "call,fragment",
+    [
+        (lambda: sections_of(10, 0), "split_size 0 must be > 0"),
+        (lambda: sections_of(10, -2), "split_size -2 must be > 0"),
+        (lambda: chunk_sections(10, 0), "chunks 0 must be > 0"),
+        (lambda: chunk_sections(10, -1), "chunks -1 must be > 0"),
+    ],
+)
 def test_size_rules(call, fragment):
     with pytest.raises(AclnnError) as e:
         call()

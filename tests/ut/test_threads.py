@@ -14,8 +14,14 @@ from ascendops.ops.embedding_dense_grad import sample as edg_sample
 from ascendops.ops.fused_gdn_decode import make_inputs
 
 # (soc, core_num) per thread: every SoC, default and overridden counts.
-DEVICES = [("ascend310p", 0), ("ascend910b", 0), ("ascend910_93", 0), ("ascend310p", 10), ("ascend910b", 40),
-           ("ascend910b", 3)]
+DEVICES = [
+    ("ascend310p", 0),
+    ("ascend910b", 0),
+    ("ascend910_93", 0),
+    ("ascend310p", 10),
+    ("ascend910b", 40),
+    ("ascend910b", 3),
+]
 ROUNDS = 6
 
 

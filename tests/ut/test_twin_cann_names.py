@@ -1,6 +1,7 @@
 """The twin rejects at compile time what CANN's headers reject: each kernel snippet compiles against
 ascendc_sim/include exactly where it compiles against CANN 8.1.RC1 / asc-devkit (scripts/check_cann.sh checks the
 kernels against CANN itself). A snippet is compiled with the C++ compiler the build uses, syntax only."""
+
 import os
 import shutil
 import subprocess
@@ -15,8 +16,15 @@ CXX = os.environ.get("CXX") or shutil.which("g++") or shutil.which("c++")
 def compile_kernel(tmp_path, body, arch):
     src = tmp_path / "kernel.cpp"
     src.write_text(body)
-    cmd = [CXX, "-std=c++17", "-fsyntax-only", f"-I{ROOT}", f"-I{ROOT / 'ascendc_sim/include'}",
-           f"-D__CCE_AICORE__={arch}", str(src)]
+    cmd = [
+        CXX,
+        "-std=c++17",
+        "-fsyntax-only",
+        f"-I{ROOT}",
+        f"-I{ROOT / 'ascendc_sim/include'}",
+        f"-D__CCE_AICORE__={arch}",
+        str(src),
+    ]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     return p.returncode, p.stdout
 
@@ -35,7 +43,7 @@ def test_bfloat16_t_absent_in_m200_builds(tmp_path):
     assert rc == 0, out
 
 
-LIST = '__aicore__ void F(GM_ADDR y) { AscendC::ListTensorDesc d; d.Init(reinterpret_cast<__gm__ void*>(y)); }\n'
+LIST = "__aicore__ void F(GM_ADDR y) { AscendC::ListTensorDesc d; d.Init(reinterpret_cast<__gm__ void*>(y)); }\n"
 
 
 @needs_cxx

@@ -41,10 +41,12 @@ def test_fused_gdn_decode_zero_byte_inputs_with_huge_dims_are_rejected_before_ou
 def test_fused_swiglu_grad_zero_byte_inputs_with_huge_dims_are_rejected_before_outputs(kernel):
     big = 1 << 31
     wide, tall = np.zeros((0, big), BF16), np.zeros((big, 0), BF16)
-    calls = {"all": lambda: ascendops.fused_swiglu_grad(tall, tall, tall, wide, wide, wide),
-             "b": lambda: ascendops.fused_swiglu_grad_b(tall, wide, wide),
-             "w": lambda: ascendops.fused_swiglu_grad_w(wide, tall, tall),
-             "x": lambda: ascendops.fused_swiglu_grad_x(tall, tall, wide, wide)}
+    calls = {
+        "all": lambda: ascendops.fused_swiglu_grad(tall, tall, tall, wide, wide, wide),
+        "b": lambda: ascendops.fused_swiglu_grad_b(tall, wide, wide),
+        "w": lambda: ascendops.fused_swiglu_grad_w(wide, tall, tall),
+        "x": lambda: ascendops.fused_swiglu_grad_x(tall, tall, wide, wide),
+    }
     assert rejected(calls[kernel]).code == 161002
 
 
@@ -70,14 +72,17 @@ def test_split_section_sum_that_wraps_int64_is_161002_naming_the_sum():
     assert error.code == 161002 and "sum to more than self.shape[0]" in error.message
 
 
-@pytest.mark.parametrize("shape, sections, dim, rule", [
-    ([-4, 8], [8], 1, "negative dim"),
-    ([4, -8], [4], 0, "negative dim"),
-    ([1 << 62, 4], [1 << 62], 0, "more than 2^63 - 1 elements"),  # 2^64 elements
-    ([1 << 31, 1 << 31, 4], [4], 2, "more than 2^63 - 1 elements"),  # wraps to 0 in uint64
-    ([1 << 61, 3], [3], 1, "holds more than 2^63 - 1 bytes"),  # 3 * 2^61 int64 elements
-    ([8], [INT64_MAX, 2], 0, "sum to more than"),
-])
+@pytest.mark.parametrize(
+    "shape, sections, dim, rule",
+    [
+        ([-4, 8], [8], 1, "negative dim"),
+        ([4, -8], [4], 0, "negative dim"),
+        ([1 << 62, 4], [1 << 62], 0, "more than 2^63 - 1 elements"),  # 2^64 elements
+        ([1 << 31, 1 << 31, 4], [4], 2, "more than 2^63 - 1 elements"),  # wraps to 0 in uint64
+        ([1 << 61, 3], [3], 1, "holds more than 2^63 - 1 bytes"),  # 3 * 2^61 int64 elements
+        ([8], [INT64_MAX, 2], 0, "sum to more than"),
+    ],
+)
 def test_split_tiling_shape_arithmetic_is_checked(shape, sections, dim, rule):
     with pytest.raises(AclnnError) as info:
         _C.split_tiling(shape, np.dtype(np.int64), sections, dim, "ascend910b", 0)
@@ -93,21 +98,34 @@ def test_split_tiling_python_rejects_negative_dims_before_the_binding():
 @pytest.mark.parametrize("dim", [True, 1.0, "1", None, np.bool_(True)])
 def test_split_and_chunk_dim_must_be_an_int(dim):
     x = np.zeros((4, 6), np.float32)
-    for call in (lambda: ascendops.split(x, 3, dim), lambda: ascendops.chunk(x, 2, dim),
-                 lambda: split_op.tiling((4, 6), "float32", 3, dim)):
+    for call in (
+        lambda: ascendops.split(x, 3, dim),
+        lambda: ascendops.chunk(x, 2, dim),
+        lambda: split_op.tiling((4, 6), "float32", 3, dim),
+    ):
         with pytest.raises(TypeError, match="dim must be an int"):
             call()
 
 
-@pytest.mark.parametrize("how, error", [(True, TypeError), (2.0, TypeError), ("2", TypeError), ([2, 2.0], TypeError),
-                                        ([2, True], TypeError), ([2**64], ValueError)])
+@pytest.mark.parametrize(
+    "how, error",
+    [
+        (True, TypeError),
+        (2.0, TypeError),
+        ("2", TypeError),
+        ([2, 2.0], TypeError),
+        ([2, True], TypeError),
+        ([2**64], ValueError),
+    ],
+)
 def test_split_sections_must_be_ints(how, error):
     with pytest.raises(error, match="split_size"):
         ascendops.split(np.zeros((4, 6), np.float32), how, 1)
 
 
-@pytest.mark.parametrize("value, error", [("4", TypeError), (4.0, TypeError), (True, TypeError), (-4, ValueError),
-                                          (None, TypeError)])
+@pytest.mark.parametrize(
+    "value, error", [("4", TypeError), (4.0, TypeError), (True, TypeError), (-4, ValueError), (None, TypeError)]
+)
 @pytest.mark.parametrize("name", ["m", "k", "n"])
 def test_fused_swiglu_grad_tilings_take_ints_only(name, value, error):
     dims = {"m": 64, "k": 32, "n": 48, name: value}

@@ -9,7 +9,7 @@
 
 namespace ascendc_sim {
 
-inline constexpr uint32_t kMaxTraceSpans = 50000;  // 1.2 MB of spans: a small shape's whole timeline fits
+inline constexpr uint32_t kMaxTraceSpans = 50000;        // 1.2 MB of spans: a small shape's whole timeline fits
 inline constexpr uint8_t kBarrierSpanPipe = kPipeCount;  // a span on every pipe at once (ChargeAllPipes: SyncAll)
 
 // Which core of the next launches to trace (block index; a MIX launch's thread index); core -1: none.

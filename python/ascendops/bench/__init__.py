@@ -57,8 +57,9 @@ def cli_pairs(text):
     for item in text.split(","):
         src, sep, dst = item.strip().partition(":")
         if not sep or not src or not dst:
-            raise argparse.ArgumentTypeError(f"invalid pair {item.strip()!r} in {text!r}: expected src:dst, "
-                                             "e.g. float32:float16")
+            raise argparse.ArgumentTypeError(
+                f"invalid pair {item.strip()!r} in {text!r}: expected src:dst, " "e.g. float32:float16"
+            )
         pairs.append((parse_dtype(src), parse_dtype(dst)))
     return pairs
 

@@ -10,8 +10,16 @@ __all__ = ["write_timeline_png", "FIGURE_INCHES", "DPI"]
 FIGURE_INCHES = (12.0, 4.0)
 DPI = 100  # the PNG is FIGURE_INCHES x DPI pixels: 1200 x 400
 # Row order top to bottom and colour of each pipe (the trace's pipe names; ALL: a barrier on every pipe).
-PIPE_COLOURS = {"S": "tab:gray", "V": "tab:green", "MTE2": "tab:blue", "MTE3": "tab:orange", "MTE1": "tab:cyan",
-                "M": "tab:red", "FIX": "tab:purple", "ALL": "black"}
+PIPE_COLOURS = {
+    "S": "tab:gray",
+    "V": "tab:green",
+    "MTE2": "tab:blue",
+    "MTE3": "tab:orange",
+    "MTE1": "tab:cyan",
+    "M": "tab:red",
+    "FIX": "tab:purple",
+    "ALL": "black",
+}
 
 
 def _pyplot():

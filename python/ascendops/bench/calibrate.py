@@ -19,8 +19,10 @@ __all__ = ["CASES", "PUBLISHED", "run", "NOTE", "SOCS"]
 
 SOCS = ()  # ascend910b only (the published hardware): no --soc
 
-NOTE = ("(modeled: the twin's cost model on ascend910b; published: msprof on Atlas A2, asc-devkit add_high_performance "
-        "README; target each within 25 % and the same ranking)")
+NOTE = (
+    "(modeled: the twin's cost model on ascend910b; published: msprof on Atlas A2, asc-devkit add_high_performance "
+    "README; target each within 25 % and the same ranking)"
+)
 
 ROWS = COLS = 8192
 
@@ -61,8 +63,17 @@ CASES = {
 def modeled(case):
     """Modeled task duration and the slowest core's per-pipe times (us) of one case on ascend910b."""
     what, cores, tile, buffers, scalar, bypass, offsets, limit = CASES[case]
-    tiling = {"rows": ROWS, "cols": COLS, "tile": tile, "buffers": buffers, "scalar": scalar, "l2_bypass": bypass,
-              "tile_limit": limit, "ub_bytes": max(o + tile * 2 for row in offsets for o in row), "offsets": offsets}
+    tiling = {
+        "rows": ROWS,
+        "cols": COLS,
+        "tile": tile,
+        "buffers": buffers,
+        "scalar": scalar,
+        "l2_bypass": bypass,
+        "tile_limit": limit,
+        "ub_bytes": max(o + tile * 2 for row in offsets for o in row),
+        "offsets": offsets,
+    }
     r = _sim_bench.run_add_calibration(tiling, cores)
     pipes = dict(r["slowest_core"])
     device = r["modeled_device_us"]
@@ -78,15 +89,17 @@ def run(args):
     for case, (what, *_rest) in CASES.items():
         device, pipes = modeled(case)
         published = PUBLISHED[case]
-        rows.append({
-            "case": case,
-            "strategy": what,
-            "modeled_us": round(device, 2),
-            "published_us": published[0],
-            "modeled/published": round(device / published[0], 3),
-            "vec_us": f"{pipes['vec_us']:.2f} / {published[1]}",
-            "scalar_us": f"{pipes['scalar_us']:.2f} / {published[2]}",
-            "mte2_us": f"{pipes['mte2_us']:.2f} / {published[3]}",
-            "mte3_us": f"{pipes['mte3_us']:.2f} / {published[4]}",
-        })
+        rows.append(
+            {
+                "case": case,
+                "strategy": what,
+                "modeled_us": round(device, 2),
+                "published_us": published[0],
+                "modeled/published": round(device / published[0], 3),
+                "vec_us": f"{pipes['vec_us']:.2f} / {published[1]}",
+                "scalar_us": f"{pipes['scalar_us']:.2f} / {published[2]}",
+                "mte2_us": f"{pipes['mte2_us']:.2f} / {published[3]}",
+                "mte3_us": f"{pipes['mte3_us']:.2f} / {published[4]}",
+            }
+        )
     return rows

@@ -18,11 +18,16 @@ DEFAULT_SOCS = ("ascend310p",)
 
 
 def add_args(parser):
-    parser.add_argument("--n", type=cli_int(min=1, max=INT32_MAX), default=1 << 24,
-                        help="elements per run (default 2^24)")
-    parser.add_argument("--pairs", type=cli_pairs, default=None,
-                        help="only these comma-separated src:dst pairs, e.g. float32:float16,bf16:int8 "
-                             "(default every pair delivered on the SoC)")
+    parser.add_argument(
+        "--n", type=cli_int(min=1, max=INT32_MAX), default=1 << 24, help="elements per run (default 2^24)"
+    )
+    parser.add_argument(
+        "--pairs",
+        type=cli_pairs,
+        default=None,
+        help="only these comma-separated src:dst pairs, e.g. float32:float16,bf16:int8 "
+        "(default every pair delivered on the SoC)",
+    )
 
 
 def run(args):
@@ -41,24 +46,27 @@ def run(args):
         report = _C.last_launch_report()
         modeled[src, dst] = report["modeled_device_us"]
         tiling = _C.cast_tiling([args.n], _dtype(src), _dtype(dst), args.soc)
-        rows.append({
-            "pair": f"{src}->{dst}",
-            "path": paths[src, dst],
-            "block_dim": report["block_dim"],
-            "ub_bytes": tiling["ub_bytes"],
-            "modeled_us": round(report["modeled_device_us"], 1),
-            "roofline_us": round(report["roofline_us"], 1),
-            "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
-            "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
-            "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
-            "bf16_vs_fp32": "",
-            "host_us": round(_sim_bench.cast_host_overhead_us([args.n], _dtype(src), _dtype(dst), 201), 2),
-        })
+        rows.append(
+            {
+                "pair": f"{src}->{dst}",
+                "path": paths[src, dst],
+                "block_dim": report["block_dim"],
+                "ub_bytes": tiling["ub_bytes"],
+                "modeled_us": round(report["modeled_device_us"], 1),
+                "roofline_us": round(report["roofline_us"], 1),
+                "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
+                "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
+                "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
+                "bf16_vs_fp32": "",
+                "host_us": round(_sim_bench.cast_host_overhead_us([args.n], _dtype(src), _dtype(dst), 201), 2),
+            }
+        )
     for row in rows:  # throughput ratio of each BF16-source pair to the FP32-source pair with the same target
         src, dst = row["pair"].split("->")
         if src == "bfloat16" and ("float32", dst) in modeled and dst != "float32":
             row["bf16_vs_fp32"] = round(modeled["float32", dst] / modeled[src, dst], 3)
         elif src == "bfloat16" and dst == "float32":
-            row["bf16_vs_fp32"] = round(modeled["float16", "float32"] / modeled[src, dst], 3) if (
-                "float16", "float32") in modeled else ""
+            row["bf16_vs_fp32"] = (
+                round(modeled["float16", "float32"] / modeled[src, dst], 3) if ("float16", "float32") in modeled else ""
+            )
     return rows

@@ -21,23 +21,32 @@ __all__ = ["SOCS", "SIZES", "add_args", "run", "copy_point", "stream_point", "ve
 
 VECTOR_CORE_SOC = "ascend310p"  # the SoC of the table with Vector Cores beside its AI cores
 
-NOTE = ("(modeled by the twin's cost model; GB/s = bytes read + written / modeled time; rooflines: the same bytes at "
-        "the achievable and the nominal memory bandwidth)")
+NOTE = (
+    "(modeled by the twin's cost model; GB/s = bytes read + written / modeled time; rooflines: the same bytes at "
+    "the achievable and the nominal memory bandwidth)"
+)
 
 SOCS = ("ascend910b", "ascend310p")
 SIZES = tuple(128 << (2 * k) for k in range(11))  # 128 B .. 128 MB
 TILE_BYTES = 32 * 1024
 MAX_CORES = {"ascend910b": 32, "ascend310p": 8}
 # --vector-cores: (case, elements, dtype, Exp passes per tile); blocks: AI cores alone, AI + Vector Cores (310P3).
-STREAM_CASES = (("split 64 MB copy", 1 << 25, np.float16, 0), ("cast 2^24 f32->f16", 1 << 24, np.float32, 0),
-                ("cast + 2 Exp", 1 << 24, np.float32, 2), ("cast + 4 Exp", 1 << 24, np.float32, 4),
-                ("cast + 8 Exp", 1 << 24, np.float32, 8))
+STREAM_CASES = (
+    ("split 64 MB copy", 1 << 25, np.float16, 0),
+    ("cast 2^24 f32->f16", 1 << 24, np.float32, 0),
+    ("cast + 2 Exp", 1 << 24, np.float32, 2),
+    ("cast + 4 Exp", 1 << 24, np.float32, 4),
+    ("cast + 8 Exp", 1 << 24, np.float32, 8),
+)
 STREAM_BLOCKS = ((8, False), (15, True))
 
 
 def add_args(parser):
-    parser.add_argument("--vector-cores", action="store_true",
-                        help="ascend310p only: 8 AI cores (AICORE) against 8 + 7 Vector Cores (MIX_VECTOR_CORE)")
+    parser.add_argument(
+        "--vector-cores",
+        action="store_true",
+        help="ascend310p only: 8 AI cores (AICORE) against 8 + 7 Vector Cores (MIX_VECTOR_CORE)",
+    )
 
 
 def default_socs(args):
@@ -71,25 +80,29 @@ def vector_core_rows(cases=STREAM_CASES):
             s = stream_point(n, dtype, passes, blocks, vector_cores)
             us = s["modeled_device_us"]
             base = base or us
-            rows.append({
-                "case": case,
-                "kernel type": "MIX_VECTOR_CORE" if vector_cores else "AICORE",
-                "blocks": blocks,
-                "modeled_us": round(us, 1),
-                "slowest_core_us": round(s["modeled_slowest_core_us"], 1),
-                "bandwidth_us": round(s["modeled_bandwidth_us"], 1),
-                "achievable_roofline_us": round(s["achievable_roofline_us"], 1),
-                "x achievable": round(us / s["achievable_roofline_us"], 3),
-                "vs 8 blocks": round(base / us, 3),
-            })
+            rows.append(
+                {
+                    "case": case,
+                    "kernel type": "MIX_VECTOR_CORE" if vector_cores else "AICORE",
+                    "blocks": blocks,
+                    "modeled_us": round(us, 1),
+                    "slowest_core_us": round(s["modeled_slowest_core_us"], 1),
+                    "bandwidth_us": round(s["modeled_bandwidth_us"], 1),
+                    "achievable_roofline_us": round(s["achievable_roofline_us"], 1),
+                    "x achievable": round(us / s["achievable_roofline_us"], 3),
+                    "vs 8 blocks": round(base / us, 3),
+                }
+            )
     return rows
 
 
 def run(args):
     if getattr(args, "vector_cores", False):
         if args.soc != VECTOR_CORE_SOC:
-            raise ValueError(f"--vector-cores runs on {VECTOR_CORE_SOC} only: {args.soc} has no Vector Cores "
-                             f"(use --soc {VECTOR_CORE_SOC})")
+            raise ValueError(
+                f"--vector-cores runs on {VECTOR_CORE_SOC} only: {args.soc} has no Vector Cores "
+                f"(use --soc {VECTOR_CORE_SOC})"
+            )
         return vector_core_rows()
     rows = []
     soc = args.soc
@@ -97,17 +110,19 @@ def run(args):
         for buffers in (1, 2):
             s = copy_point(soc, nbytes, buffers)
             us = s["modeled_device_us"]
-            rows.append({
-                "soc": soc,
-                "bytes": nbytes,
-                "cores": s["block_dim"],
-                "tile_bytes": s["tile_bytes"],
-                "buffers": buffers,
-                "modeled_us": round(us, 2),
-                "GB/s": round(s["total_gm_bytes"] / us / 1e3, 1),
-                "achievable_roofline_us": round(s["achievable_roofline_us"], 3),
-                "roofline_us": round(s["roofline_us"], 3),
-                "x achievable": round(us / s["achievable_roofline_us"], 1),
-                "x nominal": round(us / s["roofline_us"], 1),
-            })
+            rows.append(
+                {
+                    "soc": soc,
+                    "bytes": nbytes,
+                    "cores": s["block_dim"],
+                    "tile_bytes": s["tile_bytes"],
+                    "buffers": buffers,
+                    "modeled_us": round(us, 2),
+                    "GB/s": round(s["total_gm_bytes"] / us / 1e3, 1),
+                    "achievable_roofline_us": round(s["achievable_roofline_us"], 3),
+                    "roofline_us": round(s["roofline_us"], 3),
+                    "x achievable": round(us / s["achievable_roofline_us"], 1),
+                    "x nominal": round(us / s["roofline_us"], 1),
+                }
+            )
     return rows

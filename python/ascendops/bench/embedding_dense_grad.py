@@ -22,10 +22,15 @@ TARGET = 1.10
 
 def add_args(parser):
     parser.add_argument("--n", type=cli_int(min=1, max=INT32_MAX), default=1 << 16, help="grad rows (default 2^16)")
-    parser.add_argument("--num-weights", type=cli_int(min=1, max=INT32_MAX), default=50000,
-                        help="rows of the output (default 50000)")
-    parser.add_argument("--dims", type=cli_int_list(min=2, max=INT32_MAX), default=[128, 1024, 4096],
-                        help="comma-separated D of the main path, each >= 2 (default 128,1024,4096)")
+    parser.add_argument(
+        "--num-weights", type=cli_int(min=1, max=INT32_MAX), default=50000, help="rows of the output (default 50000)"
+    )
+    parser.add_argument(
+        "--dims",
+        type=cli_int_list(min=2, max=INT32_MAX),
+        default=[128, 1024, 4096],
+        help="comma-separated D of the main path, each >= 2 (default 128,1024,4096)",
+    )
 
 
 def _cases(args):
@@ -46,24 +51,27 @@ def run(args):
         theory_us = (grad.nbytes + idx.nbytes) * 2 / SEED_BANDWIDTH * 1e6
         ratio = report["modeled_device_us"] / theory_us
         del grad, idx
-        rows.append({
-            "path": path,
-            "n": args.n,
-            "d": dim,
-            "copy_mode": t["copy_mode"],
-            "block_dim": report["block_dim"],
-            "col_chunks": t["col_chunk_num"],
-            "group_rows": t["group_rows"],  # out rows per write copy at most
-            "ub_bytes": t["ub_bytes"],
-            "modeled_us": round(report["modeled_device_us"], 1),
-            "theory_us": round(theory_us, 1),
-            "ratio": round(ratio, 3),
-            "target": f"<= {TARGET}" if path == "main" else "",
-            "met": ("yes" if ratio <= TARGET else "NO") if path == "main" else "",
-            "roofline_us": round(report["roofline_us"], 1),
-            "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
-            "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
-            "host_us": round(_sim_bench.embedding_dense_grad_host_overhead_us([args.n, dim], args.num_weights, scale,
-                                                                              201), 2),
-        })
+        rows.append(
+            {
+                "path": path,
+                "n": args.n,
+                "d": dim,
+                "copy_mode": t["copy_mode"],
+                "block_dim": report["block_dim"],
+                "col_chunks": t["col_chunk_num"],
+                "group_rows": t["group_rows"],  # out rows per write copy at most
+                "ub_bytes": t["ub_bytes"],
+                "modeled_us": round(report["modeled_device_us"], 1),
+                "theory_us": round(theory_us, 1),
+                "ratio": round(ratio, 3),
+                "target": f"<= {TARGET}" if path == "main" else "",
+                "met": ("yes" if ratio <= TARGET else "NO") if path == "main" else "",
+                "roofline_us": round(report["roofline_us"], 1),
+                "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
+                "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
+                "host_us": round(
+                    _sim_bench.embedding_dense_grad_host_overhead_us([args.n, dim], args.num_weights, scale, 201), 2
+                ),
+            }
+        )
     return rows

@@ -22,8 +22,12 @@ STATE_DTYPES = {"float32": np.float32, "bfloat16": ml_dtypes.bfloat16}
 
 
 def add_args(parser):
-    parser.add_argument("--batches", type=cli_int_list(min=1, max=1 << 16), default=[1, 16, 64],
-                        help="comma-separated B values (default 1,16,64)")
+    parser.add_argument(
+        "--batches",
+        type=cli_int_list(min=1, max=1 << 16),
+        default=[1, 16, 64],
+        help="comma-separated B values (default 1,16,64)",
+    )
 
 
 FAMILY = (16, 32, 128, 128)  # h, hv, k, v of the --batches cases
@@ -46,19 +50,21 @@ def run(args):
             t = tiling(b, h, hv, k, v, dtype="bfloat16", state_dtype=state_name, soc=args.soc)
             shapes = [list(x.shape) for x in inputs] + [[b, 1, hv, v]]  # kernel argument order, then out
             dtypes = ["bfloat16"] * 3 + ["float32", "bfloat16", state_name, "int32", "bfloat16"]
-            rows.append({
-                "state": state_name,
-                "b": b,
-                "h, hv, k, v": f"{h}, {hv}, {k}, {v}",
-                "block_dim": report["block_dim"],
-                "bv": t["bv"],
-                "v_tiles": t["v_tiles"],
-                "modeled_us": round(report["modeled_device_us"], 1),
-                "slowest_core_us": round(report["modeled_slowest_core_us"], 1),
-                "roofline_us": round(report["roofline_us"], 1),
-                "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
-                "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
-                "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
-                "host_us": round(_sim_bench.fused_gdn_decode_host_overhead_us(shapes, dtypes, 101), 2),
-            })
+            rows.append(
+                {
+                    "state": state_name,
+                    "b": b,
+                    "h, hv, k, v": f"{h}, {hv}, {k}, {v}",
+                    "block_dim": report["block_dim"],
+                    "bv": t["bv"],
+                    "v_tiles": t["v_tiles"],
+                    "modeled_us": round(report["modeled_device_us"], 1),
+                    "slowest_core_us": round(report["modeled_slowest_core_us"], 1),
+                    "roofline_us": round(report["roofline_us"], 1),
+                    "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
+                    "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
+                    "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
+                    "host_us": round(_sim_bench.fused_gdn_decode_host_overhead_us(shapes, dtypes, 101), 2),
+                }
+            )
     return rows

@@ -12,8 +12,14 @@ the modeled launch overhead. Modeled by the CPU twin's cost model, not measured.
 
 from .. import _C, _sim_bench
 from .._args import cli_int, cli_shape
-from ..ops.fused_swiglu_grad import (SOCS, fused_swiglu_grad, fused_swiglu_grad_b, fused_swiglu_grad_w,
-                                     fused_swiglu_grad_x, sample_all)
+from ..ops.fused_swiglu_grad import (
+    SOCS,
+    fused_swiglu_grad,
+    fused_swiglu_grad_b,
+    fused_swiglu_grad_w,
+    fused_swiglu_grad_x,
+    sample_all,
+)
 
 __all__ = ["add_args", "run", "SOCS", "DEFAULT_SOCS"]
 
@@ -27,11 +33,21 @@ PYPTO_REFERENCE_US = {(4096, 1024): 100.0}  # seed's PyPTO A2 simulation of the 
 
 
 def add_args(parser):
-    parser.add_argument("--shape", type=cli_shape(ndim=3, min=1, names="M,K,N"), action="append", metavar="M,K,N",
-                        help="dy [M, N], x [M, K], w [K, N] (repeatable; default 512,512,1024 and "
-                             "4096,512,1024; the seed's 220000,512,1024 takes minutes of twin time)")
-    parser.add_argument("--core-num", type=cli_int(min=0), default=0, metavar="N",
-                        help="cores the kernels may launch on (default 0: every core of the SoC)")
+    parser.add_argument(
+        "--shape",
+        type=cli_shape(ndim=3, min=1, names="M,K,N"),
+        action="append",
+        metavar="M,K,N",
+        help="dy [M, N], x [M, K], w [K, N] (repeatable; default 512,512,1024 and "
+        "4096,512,1024; the seed's 220000,512,1024 takes minutes of twin time)",
+    )
+    parser.add_argument(
+        "--core-num",
+        type=cli_int(min=0),
+        default=0,
+        metavar="N",
+        help="cores the kernels may launch on (default 0: every core of the SoC)",
+    )
 
 
 def _cube_peak_flop_per_us(soc):
@@ -48,10 +64,18 @@ def _row(kernel, m, k, n, modeled, block_dim, roofline_us, bound, target):
         ratio = roofline_us / modeled  # fraction of the cube's peak
         met = ratio >= target
         goal = f">= {target:.0%} of cube peak"
-    return {"kernel": kernel, "shape MxKxN": f"{m}x{k}x{n}", "block_dim": block_dim,
-            "modeled_us": round(modeled, 1), "roofline_us": round(roofline_us, 1), "bound": bound,
-            "ratio": round(ratio, 3), "target": goal, "met": "yes" if met else "NO",
-            "pypto_us": PYPTO_REFERENCE_US.get((m, n), "") if kernel == "b" else ""}
+    return {
+        "kernel": kernel,
+        "shape MxKxN": f"{m}x{k}x{n}",
+        "block_dim": block_dim,
+        "modeled_us": round(modeled, 1),
+        "roofline_us": round(roofline_us, 1),
+        "bound": bound,
+        "ratio": round(ratio, 3),
+        "target": goal,
+        "met": "yes" if met else "NO",
+        "pypto_us": PYPTO_REFERENCE_US.get((m, n), "") if kernel == "b" else "",
+    }
 
 
 def run(args):
@@ -74,14 +98,47 @@ def run(args):
         b_roofline = rb["achievable_roofline_us"]
         rows.append(_row("b", m, k, n, rb["modeled_device_us"], rb["block_dim"], b_roofline, "memory", B_TARGET))
         for name, report in (("w", rw), ("x", rx)):
-            rows.append(_row(f"{name} alone", m, k, n, report["modeled_device_us"], report["block_dim"], cube_us,
-                             "cube", CUBE_TARGETS.get((name, m, k, n), CUBE_TARGET)))
+            rows.append(
+                _row(
+                    f"{name} alone",
+                    m,
+                    k,
+                    n,
+                    report["modeled_device_us"],
+                    report["block_dim"],
+                    cube_us,
+                    "cube",
+                    CUBE_TARGETS.get((name, m, k, n), CUBE_TARGET),
+                )
+            )
         for name, report in (("w", rw), ("x", rx)):
-            rows.append(_row(f"{name} in the backward", m, k, n, in_backward[report["kernel"]],
-                             report["block_dim"], cube_us, "cube", CUBE_TARGET))
+            rows.append(
+                _row(
+                    f"{name} in the backward",
+                    m,
+                    k,
+                    n,
+                    in_backward[report["kernel"]],
+                    report["block_dim"],
+                    cube_us,
+                    "cube",
+                    CUBE_TARGET,
+                )
+            )
         floor = b_roofline + 2 * cube_us
         total = whole["modeled_device_us"]
-        rows.append({"kernel": "backward (b + w + x)", "shape MxKxN": f"{m}x{k}x{n}", "block_dim": "",
-                     "modeled_us": round(total, 1), "roofline_us": round(floor, 1), "bound": "sum",
-                     "ratio": round(total / floor, 3), "target": "", "met": "", "pypto_us": ""})
+        rows.append(
+            {
+                "kernel": "backward (b + w + x)",
+                "shape MxKxN": f"{m}x{k}x{n}",
+                "block_dim": "",
+                "modeled_us": round(total, 1),
+                "roofline_us": round(floor, 1),
+                "bound": "sum",
+                "ratio": round(total / floor, 3),
+                "target": "",
+                "met": "",
+                "pypto_us": "",
+            }
+        )
     return rows

@@ -23,8 +23,13 @@ SHAPES = [(4096, 512, 1024), (1024, 1024, 1024)]
 
 
 def add_args(parser):
-    parser.add_argument("--aivs", type=cli_int(min=2, max=INT32_MAX), default=48, metavar="N",
-                        help="SetDim: AIVs the tiling may use, at most the SoC's (default 48)")
+    parser.add_argument(
+        "--aivs",
+        type=cli_int(min=2, max=INT32_MAX),
+        default=48,
+        metavar="N",
+        help="SetDim: AIVs the tiling may use, at most the SoC's (default 48)",
+    )
 
 
 def _bound(stats):
@@ -46,20 +51,23 @@ def run(args):
         groups = (tiling["usedCoreNum"] + 1) // 2
         a = np.zeros(m * k, ml_dtypes.bfloat16)
         b = np.zeros(k * n, ml_dtypes.bfloat16)
-        _, stats = _sim_bench.run_matmul(a, b, None, np.zeros(m * n, np.float32), tiling, groups=groups,
-                                         soc=args.soc, timeout=600.0)
+        _, stats = _sim_bench.run_matmul(
+            a, b, None, np.zeros(m * n, np.float32), tiling, groups=groups, soc=args.soc, timeout=600.0
+        )
         cube_us = 2.0 * m * k * n / peak_flop_per_us
         mem_us = ((m * k + k * n) * 2 + m * n * 4) / (soc["mem_bandwidth_gbps"] * 1e3)
         modeled = stats["modeled_device_us"]
-        rows.append({
-            "shape MxKxN": f"{m}x{k}x{n}",
-            "groups": groups,
-            "base MxNxK": f"{tiling['baseM']}x{tiling['baseN']}x{tiling['baseK']}",
-            "single MxN": f"{tiling['singleCoreM']}x{tiling['singleCoreN']}",
-            "modeled_us": round(modeled, 2),
-            "cube_roofline_us": round(cube_us, 3),
-            "mem_roofline_us": round(mem_us, 3),
-            "ratio_vs_cube": round(modeled / cube_us, 2),
-            "bound": _bound(stats),
-        })
+        rows.append(
+            {
+                "shape MxKxN": f"{m}x{k}x{n}",
+                "groups": groups,
+                "base MxNxK": f"{tiling['baseM']}x{tiling['baseN']}x{tiling['baseK']}",
+                "single MxN": f"{tiling['singleCoreM']}x{tiling['singleCoreN']}",
+                "modeled_us": round(modeled, 2),
+                "cube_roofline_us": round(cube_us, 3),
+                "mem_roofline_us": round(mem_us, 3),
+                "ratio_vs_cube": round(modeled / cube_us, 2),
+                "bound": _bound(stats),
+            }
+        )
     return rows

@@ -15,10 +15,15 @@ NOTE = "(wall-clock throughput of the twin and of NumPy on this machine: measure
 
 
 def add_args(parser):
-    parser.add_argument("--n", type=cli_int(min=1 << 16, max=1 << 31), default=1 << 24,
-                        help="elements (default 2^24; a multiple of 8 x 8192)")
-    parser.add_argument("--repeat", type=cli_int(min=1, max=1000), default=3,
-                        help="runs per measurement; the best is kept")
+    parser.add_argument(
+        "--n",
+        type=cli_int(min=1 << 16, max=1 << 31),
+        default=1 << 24,
+        help="elements (default 2^24; a multiple of 8 x 8192)",
+    )
+    parser.add_argument(
+        "--repeat", type=cli_int(min=1, max=1000), default=3, help="runs per measurement; the best is kept"
+    )
 
 
 def run(args):
@@ -29,12 +34,14 @@ def run(args):
     rows = []
     for work in ("cast_add", "copy"):
         twin, numpy = best[f"{work}_twin_eps"], best[f"{work}_numpy_eps"]
-        rows.append({
-            "work": work.replace("_", "+"),
-            "n": args.n,
-            "twin_Melem_per_s": round(twin / 1e6, 1),
-            "numpy_Melem_per_s": round(numpy / 1e6, 1),
-            "twin_over_numpy": round(twin / numpy, 2),
-            "target": ">= 0.20",
-        })
+        rows.append(
+            {
+                "work": work.replace("_", "+"),
+                "n": args.n,
+                "twin_Melem_per_s": round(twin / 1e6, 1),
+                "numpy_Melem_per_s": round(numpy / 1e6, 1),
+                "twin_over_numpy": round(twin / numpy, 2),
+                "target": ">= 0.20",
+            }
+        )
     return rows

@@ -22,17 +22,34 @@ from .._args import cli_int
 from ..ops.cast import _dtype, cast, delivered_pairs
 from ..ops.embedding_dense_grad import embedding_dense_grad, sample
 
-__all__ = ["add_args", "run", "row_of", "clause_hit", "cases", "traced_run", "NOTE", "SOCS", "CLAUSES",
-           "RUNS_EVERY_SOC"]
+__all__ = [
+    "add_args",
+    "run",
+    "row_of",
+    "clause_hit",
+    "cases",
+    "traced_run",
+    "NOTE",
+    "SOCS",
+    "CLAUSES",
+    "RUNS_EVERY_SOC",
+]
 
 RUNS_EVERY_SOC = True  # run() takes the list of SoCs: the case numbers of --case count over all of them
 
-NOTE = ("(modeled by the twin's cost model; scalar/vec/mte2/mte3_us: the slowest core's busy time per pipe, "
-        "core_us: its critical path; pipes overlap, so their times do not add up to core_us)")
+NOTE = (
+    "(modeled by the twin's cost model; scalar/vec/mte2/mte3_us: the slowest core's busy time per pipe, "
+    "core_us: its critical path; pipes overlap, so their times do not add up to core_us)"
+)
 
 SOCS = ("ascend910b", "ascend310p")
-CAST_PAIRS = (("float32", "float16"), ("float16", "float32"), ("float16", "int8"), ("bfloat16", "float32"),
-              ("int64", "int32"))
+CAST_PAIRS = (
+    ("float32", "float16"),
+    ("float16", "float32"),
+    ("float16", "int8"),
+    ("bfloat16", "float32"),
+    ("int64", "int32"),
+)
 CAST_SIZES = (1 << 12, 1 << 15, 1 << 18)
 EDG_CASES = ((1024, 128, 1000), (4096, 128, 4096), (16384, 128, 4096), (4096, 1024, 1024))  # (n, d, num_weights)
 
@@ -45,10 +62,18 @@ PIPES = ("scalar_us", "vec_us", "mte2_us", "mte3_us")
 
 
 def add_args(parser):
-    parser.add_argument("--chart", metavar="PATH", default="",
-                        help="write a PNG per-pipe timeline of the slowest core of case --case (needs matplotlib)")
-    parser.add_argument("--case", type=cli_int(min=0, max=10000), default=None,
-                        help="the case (table column 'case') --chart draws; default the first hitting its clause")
+    parser.add_argument(
+        "--chart",
+        metavar="PATH",
+        default="",
+        help="write a PNG per-pipe timeline of the slowest core of case --case (needs matplotlib)",
+    )
+    parser.add_argument(
+        "--case",
+        type=cli_int(min=0, max=10000),
+        default=None,
+        help="the case (table column 'case') --chart draws; default the first hitting its clause",
+    )
 
 
 def clause_hit(op, modeled_us, target_us):
@@ -66,12 +91,14 @@ def cases(socs=SOCS):
         delivered = set(delivered_pairs(soc))
         for src, dst in (p for p in CAST_PAIRS if p in delivered):
             for n in CAST_SIZES:
+
                 def run_cast(soc=soc, src=src, dst=dst, n=n):
                     cast(np.zeros(n, dtype=_dtype(src)), _dtype(dst), soc=soc)
                     return _C.last_launch_report()["achievable_roofline_us"]
 
                 yield "Cast", soc, f"{src}->{dst} [{n}]", run_cast
         for n, d, num_weights in EDG_CASES:
+
             def run_edg(soc=soc, n=n, d=d, num_weights=num_weights):
                 grad, idx = sample(n, d, num_weights, seed=n + d)
                 embedding_dense_grad(grad, idx, num_weights, soc=soc)
@@ -93,10 +120,19 @@ def row_of(op, soc, label, report, target_us, case=0):
     core = _slowest_core(report)
     pipes = report["cores"][core]["pipe_busy_us"]
     return {
-        "case": case, "op": op, "soc": soc, "shape": label, "block_dim": report["block_dim"],
-        "modeled_us": round(modeled, 2), "target": target_name, "target_us": round(target_us, 2), "clause": clause,
-        "hit": clause_hit(op, modeled, target_us), "slowest_core": core,
-        **{p: round(pipes[p], 2) for p in PIPES}, "core_us": round(pipes["core_us"], 2),
+        "case": case,
+        "op": op,
+        "soc": soc,
+        "shape": label,
+        "block_dim": report["block_dim"],
+        "modeled_us": round(modeled, 2),
+        "target": target_name,
+        "target_us": round(target_us, 2),
+        "clause": clause,
+        "hit": clause_hit(op, modeled, target_us),
+        "slowest_core": core,
+        **{p: round(pipes[p], 2) for p in PIPES},
+        "core_us": round(pipes["core_us"], 2),
     }
 
 

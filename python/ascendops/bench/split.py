@@ -47,8 +47,10 @@ def label(name, shape, dtype, size):
     total = shape[0] * shape[1] * item
     amount = f"{total / 2**20:g}MB" if total >= 2**20 else f"{total / 2**10:g}KB"
     head = "worst: " if name.startswith("worst") else ""
-    return (f"{head}{amount} {np.dtype(dtype).name} rows of {shape[1] * item} B -> {shape[1] // size} pieces of "
-            f"{size * item} B")
+    return (
+        f"{head}{amount} {np.dtype(dtype).name} rows of {shape[1] * item} B -> {shape[1] // size} pieces of "
+        f"{size * item} B"
+    )
 
 
 def run(args):
@@ -62,18 +64,20 @@ def run(args):
         report = point(x, size, soc)
         tiling = _C.split_tiling(list(shape), np.dtype(dtype), [size] * (shape[1] // size), -1, soc)
         ai_us = point(x, size, soc, vector_cores=False)["modeled_device_us"] if tiling["mix_vector_core"] else None
-        rows.append({
-            "soc": soc,
-            "case": label(name, shape, dtype, size),
-            "key": tiling["key"],
-            "block_dim": report["block_dim"],
-            "bytes": x.nbytes,
-            "modeled_us": round(report["modeled_device_us"], 1),
-            "roofline_us": round(report["roofline_us"], 1),
-            "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
-            "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
-            "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
-            "ai_cores_us": "-" if ai_us is None else round(ai_us, 1),
-            "vector_core_gain": "-" if ai_us is None else round(ai_us / report["modeled_device_us"], 2),
-        })
+        rows.append(
+            {
+                "soc": soc,
+                "case": label(name, shape, dtype, size),
+                "key": tiling["key"],
+                "block_dim": report["block_dim"],
+                "bytes": x.nbytes,
+                "modeled_us": round(report["modeled_device_us"], 1),
+                "roofline_us": round(report["roofline_us"], 1),
+                "achievable_roofline_us": round(report["achievable_roofline_us"], 1),
+                "x achievable": round(report["modeled_device_us"] / report["achievable_roofline_us"], 3),
+                "ratio": round(report["modeled_device_us"] / report["roofline_us"], 3),
+                "ai_cores_us": "-" if ai_us is None else round(ai_us, 1),
+                "vector_core_gain": "-" if ai_us is None else round(ai_us / report["modeled_device_us"], 2),
+            }
+        )
     return rows

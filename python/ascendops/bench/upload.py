@@ -44,8 +44,12 @@ def _uploaded_bytes(x):
 def run(args):
     base = np.zeros(args.base_mb * (1 << 20) // 4, np.float32)
     wide = base.reshape(-1, 1024)
-    cases = (("own 4-element array", np.ones(4, np.float32)),
-             (f"4-element slice of a {args.base_mb} MB array", base[1000:1004]),
-             (f"4 rows of column 3 of a {args.base_mb} MB [*, 1024] array", wide[::wide.shape[0] // 4, 3]))
-    return [{"case": name, "uploaded_bytes": _uploaded_bytes(x), "wall_ms": round(_median_ms(x, args.repeats), 3)}
-            for name, x in cases]
+    cases = (
+        ("own 4-element array", np.ones(4, np.float32)),
+        (f"4-element slice of a {args.base_mb} MB array", base[1000:1004]),
+        (f"4 rows of column 3 of a {args.base_mb} MB [*, 1024] array", wide[:: wide.shape[0] // 4, 3]),
+    )
+    return [
+        {"case": name, "uploaded_bytes": _uploaded_bytes(x), "wall_ms": round(_median_ms(x, args.repeats), 3)}
+        for name, x in cases
+    ]

@@ -26,8 +26,7 @@ def _l2_normalise(x):
     return x / np.sqrt(np.sum(x * x, axis=-1, keepdims=True) + np.float32(EPS))
 
 
-def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0,
-                     softplus_threshold=20.0):
+def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0, softplus_threshold=20.0):
     """Returns (out (B, 1, Hv, V) float32, new_state float32 copy of ``state`` with the touched slots updated).
 
     Rows are applied one after another in batch order: a row naming the slot of an earlier row sees that row's
@@ -52,8 +51,8 @@ def fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, 
     for row, slot in enumerate(np.asarray(ssm_state_indices).astype(np.int64)):
         if slot <= 0 or slot >= blocks:
             continue
-        qh, kh = q[row, heads], k[row, heads]                      # (Hv, K)
-        s = new_state[slot] * decay[row][:, None, None]            # (Hv, V, K)
+        qh, kh = q[row, heads], k[row, heads]  # (Hv, K)
+        s = new_state[slot] * decay[row][:, None, None]  # (Hv, V, K)
         delta = beta[row][:, None] * (v[row] - np.einsum("jvk,jk->jv", s, kh))
         s = s + delta[:, :, None] * kh[:, None, :]
         out[row, 0] = np.einsum("jvk,jk->jv", s, qh)
@@ -68,8 +67,9 @@ def fused_gdn_decode_row_by_row(mixed_qkv, a, b, a_log, dt_bias, state, ssm_stat
     outs = []
     for row in range(mixed_qkv.shape[0]):
         one = slice(row, row + 1)
-        out, new_state = fused_gdn_decode(mixed_qkv[one], a[one], b[one], a_log, dt_bias, state,
-                                          ssm_state_indices[one], **attrs)
+        out, new_state = fused_gdn_decode(
+            mixed_qkv[one], a[one], b[one], a_log, dt_bias, state, ssm_state_indices[one], **attrs
+        )
         state = new_state.astype(state.dtype)
         outs.append(out)
     return np.concatenate(outs), state

@@ -32,9 +32,12 @@ def b_kernel(dy, g, fc):
     gs = g * s
     dfc = gs * dy
     dg = (fc * dy) * ((g - gs) * s + s)
-    return {"dg": dg.astype(BF16), "dfc": dfc.astype(BF16),
-            "db_g": dg.sum(axis=0, dtype=np.float32, keepdims=True).astype(BF16),
-            "db_fc": dfc.sum(axis=0, dtype=np.float32, keepdims=True).astype(BF16)}
+    return {
+        "dg": dg.astype(BF16),
+        "dfc": dfc.astype(BF16),
+        "db_g": dg.sum(axis=0, dtype=np.float32, keepdims=True).astype(BF16),
+        "db_fc": dfc.sum(axis=0, dtype=np.float32, keepdims=True).astype(BF16),
+    }
 
 
 def w_kernel(x, dg, dfc):

@@ -20,6 +20,7 @@ __all__ = ["cast", "tiling", "plan_table", "delivered_pairs", "PATHS"]
 # Tiling key (path class) names, in key order: op_host/cast/cast_tiling.h kCastKeyNames, the one table.
 PATHS = tuple(_C.cast_key_names.values())
 
+
 @_npu.dispatch(_npu.cast)
 def cast(x: Any, dtype: Any, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim") -> np.ndarray:
     """Casts ``x`` (any delivered source dtype, incl. ``ml_dtypes.bfloat16``) to ``dtype`` (a NumPy dtype or
@@ -71,8 +72,28 @@ def sample(src: str, n: int, seed: int = 0) -> np.ndarray:
     if src == np.bool_:
         return rng.integers(0, 2, n).astype(np.bool_)
     if src.kind == "f" or src == golden.BFLOAT16:
-        special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.5, -1.5, 127.9, 128.0, -128.5, 255.9, 256.0,
-                            -2049.0, 1920.0, 65504.0, 3e9, -3e9], np.float64)
+        special = np.array(
+            [
+                np.nan,
+                np.inf,
+                -np.inf,
+                0.0,
+                -0.0,
+                1.5,
+                -1.5,
+                127.9,
+                128.0,
+                -128.5,
+                255.9,
+                256.0,
+                -2049.0,
+                1920.0,
+                65504.0,
+                3e9,
+                -3e9,
+            ],
+            np.float64,
+        )
         body = rng.normal(0, 300, n).astype(np.float64)
     else:
         info = np.iinfo(src)
@@ -86,15 +107,32 @@ def sample(src: str, n: int, seed: int = 0) -> np.ndarray:
 
 def demo_cases() -> List[DemoCase]:
     cases = []
-    for src, dst in [("float32", "float16"), ("float16", "int8"), ("bfloat16", "float32"), ("bfloat16", "int8"),
-                     ("int32", "int8"), ("int64", "float32"), ("int32", "int64"), ("uint8", "int8"),
-                     ("float32", "bool")]:
+    for src, dst in [
+        ("float32", "float16"),
+        ("float16", "int8"),
+        ("bfloat16", "float32"),
+        ("bfloat16", "int8"),
+        ("int32", "int8"),
+        ("int64", "float32"),
+        ("int32", "int64"),
+        ("uint8", "int8"),
+        ("float32", "bool"),
+    ]:
         x = sample(src, (1 << 20) + 17, seed=1)
-        cases.append(DemoCase(
-            name=f"{src}->{dst} [2^20+17]",
-            run=lambda soc, x=x, dst=dst: cast(x, dst, soc=soc),
-            golden=lambda x=x, dst=dst: golden.cast(x, dst),
-            socs=("ascend310p",)))  # the twin equals the golden exactly: no tolerance
-    cases.append(DemoCase(name="float32->bfloat16 rejected", run=lambda soc: cast(np.ones(4, np.float32),
-                          golden.BFLOAT16, soc=soc), expect_code=161002, socs=("ascend310p",)))
+        cases.append(
+            DemoCase(
+                name=f"{src}->{dst} [2^20+17]",
+                run=lambda soc, x=x, dst=dst: cast(x, dst, soc=soc),
+                golden=lambda x=x, dst=dst: golden.cast(x, dst),
+                socs=("ascend310p",),
+            )
+        )  # the twin equals the golden exactly: no tolerance
+    cases.append(
+        DemoCase(
+            name="float32->bfloat16 rejected",
+            run=lambda soc: cast(np.ones(4, np.float32), golden.BFLOAT16, soc=soc),
+            expect_code=161002,
+            socs=("ascend310p",),
+        )
+    )
     return cases

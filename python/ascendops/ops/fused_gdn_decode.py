@@ -21,8 +21,18 @@ from .._args import cli_shape
 from .._op_kit import DemoCase, parse_dtype
 from ..golden.fused_gdn_decode import fused_gdn_decode as golden
 
-__all__ = ["fused_gdn_decode", "fused_gdn_decode_", "tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args",
-           "demo_cases", "TILING_KEYS", "SOCS", "make_inputs"]
+__all__ = [
+    "fused_gdn_decode",
+    "fused_gdn_decode_",
+    "tiling",
+    "tiling_key_name",
+    "add_tiling_args",
+    "tiling_from_args",
+    "demo_cases",
+    "TILING_KEYS",
+    "SOCS",
+    "make_inputs",
+]
 
 # op_kernel/fused_gdn_decode/fused_gdn_decode_tiling_data.h: FusedGdnDecodeTilingKey.
 TILING_KEYS = dict(_C.fused_gdn_decode_key_names)  # op_host/fused_gdn_decode/fused_gdn_decode_tiling.h
@@ -35,9 +45,21 @@ def _out_shape(mixed_qkv, a, state):
 
 
 @_npu.dispatch(_npu.fused_gdn_decode)
-def fused_gdn_decode(mixed_qkv: Any, a: Any, b: Any, a_log: Any, dt_bias: Any, state: np.ndarray,
-                     ssm_state_indices: Any, *, scale: float = 1.0, softplus_threshold: float = 20.0,
-                     soc: Optional[str] = None, core_num: int = 0, backend: str = "sim") -> np.ndarray:
+def fused_gdn_decode(
+    mixed_qkv: Any,
+    a: Any,
+    b: Any,
+    a_log: Any,
+    dt_bias: Any,
+    state: np.ndarray,
+    ssm_state_indices: Any,
+    *,
+    scale: float = 1.0,
+    softplus_threshold: float = 20.0,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    backend: str = "sim",
+) -> np.ndarray:
     """Runs aclnnAscendopsFusedGdnDecode: returns ``out`` [B, 1, Hv, V] and updates ``state`` IN PLACE (a writeable
     NumPy array: the stateRef of the aclnn call). ``fused_gdn_decode_`` is the same function under the name that
     says so (the trailing underscore of NumPy / torch in-place methods)."""
@@ -58,45 +80,86 @@ def tiling_key_name(key: int) -> str:
     return TILING_KEYS.get(key, str(key))
 
 
-def tiling(b: int, h: int, hv: int, k: int, v: int, *, block_num: Optional[int] = None, dtype: Any = "bfloat16",
-           state_dtype: Any = "float32", scale: float = 1.0, softplus_threshold: float = 20.0,
-           soc: Optional[str] = None, core_num: int = 0, shapes: Optional[Dict[str, Any]] = None,
-           dtypes: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+def tiling(
+    b: int,
+    h: int,
+    hv: int,
+    k: int,
+    v: int,
+    *,
+    block_num: Optional[int] = None,
+    dtype: Any = "bfloat16",
+    state_dtype: Any = "float32",
+    scale: float = 1.0,
+    softplus_threshold: float = 20.0,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    shapes: Optional[Dict[str, Any]] = None,
+    dtypes: Optional[Dict[str, Any]] = None,
+) -> Dict[str, Any]:
     """Host tiling of FusedGdnDecode for consistent shapes of (B, H, Hv, K, V); ``shapes`` / ``dtypes`` (dicts by
     parameter name) override single operands. Returns the tiling-data fields, ``key`` (its name), ``block_dim``,
     ``workspace_bytes`` and ``ub`` (the UB estimate terms)."""
     b, h, hv, k, v = (as_int(n, x, min=0) for n, x in zip(("b", "h", "hv", "k", "v"), (b, h, hv, k, v)))
     block_num = b + 1 if block_num is None else as_int("block_num", block_num, min=0)
     names = ("mixedQkv", "a", "b", "aLog", "dtBias", "stateRef", "ssmStateIndices", "out")
-    shape = {"mixedQkv": (b, 2 * h * k + hv * v), "a": (b, hv), "b": (b, hv), "aLog": (hv,), "dtBias": (hv,),
-             "stateRef": (block_num, hv, v, k), "ssmStateIndices": (b,), "out": (b, 1, hv, v)}
+    shape = {
+        "mixedQkv": (b, 2 * h * k + hv * v),
+        "a": (b, hv),
+        "b": (b, hv),
+        "aLog": (hv,),
+        "dtBias": (hv,),
+        "stateRef": (block_num, hv, v, k),
+        "ssmStateIndices": (b,),
+        "out": (b, 1, hv, v),
+    }
     dtype_of = {n: dtype for n in names}
     dtype_of.update(aLog="float32", stateRef=state_dtype, ssmStateIndices="int32")
     shape.update(shapes or {})
     dtype_of.update(dtypes or {})
     soc = select("sim", soc, core_num)
     shapes = [list(as_shape(n, shape[n])) for n in names]
-    d = _C.fused_gdn_decode_tiling(shapes, [dtype_of[n] for n in names], as_float("scale", scale),
-                                   as_float("softplus_threshold", softplus_threshold), soc, core_num)
+    d = _C.fused_gdn_decode_tiling(
+        shapes,
+        [dtype_of[n] for n in names],
+        as_float("scale", scale),
+        as_float("softplus_threshold", softplus_threshold),
+        soc,
+        core_num,
+    )
     return d
 
 
 def add_tiling_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--shape", type=cli_shape(ndim=5, names="B,H,HV,K,V"), default=(4, 8, 16, 128, 128),
-                        metavar="B,H,HV,K,V",
-                        help="batch, q/k heads, value heads, key dim, value dim (default 4,8,16,128,128)")
+    parser.add_argument(
+        "--shape",
+        type=cli_shape(ndim=5, names="B,H,HV,K,V"),
+        default=(4, 8, 16, 128, 128),
+        metavar="B,H,HV,K,V",
+        help="batch, q/k heads, value heads, key dim, value dim (default 4,8,16,128,128)",
+    )
     parser.add_argument("--dtype", type=parse_dtype, default="bfloat16", help="mixedQkv dtype (default bfloat16)")
     parser.add_argument("--state-dtype", type=parse_dtype, default="float32", help="state dtype (default float32)")
 
 
 def tiling_from_args(args: argparse.Namespace) -> Dict[str, Any]:
     b, h, hv, k, v = args.shape
-    return tiling(b, h, hv, k, v, dtype=args.dtype, state_dtype=args.state_dtype, soc=args.soc,
-                  core_num=args.core_num)
+    return tiling(b, h, hv, k, v, dtype=args.dtype, state_dtype=args.state_dtype, soc=args.soc, core_num=args.core_num)
 
 
-def make_inputs(b: int, h: int, hv: int, k: int, v: int, *, dtype: Any, state_dtype: Any,
-                block_num: Optional[int] = None, indices: Any = None, seed: int = 0) -> List[np.ndarray]:
+def make_inputs(
+    b: int,
+    h: int,
+    hv: int,
+    k: int,
+    v: int,
+    *,
+    dtype: Any,
+    state_dtype: Any,
+    block_num: Optional[int] = None,
+    indices: Any = None,
+    seed: int = 0,
+) -> List[np.ndarray]:
     """The vllm-ascend test's data: randn * 0.01 inputs (gates randn), randn * 0.01 state; slots 1..B by default."""
     import ml_dtypes  # noqa: F401  (registers bfloat16 with NumPy)
 
@@ -128,10 +191,22 @@ def demo_cases() -> List[DemoCase]:
 
     return [
         case("bf16 fp32-state (1,8,16,128,128)", (1, 8, 16, 128, 128), "bfloat16", "float32"),
-        case("fp16 fp16-state zero index (4,8,16,128,128)", (4, 8, 16, 128, 128), "float16", "float16",
-             indices=[1, 0, 3, 4]),
-        DemoCase("ascend310p rejected", lambda soc: fused_gdn_decode(
-            *make_inputs(1, 1, 1, 64, 8, dtype="float16", state_dtype="float32")[:5],
-            make_inputs(1, 1, 1, 64, 8, dtype="float16", state_dtype="float32")[5], np.array([1], np.int32),
-            soc=soc), socs=("ascend310p",), expect_code=161002),
+        case(
+            "fp16 fp16-state zero index (4,8,16,128,128)",
+            (4, 8, 16, 128, 128),
+            "float16",
+            "float16",
+            indices=[1, 0, 3, 4],
+        ),
+        DemoCase(
+            "ascend310p rejected",
+            lambda soc: fused_gdn_decode(
+                *make_inputs(1, 1, 1, 64, 8, dtype="float16", state_dtype="float32")[:5],
+                make_inputs(1, 1, 1, 64, 8, dtype="float16", state_dtype="float32")[5],
+                np.array([1], np.int32),
+                soc=soc,
+            ),
+            socs=("ascend310p",),
+            expect_code=161002,
+        ),
     ]

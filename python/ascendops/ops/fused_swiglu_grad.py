@@ -26,10 +26,29 @@ from .._backend import select
 from ..golden import fused_swiglu_grad as golden
 from .._op_kit import DTYPE_NAMES, DemoCase
 
-__all__ = ["fused_swiglu_grad", "fused_swiglu_grad_b", "fused_swiglu_grad_w", "fused_swiglu_grad_x", "tiling",
-           "b_tiling", "w_tiling", "x_tiling", "tiling_key_name", "add_tiling_args", "tiling_from_args",
-           "demo_cases", "TILING_KEYS", "SOCS", "OUTPUTS", "sample", "sample_all", "FusedSwigluGradResult",
-           "FusedSwigluGradBResult", "FusedSwigluGradWResult", "FusedSwigluGradXResult"]
+__all__ = [
+    "fused_swiglu_grad",
+    "fused_swiglu_grad_b",
+    "fused_swiglu_grad_w",
+    "fused_swiglu_grad_x",
+    "tiling",
+    "b_tiling",
+    "w_tiling",
+    "x_tiling",
+    "tiling_key_name",
+    "add_tiling_args",
+    "tiling_from_args",
+    "demo_cases",
+    "TILING_KEYS",
+    "SOCS",
+    "OUTPUTS",
+    "sample",
+    "sample_all",
+    "FusedSwigluGradResult",
+    "FusedSwigluGradBResult",
+    "FusedSwigluGradWResult",
+    "FusedSwigluGradXResult",
+]
 
 # op_host/fused_swiglu_grad/fused_swiglu_grad_tiling.h kFusedSwigluGradKeyNames; 0: the user-level call's report
 # (its three launches in sequence).
@@ -109,8 +128,18 @@ OUTPUTS = FusedSwigluGradResult._fields
 
 
 @_npu.dispatch(_npu.fused_swiglu_grad, result=FusedSwigluGradResult)
-def fused_swiglu_grad(dy: Any, g: Any, fc: Any, x: Any, w_g: Any, w_fc: Any, *, soc: Optional[str] = None,
-                      core_num: int = 0, backend: str = "sim") -> FusedSwigluGradResult:
+def fused_swiglu_grad(
+    dy: Any,
+    g: Any,
+    fc: Any,
+    x: Any,
+    w_g: Any,
+    w_fc: Any,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    backend: str = "sim",
+) -> FusedSwigluGradResult:
     """Runs aclnnAscendopsFusedSwigluGrad (b, w, x kernels); returns the new bfloat16 arrays."""
     inputs = _arrays(("dy", "g", "fc", "x", "w_g", "w_fc"), (dy, g, fc, x, w_g, w_fc))
     select(backend, soc, core_num)
@@ -118,8 +147,9 @@ def fused_swiglu_grad(dy: Any, g: Any, fc: Any, x: Any, w_g: Any, w_fc: Any, *, 
 
 
 @_npu.dispatch(_npu.fused_swiglu_grad_b, result=FusedSwigluGradBResult)
-def fused_swiglu_grad_b(dy: Any, g: Any, fc: Any, *, soc: Optional[str] = None, core_num: int = 0,
-                        backend: str = "sim") -> FusedSwigluGradBResult:
+def fused_swiglu_grad_b(
+    dy: Any, g: Any, fc: Any, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim"
+) -> FusedSwigluGradBResult:
     """Runs aclnnAscendopsFusedSwigluGradB; returns dg, dfc, db_g, db_fc."""
     inputs = _arrays(("dy", "g", "fc"), (dy, g, fc))
     select(backend, soc, core_num)
@@ -127,8 +157,9 @@ def fused_swiglu_grad_b(dy: Any, g: Any, fc: Any, *, soc: Optional[str] = None, 
 
 
 @_npu.dispatch(_npu.fused_swiglu_grad_w, result=FusedSwigluGradWResult)
-def fused_swiglu_grad_w(x: Any, dg: Any, dfc: Any, *, soc: Optional[str] = None, core_num: int = 0,
-                        backend: str = "sim") -> FusedSwigluGradWResult:
+def fused_swiglu_grad_w(
+    x: Any, dg: Any, dfc: Any, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim"
+) -> FusedSwigluGradWResult:
     """Runs aclnnAscendopsFusedSwigluGradW; returns dw_g, dw_fc."""
     inputs = _arrays(("x", "dg", "dfc"), (x, dg, dfc))
     select(backend, soc, core_num)
@@ -136,8 +167,9 @@ def fused_swiglu_grad_w(x: Any, dg: Any, dfc: Any, *, soc: Optional[str] = None,
 
 
 @_npu.dispatch(_npu.fused_swiglu_grad_x, result=FusedSwigluGradXResult)
-def fused_swiglu_grad_x(dg: Any, dfc: Any, w_g: Any, w_fc: Any, *, soc: Optional[str] = None,
-                        core_num: int = 0, backend: str = "sim") -> FusedSwigluGradXResult:
+def fused_swiglu_grad_x(
+    dg: Any, dfc: Any, w_g: Any, w_fc: Any, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim"
+) -> FusedSwigluGradXResult:
     """Runs aclnnAscendopsFusedSwigluGradX; returns dx."""
     inputs = _arrays(("dg", "dfc", "w_g", "w_fc"), (dg, dfc, w_g, w_fc))
     select(backend, soc, core_num)
@@ -183,18 +215,34 @@ def _kernel_tiling(binding, names, shape, soc, core_num, shapes, dtypes):
     return binding([shape[x] for x in names], [dtype[x] for x in names], soc, core_num)
 
 
-def b_tiling(m: int, n: int, *, soc: Optional[str] = None, core_num: int = 0,
-             shapes: Optional[Dict[str, Any]] = None, dtypes: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+def b_tiling(
+    m: int,
+    n: int,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    shapes: Optional[Dict[str, Any]] = None,
+    dtypes: Optional[Dict[str, Any]] = None,
+) -> Dict[str, Any]:
     """Host tiling of the b kernel for dy, g, fc of [m, n]; ``shapes`` / ``dtypes`` (dicts by name) override one
     operand. Returns the tiling-data fields, ``key`` (its name), ``block_dim``, ``workspace_bytes`` and ``ub_bytes``."""
     names = ("dy", "g", "fc")
     m, n = _dims(m=m, n=n)
-    return _kernel_tiling(_C.fused_swiglu_grad_b_tiling, names, {x: [m, n] for x in names}, soc, core_num, shapes,
-                          dtypes)
+    return _kernel_tiling(
+        _C.fused_swiglu_grad_b_tiling, names, {x: [m, n] for x in names}, soc, core_num, shapes, dtypes
+    )
 
 
-def w_tiling(m: int, k: int, n: int, *, soc: Optional[str] = None, core_num: int = 0,
-             shapes: Optional[Dict[str, Any]] = None, dtypes: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+def w_tiling(
+    m: int,
+    k: int,
+    n: int,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    shapes: Optional[Dict[str, Any]] = None,
+    dtypes: Optional[Dict[str, Any]] = None,
+) -> Dict[str, Any]:
     """Host tiling of the w kernel for x [m, k], dg, dfc [m, n]: blocks, units, groups (blockDim) and ``cube``
     (the TCubeTiling of one block)."""
     m, k, n = _dims(m=m, k=k, n=n)
@@ -202,25 +250,42 @@ def w_tiling(m: int, k: int, n: int, *, soc: Optional[str] = None, core_num: int
     return _kernel_tiling(_C.fused_swiglu_grad_w_tiling, ("x", "dg", "dfc"), shape, soc, core_num, shapes, dtypes)
 
 
-def x_tiling(m: int, k: int, n: int, *, soc: Optional[str] = None, core_num: int = 0,
-             shapes: Optional[Dict[str, Any]] = None, dtypes: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+def x_tiling(
+    m: int,
+    k: int,
+    n: int,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    shapes: Optional[Dict[str, Any]] = None,
+    dtypes: Optional[Dict[str, Any]] = None,
+) -> Dict[str, Any]:
     """Host tiling of the x kernel for dg, dfc [m, n], w_g, w_fc [k, n]: blocks, units, groups, the cast pass's
     rows and ``cube``."""
     m, k, n = _dims(m=m, k=k, n=n)
     shape = {"dg": [m, n], "dfc": [m, n], "w_g": [k, n], "w_fc": [k, n]}
-    return _kernel_tiling(_C.fused_swiglu_grad_x_tiling, ("dg", "dfc", "w_g", "w_fc"), shape, soc, core_num, shapes,
-                          dtypes)
+    return _kernel_tiling(
+        _C.fused_swiglu_grad_x_tiling, ("dg", "dfc", "w_g", "w_fc"), shape, soc, core_num, shapes, dtypes
+    )
 
 
 def tiling(m: int, k: int, n: int, *, soc: Optional[str] = None, core_num: int = 0) -> Dict[str, Dict[str, Any]]:
     """The three kernels' host tilings for dy [m, n], x [m, k], w [k, n]: dict ``b``, ``w``, ``x``."""
-    return {"b": b_tiling(m, n, soc=soc, core_num=core_num), "w": w_tiling(m, k, n, soc=soc, core_num=core_num),
-            "x": x_tiling(m, k, n, soc=soc, core_num=core_num)}
+    return {
+        "b": b_tiling(m, n, soc=soc, core_num=core_num),
+        "w": w_tiling(m, k, n, soc=soc, core_num=core_num),
+        "x": x_tiling(m, k, n, soc=soc, core_num=core_num),
+    }
 
 
 def add_tiling_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--shape", type=cli_shape(ndim=3, names="M,K,N"), default=(4096, 512, 1024), metavar="M,K,N",
-                        help="dy [M, N], x [M, K], w_g / w_fc [K, N] (default 4096,512,1024)")
+    parser.add_argument(
+        "--shape",
+        type=cli_shape(ndim=3, names="M,K,N"),
+        default=(4096, 512, 1024),
+        metavar="M,K,N",
+        help="dy [M, N], x [M, K], w_g / w_fc [K, N] (default 4096,512,1024)",
+    )
 
 
 def tiling_from_args(args: argparse.Namespace) -> Dict[str, Any]:
@@ -241,27 +306,43 @@ def sample_all(m: int, k: int, n: int, seed: int = 0) -> Tuple[np.ndarray, ...]:
     def draw(shape, scale=1.0):
         return (rng.standard_normal(shape, dtype=np.float32) * np.float32(scale)).astype(ml_dtypes.bfloat16)
 
-    return (*(draw((m, n)) for _ in range(3)), draw((m, k)), draw((k, n), k ** -0.5), draw((k, n), k ** -0.5))
+    return (*(draw((m, n)) for _ in range(3)), draw((m, k)), draw((k, n), k**-0.5), draw((k, n), k**-0.5))
 
 
 def demo_cases() -> List[DemoCase]:
     cases = []
     for m, n in [(4099, 1000), (37, 333), (1, 17)]:
         dy, g, fc = sample(m, n, seed=m + n)
-        cases.append(DemoCase(
-            name=f"b kernel [{m}, {n}]", socs=SOCS,
-            run=lambda soc, a=(dy, g, fc): tuple(fused_swiglu_grad_b(*a, soc=soc)),
-            golden=lambda a=(dy, g, fc): tuple(golden.b_kernel(*a).values()),
-            # one bf16 ulp (1/128 relative) for dg / dfc; db: a column sum of m unit terms, summed in another order
-            atol=0.05, rtol=1 / 128))
+        cases.append(
+            DemoCase(
+                name=f"b kernel [{m}, {n}]",
+                socs=SOCS,
+                run=lambda soc, a=(dy, g, fc): tuple(fused_swiglu_grad_b(*a, soc=soc)),
+                golden=lambda a=(dy, g, fc): tuple(golden.b_kernel(*a).values()),
+                # one bf16 ulp (1/128 relative) for dg / dfc; db: a column sum of m unit terms, summed in another order
+                atol=0.05,
+                rtol=1 / 128,
+            )
+        )
     for m, k, n in [(389, 131, 263), (1, 40, 24)]:
         a = sample_all(m, k, n, seed=m + k + n)
-        cases.append(DemoCase(
-            name=f"backward M={m} K={k} N={n}", socs=SOCS,
-            run=lambda soc, a=a: tuple(fused_swiglu_grad(*a, soc=soc)),
-            golden=lambda a=a: tuple(golden.fused_swiglu_grad(*a)[name] for name in OUTPUTS),
-            # one bf16 ulp of the output plus FP32 sums of up to m unit terms in another order
-            atol=0.05, rtol=1 / 128))
-    cases.append(DemoCase(name="ascend310p rejected", socs=("ascend310p",),
-                          run=lambda soc: fused_swiglu_grad(*sample_all(2, 16, 16), soc=soc), expect_code=161002))
+        cases.append(
+            DemoCase(
+                name=f"backward M={m} K={k} N={n}",
+                socs=SOCS,
+                run=lambda soc, a=a: tuple(fused_swiglu_grad(*a, soc=soc)),
+                golden=lambda a=a: tuple(golden.fused_swiglu_grad(*a)[name] for name in OUTPUTS),
+                # one bf16 ulp of the output plus FP32 sums of up to m unit terms in another order
+                atol=0.05,
+                rtol=1 / 128,
+            )
+        )
+    cases.append(
+        DemoCase(
+            name="ascend310p rejected",
+            socs=("ascend310p",),
+            run=lambda soc: fused_swiglu_grad(*sample_all(2, 16, 16), soc=soc),
+            expect_code=161002,
+        )
+    )
     return cases

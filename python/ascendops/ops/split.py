@@ -50,8 +50,9 @@ def _split_arg(split_size_or_sections):
     if _is_int(split_size_or_sections):
         return as_int("split_size", split_size_or_sections)
     if isinstance(split_size_or_sections, (str, bytes)) or not hasattr(split_size_or_sections, "__iter__"):
-        raise TypeError(f"split_size_or_sections must be an int or a list of ints, "
-                        f"got {type(split_size_or_sections).__name__}")
+        raise TypeError(
+            f"split_size_or_sections must be an int or a list of ints, " f"got {type(split_size_or_sections).__name__}"
+        )
     sections = list(split_size_or_sections)
     return [as_int(f"split_size_or_sections[{i}]", v) for i, v in enumerate(sections)]
 
@@ -95,21 +96,36 @@ def _run(x, sections_for, dim, soc, core_num, backend):
 
 
 @_npu.dispatch(_npu.split)
-def split(x: Any, split_size_or_sections: Union[int, Sequence[int]], dim: int = 0, *, soc: Optional[str] = None,
-          core_num: int = 0, backend: str = "sim") -> List[np.ndarray]:
+def split(
+    x: Any,
+    split_size_or_sections: Union[int, Sequence[int]],
+    dim: int = 0,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    backend: str = "sim",
+) -> List[np.ndarray]:
     """Splits ``x`` along ``dim`` as torch.split does; returns a list of new arrays."""
     return _run(x, lambda n: sections_of(n, split_size_or_sections), dim, soc, core_num, backend)
 
 
 @_npu.dispatch(_npu.chunk)
-def chunk(x: Any, chunks: int, dim: int = 0, *, soc: Optional[str] = None, core_num: int = 0,
-          backend: str = "sim") -> List[np.ndarray]:
+def chunk(
+    x: Any, chunks: int, dim: int = 0, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim"
+) -> List[np.ndarray]:
     """Splits ``x`` along ``dim`` into ceil(len / chunks)-long pieces, as torch.chunk does."""
     return _run(x, lambda n: chunk_sections(n, chunks), dim, soc, core_num, backend)
 
 
-def tiling(shape: Sequence[int], dtype: Any, split_size_or_sections: Union[int, Sequence[int]], dim: int = 0, *,
-           soc: Optional[str] = None, core_num: int = 0) -> Dict[str, Any]:
+def tiling(
+    shape: Sequence[int],
+    dtype: Any,
+    split_size_or_sections: Union[int, Sequence[int]],
+    dim: int = 0,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+) -> Dict[str, Any]:
     """The host tiling for splitting a tensor of ``shape`` and ``dtype``, as a dict."""
     shape, dtype, dim = as_shape("shape", shape), as_dtype("dtype", dtype), as_int("dim", dim)
     how = _split_arg(split_size_or_sections)
@@ -126,10 +142,20 @@ def tiling_key_name(key: int) -> str:
 def add_tiling_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--shape", type=parse_shape, required=True, help="the input's dims, e.g. 8,1000")
     parser.add_argument("--dtype", type=parse_dtype, default="float16", help="the input's dtype (default float16)")
-    parser.add_argument("--split", type=cli_int_list(min=0), required=True, metavar="SIZE|S0,S1,...",
-                        help="one int: the split size; two or more comma-separated ints: the sections, e.g. 3,0,5")
-    parser.add_argument("--dim", type=cli_int(min=INT64_MIN), default=0, metavar="D",
-                        help="the dim to split (negative counts from the end; default 0)")
+    parser.add_argument(
+        "--split",
+        type=cli_int_list(min=0),
+        required=True,
+        metavar="SIZE|S0,S1,...",
+        help="one int: the split size; two or more comma-separated ints: the sections, e.g. 3,0,5",
+    )
+    parser.add_argument(
+        "--dim",
+        type=cli_int(min=INT64_MIN),
+        default=0,
+        metavar="D",
+        help="the dim to split (negative counts from the end; default 0)",
+    )
 
 
 def tiling_from_args(args: argparse.Namespace) -> Dict[str, Any]:
@@ -168,15 +194,29 @@ def demo_cases() -> List[DemoCase]:
         ("int64 [5,129] split 40 dim 1", (5, 129), "int64", 40, 1, ("ascend310p", "ascend910_93")),
     ]:
         x = _demo_values(shape, dtype)
-        cases.append(DemoCase(
-            name=name,
-            run=lambda soc, x=x, how=how, dim=dim: split(x, how, dim, soc=soc),
-            golden=lambda x=x, how=how, dim=dim: golden.split(x, how, dim),
-            socs=socs))
+        cases.append(
+            DemoCase(
+                name=name,
+                run=lambda soc, x=x, how=how, dim=dim: split(x, how, dim, soc=soc),
+                golden=lambda x=x, how=how, dim=dim: golden.split(x, how, dim),
+                socs=socs,
+            )
+        )
     x = _demo_values((10, 17), "float32")
-    cases.append(DemoCase(name="chunk fp32 [10,17] 4 chunks dim 1", run=lambda soc: chunk(x, 4, 1, soc=soc),
-                          golden=lambda: golden.chunk(x, 4, 1), socs=("ascend310p", "ascend910b")))
-    cases.append(DemoCase(name="sections not summing rejected",
-                          run=lambda soc: split(np.ones((4, 6), np.float32), [2, 2], 1, soc=soc),
-                          expect_code=161002, socs=("ascend310p",)))
+    cases.append(
+        DemoCase(
+            name="chunk fp32 [10,17] 4 chunks dim 1",
+            run=lambda soc: chunk(x, 4, 1, soc=soc),
+            golden=lambda: golden.chunk(x, 4, 1),
+            socs=("ascend310p", "ascend910b"),
+        )
+    )
+    cases.append(
+        DemoCase(
+            name="sections not summing rejected",
+            run=lambda soc: split(np.ones((4, 6), np.float32), [2, 2], 1, soc=soc),
+            expect_code=161002,
+            socs=("ascend310p",),
+        )
+    )
     return cases

@@ -29,8 +29,20 @@ from .._args import as_int
 from .._errors import AclnnError
 from ..ops.split import chunk_sections, sections_of
 
-__all__ = ["NAMESPACE", "OPS", "OP_SPECS", "cast", "chunk", "embedding", "embedding_dense_grad", "fused_gdn_decode",
-           "fused_gdn_decode_", "fused_swiglu_grad", "split", "swiglu"]
+__all__ = [
+    "NAMESPACE",
+    "OPS",
+    "OP_SPECS",
+    "cast",
+    "chunk",
+    "embedding",
+    "embedding_dense_grad",
+    "fused_gdn_decode",
+    "fused_gdn_decode_",
+    "fused_swiglu_grad",
+    "split",
+    "swiglu",
+]
 
 # name -> torch.library.CustomOpDef (callable; the same op as torch.ops.ascendops.<name>).
 OPS = register(OP_SPECS)
@@ -42,8 +54,17 @@ fused_gdn_decode_ = fused_gdn_decode  # the in-place name, as torch spells in-pl
 _seed_alias.register()  # torch.ops.custom.npu_fused_gdn_decode, the seed's spelling
 
 
-def fused_swiglu_grad(dy: torch.Tensor, g: torch.Tensor, fc: torch.Tensor, x: torch.Tensor, w_g: torch.Tensor,
-                      w_fc: torch.Tensor, *, soc: Optional[str] = None, core_num: int = 0) -> FusedSwigluGradResult:
+def fused_swiglu_grad(
+    dy: torch.Tensor,
+    g: torch.Tensor,
+    fc: torch.Tensor,
+    x: torch.Tensor,
+    w_g: torch.Tensor,
+    w_fc: torch.Tensor,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+) -> FusedSwigluGradResult:
     """``torch.ops.ascendops.fused_swiglu_grad`` with its five gradients as the NumPy front's named tuple
     (dx, dw_g, dw_fc, db_g, db_fc)."""
     return FusedSwigluGradResult(*OPS["fused_swiglu_grad"](dy, g, fc, x, w_g, w_fc, soc=soc, core_num=core_num))
@@ -60,16 +81,23 @@ def _dim_length(x, dim):
     return dim, x.shape[dim]
 
 
-def split(x: torch.Tensor, split_size_or_sections: Union[int, Sequence[int]], dim: int = 0, *,
-          soc: Optional[str] = None, core_num: int = 0) -> List[torch.Tensor]:
+def split(
+    x: torch.Tensor,
+    split_size_or_sections: Union[int, Sequence[int]],
+    dim: int = 0,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+) -> List[torch.Tensor]:
     """torch.split on the operator: ``torch.ops.ascendops.split`` with the sections resolved here."""
     dim, length = _dim_length(x, dim)
     sections = sections_of(length, split_size_or_sections)
     return OPS["split"](x, sections, dim, soc=soc, core_num=core_num)
 
 
-def chunk(x: torch.Tensor, chunks: int, dim: int = 0, *, soc: Optional[str] = None,
-          core_num: int = 0) -> List[torch.Tensor]:
+def chunk(
+    x: torch.Tensor, chunks: int, dim: int = 0, *, soc: Optional[str] = None, core_num: int = 0
+) -> List[torch.Tensor]:
     """torch.chunk on the operator (possibly fewer than ``chunks`` pieces, as torch.chunk gives)."""
     dim, length = _dim_length(x, dim)
     return OPS["split"](x, chunk_sections(length, chunks), dim, soc=soc, core_num=core_num)

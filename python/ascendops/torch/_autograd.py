@@ -41,7 +41,6 @@ def _backward_checked_here(tensors, soc, core_num, default_soc=None):
 
 
 class _Embedding(torch.autograd.Function):
-
     @staticmethod
     def forward(indices, weight, padding_idx, scale_grad_by_freq, soc, core_num):
         return torch.nn.functional.embedding(indices, weight)
@@ -59,13 +58,21 @@ class _Embedding(torch.autograd.Function):
     def backward(ctx, grad_output):
         (indices,) = ctx.saved_tensors
         grad = grad_output.to(torch.float32).contiguous()  # sum() hands over an expanded (stride-0) grad
-        grad_weight = torch.ops.ascendops.embedding_dense_grad(grad, indices, ctx.num_weights, *ctx.options,
-                                                               **ctx.device)
+        grad_weight = torch.ops.ascendops.embedding_dense_grad(
+            grad, indices, ctx.num_weights, *ctx.options, **ctx.device
+        )
         return None, grad_weight.to(ctx.weight_dtype), None, None, None, None
 
 
-def embedding(indices: torch.Tensor, weight: torch.Tensor, padding_idx: Optional[int] = None,
-              scale_grad_by_freq: bool = False, *, soc: Optional[str] = None, core_num: int = 0) -> torch.Tensor:
+def embedding(
+    indices: torch.Tensor,
+    weight: torch.Tensor,
+    padding_idx: Optional[int] = None,
+    scale_grad_by_freq: bool = False,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+) -> torch.Tensor:
     """``torch.nn.functional.embedding(indices, weight, padding_idx, scale_grad_by_freq=...)`` whose weight
     gradient comes from the EmbeddingDenseGrad kernel (on the CPU twin playing ``soc`` for CPU tensors)."""
     scale_grad_by_freq = as_bool("scale_grad_by_freq", scale_grad_by_freq)
@@ -78,17 +85,22 @@ def embedding(indices: torch.Tensor, weight: torch.Tensor, padding_idx: Optional
     elif -num_weights <= as_int("padding_idx", padding_idx) < num_weights:
         padding_idx = padding_idx % num_weights  # torch's rule: a negative padding_idx counts from the end
     else:
-        raise ValueError(f"padding_idx must be within [-{num_weights}, {num_weights}) (num_weights), "
-                         f"got {padding_idx}")
+        raise ValueError(
+            f"padding_idx must be within [-{num_weights}, {num_weights}) (num_weights), " f"got {padding_idx}"
+        )
     if _backward_checked_here((indices, weight), soc, core_num):
         grad_shape = (*indices.shape, weight.shape[1])
-        _C.embedding_dense_backward_check(_spec(grad_shape, torch.float32), _spec(indices.shape, indices.dtype),
-                                          num_weights, padding_idx, scale_grad_by_freq)
+        _C.embedding_dense_backward_check(
+            _spec(grad_shape, torch.float32),
+            _spec(indices.shape, indices.dtype),
+            num_weights,
+            padding_idx,
+            scale_grad_by_freq,
+        )
     return _Embedding.apply(indices, weight, padding_idx, scale_grad_by_freq, soc, core_num)
 
 
 class _Swiglu(torch.autograd.Function):
-
     @staticmethod
     def forward(ctx, x, w_g, b_g, w_fc, b_fc, soc, core_num):
         g, fc = x @ w_g + b_g, x @ w_fc + b_fc
@@ -107,9 +119,15 @@ class _Swiglu(torch.autograd.Function):
             return t.reshape(-1, width).to(torch.bfloat16).contiguous()
 
         dx, dw_g, dw_fc, db_g, db_fc = torch.ops.ascendops.fused_swiglu_grad(
-            rows(grad_output, n), rows(g, n), rows(fc, n), rows(x, k), rows(w_g, n), rows(w_fc, n), **ctx.device)
-        grads = (dx.reshape(x.shape), dw_g, _bias_grad(db_g, ctx.bias_shapes[0]), dw_fc,
-                 _bias_grad(db_fc, ctx.bias_shapes[1]))
+            rows(grad_output, n), rows(g, n), rows(fc, n), rows(x, k), rows(w_g, n), rows(w_fc, n), **ctx.device
+        )
+        grads = (
+            dx.reshape(x.shape),
+            dw_g,
+            _bias_grad(db_g, ctx.bias_shapes[0]),
+            dw_fc,
+            _bias_grad(db_fc, ctx.bias_shapes[1]),
+        )
         return (*(t.to(dtype) for t, dtype in zip(grads, ctx.dtypes)), None, None)
 
 
@@ -124,12 +142,22 @@ def _check_bias(name, bias, n):
     """A bias the kernel's column sums give the gradient of: shape [N] or [1] after leading 1s, or a scalar."""
     shape = tuple(bias.shape)
     if any(d != 1 for d in shape[:-1]) or (shape and shape[-1] not in (1, n)):
-        raise ValueError(f"{name} shape {list(shape)} must broadcast over the rows only: [{n}], [1] or a scalar "
-                         f"(leading dims of 1 allowed)")
+        raise ValueError(
+            f"{name} shape {list(shape)} must broadcast over the rows only: [{n}], [1] or a scalar "
+            f"(leading dims of 1 allowed)"
+        )
 
 
-def swiglu(x: torch.Tensor, w_g: torch.Tensor, b_g: torch.Tensor, w_fc: torch.Tensor, b_fc: torch.Tensor, *,
-           soc: Optional[str] = None, core_num: int = 0) -> torch.Tensor:
+def swiglu(
+    x: torch.Tensor,
+    w_g: torch.Tensor,
+    b_g: torch.Tensor,
+    w_fc: torch.Tensor,
+    b_fc: torch.Tensor,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+) -> torch.Tensor:
     """``SiLU(x @ w_g + b_g) * (x @ w_fc + b_fc)`` (x [..., K], w_g / w_fc [K, N], b_g / b_fc [N]) whose gradients
     come from the FusedSwigluGrad kernels (on the CPU twin playing ``soc`` for CPU tensors)."""
     core_num = as_int("core_num", core_num, min=0)
@@ -144,6 +172,14 @@ def swiglu(x: torch.Tensor, w_g: torch.Tensor, b_g: torch.Tensor, w_fc: torch.Te
     if _backward_checked_here((x, w_g, b_g, w_fc, b_fc), soc, core_num, DEFAULT_SOC):
         m = math.prod(x.shape[:-1])
         rows_n = _spec((m, n), torch.bfloat16)
-        _C.fused_swiglu_grad_check([rows_n, rows_n, rows_n, _spec((m, x.shape[-1]), torch.bfloat16),
-                                    _spec(tuple(w_g.shape), torch.bfloat16), _spec(tuple(w_fc.shape), torch.bfloat16)])
+        _C.fused_swiglu_grad_check(
+            [
+                rows_n,
+                rows_n,
+                rows_n,
+                _spec((m, x.shape[-1]), torch.bfloat16),
+                _spec(tuple(w_g.shape), torch.bfloat16),
+                _spec(tuple(w_fc.shape), torch.bfloat16),
+            ]
+        )
     return _Swiglu.apply(x, w_g, b_g, w_fc, b_fc, soc, core_num)

@@ -30,8 +30,14 @@ def available():
 
 def view(tensor):
     """The device view ``_C_npu`` takes for a tensor (npu_aclnn.h, Operand)."""
-    return (tensor.untyped_storage().data_ptr(), list(tensor.shape), list(tensor.stride()), tensor.storage_offset(),
-            np.dtype(numpy_dtype(tensor.dtype)).name, tensor.untyped_storage().nbytes() // tensor.element_size())
+    return (
+        tensor.untyped_storage().data_ptr(),
+        list(tensor.shape),
+        list(tensor.stride()),
+        tensor.storage_offset(),
+        np.dtype(numpy_dtype(tensor.dtype)).name,
+        tensor.untyped_storage().nbytes() // tensor.element_size(),
+    )
 
 
 def device_module(tensor):

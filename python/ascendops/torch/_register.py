@@ -22,8 +22,13 @@ def register(specs):
     ops = {}
     for spec in specs:
         qualified_name = f"{NAMESPACE}::{spec.name}"
-        op = torch.library.custom_op(qualified_name, spec.cpu, mutates_args=_mutated_args(qualified_name, spec.schema),
-                                     device_types="cpu", schema=spec.schema)
+        op = torch.library.custom_op(
+            qualified_name,
+            spec.cpu,
+            mutates_args=_mutated_args(qualified_name, spec.schema),
+            device_types="cpu",
+            schema=spec.schema,
+        )
         op.register_fake(spec.fake)
         if with_npu:  # torch_npu names PrivateUse1 "npu"
             op.register_kernel("npu", spec.npu)

@@ -14,21 +14,32 @@ __all__ = ["NAMESPACE", "NAME", "SCHEMA", "register"]
 
 NAMESPACE = "custom"
 NAME = "npu_fused_gdn_decode"
-SCHEMA = ("(Tensor mixed_qkv, Tensor a, Tensor b, Tensor a_log, Tensor dt_bias, Tensor(a!) state_ref, "
-          "Tensor ssm_state_indices, float scale=1.0, float softplus_threshold=20.0) -> Tensor")
+SCHEMA = (
+    "(Tensor mixed_qkv, Tensor a, Tensor b, Tensor a_log, Tensor dt_bias, Tensor(a!) state_ref, "
+    "Tensor ssm_state_indices, float scale=1.0, float softplus_threshold=20.0) -> Tensor"
+)
 
 
-def _fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state_ref, ssm_state_indices, scale=1.0,
-                      softplus_threshold=20.0):
-    return torch.ops.ascendops.fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state_ref, ssm_state_indices,
-                                                scale=scale, softplus_threshold=softplus_threshold)
+def _fused_gdn_decode(
+    mixed_qkv, a, b, a_log, dt_bias, state_ref, ssm_state_indices, scale=1.0, softplus_threshold=20.0
+):
+    return torch.ops.ascendops.fused_gdn_decode(
+        mixed_qkv,
+        a,
+        b,
+        a_log,
+        dt_bias,
+        state_ref,
+        ssm_state_indices,
+        scale=scale,
+        softplus_threshold=softplus_threshold,
+    )
 
 
 def register():
     """Defines ``torch.ops.custom.npu_fused_gdn_decode`` unless it exists; returns the op or None."""
     if hasattr(getattr(torch.ops, NAMESPACE), NAME):
         return None
-    op = torch.library.custom_op(f"{NAMESPACE}::{NAME}", _fused_gdn_decode, mutates_args=("state_ref",),
-                                 schema=SCHEMA)
+    op = torch.library.custom_op(f"{NAMESPACE}::{NAME}", _fused_gdn_decode, mutates_args=("state_ref",), schema=SCHEMA)
     op.register_fake(_fused_gdn_decode)
     return op

@@ -82,46 +82,92 @@ def _edg_shape(grad, num_weights):
 
 
 def _edg_cpu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
-    out = numpy_embedding_dense_grad(to_numpy(grad), to_numpy(indices), num_weights, padding_idx, scale_grad_by_freq,
-                                     **_device(soc, core_num))
+    out = numpy_embedding_dense_grad(
+        to_numpy(grad), to_numpy(indices), num_weights, padding_idx, scale_grad_by_freq, **_device(soc, core_num)
+    )
     return from_numpy(out)
 
 
 def _edg_fake(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
     if _twin_checks((grad, indices), soc, core_num):
-        _C.embedding_dense_backward_check(tensor_spec(grad), tensor_spec(indices), num_weights, padding_idx,
-                                          scale_grad_by_freq)
+        _C.embedding_dense_backward_check(
+            tensor_spec(grad), tensor_spec(indices), num_weights, padding_idx, scale_grad_by_freq
+        )
     return grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
 
 
 def _edg_npu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
     # aclnnAscendopsEmbeddingDenseBackward: the indices sorted on the device, then the kernel (strided inputs taken).
     out = grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
-    device_module(grad).embedding_dense_backward(view(grad), view(indices), view(out), num_weights, padding_idx,
-                                                 scale_grad_by_freq, stream_of(grad))
+    device_module(grad).embedding_dense_backward(
+        view(grad), view(indices), view(out), num_weights, padding_idx, scale_grad_by_freq, stream_of(grad)
+    )
     return out
 
 
 # FusedGdnDecode (state updated in place) ---------------------------------------------------------------------------
-def _gdn_cpu(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0, softplus_threshold=20.0,
-             soc=None, core_num=0):
+def _gdn_cpu(
+    mixed_qkv,
+    a,
+    b,
+    a_log,
+    dt_bias,
+    state,
+    ssm_state_indices,
+    *,
+    scale=1.0,
+    softplus_threshold=20.0,
+    soc=None,
+    core_num=0,
+):
     inputs = [to_numpy(t) for t in (mixed_qkv, a, b, a_log, dt_bias)]
-    out = numpy_fused_gdn_decode(*inputs, to_numpy(state), to_numpy(ssm_state_indices), scale=scale,
-                                 softplus_threshold=softplus_threshold, **_device(soc, core_num))
+    out = numpy_fused_gdn_decode(
+        *inputs,
+        to_numpy(state),
+        to_numpy(ssm_state_indices),
+        scale=scale,
+        softplus_threshold=softplus_threshold,
+        **_device(soc, core_num),
+    )
     return from_numpy(out)
 
 
-def _gdn_fake(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0, softplus_threshold=20.0,
-              soc=None, core_num=0):
+def _gdn_fake(
+    mixed_qkv,
+    a,
+    b,
+    a_log,
+    dt_bias,
+    state,
+    ssm_state_indices,
+    *,
+    scale=1.0,
+    softplus_threshold=20.0,
+    soc=None,
+    core_num=0,
+):
     tensors = (mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices)
     if _twin_checks(tensors, soc, core_num, DEFAULT_SOC):
-        _C.fused_gdn_decode_check([tensor_spec(t) for t in tensors], _gdn_out_shape(mixed_qkv, a, state), scale,
-                                  softplus_threshold)
+        _C.fused_gdn_decode_check(
+            [tensor_spec(t) for t in tensors], _gdn_out_shape(mixed_qkv, a, state), scale, softplus_threshold
+        )
     return mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
 
 
-def _gdn_npu(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0, softplus_threshold=20.0,
-             soc=None, core_num=0):
+def _gdn_npu(
+    mixed_qkv,
+    a,
+    b,
+    a_log,
+    dt_bias,
+    state,
+    ssm_state_indices,
+    *,
+    scale=1.0,
+    softplus_threshold=20.0,
+    soc=None,
+    core_num=0,
+):
     out = mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
     inputs = _dense(mixed_qkv, a, b, a_log, dt_bias)  # not state: it is written in place (and must be contiguous)
     views = [view(t) for t in (*inputs, state, *_dense(ssm_state_indices))]
@@ -150,8 +196,9 @@ def _swiglu_npu(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
     """aclnnAscendopsFusedSwigluGrad on torch_npu's stream: b -> dg, dfc, db; w -> dw; x -> dx (strided inputs
     made contiguous on the device by the composition)."""
     outs = _swiglu_fake(dy, g, fc, x, w_g, w_fc)  # allocated on dy's device
-    device_module(dy).fused_swiglu_grad([view(t) for t in (dy, g, fc, x, w_g, w_fc)], [view(t) for t in outs],
-                                        stream_of(dy))
+    device_module(dy).fused_swiglu_grad(
+        [view(t) for t in (dy, g, fc, x, w_g, w_fc)], [view(t) for t in outs], stream_of(dy)
+    )
     return outs
 
 
@@ -165,28 +212,49 @@ def _split_fake(x, split_sections, dim=0, *, soc=None, core_num=0):
     if _twin_checks((x,), soc, core_num):
         _C.split_check(tensor_spec(x), [int(s) for s in split_sections], dim)
     d = dim % x.dim()
-    return [x.new_empty((*x.shape[:d], s, *x.shape[d + 1:])) for s in split_sections]
+    return [x.new_empty((*x.shape[:d], s, *x.shape[d + 1 :])) for s in split_sections]
 
 
 def _split_npu(x, split_sections, dim=0, *, soc=None, core_num=0):
     outs = _split_fake(x, split_sections, dim)  # allocated on x's device
-    device_module(x).split(view(*_dense(x)), [int(s) for s in split_sections], dim, [view(t) for t in outs],
-                           stream_of(x))
+    device_module(x).split(
+        view(*_dense(x)), [int(s) for s in split_sections], dim, [view(t) for t in outs], stream_of(x)
+    )
     return outs
 
 
 OP_SPECS = (
     OpSpec("cast", f"(Tensor x, ScalarType dtype, *, {_DEVICE_ARGS}) -> Tensor", _cast_cpu, _cast_fake, _cast_npu),
-    OpSpec("embedding_dense_grad",
-           f"(Tensor grad, Tensor indices, SymInt num_weights, int padding_idx=-1, bool scale_grad_by_freq=False, "
-           f"*, {_DEVICE_ARGS}) -> Tensor", _edg_cpu, _edg_fake, _edg_npu),
-    OpSpec("fused_gdn_decode",
-           f"(Tensor mixed_qkv, Tensor a, Tensor b, Tensor a_log, Tensor dt_bias, Tensor(a!) state, "
-           f"Tensor ssm_state_indices, *, float scale=1.0, float softplus_threshold=20.0, "
-           f"{_DEVICE_ARGS}) -> Tensor", _gdn_cpu, _gdn_fake, _gdn_npu),
-    OpSpec("fused_swiglu_grad",
-           f"(Tensor dy, Tensor g, Tensor fc, Tensor x, Tensor w_g, Tensor w_fc, *, {_DEVICE_ARGS}) -> "
-           f"(Tensor, Tensor, Tensor, Tensor, Tensor)", _swiglu_cpu, _swiglu_fake, _swiglu_npu),
-    OpSpec("split", f"(Tensor x, SymInt[] split_sections, int dim=0, *, {_DEVICE_ARGS}) -> Tensor[]", _split_cpu,
-           _split_fake, _split_npu),
+    OpSpec(
+        "embedding_dense_grad",
+        f"(Tensor grad, Tensor indices, SymInt num_weights, int padding_idx=-1, bool scale_grad_by_freq=False, "
+        f"*, {_DEVICE_ARGS}) -> Tensor",
+        _edg_cpu,
+        _edg_fake,
+        _edg_npu,
+    ),
+    OpSpec(
+        "fused_gdn_decode",
+        f"(Tensor mixed_qkv, Tensor a, Tensor b, Tensor a_log, Tensor dt_bias, Tensor(a!) state, "
+        f"Tensor ssm_state_indices, *, float scale=1.0, float softplus_threshold=20.0, "
+        f"{_DEVICE_ARGS}) -> Tensor",
+        _gdn_cpu,
+        _gdn_fake,
+        _gdn_npu,
+    ),
+    OpSpec(
+        "fused_swiglu_grad",
+        f"(Tensor dy, Tensor g, Tensor fc, Tensor x, Tensor w_g, Tensor w_fc, *, {_DEVICE_ARGS}) -> "
+        f"(Tensor, Tensor, Tensor, Tensor, Tensor)",
+        _swiglu_cpu,
+        _swiglu_fake,
+        _swiglu_npu,
+    ),
+    OpSpec(
+        "split",
+        f"(Tensor x, SymInt[] split_sections, int dim=0, *, {_DEVICE_ARGS}) -> Tensor[]",
+        _split_cpu,
+        _split_fake,
+        _split_npu,
+    ),
 )

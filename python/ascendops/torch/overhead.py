@@ -37,8 +37,10 @@ def measure(n=1024, repeats=201, stub_repeats=20001, soc="ascend910b"):
     t = torch.from_numpy(x)
     ready = x.astype(np.float16)
     stub = lambda array, dtype, **device: ready  # noqa: E731
-    calls = {"numpy": lambda: ascendops.cast(x, np.float16, soc=soc),
-             "torch": lambda: torch.ops.ascendops.cast(t, torch.float16, soc=soc)}
+    calls = {
+        "numpy": lambda: ascendops.cast(x, np.float16, soc=soc),
+        "torch": lambda: torch.ops.ascendops.cast(t, torch.float16, soc=soc),
+    }
     result = {f"{k}_us": _median_us(call, repeats) for k, call in calls.items()}
     with mock.patch.object(_specs, "numpy_cast", stub):
         result["stub_numpy_us"] = _median_us(lambda: stub(x, np.float16, soc=soc), stub_repeats)
@@ -49,7 +51,9 @@ def measure(n=1024, repeats=201, stub_repeats=20001, soc="ascend910b"):
 
 if __name__ == "__main__":
     r = measure()
-    print(f"cast 1024 float32 -> float16, host wall time, medians: NumPy API {r['numpy_us']:.0f} us, "
-          f"torch.ops.ascendops {r['torch_us']:.0f} us (twin launch included); the torch front's own cost "
-          f"{r['overhead_us']:.1f} us per call ({r['stub_torch_us']:.1f} us through the op vs "
-          f"{r['stub_numpy_us']:.1f} us direct, NumPy API stubbed)")
+    print(
+        f"cast 1024 float32 -> float16, host wall time, medians: NumPy API {r['numpy_us']:.0f} us, "
+        f"torch.ops.ascendops {r['torch_us']:.0f} us (twin launch included); the torch front's own cost "
+        f"{r['overhead_us']:.1f} us per call ({r['stub_torch_us']:.1f} us through the op vs "
+        f"{r['stub_numpy_us']:.1f} us direct, NumPy API stubbed)"
+    )

@@ -1,5 +1,6 @@
 """Fixtures of the CPU-twin tests: the twin's own kernels under one name, those ``ascendops bench`` runs
 (ascendops._sim_bench) and the test-only ones (ascendops._C_test.simtest)."""
+
 import types
 
 import pytest

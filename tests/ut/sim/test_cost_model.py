@@ -1,5 +1,6 @@
 """The cost model (issue 11): per-pipe timeline, bank conflicts, the parameter table, and the calibration against
 the published Atlas A2 Add measurements (asc-devkit add_high_performance README)."""
+
 import pytest
 
 from ascendops import _C, _C_test, _sim_bench
@@ -11,20 +12,29 @@ SMALL = dict(rows=256, cols=8192, scalar=0, l2_bypass=0, tile_limit=0)
 
 def run_small(tile, buffers, offsets=None, **extra):
     offsets = offsets or calibrate._packed(tile, buffers)
-    tiling = dict(SMALL, tile=tile, buffers=buffers, offsets=offsets,
-                  ub_bytes=max(o + tile * 2 for row in offsets for o in row), **extra)
+    tiling = dict(
+        SMALL,
+        tile=tile,
+        buffers=buffers,
+        offsets=offsets,
+        ub_bytes=max(o + tile * 2 for row in offsets for o in row),
+        **extra,
+    )
     return _sim_bench.run_add_calibration(tiling, 8)
 
 
 # 避免bank冲突（NPU架构版本2201）.md, its own examples: 0x10000 is bank 16, 0x10020 bank 17, 0x10E20 bank 17,
 # 0x20020 bank 33 (bank group = bank % 16).
-@pytest.mark.parametrize("operands, beats", [
-    ([(0x10020, False), (0x10000, True)], 1),   # read-write, different banks: no conflict
-    ([(0x10020, False), (0x10E20, True)], 2),   # read-write on one bank (17)
-    ([(0x10020, False), (0x20020, False)], 2),  # read-read in one bank group (1)
-    ([(0x10020, False), (0x10000, False)], 1),  # read-read in different groups
-    ([(0x0, False), (0x100, False), (0x10000, True)], 1),  # x, y 256 B apart, z on another bank: case 6's layout
-])
+@pytest.mark.parametrize(
+    "operands, beats",
+    [
+        ([(0x10020, False), (0x10000, True)], 1),  # read-write, different banks: no conflict
+        ([(0x10020, False), (0x10E20, True)], 2),  # read-write on one bank (17)
+        ([(0x10020, False), (0x20020, False)], 2),  # read-read in one bank group (1)
+        ([(0x10020, False), (0x10000, False)], 1),  # read-read in different groups
+        ([(0x0, False), (0x100, False), (0x10000, True)], 1),  # x, y 256 B apart, z on another bank: case 6's layout
+    ],
+)
 def test_bank_beats_follow_the_documented_examples(operands, beats):
     assert _C_test.simtest.bank_beats(operands) == beats
     assert _C_test.simtest.bank_beats(operands, soc="ascend310p") == 1  # no documented 310P layout: not modeled

@@ -1,6 +1,7 @@
 """A kernel test written for CANN's CPU-debug front runs on the twin unchanged (tests/ut/sim/cpu_debug): tikicpulib.h,
 GmAlloc / GmFree, SetKernelMode, ICPU_SET_TILING_KEY and ICPU_RUN_KF on an `extern "C"` kernel named `atanh` that
 takes a scalar by value. The golden is NumPy's: in the test binary, libm's atanh is the kernel."""
+
 import os
 import subprocess
 from pathlib import Path
@@ -13,8 +14,10 @@ import ascendops
 _PACKAGE = Path(ascendops.__file__).resolve().parent
 _NAME = "sim_cpu_debug_atanh"
 # pip build: installed into the package; developer build: <build>/sim_tests beside <build>/pkg/ascendops.
-BINARY = next((p for p in (_PACKAGE / "sim_tests" / _NAME, _PACKAGE.parents[1] / "sim_tests" / _NAME) if p.exists()),
-              _PACKAGE / "sim_tests" / _NAME)
+BINARY = next(
+    (p for p in (_PACKAGE / "sim_tests" / _NAME, _PACKAGE.parents[1] / "sim_tests" / _NAME) if p.exists()),
+    _PACKAGE / "sim_tests" / _NAME,
+)
 
 
 def _run(env=None):
@@ -28,8 +31,9 @@ def test_cpu_debug_test_matches_numpy():
     x = np.array([float.fromhex(a) for a, _ in pairs], np.float32)
     y = np.array([float.fromhex(b) for _, b in pairs], np.float32)
     assert len(x) == 4 * 2 * 512
-    np.testing.assert_array_equal(x, np.float32(-0.9) + np.float32(1.8) * np.arange(len(x), dtype=np.float32)
-                                  / np.float32(len(x)))
+    np.testing.assert_array_equal(
+        x, np.float32(-0.9) + np.float32(1.8) * np.arange(len(x), dtype=np.float32) / np.float32(len(x))
+    )
     # float steps (1 + x, 1 - x, divide, ln, halve) against float64 arctanh
     np.testing.assert_allclose(y, np.arctanh(x.astype(np.float64)), rtol=1e-5, atol=1e-6)
 

@@ -2,11 +2,24 @@
 compiler auto-sync (核内同步/关键特性说明), so a hand-written GM -> L1 -> L0A/L0B -> Mmad -> Fixpipe sequence
 (kernels/cube_sync_kernels.cpp) must order every pipe hand-off itself. With every sync it computes
 [A0 B0 + A1 B1, 2 A1 B1]; leaving out any one is rejected with the pipes, buffer bytes and missing event named."""
+
 import numpy as np
 import pytest
 
-(KEEP_ALL, NO_MTE2_MTE1, NO_MTE1_M, NO_M_BARRIER, NO_M_FIX, NO_FIX_M, NO_M_MTE1, NO_MTE1_MTE2, AIV_USES_L1,
- L1_OVERFLOW, VECTOR_ON_L1, L1_QUEUES) = range(12)
+(
+    KEEP_ALL,
+    NO_MTE2_MTE1,
+    NO_MTE1_M,
+    NO_M_BARRIER,
+    NO_M_FIX,
+    NO_FIX_M,
+    NO_M_MTE1,
+    NO_MTE1_MTE2,
+    AIV_USES_L1,
+    L1_OVERFLOW,
+    VECTOR_ON_L1,
+    L1_QUEUES,
+) = range(12)
 PREFIX = r"kernel 'simtest_cube_sync' AIC core 0/1 \(ascend910b\): "
 F = 16  # fractal edge of b16 inputs and of the float L0C
 
@@ -52,8 +65,9 @@ def test_layout_helpers_by_hand():
 @pytest.mark.parametrize("m,k,n", [(16, 16, 16), (32, 32, 48), (64, 32, 48)])
 def test_synced_cube_sequence_computes(simtest, m, k, n, scenario):
     a, b, out = _run(simtest, m, k, n, scenario)
-    want = np.concatenate([(_product(a[0], b[0]) + _product(a[1], b[1])).reshape(-1),
-                           2 * _product(a[1], b[1]).reshape(-1)])
+    want = np.concatenate(
+        [(_product(a[0], b[0]) + _product(a[1], b[1])).reshape(-1), 2 * _product(a[1], b[1]).reshape(-1)]
+    )
     np.testing.assert_array_equal(out, want.astype(np.float32))
 
 
@@ -61,13 +75,22 @@ L1 = r"L1 \[0x0, 0x400\)"  # A chunk of 32 x 16 halves
 L0A = r"L0A \[0x0, 0x400\)"
 L0C = r"L0C \[0x0, 0x1800\)"  # 32 x 48 floats
 MISSING = [
-    (NO_MTE2_MTE1, r"LoadData: MTE1 LoadData reads " + L1 + r" written by MTE2 DataCopy without MTE2->MTE1 sync "
-     r"\(SetFlag/WaitFlag<HardEvent::MTE2_MTE1> or a TQue\)"),
-    (NO_MTE1_M, r"Mmad: M Mmad reads " + L0A + r" written by MTE1 LoadData without MTE1->M sync "
-     r"\(SetFlag/WaitFlag<HardEvent::MTE1_M> or a TQue\)"),
+    (
+        NO_MTE2_MTE1,
+        r"LoadData: MTE1 LoadData reads " + L1 + r" written by MTE2 DataCopy without MTE2->MTE1 sync "
+        r"\(SetFlag/WaitFlag<HardEvent::MTE2_MTE1> or a TQue\)",
+    ),
+    (
+        NO_MTE1_M,
+        r"Mmad: M Mmad reads " + L0A + r" written by MTE1 LoadData without MTE1->M sync "
+        r"\(SetFlag/WaitFlag<HardEvent::MTE1_M> or a TQue\)",
+    ),
     (NO_M_BARRIER, r"Mmad: M Mmad writes " + L0C + r" written by M Mmad without PipeBarrier<PIPE_M>"),
-    (NO_M_FIX, r"Fixpipe: FIX Fixpipe reads " + L0C + r" written by M Mmad without M->FIX sync "
-     r"\(SetFlag/WaitFlag<HardEvent::M_FIX> or a TQue\)"),
+    (
+        NO_M_FIX,
+        r"Fixpipe: FIX Fixpipe reads " + L0C + r" written by M Mmad without M->FIX sync "
+        r"\(SetFlag/WaitFlag<HardEvent::M_FIX> or a TQue\)",
+    ),
     (NO_FIX_M, r"Mmad: M Mmad writes " + L0C + r" read by FIX Fixpipe without FIX->M sync"),
     (NO_M_MTE1, r"LoadData: MTE1 LoadData writes " + L0A + r" read by M Mmad without M->MTE1 sync"),
     (NO_MTE1_MTE2, r"DataCopy: MTE2 DataCopy writes " + L1 + r" read by MTE1 LoadData without MTE1->MTE2 sync"),
@@ -83,19 +106,25 @@ def test_missing_cube_sync_is_an_error(simtest, scenario, message):
 def test_large_accumulating_mmads_need_no_barrier(simtest):
     # Mmad.md 同步优化说明: from (m/16)*(n/16) = 10 on the hardware orders the accumulation itself (64 x 48: 12).
     a, b, out = _run(simtest, 64, 16, 48, NO_M_BARRIER)
-    np.testing.assert_array_equal(out[64 * 48:], 2 * _product(a[1], b[1]).reshape(-1))
+    np.testing.assert_array_equal(out[64 * 48 :], 2 * _product(a[1], b[1]).reshape(-1))
 
 
 def test_cube_buffers_only_on_the_aic(simtest):
-    with pytest.raises(RuntimeError, match=r"AIV core \d+/1 \(ascend910b\): TPipe::InitBuffer: the cube's buffers "
-                                           r"\(L1/L0A/L0B/L0C\) are modeled on the AIC cores of A2/A3 only; this is "
-                                           r"a vector core of ascend910b"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"AIV core \d+/1 \(ascend910b\): TPipe::InitBuffer: the cube's buffers "
+        r"\(L1/L0A/L0B/L0C\) are modeled on the AIC cores of A2/A3 only; this is "
+        r"a vector core of ascend910b",
+    ):
         _run(simtest, 16, 16, 16, AIV_USES_L1)
 
 
 def test_l1_capacity(simtest):
-    with pytest.raises(RuntimeError, match=PREFIX + r"TPipe::InitBuffer: 1 x 512 bytes brings L1 to 524800 bytes, "
-                                                    r"beyond its 524288 bytes on ascend910b"):
+    with pytest.raises(
+        RuntimeError,
+        match=PREFIX + r"TPipe::InitBuffer: 1 x 512 bytes brings L1 to 524800 bytes, "
+        r"beyond its 524288 bytes on ascend910b",
+    ):
         _run(simtest, 16, 16, 16, L1_OVERFLOW)
 
 

@@ -1,10 +1,18 @@
 """The per-core data cache of scalar GM accesses (sim/dcache.h): each rule has a kernel that breaks it (message
 asserted) and the same kernel with the DataCacheCleanAndInvalid (or layout) it lacks (kernels/dcache_kernels.cpp)."""
+
 import numpy as np
 import pytest
 
-(TWO_CORES_ONE_LINE, DMA_READS_DIRTY, DMA_WRITES_DIRTY, STALE_OWN_LOAD, STALE_CROSS_CORE, DCCI_DST_FORM,
- UNALIGNED_CLEAN) = range(1, 8)
+(
+    TWO_CORES_ONE_LINE,
+    DMA_READS_DIRTY,
+    DMA_WRITES_DIRTY,
+    STALE_OWN_LOAD,
+    STALE_CROSS_CORE,
+    DCCI_DST_FORM,
+    UNALIGNED_CLEAN,
+) = range(1, 8)
 
 LINE0 = r"the 64-byte GM line \[0, 64\) of device allocation #\d+"
 CORE = r"kernel 'simtest_dcache' core \d/\d \(\w+\): "
@@ -20,24 +28,58 @@ def _y(**values):
 
 # (scenario, socs, cores, message of the breaking kernel, y of the obeying kernel)
 RULES = [
-    (TWO_CORES_ONE_LINE, ["ascend910b", "ascend310p"], 2,
-     LAUNCH + r"data-cache race: cores 0 and 1 hold dirty bytes of " + LINE0 + r" between the same barriers",
-     _y(i0=1, i32=2)),
-    (DMA_READS_DIRTY, ["ascend910b", "ascend310p"], 1,
-     CORE + r"DataCopy: reads " + LINE0 + r" whose scalar stores this core still holds in its data cache",
-     _y(i0=3, i32=3)),
-    (DMA_WRITES_DIRTY, ["ascend910b", "ascend310p"], 1,
-     CORE + r"DataCopy: writes " + LINE0 + r" whose scalar stores this core still holds dirty", np.full(64, 2, np.float16)),
-    (STALE_OWN_LOAD, ["ascend910b", "ascend310p"], 1,
-     CORE + r"GlobalTensor::GetValue: loads from " + LINE0 + r" cached before this core's DataCopy rewrote it",
-     np.full(64, 5, np.float16)),
-    (STALE_CROSS_CORE, ["ascend910b", "ascend310p"], 2,
-     LAUNCH + r"stale data cache: core 1 loads from " + LINE0 + r" cached before core 0 DMA-wrote it behind a barrier",
-     np.full(64, 7, np.float16)),
-    (DCCI_DST_FORM, ["ascend310p"], 1,
-     CORE + r"DataCacheCleanAndInvalid: the dcciDst form is not available on ascend310p", _y(i0=1)),
-    (UNALIGNED_CLEAN, ["ascend910b", "ascend310p"], 1, CORE + r"DataCopy: reads " + LINE0 + r" whose scalar stores",
-     _y(i0=3, i31=4, i32=3, i63=4)),
+    (
+        TWO_CORES_ONE_LINE,
+        ["ascend910b", "ascend310p"],
+        2,
+        LAUNCH + r"data-cache race: cores 0 and 1 hold dirty bytes of " + LINE0 + r" between the same barriers",
+        _y(i0=1, i32=2),
+    ),
+    (
+        DMA_READS_DIRTY,
+        ["ascend910b", "ascend310p"],
+        1,
+        CORE + r"DataCopy: reads " + LINE0 + r" whose scalar stores this core still holds in its data cache",
+        _y(i0=3, i32=3),
+    ),
+    (
+        DMA_WRITES_DIRTY,
+        ["ascend910b", "ascend310p"],
+        1,
+        CORE + r"DataCopy: writes " + LINE0 + r" whose scalar stores this core still holds dirty",
+        np.full(64, 2, np.float16),
+    ),
+    (
+        STALE_OWN_LOAD,
+        ["ascend910b", "ascend310p"],
+        1,
+        CORE + r"GlobalTensor::GetValue: loads from " + LINE0 + r" cached before this core's DataCopy rewrote it",
+        np.full(64, 5, np.float16),
+    ),
+    (
+        STALE_CROSS_CORE,
+        ["ascend910b", "ascend310p"],
+        2,
+        LAUNCH
+        + r"stale data cache: core 1 loads from "
+        + LINE0
+        + r" cached before core 0 DMA-wrote it behind a barrier",
+        np.full(64, 7, np.float16),
+    ),
+    (
+        DCCI_DST_FORM,
+        ["ascend310p"],
+        1,
+        CORE + r"DataCacheCleanAndInvalid: the dcciDst form is not available on ascend310p",
+        _y(i0=1),
+    ),
+    (
+        UNALIGNED_CLEAN,
+        ["ascend910b", "ascend310p"],
+        1,
+        CORE + r"DataCopy: reads " + LINE0 + r" whose scalar stores",
+        _y(i0=3, i31=4, i32=3, i63=4),
+    ),
 ]
 BREAK = [(r[0], soc, r[2], r[3]) for r in RULES for soc in r[1]]
 OBEY = [(r[0], soc, r[2], r[4]) for r in RULES for soc in r[1]]

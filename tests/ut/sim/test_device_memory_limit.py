@@ -20,11 +20,12 @@ def test_an_output_past_the_device_memory_is_a_runtime_error(soc, dim):
     with pytest.raises(AclnnError) as info:
         ascendops.embedding_dense_grad(grad, np.zeros(0, np.int32), num_weights, soc=soc)
     assert info.value.code == AclnnError.RUNTIME_ERROR
-    assert f"aclrtMalloc: {out_bytes} bytes do not fit in the {DEVICE_MEMORY[soc]} bytes of device memory of {soc}" \
+    assert (
+        f"aclrtMalloc: {out_bytes} bytes do not fit in the {DEVICE_MEMORY[soc]} bytes of device memory of {soc}"
         in info.value.message
+    )
 
 
 def test_the_device_memory_is_free_again_after_the_failure():
-    out = ascendops.embedding_dense_grad(np.ones((2, 4), np.float32), np.array([1, 1], np.int32), 3,
-                                         soc="ascend310p")
+    out = ascendops.embedding_dense_grad(np.ones((2, 4), np.float32), np.array([1, 1], np.int32), 3, soc="ascend310p")
     np.testing.assert_array_equal(out, [[0] * 4, [2] * 4, [0] * 4])

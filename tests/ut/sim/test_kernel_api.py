@@ -1,6 +1,7 @@
 """The kernel-API breadth of the twin (tests/ut/sim/kernels/api_kernels.cpp) against NumPy: static tensors, mask
 control, the repeat-form reductions and their special registers, the high-level element-wise APIs, assertions,
 the ccec scalar helpers and two TPipes in sequence. The kernel takes its case as a struct by value."""
+
 import math
 
 import numpy as np
@@ -9,9 +10,29 @@ import pytest
 from ascendops import _C_test
 
 # SimApiOp of tests/ut/sim/kernels/sim_api_case.h.
-(STATIC_ADD, TWO_PIPES, MASK_COUNTER, MASK_NORMAL, BIT_MASK, REDUCE_MAX, REDUCE_MIN, REDUCE_SUM, REDUCE_MIN_COUNT,
- WHOLE_REDUCE_MAX, WHOLE_REDUCE_MIN, HIGH_LEVEL, SCALAR_HELPERS, ASSERT, REDUCE_DATA_BLOCK_MAX, REDUCE_PAIR_SUM,
- REDUCE_REPEAT_SUM, COMPOUND, PRINTF, OPERATORS, COUNTER_REDUCE) = range(21)
+(
+    STATIC_ADD,
+    TWO_PIPES,
+    MASK_COUNTER,
+    MASK_NORMAL,
+    BIT_MASK,
+    REDUCE_MAX,
+    REDUCE_MIN,
+    REDUCE_SUM,
+    REDUCE_MIN_COUNT,
+    WHOLE_REDUCE_MAX,
+    WHOLE_REDUCE_MIN,
+    HIGH_LEVEL,
+    SCALAR_HELPERS,
+    ASSERT,
+    REDUCE_DATA_BLOCK_MAX,
+    REDUCE_PAIR_SUM,
+    REDUCE_REPEAT_SUM,
+    COMPOUND,
+    PRINTF,
+    OPERATORS,
+    COUNTER_REDUCE,
+) = range(21)
 
 RNG = np.random.default_rng(26)
 SOCS = ["ascend910b", "ascend310p"]
@@ -50,7 +71,7 @@ def test_normal_mode_mask_register_lanes(lanes):
     z = _run(MASK_NORMAL, x, y, mode=lanes)
     expected = np.zeros(128, np.float32)
     for r in range(2):
-        expected[r * 64:r * 64 + lanes] = (x * y)[r * 64:r * 64 + lanes]
+        expected[r * 64 : r * 64 + lanes] = (x * y)[r * 64 : r * 64 + lanes]
     np.testing.assert_array_equal(z, expected)
 
 
@@ -100,7 +121,7 @@ def test_reduce_sum_repeat_form_and_register(mask):
     z = _run(REDUCE_SUM, x, mode=mask)
     total = np.float32(0)
     for r in range(4):
-        total = np.float32(total + _tree_sum_f32(x[r * 64:r * 64 + mask]))
+        total = np.float32(total + _tree_sum_f32(x[r * 64 : r * 64 + mask]))
     assert z[0] == total
     assert z[1] == total
 
@@ -129,7 +150,7 @@ def test_whole_reduce_min_index_only():
 
 
 def _gelu(v):
-    return v / (1 + np.exp(-1.5957691216057308 * (v + 0.044715 * v ** 3)))
+    return v / (1 + np.exp(-1.5957691216057308 * (v + 0.044715 * v**3)))
 
 
 HIGH_LEVEL_CASES = [
@@ -200,13 +221,16 @@ def test_reduce_repeat_sum():
     np.testing.assert_array_equal(z[:4], [_tree_sum_f32(row) for row in x.reshape(4, 64)])
 
 
-@pytest.mark.parametrize("mode,fn", [
-    (0, lambda a, b, s: np.maximum(a + b, 0)),
-    (1, lambda a, b, s: np.maximum(a - b, 0)),
-    (2, lambda a, b, s: np.where(a >= 0, a, a * s)),
-    (3, lambda a, b, s: a * b + a),
-    (4, lambda a, b, s: np.maximum(a * b + a, 0)),
-])
+@pytest.mark.parametrize(
+    "mode,fn",
+    [
+        (0, lambda a, b, s: np.maximum(a + b, 0)),
+        (1, lambda a, b, s: np.maximum(a - b, 0)),
+        (2, lambda a, b, s: np.where(a >= 0, a, a * s)),
+        (3, lambda a, b, s: a * b + a),
+        (4, lambda a, b, s: np.maximum(a * b + a, 0)),
+    ],
+)
 def test_compound_elementwise(mode, fn):
     x, y = RNG.uniform(-4, 4, 128).astype(np.float32), RNG.uniform(-4, 4, 128).astype(np.float32)
     z = _run(COMPOUND, x, y, mode=mode, scalar=0.25)
@@ -231,9 +255,9 @@ def test_tensor_operators(mode, fn):
 @pytest.mark.parametrize("count", [192, 200])
 def test_counter_mode_reductions_take_the_partial_last_repeat(count):
     x = RNG.uniform(-1, 1, count).astype(np.float32)
-    rows = [x[r:r + 64] for r in range(0, count, 64)]
+    rows = [x[r : r + 64] for r in range(0, count, 64)]
     per_repeat = _run(COUNTER_REDUCE, x, mode=0)
-    np.testing.assert_array_equal(per_repeat[:len(rows)], [_tree_sum_f32(row) for row in rows])
+    np.testing.assert_array_equal(per_repeat[: len(rows)], [_tree_sum_f32(row) for row in rows])
     total = np.float32(0)
     for row in rows:
         total = np.float32(total + _tree_sum_f32(row))

@@ -1,6 +1,7 @@
 """Kernel-wide rules of the twin, each with a kernel that breaks it (message asserted) and one that obeys it:
 reserved UB, kernel types per SoC, cross-core barriers, rounds, system workspace, overflow mode, reduction order,
 Compare dtypes, DataCopy / repeat / Gather / TPipe limits (tests/ut/sim/kernels/rule_kernels.cpp)."""
+
 import os
 import subprocess
 import sys
@@ -8,12 +9,40 @@ import sys
 import numpy as np
 import pytest
 
-(UB_BYTES, DECLARE_TYPE, HARD_SYNC, SOFT_SYNC, ROUNDS, USER_WORKSPACE, HALF_OVERFLOW, FLOAT_OVERFLOW, REDUCE_SUM_HALF,
- WHOLE_REDUCE_SUM_HALF, COMPARE_INT32, COPY_BLOCK_COUNT, REPEAT_DST_BLK_STRIDE, REPEAT_OVERLAP, GATHER_ALIAS,
- PIPE_BUFFERS, PER_KEY_TYPE, TYPED_BLOCKS, MIX_VECTOR_SOFT_SYNC) = range(1, 20)
+(
+    UB_BYTES,
+    DECLARE_TYPE,
+    HARD_SYNC,
+    SOFT_SYNC,
+    ROUNDS,
+    USER_WORKSPACE,
+    HALF_OVERFLOW,
+    FLOAT_OVERFLOW,
+    REDUCE_SUM_HALF,
+    WHOLE_REDUCE_SUM_HALF,
+    COMPARE_INT32,
+    COPY_BLOCK_COUNT,
+    REPEAT_DST_BLK_STRIDE,
+    REPEAT_OVERLAP,
+    GATHER_ALIAS,
+    PIPE_BUFFERS,
+    PER_KEY_TYPE,
+    TYPED_BLOCKS,
+    MIX_VECTOR_SOFT_SYNC,
+) = range(1, 20)
 # KernelMetaType values in their documented order (Kernel-Tiling/设置Kernel类型.md).
-(AIV_ONLY, AIC_ONLY, MIX_AIV_1_0, MIX_AIC_1_0, MIX_AIC_1_1, MIX_AIC_1_2, AICORE, VECTORCORE, MIX_AICORE,
- MIX_VECTOR_CORE) = range(10)
+(
+    AIV_ONLY,
+    AIC_ONLY,
+    MIX_AIV_1_0,
+    MIX_AIC_1_0,
+    MIX_AIC_1_1,
+    MIX_AIC_1_2,
+    AICORE,
+    VECTORCORE,
+    MIX_AICORE,
+    MIX_VECTOR_CORE,
+) = range(10)
 
 F32 = np.zeros(64, np.float32)
 F16 = np.zeros(64, np.float16)
@@ -26,46 +55,86 @@ def _fails(simtest, soc, message, scenario, **kw):
 
 
 # ---- 2. reserved UB: TPipe hands out TOTAL_VEC_LOCAL_SIZE, the 8 KB above is the TMP_UB_OFFSET scratch ----
-@pytest.mark.parametrize("soc,usable", [("ascend910b", 184 * 1024), ("ascend910_93", 184 * 1024),
-                                        ("ascend310p", 248 * 1024)])
+@pytest.mark.parametrize(
+    "soc,usable", [("ascend910b", 184 * 1024), ("ascend910_93", 184 * 1024), ("ascend310p", 248 * 1024)]
+)
 def test_ub_beyond_the_scratch_offset_is_refused(simtest, soc, usable):
-    _fails(simtest, soc, rf"TPipe::InitBuffer: 1 x {usable + 32} bytes .* beyond the {usable} bytes TPipe may hand "
-                         rf"out on {soc} \(UB {usable + 8192} minus the 8192-byte scratch at TMP_UB_OFFSET\)",
-           UB_BYTES, extra=usable + 32)
+    _fails(
+        simtest,
+        soc,
+        rf"TPipe::InitBuffer: 1 x {usable + 32} bytes .* beyond the {usable} bytes TPipe may hand "
+        rf"out on {soc} \(UB {usable + 8192} minus the 8192-byte scratch at TMP_UB_OFFSET\)",
+        UB_BYTES,
+        extra=usable + 32,
+    )
     _, stats = simtest.run_rules(UB_BYTES, soc, x=F32, extra=usable)
     assert stats["cores"][0]["ub_bytes_allocated"] == usable
 
 
 # ---- 3. kernel types per SoC ----
-@pytest.mark.parametrize("soc,kind,ok", [
-    ("ascend310p", AICORE, True), ("ascend310p", MIX_VECTOR_CORE, True), ("ascend310p", AIV_ONLY, False),
-    ("ascend310p", MIX_AIC_1_0, False), ("ascend310p", VECTORCORE, False), ("ascend910b", AIV_ONLY, True),
-    ("ascend910b", MIX_AIV_1_0, True), ("ascend910b", AICORE, False), ("ascend910_93", MIX_VECTOR_CORE, False)])
+@pytest.mark.parametrize(
+    "soc,kind,ok",
+    [
+        ("ascend310p", AICORE, True),
+        ("ascend310p", MIX_VECTOR_CORE, True),
+        ("ascend310p", AIV_ONLY, False),
+        ("ascend310p", MIX_AIC_1_0, False),
+        ("ascend310p", VECTORCORE, False),
+        ("ascend910b", AIV_ONLY, True),
+        ("ascend910b", MIX_AIV_1_0, True),
+        ("ascend910b", AICORE, False),
+        ("ascend910_93", MIX_VECTOR_CORE, False),
+    ],
+)
 def test_only_documented_kernel_types(simtest, soc, kind, ok):
     if ok:  # the twin's launch states the Vector Cores a MIX_VECTOR_CORE binary starts
         simtest.run_rules(DECLARE_TYPE, soc, x=F32, extra=kind, ws_bytes=64, vector_cores=kind == MIX_VECTOR_CORE)
     else:
-        _fails(simtest, soc, r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_\w+ is not a kernel type " + soc + " documents",
-               DECLARE_TYPE, extra=kind, ws_bytes=64)
+        _fails(
+            simtest,
+            soc,
+            r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_\w+ is not a kernel type " + soc + " documents",
+            DECLARE_TYPE,
+            extra=kind,
+            ws_bytes=64,
+        )
 
 
 def test_mix_type_needs_a_workspace(simtest):
-    _fails(simtest, "ascend910b", r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_MIX_AIV_1_0 needs a non-zero workspace",
-           DECLARE_TYPE, extra=MIX_AIV_1_0)
+    _fails(
+        simtest,
+        "ascend910b",
+        r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_MIX_AIV_1_0 needs a non-zero workspace",
+        DECLARE_TYPE,
+        extra=MIX_AIV_1_0,
+    )
     simtest.run_rules(DECLARE_TYPE, "ascend910b", x=F32, extra=MIX_AIV_1_0, ws_bytes=32)
 
 
 def test_hardware_sync_all_needs_a_mix_type(simtest):
-    _fails(simtest, "ascend910b", r"SyncAll: hardware SyncAll\(\) needs a MIX kernel type .* declared "
-                                  r"KERNEL_TYPE_AIV_ONLY", HARD_SYNC, block_dim=4, extra=AIV_ONLY)
+    _fails(
+        simtest,
+        "ascend910b",
+        r"SyncAll: hardware SyncAll\(\) needs a MIX kernel type .* declared " r"KERNEL_TYPE_AIV_ONLY",
+        HARD_SYNC,
+        block_dim=4,
+        extra=AIV_ONLY,
+    )
     _, stats = simtest.run_rules(HARD_SYNC, "ascend910b", block_dim=4, x=F32, extra=MIX_AIV_1_0, ws_bytes=32)
     assert [c["barriers"] for c in stats["cores"]] == [1, 1, 1, 1]
 
 
 def test_per_key_type_overrides_the_default(simtest):
     simtest.run_rules(PER_KEY_TYPE, "ascend910b", block_dim=2, x=F32, tiling_key=1, ws_bytes=32)
-    _fails(simtest, "ascend910b", r"SyncAll: hardware SyncAll\(\) needs a MIX kernel type", PER_KEY_TYPE,
-           block_dim=2, tiling_key=2, ws_bytes=32)
+    _fails(
+        simtest,
+        "ascend910b",
+        r"SyncAll: hardware SyncAll\(\) needs a MIX kernel type",
+        PER_KEY_TYPE,
+        block_dim=2,
+        tiling_key=2,
+        ws_bytes=32,
+    )
 
 
 def test_more_blocks_than_cores_run_in_rounds(simtest):
@@ -75,21 +144,51 @@ def test_more_blocks_than_cores_run_in_rounds(simtest):
 
 
 def test_cross_core_sync_with_more_blocks_than_cores_is_refused(simtest):
-    _fails(simtest, "ascend910b", r"SyncAll: blockDim 50 exceeds the 48 cores of ascend910b: blocks run in rounds",
-           HARD_SYNC, block_dim=50, x=np.zeros(400, np.float32), extra=MIX_AIV_1_0, ws_bytes=32)
+    _fails(
+        simtest,
+        "ascend910b",
+        r"SyncAll: blockDim 50 exceeds the 48 cores of ascend910b: blocks run in rounds",
+        HARD_SYNC,
+        block_dim=50,
+        x=np.zeros(400, np.float32),
+        extra=MIX_AIV_1_0,
+        ws_bytes=32,
+    )
 
 
 def test_soft_sync_workspaces_are_block_num_times_32_bytes(simtest):
-    _fails(simtest, "ascend310p", r"SyncAll: ubWorkspace \(needs GetBlockNum\(\) x 32 bytes\) covers 16 elements but "
-                                  r"the LocalTensor has 8", SOFT_SYNC, block_dim=2, extra=32, ws_bytes=64)
-    _fails(simtest, "ascend310p", r"SyncAll \(gmWorkspace needs GetBlockNum\(\) x 32 bytes\): GM atomic write of bytes "
-                                  r"\[0, 64\) outside device allocation", SOFT_SYNC, block_dim=2, extra=64, ws_bytes=32)
+    _fails(
+        simtest,
+        "ascend310p",
+        r"SyncAll: ubWorkspace \(needs GetBlockNum\(\) x 32 bytes\) covers 16 elements but " r"the LocalTensor has 8",
+        SOFT_SYNC,
+        block_dim=2,
+        extra=32,
+        ws_bytes=64,
+    )
+    _fails(
+        simtest,
+        "ascend310p",
+        r"SyncAll \(gmWorkspace needs GetBlockNum\(\) x 32 bytes\): GM atomic write of bytes "
+        r"\[0, 64\) outside device allocation",
+        SOFT_SYNC,
+        block_dim=2,
+        extra=64,
+        ws_bytes=32,
+    )
     simtest.run_rules(SOFT_SYNC, "ascend310p", block_dim=1, x=F32, extra=32, ws_bytes=32)
 
 
 def test_soft_sync_gm_workspace_must_start_zeroed(simtest):
-    _fails(simtest, "ascend310p", r"SyncAll: gmWorkspace slot of core 0 held 16843009 at the first barrier: it must "
-                                  r"be zeroed", SOFT_SYNC, extra=32, ws_bytes=32, ws_fill=1)
+    _fails(
+        simtest,
+        "ascend310p",
+        r"SyncAll: gmWorkspace slot of core 0 held 16843009 at the first barrier: it must " r"be zeroed",
+        SOFT_SYNC,
+        extra=32,
+        ws_bytes=32,
+        ws_fill=1,
+    )
 
 
 # ---- 3b. ascend310p Vector Cores (KERNEL_TYPE_MIX_VECTOR_CORE, 如何在矢量编程时启用Vector-Core.md) ----
@@ -135,24 +234,51 @@ def test_vector_core_blocks_overflow_to_inf_ai_core_blocks_saturate(simtest):
 
 
 def test_sync_all_under_mix_vector_core_is_refused(simtest):
-    _fails(simtest, "ascend310p", r"SyncAll: inter-core sync \(IBSet/IBWait/SyncAll\) is not supported under "
-                                  r"KERNEL_TYPE_MIX_VECTOR_CORE: AI Cores and Vector Cores run as separate tasks",
-           MIX_VECTOR_SOFT_SYNC, block_dim=2, extra=64, ws_bytes=64, vector_cores=True)
+    _fails(
+        simtest,
+        "ascend310p",
+        r"SyncAll: inter-core sync \(IBSet/IBWait/SyncAll\) is not supported under "
+        r"KERNEL_TYPE_MIX_VECTOR_CORE: AI Cores and Vector Cores run as separate tasks",
+        MIX_VECTOR_SOFT_SYNC,
+        block_dim=2,
+        extra=64,
+        ws_bytes=64,
+        vector_cores=True,
+    )
 
 
 def test_kernel_type_and_vector_cores_must_agree(simtest):
-    _fails(simtest, "ascend310p", r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_MIX_VECTOR_CORE in a launch without Vector "
-                                  r"Cores", TYPED_BLOCKS, x=np.zeros(32, np.float16), extra=MIX_VECTOR_CORE,
-           ws_bytes=32)
-    _fails(simtest, "ascend310p", r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_AICORE in a launch with Vector Cores",
-           TYPED_BLOCKS, x=np.zeros(32, np.float16), extra=AICORE, ws_bytes=32, vector_cores=True)
-    with pytest.raises(RuntimeError, match=r"kernel 'simtest_rules': a MIX_VECTOR_CORE launch \(Vector Cores\) on "
-                                           r"ascend910b, which documents no KERNEL_TYPE_MIX_VECTOR_CORE"):
+    _fails(
+        simtest,
+        "ascend310p",
+        r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_MIX_VECTOR_CORE in a launch without Vector " r"Cores",
+        TYPED_BLOCKS,
+        x=np.zeros(32, np.float16),
+        extra=MIX_VECTOR_CORE,
+        ws_bytes=32,
+    )
+    _fails(
+        simtest,
+        "ascend310p",
+        r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_AICORE in a launch with Vector Cores",
+        TYPED_BLOCKS,
+        x=np.zeros(32, np.float16),
+        extra=AICORE,
+        ws_bytes=32,
+        vector_cores=True,
+    )
+    with pytest.raises(
+        RuntimeError,
+        match=r"kernel 'simtest_rules': a MIX_VECTOR_CORE launch \(Vector Cores\) on "
+        r"ascend910b, which documents no KERNEL_TYPE_MIX_VECTOR_CORE",
+    ):
         simtest.run_rules(TYPED_BLOCKS, "ascend910b", x=F16, extra=MIX_VECTOR_CORE, ws_bytes=32, vector_cores=True)
 
 
 # ---- 4. system workspace per SoC ----
-@pytest.mark.parametrize("soc,reserved", [("ascend310p", 2 << 20), ("ascend910b", 16 << 20), ("ascend910_93", 16 << 20)])
+@pytest.mark.parametrize(
+    "soc,reserved", [("ascend310p", 2 << 20), ("ascend910b", 16 << 20), ("ascend910_93", 16 << 20)]
+)
 def test_user_workspace_skips_the_system_workspace(simtest, soc, reserved):
     y, _ = simtest.run_rules(USER_WORKSPACE, soc, x=F32, ws_bytes=64)
     assert y[0] == reserved
@@ -194,7 +320,9 @@ def test_reduce_sum_is_a_tree_per_repeat(simtest, soc):
     x = _reduce_input()
     repeats = [_tree_half(x[:128]), _tree_half(x[128:])]
     # 310P (way 2) trees the repeat sums too; A2/A3 count form (way 1) adds them in order, in half.
-    expected = _tree_half(repeats) if soc == "ascend310p" else np.float16(np.float32(repeats[0]) + np.float32(repeats[1]))
+    expected = (
+        _tree_half(repeats) if soc == "ascend310p" else np.float16(np.float32(repeats[0]) + np.float32(repeats[1]))
+    )
     y, _ = simtest.run_rules(REDUCE_SUM_HALF, soc, x=x)
     assert y[0] == expected
     assert y[0] != np.float16(x.astype(np.float32).sum())
@@ -234,8 +362,13 @@ def test_gather_aliasing_is_refused(simtest):
 
 
 def test_at_most_64_buffers_per_pipe(simtest):
-    _fails(simtest, "ascend910b", r"TPipe::InitBuffer: 65 more buffers bring the TPipe to 65, beyond the 64",
-           PIPE_BUFFERS, extra=65)
+    _fails(
+        simtest,
+        "ascend910b",
+        r"TPipe::InitBuffer: 65 more buffers bring the TPipe to 65, beyond the 64",
+        PIPE_BUFFERS,
+        extra=65,
+    )
     simtest.run_rules(PIPE_BUFFERS, "ascend910b", x=F32, extra=64)
 
 
@@ -254,14 +387,24 @@ def _compile(tmp_path, key):
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
     src = tmp_path / "key.cpp"
     src.write_text(KEY_SOURCE.format(key=key))
-    cmd = ["g++", "-std=c++17", "-fsyntax-only", "-I", root, "-I", os.path.join(root, "ascendc_sim", "include"),
-           str(src)]
+    cmd = [
+        "g++",
+        "-std=c++17",
+        "-fsyntax-only",
+        "-I",
+        root,
+        "-I",
+        os.path.join(root, "ascendc_sim", "include"),
+        str(src),
+    ]
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="needs g++ on Linux")
-@pytest.mark.parametrize("key,ok", [("1", True), ("KEY_B", True), ("0x10", True), ("Key::kA", False),
-                                    ("static_cast<uint64_t>(Key::kA)", False)])
+@pytest.mark.parametrize(
+    "key,ok",
+    [("1", True), ("KEY_B", True), ("0x10", True), ("Key::kA", False), ("static_cast<uint64_t>(Key::kA)", False)],
+)
 def test_tiling_key_is_takes_literals(tmp_path, key, ok):
     r = _compile(tmp_path, key)
     assert (r.returncode == 0) == ok, r.stderr[-2000:]

@@ -1,6 +1,7 @@
 """The twin's Matmul high-level API on MIX 1:2 launches: C = A B (+ bias) against a float64 NumPy reference of the
 same (bfloat16/float16-rounded) inputs, over odd sizes (tails in M, N and K), transposes, bias, atomic accumulation
 across cores, both input types and FP32 / 16-bit outputs; and the host tiling's fields for hand-worked cases."""
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -24,19 +25,44 @@ def _check(c, ref, bound, out):
     # |error| <= eps(out) * |ref| (output rounding) + 2^-20 * sum|a||b| (FP32 accumulation).
     tol = OUT_EPS[out] * np.abs(ref) + 2.0**-20 * bound + 1e-30
     err = np.abs(c.astype(np.float64) - ref)
-    assert np.all(err <= tol), f"max error {err.max()} above tolerance at {np.unravel_index(np.argmax(err - tol), err.shape)}"
+    assert np.all(
+        err <= tol
+    ), f"max error {err.max()} above tolerance at {np.unravel_index(np.argmax(err - tol), err.shape)}"
 
 
-def _run(simtest, m, n, k, ab="bfloat16", out="float32", trans_a=False, trans_b=False, bias=False, mode=0,
-         dim=6, seed=0, **tiling_args):
+def _run(
+    simtest,
+    m,
+    n,
+    k,
+    ab="bfloat16",
+    out="float32",
+    trans_a=False,
+    trans_b=False,
+    bias=False,
+    mode=0,
+    dim=6,
+    seed=0,
+    **tiling_args,
+):
     rng = np.random.default_rng(seed)
     a, b, a_flat, b_flat = _operands(rng, m, n, k, ab, trans_a, trans_b)
     bias_v = rng.uniform(-1, 1, n).astype(np.float32) if bias else None
-    tiling = simtest.matmul_tiling(m, n, k, ab=ab, c=out, trans_a=trans_a, trans_b=trans_b, bias=bias, dim=dim,
-                                   **tiling_args)
+    tiling = simtest.matmul_tiling(
+        m, n, k, ab=ab, c=out, trans_a=trans_a, trans_b=trans_b, bias=bias, dim=dim, **tiling_args
+    )
     groups = (tiling["usedCoreNum"] + 1) // 2
-    c, stats = simtest.run_matmul(a_flat, b_flat, bias_v, np.zeros(m * n, OUT_TYPES[out]), tiling, trans_a=trans_a,
-                                  trans_b=trans_b, mode=mode, groups=groups)
+    c, stats = simtest.run_matmul(
+        a_flat,
+        b_flat,
+        bias_v,
+        np.zeros(m * n, OUT_TYPES[out]),
+        tiling,
+        trans_a=trans_a,
+        trans_b=trans_b,
+        mode=mode,
+        groups=groups,
+    )
     ref = a.astype(np.float64) @ b.astype(np.float64) + (bias_v.astype(np.float64) if bias else 0.0)
     bound = np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64)) + (np.abs(bias_v) if bias else 0.0)
     _check(c.reshape(m, n), ref, bound, out)
@@ -117,9 +143,31 @@ def test_host_tiling_hand_worked(simtest):
     # 37 x 45 over 4 cores: grids (1x3) 48x16 and (3x1) 16x48 tie on block area 768 and on 48 + 16, the first wins;
     # N splits in 3 blocks of 16 -> 3 cores; base = the block aligned to 16, K 29 -> baseK 32, one K step in L1.
     t = simtest.matmul_tiling(37, 45, 29, dim=4)
-    assert t == dict(usedCoreNum=3, M=37, N=45, Ka=29, Kb=29, singleCoreM=37, singleCoreN=16, singleCoreK=29,
-                     baseM=48, baseN=16, baseK=32, depthA1=2, depthB1=2, stepM=1, stepN=1, isBias=0, transLength=0,
-                     iterateOrder=0, stepKa=1, stepKb=1, dbL0A=2, dbL0B=2, dbL0C=2)
+    assert t == dict(
+        usedCoreNum=3,
+        M=37,
+        N=45,
+        Ka=29,
+        Kb=29,
+        singleCoreM=37,
+        singleCoreN=16,
+        singleCoreK=29,
+        baseM=48,
+        baseN=16,
+        baseK=32,
+        depthA1=2,
+        depthB1=2,
+        stepM=1,
+        stepN=1,
+        isBias=0,
+        transLength=0,
+        iterateOrder=0,
+        stepKa=1,
+        stepKb=1,
+        dbL0A=2,
+        dbL0B=2,
+        dbL0C=2,
+    )
 
 
 def test_host_tiling_bench_shape(simtest):
@@ -147,7 +195,11 @@ def test_host_tiling_loads_k_whole_for_the_panel_that_is_reused(simtest):
 def test_cube_row_of_910b(simtest):
     info = simtest.cube_info("ascend910b")
     assert (info["l1_bytes"], info["l0a_bytes"], info["l0b_bytes"], info["l0c_bytes"]) == (
-        512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024)
+        512 * 1024,
+        64 * 1024,
+        64 * 1024,
+        128 * 1024,
+    )
     assert (info["cube_cores"], info["aiv_per_aic"], info["freq_mhz"]) == (24, 2, 1850.0)
 
 
@@ -155,6 +207,7 @@ def test_bench_matmul_reports_ratio_and_bound(monkeypatch):
     from argparse import Namespace
 
     from ascendops.bench import matmul
+
     monkeypatch.setattr(matmul, "SHAPES", [(512, 256, 512)])
     (row,) = matmul.run(Namespace(soc="ascend910b", aivs=4))
     assert row["shape MxKxN"] == "512x256x512"

@@ -2,6 +2,7 @@
 base shape (partial) or the base and single-core shapes (full). A full constant may replace the runtime tiling
 (nullptr to REGIST_MATMUL_OBJ); a partial one may not; a runtime tiling must equal the constants
 (kernels/matmul_kernels.cpp simtest_matmul_static: 64 x 64 x 48 bfloat16 -> float32, base 32 x 16 x 64)."""
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -25,7 +26,13 @@ def _tiling(simtest, **edit):
 def test_host_tiling_matches_the_kernel_constants(simtest):
     t = _tiling(simtest)
     assert (t["singleCoreM"], t["singleCoreN"], t["singleCoreK"], t["baseM"], t["baseN"], t["baseK"]) == (
-        64, 48, 64, 32, 16, 64)
+        64,
+        48,
+        64,
+        32,
+        16,
+        64,
+    )
 
 
 @pytest.mark.parametrize("mode", [FULL_NULL, PARTIAL_TILING, FULL_TILING, CONFIG_TILING])
@@ -36,14 +43,21 @@ def test_constant_tiling_computes(simtest, mode):
     np.testing.assert_array_equal(c.reshape(64, 48), want.astype(np.float32))
 
 
-@pytest.mark.parametrize("mode,edit,message", [
-    (PARTIAL_NULL, {}, r"tiling is null: only a full constant tiling \(GetMatmulApiTiling of a MatmulConfig with "
-                       r"single-core and base shapes\) may stand in for it"),
-    (PARTIAL_TILING, dict(baseM=64), r"TCubeTiling.baseM = 64 differs from the constant 32 of the Matmul template"),
-    (FULL_TILING, dict(singleCoreN=32), r"TCubeTiling.singleCoreN = 32 differs from the constant 48"),
-    (CONFIG_TILING, dict(baseN=32), r"TCubeTiling.baseN = 32 differs from the constant 16"),
-    (SMALL_L1_NULL, {}, r"constant tiling: .*exceed L1 \(4096 bytes\)"),
-])
+@pytest.mark.parametrize(
+    "mode,edit,message",
+    [
+        (
+            PARTIAL_NULL,
+            {},
+            r"tiling is null: only a full constant tiling \(GetMatmulApiTiling of a MatmulConfig with "
+            r"single-core and base shapes\) may stand in for it",
+        ),
+        (PARTIAL_TILING, dict(baseM=64), r"TCubeTiling.baseM = 64 differs from the constant 32 of the Matmul template"),
+        (FULL_TILING, dict(singleCoreN=32), r"TCubeTiling.singleCoreN = 32 differs from the constant 48"),
+        (CONFIG_TILING, dict(baseN=32), r"TCubeTiling.baseN = 32 differs from the constant 16"),
+        (SMALL_L1_NULL, {}, r"constant tiling: .*exceed L1 \(4096 bytes\)"),
+    ],
+)
 def test_constant_tiling_rules(simtest, mode, edit, message):
     a, b = _operands()
     with pytest.raises(RuntimeError, match=PREFIX + message):

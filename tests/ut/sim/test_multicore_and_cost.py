@@ -1,4 +1,5 @@
 """Cross-core behaviour (atomics, barriers), DataCopyPad semantics and the cost counters."""
+
 import numpy as np
 import pytest
 
@@ -6,7 +7,7 @@ import pytest
 @pytest.mark.parametrize("cores", [8, 16])
 def test_atomic_int32_sums_exactly(simtest, cores):
     rng = np.random.default_rng(cores)
-    x = rng.integers(-2**24, 2**24, cores * 64, dtype=np.int32)
+    x = rng.integers(-(2**24), 2**24, cores * 64, dtype=np.int32)
     y, _ = simtest.run_atomic(x, cores)
     np.testing.assert_array_equal(y, x.reshape(cores, 64).sum(axis=0, dtype=np.int64).astype(np.int32))
 
@@ -35,8 +36,10 @@ def test_barrier_orders_writes_across_8_cores(simtest, hardware, soc):
 
 def test_hardware_sync_kernel_type_rejected_on_310p(simtest):
     # The MIX type hardware SyncAll needs does not exist on ascend310p (strict HARD_SYNC_ALL: SyncAll itself).
-    with pytest.raises(RuntimeError, match=r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_MIX_AIV_1_0 is not a kernel type "
-                                           r"ascend310p documents"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"KERNEL_TASK_TYPE_DEFAULT: KERNEL_TYPE_MIX_AIV_1_0 is not a kernel type " r"ascend310p documents",
+    ):
         simtest.run_sync(8, True, soc="ascend310p")
 
 
@@ -45,10 +48,10 @@ def test_data_copy_pad_round_trip(simtest):
     x = np.arange(rows * 14, dtype=np.float16)
     y = simtest.run_copy_pad(x, rows, row_bytes, gap, pad=-1.0)
     src = x.reshape(rows, 14)[:, :11]
-    ub = y[:rows * 16].reshape(rows, 16)
+    ub = y[: rows * 16].reshape(rows, 16)
     np.testing.assert_array_equal(ub[:, :11], src)
     assert (ub[:, 11:] == -1).all()  # each row padded to 32 B with the padding value
-    np.testing.assert_array_equal(y[rows * 16:rows * 16 + rows * 11], src.reshape(-1))
+    np.testing.assert_array_equal(y[rows * 16 : rows * 16 + rows * 11], src.reshape(-1))
 
 
 def test_data_copy_pad_rejected_on_310p(simtest):

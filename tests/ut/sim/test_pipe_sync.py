@@ -1,10 +1,27 @@
 """In-core pipe synchronisation (sim/pipe_sync.h): each rule has a kernel that breaks it (message asserted) and the
 same kernel with the missing sync, which must run and compute y = x + 1 (kernels/pipe_sync_kernels.cpp)."""
+
 import numpy as np
 import pytest
 
-(MTE2_TO_V, V_TO_MTE3, V_TO_MTE2, MTE2_OVERLAP, MTE3_OVERLAP, MTE3_TO_MTE2, V_TO_V, V_TO_S, QUEUE_SKIPS_PIPE,
- RESERVED_ID, DOUBLE_SET, SET_NO_WAIT, BARRIER_S, EVENT_IDS, CROSS_CORE_EVENT, QUEUE_ROTATION) = range(1, 17)
+(
+    MTE2_TO_V,
+    V_TO_MTE3,
+    V_TO_MTE2,
+    MTE2_OVERLAP,
+    MTE3_OVERLAP,
+    MTE3_TO_MTE2,
+    V_TO_V,
+    V_TO_S,
+    QUEUE_SKIPS_PIPE,
+    RESERVED_ID,
+    DOUBLE_SET,
+    SET_NO_WAIT,
+    BARRIER_S,
+    EVENT_IDS,
+    CROSS_CORE_EVENT,
+    QUEUE_ROTATION,
+) = range(1, 17)
 
 SOCS = ["ascend910b", "ascend310p"]
 PREFIX = r"kernel 'simtest_pipe_sync' core 0/1 \(\w+\): "
@@ -14,32 +31,72 @@ GM = r"GM bytes \[0, 128\) of device allocation #\d+"
 
 # (scenario, auto-sync on, message of the breaking kernel, y of the obeying kernel: "x+1", "x" or "0")
 RULES = [
-    (MTE2_TO_V, True, r"Adds: V Adds reads " + UB + r" written by MTE2 DataCopy without MTE2->V sync "
-     r"\(SetFlag/WaitFlag<HardEvent::MTE2_V> or a TQue\)", "x+1"),
-    (V_TO_MTE3, True, r"DataCopy: MTE3 DataCopy reads " + UB2 + r" written by V Adds without V->MTE3 sync "
-     r"\(SetFlag/WaitFlag<HardEvent::V_MTE3> or a TQue\)", "x+1"),
+    (
+        MTE2_TO_V,
+        True,
+        r"Adds: V Adds reads " + UB + r" written by MTE2 DataCopy without MTE2->V sync "
+        r"\(SetFlag/WaitFlag<HardEvent::MTE2_V> or a TQue\)",
+        "x+1",
+    ),
+    (
+        V_TO_MTE3,
+        True,
+        r"DataCopy: MTE3 DataCopy reads " + UB2 + r" written by V Adds without V->MTE3 sync "
+        r"\(SetFlag/WaitFlag<HardEvent::V_MTE3> or a TQue\)",
+        "x+1",
+    ),
     (V_TO_MTE2, True, r"DataCopy: MTE2 DataCopy writes " + UB + r" read by V Adds without V->MTE2 sync", "x+1"),
-    (MTE2_OVERLAP, True, r"DataCopy: MTE2 DataCopy writes " + UB + r" written by MTE2 DataCopy without "
-     r"PipeBarrier<PIPE_MTE2>", "x+1"),
-    (MTE3_OVERLAP, True, r"DataCopy: MTE3 DataCopy writes " + GM + r" written by MTE3 DataCopy without "
-     r"PipeBarrier<PIPE_MTE3>", "x+1"),
-    (MTE3_TO_MTE2, True, r"DataCopy: MTE2 DataCopy reads " + GM + r" written by MTE3 DataCopy without MTE3->MTE2 "
-     r"sync \(SetFlag/WaitFlag<HardEvent::MTE3_MTE2> or a TQue\)", "x+1"),
+    (
+        MTE2_OVERLAP,
+        True,
+        r"DataCopy: MTE2 DataCopy writes " + UB + r" written by MTE2 DataCopy without " r"PipeBarrier<PIPE_MTE2>",
+        "x+1",
+    ),
+    (
+        MTE3_OVERLAP,
+        True,
+        r"DataCopy: MTE3 DataCopy writes " + GM + r" written by MTE3 DataCopy without " r"PipeBarrier<PIPE_MTE3>",
+        "x+1",
+    ),
+    (
+        MTE3_TO_MTE2,
+        True,
+        r"DataCopy: MTE2 DataCopy reads " + GM + r" written by MTE3 DataCopy without MTE3->MTE2 "
+        r"sync \(SetFlag/WaitFlag<HardEvent::MTE3_MTE2> or a TQue\)",
+        "x+1",
+    ),
     (V_TO_V, False, r"Adds: V Adds writes " + UB + r" read by V Adds without PipeBarrier<PIPE_V>", "x+1"),
-    (V_TO_S, False, r"LocalTensor::GetValue: S LocalTensor::GetValue reads UB \[0x0, 0x2\) written by V Adds "
-     r"without V->S sync \(SetFlag/WaitFlag<HardEvent::V_S>\)", "x+1"),
-    (QUEUE_SKIPS_PIPE, True, r"DataCopy: MTE3 DataCopy reads " + UB + r" written by MTE2 DataCopy without "
-     r"MTE2->MTE3 sync", "x"),
-    (RESERVED_ID, True, r"SetFlag: event id 7 of HardEvent::V_MTE3 is reserved \(ID 6 for the system, ID 7 for "
-     r"TPipe's auto-sync\)", "0"),
+    (
+        V_TO_S,
+        False,
+        r"LocalTensor::GetValue: S LocalTensor::GetValue reads UB \[0x0, 0x2\) written by V Adds "
+        r"without V->S sync \(SetFlag/WaitFlag<HardEvent::V_S>\)",
+        "x+1",
+    ),
+    (
+        QUEUE_SKIPS_PIPE,
+        True,
+        r"DataCopy: MTE3 DataCopy reads " + UB + r" written by MTE2 DataCopy without " r"MTE2->MTE3 sync",
+        "x",
+    ),
+    (
+        RESERVED_ID,
+        True,
+        r"SetFlag: event id 7 of HardEvent::V_MTE3 is reserved \(ID 6 for the system, ID 7 for " r"TPipe's auto-sync\)",
+        "0",
+    ),
     (DOUBLE_SET, True, r"SetFlag: HardEvent::V_MTE3 id 1 set twice without a WaitFlag between", "0"),
     (SET_NO_WAIT, True, r"SetFlag: HardEvent::MTE2_V id 2 was set but never waited by the kernel's end", "0"),
     (BARRIER_S, True, r"PipeBarrier: PIPE_S is not supported", "0"),
     (EVENT_IDS, True, r"TPipe::AllocEventID: no free event id for HardEvent::V_MTE3 among ids 0-5", "0"),
     # TQue hands out buffers round robin (kernel_tquebind_impl.h AllocBuffer): the second round's copy-out comes
     # from the other buffer, and only a PipeBarrier orders it after the first round's write of the same GM bytes.
-    (QUEUE_ROTATION, True, r"DataCopy: MTE3 DataCopy writes " + GM + r" written by MTE3 DataCopy without "
-     r"PipeBarrier<PIPE_MTE3>", "x"),
+    (
+        QUEUE_ROTATION,
+        True,
+        r"DataCopy: MTE3 DataCopy writes " + GM + r" written by MTE3 DataCopy without " r"PipeBarrier<PIPE_MTE3>",
+        "x",
+    ),
 ]
 IDS = [f"{r[0]}" for r in RULES]
 
@@ -55,6 +112,7 @@ def auto_sync(monkeypatch):
             monkeypatch.delenv("ASCENDC_SIM_AUTO_SYNC", raising=False)
         else:
             monkeypatch.setenv("ASCENDC_SIM_AUTO_SYNC", "off")
+
     return set_auto
 
 
@@ -76,9 +134,12 @@ def test_kernel_with_the_sync_runs(simtest, auto_sync, scenario, auto, message, 
 
 
 def test_event_across_aic_and_aiv_is_an_error(simtest):
-    with pytest.raises(RuntimeError, match=PREFIX + r"SetFlag: HardEvent::M_V names pipe M, which is not on this AIV "
-                                                    r"core of ascend910b: AIC<->AIV synchronisation needs "
-                                                    r"CrossCoreSetFlag/CrossCoreWaitFlag"):
+    with pytest.raises(
+        RuntimeError,
+        match=PREFIX + r"SetFlag: HardEvent::M_V names pipe M, which is not on this AIV "
+        r"core of ascend910b: AIC<->AIV synchronisation needs "
+        r"CrossCoreSetFlag/CrossCoreWaitFlag",
+    ):
         simtest.run_pipe_sync(_x(), CROSS_CORE_EVENT, obey=False, soc="ascend910b")
     np.testing.assert_array_equal(simtest.run_pipe_sync(_x(), CROSS_CORE_EVENT, obey=True, soc="ascend910b"), 0)
     # ascend310p couples cube and vector in one AI core: the same event is an in-core one there.

@@ -1,13 +1,23 @@
 """APIs public samples call, on the twin against NumPy goldens, and their refusals by name: CreateVecIndex (count
 form), Compare with its result in CmpMask and GetCmpMask / SetCmpMask, and the type utilities (AscendC::IsSameType,
 Conditional, SupportType, AscendC::Std traits) a kernel branches on."""
+
 import numpy as np
 import pytest
 
 
-@pytest.mark.parametrize("dtype, first, count", [("float16", 0, 128), ("float16", -40, 300), ("float32", 2.0, 200),
-                                                 ("int16", 0, 128), ("int16", -7, 1000), ("int32", 100, 520),
-                                                 ("float32", 5.0, 3)])
+@pytest.mark.parametrize(
+    "dtype, first, count",
+    [
+        ("float16", 0, 128),
+        ("float16", -40, 300),
+        ("float32", 2.0, 200),
+        ("int16", 0, 128),
+        ("int16", -7, 1000),
+        ("int32", 100, 520),
+        ("float32", 5.0, 3),
+    ],
+)
 @pytest.mark.parametrize("soc", ["ascend910b", "ascend310p"])
 def test_create_vec_index_matches_arange(simtest, dtype, first, count, soc):
     room = 1024
@@ -43,8 +53,14 @@ def test_create_vec_index_refuses_a_count_past_dst(simtest):
         simtest.vec_index("float32", 0, 80, 64)
 
 
-CMP_MODES = {"LT": np.less, "GT": np.greater, "EQ": np.equal, "LE": np.less_equal, "GE": np.greater_equal,
-             "NE": np.not_equal}
+CMP_MODES = {
+    "LT": np.less,
+    "GT": np.greater,
+    "EQ": np.equal,
+    "LE": np.less_equal,
+    "GE": np.greater_equal,
+    "NE": np.not_equal,
+}
 
 
 def _cmp_golden(x, y, fn, mask):
@@ -94,16 +110,32 @@ def test_get_cmp_mask_refuses_a_dst_under_128_bytes(simtest):
 
 # (what the kernel asks, the answer of C++'s <type_traits> / <tuple>), in the kernel's order.
 TYPE_ANSWERS = [
-    ("IsSameType<half, half>", 1), ("IsSameType<half, float>", 0), ("IsSameType<const float, float>", 0),
-    ("Conditional<false, half, float> is float", 1), ("SupportType<int16_t, half, float, int16_t>", 1),
+    ("IsSameType<half, half>", 1),
+    ("IsSameType<half, float>", 0),
+    ("IsSameType<const float, float>", 0),
+    ("Conditional<false, half, float> is float", 1),
+    ("SupportType<int16_t, half, float, int16_t>", 1),
     ("SupportType<uint8_t, half, float>", 0),
-    ("is_same<int32_t, int32_t>", 1), ("is_same_v<uint8_t, int8_t>", 0), ("is_floating_point<float>", 1),
-    ("is_floating_point_v<int32_t>", 0), ("is_integral<uint16_t>", 1), ("is_integral_v<float>", 0),
-    ("is_pointer_v<float*>", 1), ("is_reference_v<float&>", 1), ("is_const_v<const int>", 1), ("is_void_v<void>", 1),
-    ("is_array_v<int[4]>", 1), ("is_base_of_v<Plain, Derived>", 1), ("is_convertible_v<Derived*, Plain*>", 1),
-    ("remove_cv_t<const volatile int> is int", 1), ("remove_pointer_t<float*> is float", 1),
-    ("add_const_t<int> is const int", 1), ("conditional_t<true, half, float> is half", 1), ("Int<5>::value", 5),
-    ("make_index_sequence<3>::size()", 3), ("get<1>(make_tuple(1, 9, 4))", 9),
+    ("is_same<int32_t, int32_t>", 1),
+    ("is_same_v<uint8_t, int8_t>", 0),
+    ("is_floating_point<float>", 1),
+    ("is_floating_point_v<int32_t>", 0),
+    ("is_integral<uint16_t>", 1),
+    ("is_integral_v<float>", 0),
+    ("is_pointer_v<float*>", 1),
+    ("is_reference_v<float&>", 1),
+    ("is_const_v<const int>", 1),
+    ("is_void_v<void>", 1),
+    ("is_array_v<int[4]>", 1),
+    ("is_base_of_v<Plain, Derived>", 1),
+    ("is_convertible_v<Derived*, Plain*>", 1),
+    ("remove_cv_t<const volatile int> is int", 1),
+    ("remove_pointer_t<float*> is float", 1),
+    ("add_const_t<int> is const int", 1),
+    ("conditional_t<true, half, float> is half", 1),
+    ("Int<5>::value", 5),
+    ("make_index_sequence<3>::size()", 3),
+    ("get<1>(make_tuple(1, 9, 4))", 9),
 ]
 
 

@@ -13,6 +13,7 @@ BUSY_KEYS = {"S": "scalar_us", "V": "vec_us", "MTE2": "mte2_us", "MTE3": "mte3_u
 @pytest.fixture
 def trace_core():
     """Requests the span trace of a core for the test's launches; always switched off again."""
+
     def request(core, max_spans=50000):
         _C.request_span_trace(core, max_spans)
 
@@ -92,7 +93,8 @@ def test_an_operator_launch_report_carries_the_trace_and_every_cores_pipe_times(
     assert set(core) == {"scalar_us", "vec_us", "mte2_us", "mte3_us", "mte1_us", "cube_us", "fixpipe_us", "core_us"}
     assert core["vec_us"] > 0 and core["mte1_us"] == core["cube_us"] == 0
     assert max(c["pipe_busy_us"]["core_us"] for c in report["cores"]) == pytest.approx(
-        report["modeled_slowest_core_us"], rel=1e-12)
+        report["modeled_slowest_core_us"], rel=1e-12
+    )
     pipes = by_pipe(report["trace"])
     freq = report["trace"]["freq_mhz"]
     for pipe, spans in pipes.items():

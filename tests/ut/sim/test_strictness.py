@@ -1,27 +1,68 @@
 """Each strictness rule of the twin, triggered by its own kernel; the message must name kernel, core, API and values."""
+
 import time
 
 import pytest
 
 # Scenarios of tests/ut/sim/kernels/strict_kernels.cpp.
-(UB_OVERFLOW, COPY_NOT_BLOCKS, DATA_COPY_PAD, SHIFT, HARD_SYNC_ALL, GM_OUT_OF_ALLOCATION, GM_BEYOND_SIZE, ATOMIC_TYPE,
- ALLOC_BEYOND_NUM, DEQUE_EMPTY, DOUBLE_FREE, USE_AFTER_FREE, LOCAL_BOUNDS, CROSS_CORE_RACE, WAIT_WITHOUT_SET,
- SPIN_DEADLOCK, SOFT_SYNC_DEADLOCK, FIRST_ERROR_STOPS_ALL, UNALIGNED_OPERAND, RAW_OVERRUN, CAST_TRIPLE,
- SOFT_SYNC_SMALL_WORKSPACE, HARD_SYNC_MISSING_CORE, DISJOINT_WRITES, VECTOR_BEYOND_TENSOR) = range(1, 26)
+(
+    UB_OVERFLOW,
+    COPY_NOT_BLOCKS,
+    DATA_COPY_PAD,
+    SHIFT,
+    HARD_SYNC_ALL,
+    GM_OUT_OF_ALLOCATION,
+    GM_BEYOND_SIZE,
+    ATOMIC_TYPE,
+    ALLOC_BEYOND_NUM,
+    DEQUE_EMPTY,
+    DOUBLE_FREE,
+    USE_AFTER_FREE,
+    LOCAL_BOUNDS,
+    CROSS_CORE_RACE,
+    WAIT_WITHOUT_SET,
+    SPIN_DEADLOCK,
+    SOFT_SYNC_DEADLOCK,
+    FIRST_ERROR_STOPS_ALL,
+    UNALIGNED_OPERAND,
+    RAW_OVERRUN,
+    CAST_TRIPLE,
+    SOFT_SYNC_SMALL_WORKSPACE,
+    HARD_SYNC_MISSING_CORE,
+    DISJOINT_WRITES,
+    VECTOR_BEYOND_TENSOR,
+) = range(1, 26)
 
 PREFIX = r"kernel 'simtest_strict' core 0/1 \("
 
 CASES = [
-    (UB_OVERFLOW, "ascend910b", dict(extra=196608 + 32),
-     r"TPipe::InitBuffer: 1 x 196640 bytes .* beyond the 188416 bytes TPipe may hand out on ascend910b"),
-    (UB_OVERFLOW, "ascend310p", dict(extra=262144 + 1),
-     r"TPipe::InitBuffer: 1 x 262145 bytes \(262176 rounded to 32 B\) .* beyond the 253952 bytes TPipe may"),
-    (COPY_NOT_BLOCKS, "ascend910b", {}, r"DataCopy: length 15 x 2 B = 30 bytes is not a whole number of 32-byte blocks"),
+    (
+        UB_OVERFLOW,
+        "ascend910b",
+        dict(extra=196608 + 32),
+        r"TPipe::InitBuffer: 1 x 196640 bytes .* beyond the 188416 bytes TPipe may hand out on ascend910b",
+    ),
+    (
+        UB_OVERFLOW,
+        "ascend310p",
+        dict(extra=262144 + 1),
+        r"TPipe::InitBuffer: 1 x 262145 bytes \(262176 rounded to 32 B\) .* beyond the 253952 bytes TPipe may",
+    ),
+    (
+        COPY_NOT_BLOCKS,
+        "ascend910b",
+        {},
+        r"DataCopy: length 15 x 2 B = 30 bytes is not a whole number of 32-byte blocks",
+    ),
     (DATA_COPY_PAD, "ascend310p", {}, r"DataCopyPad: not available on ascend310p"),
     (SHIFT, "ascend310p", {}, r"ShiftLeft: not available on ascend310p"),
     (HARD_SYNC_ALL, "ascend310p", {}, r"SyncAll: hardware SyncAll\(\) is not available on ascend310p"),
-    (GM_OUT_OF_ALLOCATION, "ascend910b", {}, r"DataCopy: GM read of bytes \[128, 160\) outside device allocation #\d+ "
-                                             r"of 128 bytes"),
+    (
+        GM_OUT_OF_ALLOCATION,
+        "ascend910b",
+        {},
+        r"DataCopy: GM read of bytes \[128, 160\) outside device allocation #\d+ " r"of 128 bytes",
+    ),
     (GM_BEYOND_SIZE, "ascend910b", {}, r"DataCopy: elements \[0, 32\) beyond GlobalTensor size 16"),
     (ATOMIC_TYPE, "ascend310p", {}, r"SetAtomicAdd: atomic add of int32 is not supported on ascend310p"),
     (ALLOC_BEYOND_NUM, "ascend910b", {}, r"AllocTensor: all 1 buffers of the queue are in use"),
@@ -43,8 +84,9 @@ def test_rule_is_enforced(simtest, scenario, soc, kwargs, message):
 
 
 def test_dcci_without_progress_is_a_deadlock(simtest):
-    with pytest.raises(RuntimeError, match=r"GlobalTensor::GetValue: deadlock: polled GM address .* without the value "
-                                           r"changing"):
+    with pytest.raises(
+        RuntimeError, match=r"GlobalTensor::GetValue: deadlock: polled GM address .* without the value " r"changing"
+    ):
         simtest.run_strict(SPIN_DEADLOCK, timeout=0.3)
 
 
@@ -56,8 +98,11 @@ def test_soft_sync_missing_core_times_out(simtest):
 
 
 def test_soft_sync_workspace_too_small(simtest):
-    with pytest.raises(RuntimeError, match=r"SyncAll \(gmWorkspace needs GetBlockNum\(\) x 32 bytes\): GM atomic write of "
-                                           r"bytes \[0, 32\) outside device allocation #\d+ of 16 bytes"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"SyncAll \(gmWorkspace needs GetBlockNum\(\) x 32 bytes\): GM atomic write of "
+        r"bytes \[0, 32\) outside device allocation #\d+ of 16 bytes",
+    ):
         simtest.run_strict(SOFT_SYNC_SMALL_WORKSPACE, ws_bytes=16)
 
 
@@ -74,8 +119,11 @@ def test_first_error_stops_every_core_quickly(simtest):
 
 
 def test_cross_core_overlapping_writes_are_a_race(simtest):
-    with pytest.raises(RuntimeError, match=r"cross-core GM write race: core \d wrote bytes \[\d+, \d+\) of device "
-                                           r"allocation #\d+ overlapping a non-atomic write"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"cross-core GM write race: core \d wrote bytes \[\d+, \d+\) of device "
+        r"allocation #\d+ overlapping a non-atomic write",
+    ):
         simtest.run_strict(CROSS_CORE_RACE, block_dim=4, n=128)
 
 
@@ -85,14 +133,18 @@ def test_disjoint_writes_pass(simtest):
 
 
 def test_overrun_through_raw_pointer_caught_by_guard(simtest):
-    with pytest.raises(RuntimeError, match=r"GM overrun caught by a guard zone after the launch: guard zone after "
-                                           r"device allocation #\d+ \(128 bytes\) overwritten at byte 134"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"GM overrun caught by a guard zone after the launch: guard zone after "
+        r"device allocation #\d+ \(128 bytes\) overwritten at byte 134",
+    ):
         simtest.run_strict(RAW_OVERRUN)
 
 
 # More blocks than cores is legal (rounds; test_kernel_rules.py); SetBlockDim documents [1, 65535].
-@pytest.mark.parametrize("block_dim,message", [(0, r"blockDim 0 outside \[1, 65535\]"),
-                                               (65536, r"blockDim 65536 outside \[1, 65535\]")])
+@pytest.mark.parametrize(
+    "block_dim,message", [(0, r"blockDim 0 outside \[1, 65535\]"), (65536, r"blockDim 65536 outside \[1, 65535\]")]
+)
 def test_block_dim_limits(simtest, block_dim, message):
     with pytest.raises(RuntimeError, match=message):
         simtest.run_strict(0, block_dim=block_dim)

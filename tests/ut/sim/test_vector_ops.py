@@ -1,11 +1,44 @@
 """Every vector instruction of the twin against NumPy (count form, one core)."""
+
 import numpy as np
 import pytest
 
 # Op codes of tests/ut/sim/kernels/vector_kernels.cpp.
-(ADD, SUB, MUL, DIV, MAX, MIN, ADDS, MULS, MAXS, MINS, ABS, EXP, LN, SQRT, RSQRT, RECIPROCAL, RELU, DUPLICATE, AND,
- OR, NOT, SHIFT_LEFT, SHIFT_RIGHT, AXPY, SIGMOID, REDUCE_SUM, REDUCE_MAX, COMPARE, SELECT, SELECT_SCALAR,
- WHOLE_REDUCE_SUM, BRCB, COMPARE_SCALAR) = range(33)
+(
+    ADD,
+    SUB,
+    MUL,
+    DIV,
+    MAX,
+    MIN,
+    ADDS,
+    MULS,
+    MAXS,
+    MINS,
+    ABS,
+    EXP,
+    LN,
+    SQRT,
+    RSQRT,
+    RECIPROCAL,
+    RELU,
+    DUPLICATE,
+    AND,
+    OR,
+    NOT,
+    SHIFT_LEFT,
+    SHIFT_RIGHT,
+    AXPY,
+    SIGMOID,
+    REDUCE_SUM,
+    REDUCE_MAX,
+    COMPARE,
+    SELECT,
+    SELECT_SCALAR,
+    WHOLE_REDUCE_SUM,
+    BRCB,
+    COMPARE_SCALAR,
+) = range(33)
 
 RNG = np.random.default_rng(7)
 N = 512
@@ -22,7 +55,11 @@ def _f32(a):
 
 
 BINARY = {
-    ADD: np.add, SUB: np.subtract, MUL: np.multiply, MAX: np.maximum, MIN: np.minimum,
+    ADD: np.add,
+    SUB: np.subtract,
+    MUL: np.multiply,
+    MAX: np.maximum,
+    MIN: np.minimum,
 }
 
 
@@ -61,9 +98,14 @@ def test_scalar_ops(simtest, op, fn, dtype):
 
 
 UNARY = {
-    ABS: (np.abs, -4, 4), EXP: (np.exp, -4, 4), LN: (np.log, 0.1, 8), SQRT: (np.sqrt, 0, 9),
-    RSQRT: (lambda a: 1 / np.sqrt(a), 0.1, 9), RECIPROCAL: (lambda a: 1 / a, 0.5, 4),
-    RELU: (lambda a: np.maximum(a, 0), -4, 4), SIGMOID: (lambda a: 1 / (1 + np.exp(-a)), -6, 6),
+    ABS: (np.abs, -4, 4),
+    EXP: (np.exp, -4, 4),
+    LN: (np.log, 0.1, 8),
+    SQRT: (np.sqrt, 0, 9),
+    RSQRT: (lambda a: 1 / np.sqrt(a), 0.1, 9),
+    RECIPROCAL: (lambda a: 1 / a, 0.5, 4),
+    RELU: (lambda a: np.maximum(a, 0), -4, 4),
+    SIGMOID: (lambda a: 1 / (1 + np.exp(-a)), -6, 6),
 }
 
 
@@ -160,7 +202,7 @@ def test_reduce_sum_tree_per_repeat_repeats_in_order(simtest, dtype):
     per = 256 // np.dtype(dtype).itemsize
     acc = dtype(0)
     for r in range(0, N, per):
-        acc = dtype(np.float32(acc) + np.float32(_tree(x[r:r + per], dtype)))
+        acc = dtype(np.float32(acc) + np.float32(_tree(x[r : r + per], dtype)))
     assert z[0] == acc
 
 
@@ -172,15 +214,16 @@ def test_reduce_max_with_index(simtest, dtype, bits):
     assert z[1:2].view(bits)[0] == int(np.argmax(x))
 
 
-@pytest.mark.parametrize("mode,fn", list(enumerate([np.less, np.greater, np.equal, np.less_equal, np.greater_equal,
-                                               np.not_equal])))
+@pytest.mark.parametrize(
+    "mode,fn", list(enumerate([np.less, np.greater, np.equal, np.less_equal, np.greater_equal, np.not_equal]))
+)
 def test_compare_bitmask(simtest, mode, fn):
     x = RNG.integers(0, 4, N).astype(np.float32)
     y = RNG.integers(0, 4, N).astype(np.float32)
     z, _ = simtest.run_vec(COMPARE, x, y, mode=mode)
-    np.testing.assert_array_equal(z.view(np.uint8)[:N // 8], np.packbits(fn(x, y), bitorder="little"))
+    np.testing.assert_array_equal(z.view(np.uint8)[: N // 8], np.packbits(fn(x, y), bitorder="little"))
     s, _ = simtest.run_vec(COMPARE_SCALAR, x, y, scalar=2.0, mode=mode)
-    np.testing.assert_array_equal(s.view(np.uint8)[:N // 8], np.packbits(fn(x, np.float32(2)), bitorder="little"))
+    np.testing.assert_array_equal(s.view(np.uint8)[: N // 8], np.packbits(fn(x, np.float32(2)), bitorder="little"))
 
 
 def test_compare_needs_whole_repeats(simtest):
@@ -207,7 +250,7 @@ def test_whole_reduce_sum(simtest, mask):
     x, y = _inputs(np.float32)
     z, _ = simtest.run_vec(WHOLE_REDUCE_SUM, x, y, mode=mask)
     rows = x.reshape(-1, 64)[:, :mask]
-    np.testing.assert_array_equal(z[:rows.shape[0]], [_tree(r, np.float32) for r in rows])  # a tree per repeat
+    np.testing.assert_array_equal(z[: rows.shape[0]], [_tree(r, np.float32) for r in rows])  # a tree per repeat
 
 
 @pytest.mark.parametrize("dtype", [np.float16, np.float32, np.int32])
@@ -216,7 +259,7 @@ def test_brcb(simtest, dtype):
     z, _ = simtest.run_vec(BRCB, x, x)
     per_block = 32 // np.dtype(dtype).itemsize
     repeats = N * np.dtype(dtype).itemsize // 256
-    np.testing.assert_array_equal(z[:N], np.repeat(x[:repeats * 8], per_block))
+    np.testing.assert_array_equal(z[:N], np.repeat(x[: repeats * 8], per_block))
 
 
 def test_cost_counts_repeats(simtest):

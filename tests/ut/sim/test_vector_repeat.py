@@ -1,5 +1,6 @@
 """Repeat-parameter (high-dimensional) forms of the vector instructions against NumPy: strides in 32-byte blocks,
 stride-0 broadcasts, MulAddDst, BlockReduceSum, one instruction per call, and the strict checks."""
+
 import numpy as np
 import pytest
 
@@ -59,7 +60,7 @@ def test_src1_block_stride_zero_broadcasts_one_block(simtest, dtype):
     x, y = _inputs(dtype)
     per, blk, reps = _geometry(dtype, x.size)
     z, stats = simtest.run_vec(BINARY_REPEAT, x, y, mode=2)
-    row_block = _f32(y)[:reps * blk].reshape(reps, 1, blk)  # block r of y for repeat r
+    row_block = _f32(y)[: reps * blk].reshape(reps, 1, blk)  # block r of y for repeat r
     expected = (_f32(x).reshape(reps, per // blk, blk) * row_block).astype(dtype)
     np.testing.assert_array_equal(z, expected.reshape(-1))
     _one_instruction(stats, reps)
@@ -70,7 +71,7 @@ def test_dst_block_stride(simtest, dtype):
     x, y = _inputs(dtype)
     per, blk, reps = _geometry(dtype, x.size)
     z, stats = simtest.run_vec(BINARY_REPEAT, x, y, mode=3)
-    diff = (_f32(x) - _f32(y)).astype(dtype)[:(reps // 2) * per].reshape(-1, blk)
+    diff = (_f32(x) - _f32(y)).astype(dtype)[: (reps // 2) * per].reshape(-1, blk)
     expected = np.zeros((x.size // blk, blk), dtype)
     expected[0::2] = diff  # block j of repeat r lands at block 16 r + 2 j
     np.testing.assert_array_equal(z.reshape(-1, blk), expected)
@@ -84,17 +85,20 @@ def test_src_block_stride_folds_block_pairs(simtest, dtype):
     z, stats = simtest.run_vec(BINARY_REPEAT, x, y, mode=8)
     blocks = _f32(x).reshape(-1, blk)
     folded = (blocks[0::2] + blocks[1::2]).astype(dtype)  # the last repeat reads the final pair
-    np.testing.assert_array_equal(z[:folded.size], folded.reshape(-1))
-    assert not z[folded.size:].any()
+    np.testing.assert_array_equal(z[: folded.size], folded.reshape(-1))
+    assert not z[folded.size :].any()
     _one_instruction(stats, reps // 2)
 
 
-@pytest.mark.parametrize("mode,message", [
-    (4, r"Mul: src1 covers \d+ elements but the LocalTensor has 1024"),
-    (5, r"Add: repeatTime 256 outside \[0, 255\]"),
-    (6, r"BinaryRepeatParams: dstRepStride 256 outside \[0, 255\]"),
-    (7, r"Add: src0 UB address \d+ is not 32-byte aligned"),
-])
+@pytest.mark.parametrize(
+    "mode,message",
+    [
+        (4, r"Mul: src1 covers \d+ elements but the LocalTensor has 1024"),
+        (5, r"Add: repeatTime 256 outside \[0, 255\]"),
+        (6, r"BinaryRepeatParams: dstRepStride 256 outside \[0, 255\]"),
+        (7, r"Add: src0 UB address \d+ is not 32-byte aligned"),
+    ],
+)
 def test_binary_repeat_strict(simtest, mode, message):
     x, y = _inputs(np.float32)
     with pytest.raises(RuntimeError, match=message):
@@ -123,7 +127,7 @@ def test_adds_partial_mask(simtest, dtype):
     per, _, reps = _geometry(dtype, x.size)
     z, _ = simtest.run_vec(SCALAR_REPEAT, x, y, scalar=0.25, mode=1, count=per // 2)
     expected = np.zeros((reps, per), dtype)
-    expected[:, :per // 2] = (_f32(x).reshape(reps, per)[:, :per // 2] + np.float32(0.25)).astype(dtype)
+    expected[:, : per // 2] = (_f32(x).reshape(reps, per)[:, : per // 2] + np.float32(0.25)).astype(dtype)
     np.testing.assert_array_equal(z.reshape(reps, per), expected)
 
 
@@ -148,7 +152,7 @@ def test_mul_add_dst_rank_one_update(simtest, dtype):
     per, blk, reps = _geometry(dtype, x.size)
     z, stats = simtest.run_vec(MUL_ADD_DST_REPEAT, x, y)
     row = _f32(x)[:per]
-    scal = _f32(x)[:reps * blk].reshape(reps, 1, blk)
+    scal = _f32(x)[: reps * blk].reshape(reps, 1, blk)
     expected = (row.reshape(1, per // blk, blk) * scal).reshape(reps, per) + _f32(y).reshape(reps, per)
     np.testing.assert_array_equal(z.reshape(reps, per), expected.astype(dtype))
     _one_instruction(stats, reps)
@@ -167,8 +171,8 @@ def test_block_reduce_sum(simtest, dtype):
     per, blk, reps = _geometry(dtype, x.size)
     z, stats = simtest.run_vec(BLOCK_REDUCE_SUM, x, y, mode=0)
     sums = _tree_block_sums(x.reshape(-1, blk), dtype)
-    np.testing.assert_array_equal(z[:sums.size], sums)
-    assert not z[sums.size:].any()
+    np.testing.assert_array_equal(z[: sums.size], sums)
+    assert not z[sums.size :].any()
     _one_instruction(stats, reps, cls=3)
 
 
@@ -178,14 +182,14 @@ def test_block_reduce_sum_strided_and_masked(simtest, dtype):
     per, blk, reps = _geometry(dtype, x.size)
     z, _ = simtest.run_vec(BLOCK_REDUCE_SUM, x, y, mode=1)  # every other block
     sums = _tree_block_sums(x.reshape(-1, blk)[0::2], dtype)
-    np.testing.assert_array_equal(z[:sums.size], sums)
+    np.testing.assert_array_equal(z[: sums.size], sums)
     mask = 2 * blk + 3  # two whole blocks and 3 elements of a third; the rest not written
     z, _ = simtest.run_vec(BLOCK_REDUCE_SUM, x, y, mode=0, count=mask)
-    rows = x.reshape(reps, per)[:, :3 * blk].copy()
+    rows = x.reshape(reps, per)[:, : 3 * blk].copy()
     rows[:, mask:] = 0
     expected = np.zeros((reps, 8), dtype)
     expected[:, :3] = _tree_block_sums(rows.reshape(-1, blk), dtype).reshape(reps, 3)
-    np.testing.assert_array_equal(z[:reps * 8].reshape(reps, 8), expected)
+    np.testing.assert_array_equal(z[: reps * 8].reshape(reps, 8), expected)
 
 
 def test_block_reduce_sum_bounds(simtest):
