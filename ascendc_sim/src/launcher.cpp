@@ -18,9 +18,8 @@
 namespace ascendc_sim {
 namespace {
 
-constexpr uint8_t kUbPattern = 0xA5;
-constexpr uint32_t kMaxBlockDim = 65535;  // SetBlockDim: numBlocks in [1, 65535]  // UB starts with garbage on
-                                          // hardware; a fixed pattern keeps runs repeatable
+constexpr uint8_t kUbPattern = 0xA5;      // UB starts with garbage on hardware; a fixed pattern keeps runs repeatable
+constexpr uint32_t kMaxBlockDim = 65535;  // SetBlockDim: numBlocks in [1, 65535]
 
 ascendc_sim::Error RuntimeError(std::string message) {
     return {ascendc_sim::Status::kRuntimeError, std::move(message)};
