@@ -9,9 +9,6 @@
 namespace ascendc_sim {
 namespace {
 
-// Per core (each core is one thread of one launch): the bytes of each cached line that this core's DMA rewrote.
-thread_local std::unordered_map<uint64_t, uint64_t> tDmaRewritten;
-
 uint64_t LineOf(const void* p) { return reinterpret_cast<uint64_t>(p) / kCacheLineBytes; }
 
 std::string LineName(uint64_t line) {
@@ -57,7 +54,7 @@ void ForLinesIn(CoreContext& c, const void* p, uint64_t bytes, F f) {
 void CacheLoad(CoreContext& c, const char* api, const void* p, uint64_t bytes) {
     uint64_t line = LineOf(p);
     CachedLine& l = Fill(c, line);
-    if (l.staleBy != nullptr && (tDmaRewritten[line] & ByteMask(p, bytes)) != 0) {
+    if (l.staleBy != nullptr && (c.dcache.dmaRewritten[line] & ByteMask(p, bytes)) != 0) {
         Fail(api, Str("loads from the ", LineName(line), " cached before this core's ", l.staleBy,
                       " rewrote it (DMA bypasses the data cache): DataCacheCleanAndInvalid before the load"));
     }
@@ -99,7 +96,8 @@ void CacheDmaWrite(CoreContext& c, const char* api, const void* p, uint64_t byte
         l.staleBy = api;
         uint64_t lineBase = line * kCacheLineBytes, b = reinterpret_cast<uint64_t>(p);
         uint64_t from = std::max(b, lineBase);
-        tDmaRewritten[line] |= ByteMask(reinterpret_cast<const void*>(from), std::min(b + bytes, lineBase + 64) - from);
+        c.dcache.dmaRewritten[line] |=
+            ByteMask(reinterpret_cast<const void*>(from), std::min(b + bytes, lineBase + 64) - from);
     });
     auto b = reinterpret_cast<uint64_t>(p);
     std::vector<DmaWrite>& w = c.dcache.dmaWrites;
@@ -116,7 +114,7 @@ void CacheCleanInvalidate(CoreContext& c, const void* p, bool entire) {
     if (entire) {
         for (auto& [line, l] : lines) Retire(c, line, l);
         lines.clear();
-        tDmaRewritten.clear();
+        c.dcache.dmaRewritten.clear();
         return;
     }
     auto it = lines.find(LineOf(p));
@@ -125,7 +123,7 @@ void CacheCleanInvalidate(CoreContext& c, const void* p, bool entire) {
     uint64_t kept = l.dirtyMask & ~(~uint64_t{0} << (reinterpret_cast<uint64_t>(p) % kCacheLineBytes));
     if (kept == 0) {
         Retire(c, it->first, l);
-        tDmaRewritten.erase(it->first);
+        c.dcache.dmaRewritten.erase(it->first);
         lines.erase(it);
         return;
     }

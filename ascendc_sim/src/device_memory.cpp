@@ -1,5 +1,6 @@
 #include "sim/device_memory.h"
 
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -9,6 +10,8 @@
 #include <mutex>
 #include <shared_mutex>
 #include <sstream>
+
+#include "sim/l2_reuse.h"
 
 namespace ascendc_sim {
 namespace {
@@ -72,14 +75,20 @@ void* DeviceMalloc(std::size_t bytes) {
     return base;
 }
 
+// Freed memory leaves nothing in the twin's L2 (sim/l2_reuse.h): a later allocation at the same address starts cold.
 bool DeviceFree(void* p) {
-    Registry& r = Reg();
-    std::unique_lock lock(r.mu);
-    auto it = r.byBase.find(reinterpret_cast<uintptr_t>(p));
-    if (it == r.byBase.end()) return false;
-    std::free(it->second.base - kGuardBytes);
-    r.liveBytes -= it->second.bytes;
-    r.byBase.erase(it);
+    DeviceAllocation freed{};
+    {
+        Registry& r = Reg();
+        std::unique_lock lock(r.mu);
+        auto it = r.byBase.find(reinterpret_cast<uintptr_t>(p));
+        if (it == r.byBase.end()) return false;
+        freed = it->second;
+        r.liveBytes -= freed.bytes;
+        r.byBase.erase(it);
+    }
+    DropFromL2(freed.base, freed.bytes);
+    std::free(freed.base - kGuardBytes);
     return true;
 }
 
@@ -112,7 +121,18 @@ std::optional<DeviceAllocation> FindContaining(const void* p) {
 
 namespace {
 
+bool GuardIntact(const uint8_t* guard) {
+    static const std::array<uint8_t, kGuardBytes> kIntact = [] {
+        std::array<uint8_t, kGuardBytes> g{};
+        g.fill(kGuardPattern);
+        return g;
+    }();
+    return std::memcmp(guard, kIntact.data(), kGuardBytes) == 0;
+}
+
+// Every launch checks every live allocation: the intact case is two memcmp calls and no text.
 std::string GuardDamage(const DeviceAllocation& a) {
+    if (GuardIntact(a.base - kGuardBytes) && GuardIntact(a.base + a.bytes)) return {};
     auto firstBad = [](const uint8_t* p, uint64_t n) -> int64_t {
         for (uint64_t i = 0; i < n; ++i) {
             if (p[i] != kGuardPattern) return static_cast<int64_t>(i);

@@ -55,24 +55,20 @@ void CheckGm(CoreContext& c, const char* api, const void* p, uint64_t bytes, GmA
 }
 
 void NoteGmPoll(CoreContext& c, const void* addr, uint64_t bits) {
-    using Clock = std::chrono::steady_clock;
-    thread_local const void* spinAddr = nullptr;
-    thread_local uint64_t spinBits = 0;
-    thread_local uint64_t spinCount = 0;
-    thread_local Clock::time_point spinStart;
-    if (addr != spinAddr || bits != spinBits) {
-        spinAddr = addr;
-        spinBits = bits;
-        spinCount = 0;
+    GmPoll& spin = c.gmPoll;
+    if (addr != spin.addr || bits != spin.bits) {
+        spin.addr = addr;
+        spin.bits = bits;
+        spin.count = 0;
         return;
     }
-    if (++spinCount % 256 != 0) return;
+    if (++spin.count % 256 != 0) return;
     std::this_thread::yield();  // let the core we wait for run
-    if (spinCount == 256) spinStart = Clock::now();
-    double waited = std::chrono::duration<double>(Clock::now() - spinStart).count();
+    if (spin.count == 256) spin.start = std::chrono::steady_clock::now();
+    double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - spin.start).count();
     if (waited > c.launch->cfg.deadlockTimeoutSeconds) {
-        Fail("GlobalTensor::GetValue", Str("deadlock: polled GM address ", addr, " ", spinCount, " times over ", waited,
-                                           " s without the value changing"));
+        Fail("GlobalTensor::GetValue", Str("deadlock: polled GM address ", addr, " ", spin.count, " times over ",
+                                           waited, " s without the value changing"));
     }
 }
 

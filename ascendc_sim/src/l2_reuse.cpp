@@ -1,10 +1,10 @@
 #include "sim/l2_reuse.h"
 
 #include <algorithm>
-#include <deque>
 #include <functional>
 #include <iterator>
 #include <mutex>
+#include <set>
 #include <shared_mutex>
 #include <unordered_map>
 #include <utility>
@@ -20,6 +20,10 @@ constexpr uint64_t kMaxUnionRows = uint64_t{1} << 23;
 // the conservative side).
 constexpr size_t kMaxWriteSpans = 4096;
 constexpr uint64_t kMaxNotedRows = 256;  // rows of one strided write the log keeps (the rest later read as misses)
+// The device's L2 remembers at most this many separate spans (at most ~32 MB of bookkeeping); past it the oldest
+// launches' writes go, and a launch with more spans than this alone is not kept (later reads miss: the conservative
+// side; 64 cores each at kMaxWriteSpans fit).
+constexpr size_t kMaxHeldSpans = size_t{1} << 18;
 
 using SpanMap = std::map<uintptr_t, uintptr_t>;
 
@@ -35,25 +39,6 @@ void AddSpan(SpanMap& spans, uintptr_t start, uintptr_t end) {
     spans.emplace(start, end);
 }
 
-// Removes [start, end) from the spans (cutting the spans it overlaps); returns the bytes removed.
-uint64_t RemoveSpan(SpanMap& spans, uintptr_t start, uintptr_t end) {
-    uint64_t removed = 0;
-    auto it = spans.upper_bound(start);
-    if (it != spans.begin()) --it;
-    while (it != spans.end() && it->first < end) {
-        const uintptr_t s = it->first, e = it->second;
-        if (e <= start) {
-            ++it;
-            continue;
-        }
-        it = spans.erase(it);
-        removed += std::min(e, end) - std::max(s, start);
-        if (s < start) spans.emplace(s, start);
-        if (e > end) it = spans.emplace(end, e).first;
-    }
-    return removed;
-}
-
 bool Contains(const SpanMap& spans, uintptr_t start, uintptr_t end) {
     auto it = spans.upper_bound(start);
     if (it == spans.begin()) return false;
@@ -61,29 +46,65 @@ bool Contains(const SpanMap& spans, uintptr_t start, uintptr_t end) {
     return it->first <= start && end <= it->second;
 }
 
-uint64_t Overlap(const SpanMap& spans, uintptr_t start, uintptr_t end) {
-    uint64_t bytes = 0;
-    auto it = spans.upper_bound(start);
-    if (it != spans.begin()) --it;
-    for (; it != spans.end() && it->first < end; ++it) {
-        if (it->second > start) bytes += std::min(it->second, end) - std::max(it->first, start);
-    }
-    return bytes;
-}
-
-// The device's L2 across launches: one entry per launch, newest first, disjoint from each other.
-struct HeldLaunch {
-    SpanMap spans;
-    uint64_t bytes = 0;
+// The device's L2 across launches: every span some launch's writes left in it, keyed by start, with the launch
+// that wrote it. Spans are disjoint (a newer write cuts older spans); one launch's spans never touch, so a read is a
+// hit when one span covers it, as when each launch kept its own spans. Costs grow with the spans held, never with
+// the launches run: a launch whose spans were all dropped leaves nothing behind.
+struct HeldSpan {
+    uintptr_t end;
+    uint64_t launch;  // sequence number of the launch that wrote it
 };
 struct DeviceL2 {
     std::shared_mutex mu;
-    std::deque<HeldLaunch> launches;
+    std::map<uintptr_t, HeldSpan> spans;
+    std::map<uint64_t, uint64_t> launchBytes;           // launch -> bytes it still holds (> 0), oldest first
+    std::set<std::pair<uint64_t, uintptr_t>> byLaunch;  // (launch, start) of every span: eviction order
     uint64_t bytes = 0;
+    uint64_t nextLaunch = 0;
 };
 DeviceL2& L2() {
     static DeviceL2 l2;
     return l2;
+}
+
+// Caller holds the lock exclusively.
+void InsertHeld(DeviceL2& l2, uintptr_t start, uintptr_t end, uint64_t launch) {
+    l2.spans.emplace(start, HeldSpan{end, launch});
+    l2.byLaunch.emplace(launch, start);
+}
+
+void ForgetBytes(DeviceL2& l2, uint64_t launch, uint64_t bytes) {
+    auto it = l2.launchBytes.find(launch);
+    it->second -= bytes;
+    if (it->second == 0) l2.launchBytes.erase(it);
+    l2.bytes -= bytes;
+}
+
+// Drops [start, end) from every held span (cutting the spans it overlaps). Caller holds the lock exclusively.
+void RemoveHeld(DeviceL2& l2, uintptr_t start, uintptr_t end) {
+    auto it = l2.spans.upper_bound(start);
+    if (it != l2.spans.begin() && std::prev(it)->second.end > start) --it;
+    while (it != l2.spans.end() && it->first < end) {
+        const uintptr_t s = it->first;
+        const HeldSpan h = it->second;
+        l2.byLaunch.erase({h.launch, s});
+        it = l2.spans.erase(it);
+        ForgetBytes(l2, h.launch, std::min(h.end, end) - std::max(s, start));
+        if (s < start) InsertHeld(l2, s, start, h.launch);
+        if (h.end > end) InsertHeld(l2, end, h.end, h.launch);
+    }
+}
+
+// Drops the oldest launch's spans. Caller holds the lock exclusively.
+void EvictOldest(DeviceL2& l2) {
+    const uint64_t launch = l2.launchBytes.begin()->first;
+    auto it = l2.byLaunch.lower_bound({launch, 0});
+    while (it != l2.byLaunch.end() && it->first == launch) {
+        auto span = l2.spans.find(it->second);
+        ForgetBytes(l2, launch, span->second.end - span->first);
+        l2.spans.erase(span);
+        it = l2.byLaunch.erase(it);
+    }
 }
 
 }  // namespace
@@ -108,58 +129,58 @@ bool HoldsOwnWrite(const CoreContext& c, const void* gm, uint64_t bytes) {
 }
 
 void KeepLaunchWritesInL2(const std::vector<CoreContext>& cores, double l2Bytes) {
-    HeldLaunch now;
+    SpanMap now;
     for (const CoreContext& c : cores) {
-        for (const auto& [s, e] : c.ownWrites.spans) AddSpan(now.spans, s, e);
+        for (const auto& [s, e] : c.ownWrites.spans) AddSpan(now, s, e);
     }
-    for (const auto& [s, e] : now.spans) now.bytes += e - s;
+    uint64_t nowBytes = 0;
+    for (const auto& [s, e] : now) nowBytes += e - s;
     DeviceL2& l2 = L2();
     std::unique_lock lock(l2.mu);
-    for (HeldLaunch& old : l2.launches) {  // the newest writes shadow older ones
-        for (const auto& [s, e] : now.spans) {
-            const uint64_t removed = RemoveSpan(old.spans, s, e);
-            old.bytes -= removed;
-            l2.bytes -= removed;
-        }
-    }
-    if (now.bytes == 0 || static_cast<double>(now.bytes) > l2Bytes) return;
-    l2.bytes += now.bytes;
-    l2.launches.push_front(std::move(now));
-    while (static_cast<double>(l2.bytes) > l2Bytes) {
-        l2.bytes -= l2.launches.back().bytes;
-        l2.launches.pop_back();
-    }
+    for (const auto& [s, e] : now) RemoveHeld(l2, s, e);  // the newest writes shadow older ones
+    if (nowBytes == 0 || static_cast<double>(nowBytes) > l2Bytes || now.size() > kMaxHeldSpans) return;
+    const uint64_t launch = l2.nextLaunch++;
+    for (const auto& [s, e] : now) InsertHeld(l2, s, e, launch);
+    l2.launchBytes.emplace(launch, nowBytes);
+    l2.bytes += nowBytes;
+    while (static_cast<double>(l2.bytes) > l2Bytes || l2.spans.size() > kMaxHeldSpans) EvictOldest(l2);
 }
 
 bool L2HoldsFromEarlierLaunch(const void* gm, uint64_t bytes) {
     DeviceL2& l2 = L2();
     std::shared_lock lock(l2.mu);
     const auto start = reinterpret_cast<uintptr_t>(gm);
-    for (const HeldLaunch& h : l2.launches) {
-        if (Contains(h.spans, start, start + bytes)) return true;
-    }
-    return false;
+    auto it = l2.spans.upper_bound(start);
+    if (it == l2.spans.begin()) return false;
+    --it;
+    return start + bytes <= it->second.end;
 }
 
 void DropFromL2(const void* gm, uint64_t bytes) {
     DeviceL2& l2 = L2();
     std::unique_lock lock(l2.mu);
     const auto start = reinterpret_cast<uintptr_t>(gm);
-    for (HeldLaunch& h : l2.launches) {
-        const uint64_t removed = RemoveSpan(h.spans, start, start + bytes);
-        h.bytes -= removed;
-        l2.bytes -= removed;
-    }
+    RemoveHeld(l2, start, start + bytes);
 }
 
 uint64_t L2HeldBytes(const std::vector<std::pair<uintptr_t, uintptr_t>>& spans) {
     DeviceL2& l2 = L2();
     std::shared_lock lock(l2.mu);
     uint64_t bytes = 0;
-    for (const HeldLaunch& h : l2.launches) {
-        for (const auto& [start, end] : spans) bytes += Overlap(h.spans, start, end);
+    for (const auto& [start, end] : spans) {
+        auto it = l2.spans.upper_bound(start);
+        if (it != l2.spans.begin()) --it;
+        for (; it != l2.spans.end() && it->first < end; ++it) {
+            if (it->second.end > start) bytes += std::min(it->second.end, end) - std::max(it->first, start);
+        }
     }
     return bytes;
+}
+
+L2Footprint HeldInL2() {
+    DeviceL2& l2 = L2();
+    std::shared_lock lock(l2.mu);
+    return {l2.launchBytes.size(), l2.spans.size(), l2.bytes};
 }
 
 std::size_t GmRectHash::operator()(const GmRect& r) const {

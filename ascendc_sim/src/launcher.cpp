@@ -1,28 +1,33 @@
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
+#include <condition_variable>
 #include <map>
 #include <memory>
-#include <system_error>
-#include <thread>
+#include <mutex>
 #include <tuple>
 
+#include "sim/cmp_mask.h"
 #include "sim/context.h"
+#include "sim/core_workers.h"
 #include "sim/cost_model.h"
 #include "sim/device_memory.h"
 #include "sim/kernel_rules.h"
 #include "sim/launch.h"
 #include "sim/mix.h"
+#include "sim/reduce.h"
 #include "sim/types.h"
 
 namespace ascendc_sim {
 namespace {
 
-constexpr uint8_t kUbPattern = 0xA5;      // UB starts with garbage on hardware; a fixed pattern keeps runs repeatable
 constexpr uint32_t kMaxBlockDim = 65535;  // SetBlockDim: numBlocks in [1, 65535]
 
 ascendc_sim::Error RuntimeError(std::string message) {
     return {ascendc_sim::Status::kRuntimeError, std::move(message)};
+}
+
+// A launch error naming the kernel (built only on the error path: a launch formats no text).
+ascendc_sim::Error RuntimeError(const LaunchConfig& cfg, const std::string& message) {
+    return RuntimeError("kernel '" + cfg.kernel + "': " + message);
 }
 
 // Two cores writing overlapping GM bytes between the same barriers without atomic add race on hardware.
@@ -64,29 +69,6 @@ std::string FindWriteRace(const std::vector<CoreContext>& cores) {
     }
     return {};
 }
-
-// Thread exhaustion is a launch error, not std::terminate: the cores already started are stopped.
-template <typename Body>
-bool StartCore(std::vector<std::thread>& threads, LaunchShared& shared, const std::string& prefix, uint32_t core,
-               Body&& body) {
-    try {
-        threads.emplace_back(std::forward<Body>(body));
-        return true;
-    } catch (const std::system_error& e) {
-        {
-            std::lock_guard<std::mutex> lock(shared.errorMu);
-            if (shared.firstError.empty()) shared.firstError = Str(prefix, "cannot start core ", core, ": ", e.what());
-            shared.stop.store(true);
-        }
-        { std::lock_guard<std::mutex> lock(shared.barrierMu); }  // a waiter has either seen stop or is waiting
-        shared.barrierCv.notify_all();
-        return false;
-    }
-}
-
-struct UbFree {
-    void operator()(uint8_t* p) const { std::free(p); }
-};
 
 }  // namespace
 
@@ -134,33 +116,64 @@ void FailLaunch(LaunchShared& shared, const std::string& what) {
     shared.stop.store(true);
 }
 
-// One core's thread: its UB (filled with a pattern), the kernel body, the end-of-kernel checks, then the count of
-// finished cores that a waiting barrier reads.
-void RunCore(LaunchShared& shared, CoreContext& core, const std::string& prefix, KernelThunk thunk, void* fn) {
-    const uint64_t ubBytes = core.ubBytes;
-    std::unique_ptr<uint8_t, UbFree> ub(static_cast<uint8_t*>(std::aligned_alloc(64, ubBytes)));
-    if (ub) {
-        std::memset(ub.get(), kUbPattern, ubBytes);
-        core.ub = ub.get();
-        tlsCore = &core;
-        // 如何在矢量编程时启用Vector-Core.md: the AI Core supports only saturation mode, the Vector Core only inf/nan.
-        tlsSaturateLowFloats = shared.cfg.platform.soc->rules.saturationOnly && !core.vectorCore;
-        try {
-            thunk(fn, shared.args.data());
-            CheckKernelTypeAtEnd(core);
-            CheckPipeSyncAtEnd(core);
-            CloseTimeline(core);
-            CacheAtEnd(core);
-        } catch (const CoreStopped&) {
-        } catch (const std::exception& e) {
-            FailLaunch(shared, Str(prefix, "core ", core.blockIdx, ": exception: ", e.what()));
-        }
-        NoteCoreExit(core);
-        tlsCore = nullptr;
-        core.ub = nullptr;
-    } else {
-        FailLaunch(shared, Str(prefix, "cannot allocate the ", ubBytes, "-byte UB of core ", core.blockIdx));
+// The per-thread registers a kernel may read before writing, as a fresh thread has them (sim/cmp_mask.h, reduce.h).
+void ResetCoreRegisters(const LaunchShared& shared, const CoreContext& core) {
+    // 如何在矢量编程时启用Vector-Core.md: the AI Core supports only saturation mode, the Vector Core only inf/nan.
+    tlsSaturateLowFloats = shared.cfg.platform.soc->rules.saturationOnly && !core.vectorCore;
+    tlsCmpMask[0] = tlsCmpMask[1] = 0;
+    tlsReduceSum = tlsReduceValue = 0.0f;
+    tlsReduceIndex = 0;
+}
+
+// The calling thread's register variables, put back after it ran a core: host code on that thread converts with
+// the saturation flag.
+class CallerRegisters {
+public:
+    CallerRegisters()
+        : saturate_(tlsSaturateLowFloats),
+          cmpMask_{tlsCmpMask[0], tlsCmpMask[1]},
+          reduceSum_(tlsReduceSum),
+          reduceValue_(tlsReduceValue),
+          reduceIndex_(tlsReduceIndex) {}
+    ~CallerRegisters() {
+        tlsSaturateLowFloats = saturate_;
+        tlsCmpMask[0] = cmpMask_[0];
+        tlsCmpMask[1] = cmpMask_[1];
+        tlsReduceSum = reduceSum_;
+        tlsReduceValue = reduceValue_;
+        tlsReduceIndex = reduceIndex_;
     }
+    CallerRegisters(const CallerRegisters&) = delete;
+    CallerRegisters& operator=(const CallerRegisters&) = delete;
+
+private:
+    bool saturate_;
+    uint64_t cmpMask_[2];
+    float reduceSum_, reduceValue_;
+    uint32_t reduceIndex_;
+};
+
+// One core on a worker or the calling thread: that thread's local memory, the kernel body, the end-of-kernel
+// checks, then the count of finished cores that a waiting barrier reads.
+void RunCore(LaunchShared& shared, CoreContext& core, CoreMemory& memory, KernelThunk thunk, void* fn) {
+    LendMemory(memory, core);
+    tlsCore = &core;
+    ResetCoreRegisters(shared, core);
+    try {
+        thunk(fn, shared.args.data());
+        CheckKernelTypeAtEnd(core);
+        CheckPipeSyncAtEnd(core);
+        CloseTimeline(core);
+        CacheAtEnd(core);
+    } catch (const CoreStopped&) {
+    } catch (const std::exception& e) {
+        FailLaunch(shared, Str("kernel '", shared.cfg.kernel, "': core ", core.blockIdx, ": exception: ", e.what()));
+    } catch (...) {  // the core may be the calling thread: nothing may leave it while other cores run
+        FailLaunch(shared, Str("kernel '", shared.cfg.kernel, "': core ", core.blockIdx, ": unknown exception"));
+    }
+    NoteCoreExit(core);
+    tlsCore = nullptr;
+    TakeBackMemory(memory, core);
     {
         std::lock_guard<std::mutex> lock(shared.barrierMu);
         shared.coresFinished.fetch_add(1);
@@ -168,22 +181,57 @@ void RunCore(LaunchShared& shared, CoreContext& core, const std::string& prefix,
     shared.barrierCv.notify_all();
 }
 
-// Rounds of at most coreNum blocks, as the hardware schedules blocks onto its physical cores; a MIX launch's AIC and
-// AIVs serve each other, so its groups (bounded by CheckMixLaunch) all run at once.
-uint32_t RunRounds(LaunchShared& shared, std::vector<CoreContext>& cores, const std::string& prefix, KernelThunk thunk,
+// Counts the cores of a round down; the launch waits for zero.
+class RoundLatch {
+public:
+    explicit RoundLatch(uint32_t cores) : pending_(cores) {}
+    void CoreDone() {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (--pending_ == 0) cv_.notify_one();
+    }
+    void Wait() {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock, [this] { return pending_ == 0; });
+    }
+
+private:
+    std::mutex mu_;
+    std::condition_variable cv_;
+    uint32_t pending_;
+};
+
+// Cores running at once: rounds of at most PhysicalCoreNum blocks, as the hardware schedules blocks onto its
+// physical cores; a MIX launch's AIC and AIVs serve each other, so its groups (bounded by CheckMixLaunch) all run
+// at once.
+uint32_t CoresPerRound(const LaunchConfig& cfg, uint32_t threadCount) {
+    const uint32_t perRound = cfg.aivPerAic != 0 ? threadCount : std::max<uint32_t>(1, PhysicalCoreNum(cfg));
+    return std::min(perRound, threadCount);
+}
+
+// Each round's last core runs on the calling thread (which would only wait), the others on the workers: a
+// one-core launch hands nothing to another thread.
+uint32_t RunRounds(LaunchShared& shared, std::vector<CoreContext>& cores,
+                   std::vector<std::unique_ptr<CoreWorker>>& workers, CoreMemory& callerMemory, KernelThunk thunk,
                    void* fn) {
     const uint32_t threadCount = static_cast<uint32_t>(cores.size());
-    const uint32_t perRound =
-        shared.cfg.aivPerAic != 0 ? threadCount : std::max<uint32_t>(1, PhysicalCoreNum(shared.cfg));
+    const uint32_t perRound = static_cast<uint32_t>(workers.size()) + 1;
     uint32_t rounds = 0;
     for (uint32_t first = 0; first < threadCount && !shared.stop.load(); first += perRound, ++rounds) {
-        std::vector<std::thread> threads;
-        for (uint32_t i = first; i < std::min(threadCount, first + perRound); ++i) {
-            CoreContext* core = &cores[i];
-            auto body = [&shared, core, &prefix, thunk, fn] { RunCore(shared, *core, prefix, thunk, fn); };
-            if (!StartCore(threads, shared, prefix, i, body)) break;
+        const uint32_t count = std::min(perRound, threadCount - first);
+        RoundLatch latch(count - 1);
+        for (uint32_t i = 0; i + 1 < count; ++i) {
+            CoreContext* core = &cores[first + i];
+            workers[i]->Run([&shared, core, thunk, fn, &latch](CoreMemory& memory) {
+                RunCore(shared, *core, memory, thunk, fn);
+                latch.CoreDone();
+            });
         }
-        for (std::thread& t : threads) t.join();
+        {
+            CallerRegisters saved;
+            RunCore(shared, cores[first + count - 1], callerMemory, thunk, fn);
+        }
+        RepoisonLocalMemory(callerMemory);
+        latch.Wait();
     }
     return rounds;
 }
@@ -225,10 +273,9 @@ void FinishCubeCosts(std::vector<CoreContext>& cores, const ascendc_sim::SocInfo
 
 ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
                                               const std::vector<uint8_t*>& args) {
-    std::string prefix = Str("kernel '", cfg.kernel, "': ");
-    if (cfg.platform.soc == nullptr) return RuntimeError(prefix + "LaunchConfig has no SoC");
+    if (cfg.platform.soc == nullptr) return RuntimeError(cfg, "LaunchConfig has no SoC");
     std::string launchError = CheckLaunch(cfg, args);
-    if (!launchError.empty()) return RuntimeError(prefix + launchError);
+    if (!launchError.empty()) return RuntimeError(cfg, launchError);
 
     LaunchShared shared;
     shared.cfg = cfg;
@@ -249,10 +296,17 @@ ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThu
         trace.maxSpans = std::min(cfg.trace.maxSpans, kMaxTraceSpans);
         if (static_cast<uint32_t>(cfg.trace.core) < threadCount) cores[cfg.trace.core].trace = &trace;
     }
-    const uint32_t rounds = RunRounds(shared, cores, prefix, thunk, fn);
+    const uint32_t perRound = CoresPerRound(cfg, threadCount);
+    CoreMemory* callerMemory = CallerMemory();
+    if (callerMemory == nullptr) return RuntimeError(cfg, Str("cannot allocate the UB of core ", perRound - 1));
+    std::string workerError;
+    std::vector<std::unique_ptr<CoreWorker>> workers = BorrowWorkers(perRound - 1, workerError);
+    if (!workerError.empty()) return RuntimeError(cfg, workerError);
+    const uint32_t rounds = RunRounds(shared, cores, workers, *callerMemory, thunk, fn);
+    ReturnWorkers(workers);
     if (shared.stop.load()) return RuntimeError(shared.firstError);
     std::string afterError = CheckAfterLaunch(cores);
-    if (!afterError.empty()) return RuntimeError(prefix + afterError);
+    if (!afterError.empty()) return RuntimeError(cfg, afterError);
 
     FinishCubeCosts(cores, *cfg.platform.soc);
     KeepLaunchWritesInL2(cores, cfg.platform.soc->cost.l2Bytes);

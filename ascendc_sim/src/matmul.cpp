@@ -5,10 +5,7 @@ namespace {
 
 constexpr uint32_t kMaxMatmulObjects = 4;  // docs, REGIST_MATMUL_OBJ
 
-const void*& ActiveMatmul() {
-    thread_local const void* active = nullptr;  // one thread per core and launch
-    return active;
-}
+const void*& ActiveMatmul() { return Core().activeMatmul; }
 
 }  // namespace
 

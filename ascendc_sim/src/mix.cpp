@@ -183,10 +183,7 @@ void CheckCubePending(CoreContext& c, const char* api, const void* p, uint64_t b
     }
 }
 
-uint32_t& RegisteredMatmulObjects() {
-    thread_local uint32_t count = 0;  // one thread per core and launch
-    return count;
-}
+uint32_t& RegisteredMatmulObjects() { return Core().registeredMatmulObjects; }
 
 namespace {
 

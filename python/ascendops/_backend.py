@@ -16,8 +16,11 @@ DEFAULT_BACKEND = "sim"
 DEFAULT_SOC = "ascend910b"  # every operator runs on it: soc=None means this SoC for all of them
 
 
+_SOC_NAMES = tuple(row["name"] for row in _C.socs())  # the SoC table is fixed for the process: read it once
+
+
 def soc_names():
-    return [row["name"] for row in _C.socs()]
+    return list(_SOC_NAMES)
 
 
 def npu_unavailable_reason():
@@ -38,7 +41,7 @@ def select(backend=DEFAULT_BACKEND, soc=None, core_num=0):
     if backend == "npu":
         return _npu.select(soc, core_num)  # the device's SoC; raises BackendUnavailableError naming what is missing
     soc = DEFAULT_SOC if soc is None else soc
-    if not isinstance(soc, str) or soc not in soc_names():
+    if not isinstance(soc, str) or soc not in _SOC_NAMES:
         raise ValueError(f"unknown soc {soc!r}: expected one of {', '.join(map(repr, soc_names()))}")
     core_num = as_int("core_num", as_int("core_num", core_num, min=0, max=None), min=None)  # >= 0, then int64
     _C.set_sim_device(soc, core_num)

@@ -104,8 +104,11 @@ _DEMO_HEADERS = {
     "tiling_key": "tiling key",
     "block_dim": "blockDim",
     "max_error": "max error",
+    "status": "vs golden",
     "modeled_us": "modeled us",
-    "vs_roofline": "x roofline",
+    "bound_us": "bound us",
+    "vs_bound": "x bound",
+    "limited_by": "limited by",
 }
 
 
@@ -123,7 +126,9 @@ def _cmd_demo(args):
         print(f"FAIL {r['op']} / {r['case']} / {r['soc']}: {r['detail']}")
     print(
         f"\n{len(rows) - len(failed)} of {len(rows)} cases passed on the CPU twin "
-        "(times are modeled by the cost model, not measured; x roofline: '-' where the roofline is under 1 us)"
+        "(vs golden: the result against the NumPy golden; times are modeled by the cost model, not measured; bound: "
+        "launch overhead + achievable memory roofline, the least any kernel takes; limited by: launch, bandwidth or "
+        "the slowest core's busiest pipe)"
     )
     return 1 if failed else 0
 

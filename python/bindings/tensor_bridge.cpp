@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <string>
 #include <utility>
 
@@ -51,8 +52,8 @@ int64_t CheckedNumel(const std::vector<int64_t>& shape) {
 }
 
 bool IsNativeOrder(const py::dtype& dtype) {
-    std::string order = py::str(dtype.attr("byteorder"));
-    return order == "=" || order == "|";
+    const char order = dtype.byteorder();
+    return order == '=' || order == '|';
 }
 
 }  // namespace
@@ -68,15 +69,24 @@ py::dtype NumpyDtype(DataType dtype) {
 }
 
 DataType DataTypeOf(const py::dtype& dtype) {
-    std::string name = py::str(dtype.attr("name"));
-    auto type = ParseDataType(name);
-    if (!type || DataTypeSize(*type) != static_cast<uint32_t>(dtype.itemsize())) {
-        throw py::type_error("dtype " + name + " is not supported by ascendops (supported: " + SupportedDtypes() + ")");
+    // dtype.name runs Python code inside NumPy: each (type number, size) is named once, a type number being one
+    // dtype for the process (NumPy's own, or one ml_dtypes registered). Callers hold the GIL.
+    static std::map<std::pair<int, py::ssize_t>, DataType> named;
+    const std::pair<int, py::ssize_t> key{dtype.num(), dtype.itemsize()};
+    auto it = named.find(key);
+    if (it == named.end()) {
+        std::string name = py::str(dtype.attr("name"));
+        auto type = ParseDataType(name);
+        if (!type || DataTypeSize(*type) != static_cast<uint32_t>(dtype.itemsize())) {
+            throw py::type_error("dtype " + name + " is not supported by ascendops (supported: " + SupportedDtypes() +
+                                 ")");
+        }
+        it = named.emplace(key, *type).first;
     }
     if (!IsNativeOrder(dtype)) {
         throw py::type_error("dtype " + std::string(py::str(dtype)) + " has non-native byte order");
     }
-    return *type;
+    return it->second;
 }
 
 SocVersion SocArg(const std::string& soc) {

@@ -61,9 +61,23 @@ def test_demo(capsys):
         return
     assert code == 0, out
     header = out.splitlines()[0]
-    for column in ("op", "case", "soc", "tiling key", "blockDim", "max error", "modeled us", "x roofline", "status"):
+    columns = ("op", "case", "soc", "tiling key", "blockDim", "max error", "vs golden", "modeled us", "bound us")
+    for column in (*columns, "x bound", "limited by"):
         assert column in header
     assert "modeled" in out.splitlines()[-1]
+
+
+def test_demo_rows_put_the_modeled_time_next_to_its_bound():
+    from ascendops import demo
+
+    rows = [r for r in demo.run(ops=["split"]) if r["modeled_us"] is not None]
+    assert rows and all(r["status"] == "ok" for r in rows)
+    for r in rows:  # the bound is the least the model gives any kernel: launch + achievable roofline
+        assert 0 < r["bound_us"] <= r["modeled_us"] and r["vs_bound"] == r["modeled_us"] / r["bound_us"]
+    # 2-byte rows on the 310P (no DataCopyPad): correct, far above the bound, and the row says why
+    slow = next(r for r in rows if r["case"] == "bf16 [1000,3] split 1 last dim" and r["soc"] == "ascend310p")
+    assert slow["vs_bound"] > 100 and slow["limited_by"] == "scalar"
+    assert {r["limited_by"] for r in rows if r["soc"] == "ascend910b"} == {"launch"}
 
 
 def test_tiling_usage_errors_are_clean(capsys):

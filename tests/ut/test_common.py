@@ -299,6 +299,8 @@ TWIN_TEST_KERNELS = {
     "run_cast_add",
     "cast_table",
     "live_allocations",
+    "twin_footprint",
+    "run_ub_as_found",
     "bank_beats",
     "run_cube_sync",
     "run_matmul_static",

@@ -2,6 +2,7 @@
 #pragma once
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -68,6 +69,14 @@ struct CubeMemory {
     std::array<uint64_t, static_cast<int>(CubeBuffer::kCount)> used{};
 };
 
+// A scalar GM read the core repeats while the value stays the same (GlobalTensor::GetValue spinning on a flag).
+struct GmPoll {
+    const void* addr = nullptr;
+    uint64_t bits = 0;
+    uint64_t count = 0;
+    std::chrono::steady_clock::time_point start;
+};
+
 // A non-atomic GM write range of one core, between two barriers (epoch).
 struct WriteRecord {
     uint64_t allocId;
@@ -107,6 +116,9 @@ struct CoreContext {
     SpanTrace* trace = nullptr;  // the traced core's timeline spans (sim/span_trace.h); null on every other core
     bool vectorCore = false;     // MIX_VECTOR_CORE launch: this block runs on a Vector Core (OnVectorCore)
     VectorMask mask;             // the mask register the repeat forms read with isSetMask = false (sim/mask.h)
+    GmPoll gmPoll;               // the GM value this core is polling (NoteGmPoll's deadlock timeout)
+    const void* activeMatmul = nullptr;    // the Matmul object computing until its End() (sim/matmul.h)
+    uint32_t registeredMatmulObjects = 0;  // REGIST_MATMUL_OBJ so far (sim/mix.h)
 };
 
 extern thread_local CoreContext* tlsCore;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ascendc_sim {
@@ -37,6 +38,7 @@ struct DataCache {
     std::vector<LineSpan> dirtySpans;      // [dirty since, written back in]
     std::vector<LineSpan> loadSpans;       // [cached in, last load in]
     std::vector<DmaWrite> dmaWrites;
+    std::unordered_map<uint64_t, uint64_t> dmaRewritten;  // line -> bytes of it this core's DMA rewrote
 };
 
 void CacheLoad(CoreContext& c, const char* api, const void* p, uint64_t bytes);

@@ -41,14 +41,22 @@ void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t bytes);
 void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch);
 bool HoldsOwnWrite(const CoreContext& c, const void* gm, uint64_t bytes);
 
-// Across launches (the device's L2): the GM bytes a launch wrote stay in L2 for the launches after it, newest first,
-// while they fit the L2 (a launch's writes that alone exceed it are not kept); a host copy or memset into them, or
-// freeing them, drops them. Reads of them are hits like a core's own writes.
+// Across launches (the device's L2): the GM bytes a launch wrote stay in L2 for the launches after it, the oldest
+// launch's going first while they exceed the L2 (a launch's writes that alone exceed it are not kept); a host copy
+// or memset into them, or freeing them, drops them. Reads of them are hits like a core's own writes. The bookkeeping
+// is bounded by the bytes and spans held, not by the launches run.
 void KeepLaunchWritesInL2(const std::vector<CoreContext>& cores, double l2Bytes);
 bool L2HoldsFromEarlierLaunch(const void* gm, uint64_t bytes);
 void DropFromL2(const void* gm, uint64_t bytes);
 // Bytes of the spans [start, end) that earlier launches left in L2.
 uint64_t L2HeldBytes(const std::vector<std::pair<uintptr_t, uintptr_t>>& spans);
+// What the device's L2 holds now: launches with bytes still in it, separate spans, bytes (tests check it stays
+// bounded over many launches).
+struct L2Footprint {
+    std::size_t launches = 0, spans = 0;
+    uint64_t bytes = 0;
+};
+L2Footprint HeldInL2();
 
 // A panel of `rows` rows of `rowBytes` bytes, `pitch` bytes apart, read from GM into L1 by this core.
 void NoteCubeRead(CoreContext& c, const uint8_t* base, uint64_t rows, uint64_t rowBytes, uint64_t pitch);

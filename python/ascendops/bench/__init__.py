@@ -43,6 +43,7 @@ HELP = {
     "fused_gdn_decode": "FusedGdnDecode against its roofline, FP32 and BF16 state (modeled)",
     "fused_swiglu_grad": "FusedSwigluGrad, each kernel and the whole backward against its roofline (modeled)",
     "split": "Split of 64 MB inputs against the roofline (modeled)",
+    "launch": "host wall time of a small Cast call on the twin, first and last calls of a long run (measured)",
 }
 
 
@@ -66,7 +67,7 @@ def cli_pairs(text):
 
 def targets():
     # npu: the seeds' acceptance on a device (bench/npu.py); small: the seeds' small-shape clauses (bench/small.py)
-    return ["sim", "npu", "matmul", "calibrate", "copy", "small", "upload", *OPERATORS]
+    return ["sim", "npu", "matmul", "calibrate", "copy", "small", "upload", "launch", *OPERATORS]
 
 
 def load(target):

@@ -1,5 +1,6 @@
 // The twin's test-only vector, cast, rule, sync and copy kernels (tests/ut/sim/kernels) on NumPy arrays, the cast
-// table, the bank-conflict beats and the live allocation count of the shared twin: ascendops._C_test.simtest.
+// table, the bank-conflict beats, the live allocation count and what else the shared twin keeps between launches:
+// ascendops._C_test.simtest.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -12,7 +13,9 @@
 
 #include "kernel_runner.h"
 #include "sim/cast.h"
+#include "sim/core_workers.h"
 #include "sim/device_memory.h"
+#include "sim/l2_reuse.h"
 #include "sim/timing.h"
 #include "simtest_module.h"
 
@@ -37,6 +40,7 @@ SIMTEST_KERNEL3(simtest_copy_pad)
 SIMTEST_KERNEL4(simtest_pipe_sync)
 SIMTEST_KERNEL4(simtest_dcache)
 SIMTEST_KERNEL4(simtest_rules)
+SIMTEST_KERNEL3(simtest_ub_as_found)
 #define SIMTEST_CAST(S, D, sname, dname) SIMTEST_KERNEL3(simtest_cast_##sname##_##dname)
 #include "tests/ut/sim/kernels/cast_pairs.inc"
 #undef SIMTEST_CAST
@@ -134,6 +138,17 @@ py::tuple RunRules(int scenario, const std::string& soc, uint32_t blockDim, cons
     return py::make_tuple(Download(dy, x.dtype(), x.size()), stats);
 }
 
+// tests/ut/sim/kernels/lifetime_kernels.cpp: y (32 floats per block) after blocks [0, writers) copied x through UB
+// and the others copied their UB as they found it.
+py::array RunUbAsFound(const py::array& x, const std::string& soc, uint32_t blockDim, uint32_t writers) {
+    if (x.nbytes() != size_t{blockDim} * 128) throw py::value_error("x must hold 32 floats per block");
+    auto dx = Upload(x);
+    Dev dy(x.nbytes());
+    auto dt = TilingDev({static_cast<uint32_t>(x.size()), 0, 0, 0, 0.0f, writers});
+    Run(Config("simtest_ub_as_found", soc, blockDim), simtest_ub_as_found, dx->Get(), dy.Get(), dt->Get());
+    return Download(dy, x.dtype(), x.size());
+}
+
 py::tuple RunAtomic(const py::array& x, uint32_t cores, const std::string& soc) {
     std::string name = py::str(x.dtype());
     Kernel3 k = name == "int32" ? simtest_atomic_int32 : name == "float32" ? simtest_atomic_float32 : nullptr;
@@ -215,6 +230,19 @@ int BankBeats(const std::vector<std::pair<uint64_t, bool>>& operands, const std:
     return ascendc_sim::BankBeats(ops.data(), static_cast<int>(ops.size()), ascendops::GetSocInfo(*v).cost);
 }
 
+// What the twin keeps from one launch to the next: the L2 model's launches, spans and bytes, the idle core workers
+// and the live device allocations.
+py::dict TwinFootprint() {
+    const ascendc_sim::L2Footprint l2 = ascendc_sim::HeldInL2();
+    py::dict d;
+    d["l2_launches"] = l2.launches;
+    d["l2_spans"] = l2.spans;
+    d["l2_bytes"] = l2.bytes;
+    d["idle_workers"] = ascendc_sim::IdleWorkerCount();
+    d["live_allocations"] = ascendc_sim::LiveAllocationCount();
+    return d;
+}
+
 }  // namespace
 
 void Bind_sim_kernels(py::module_& m) {
@@ -242,6 +270,8 @@ void Bind_sim_kernels(py::module_& m) {
           py::arg("soc") = "ascend910b");
     s.def("cast_table", &CastTable, py::arg("soc"));
     s.def("live_allocations", &ascendc_sim::LiveAllocationCount, "device allocations alive in the (one) twin");
+    s.def("run_ub_as_found", &RunUbAsFound, py::arg("x"), py::arg("soc"), py::arg("block_dim"), py::arg("writers"));
+    s.def("twin_footprint", &TwinFootprint, "what the twin keeps between launches (L2 model, idle workers, memory)");
     s.def("bank_beats", &BankBeats, py::arg("operands"), py::arg("soc") = "ascend910b",
           "beats of one vector repeat over operands [(ub_offset, is_write), ...] (bank conflicts)");
 }

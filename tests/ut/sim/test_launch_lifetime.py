@@ -1,0 +1,56 @@
+"""Launch after launch: the twin keeps nothing per launch (its L2 model, worker threads and device memory come back
+to the same size), and a core reused by a later block or launch finds UB as a fresh core does."""
+
+import numpy as np
+import pytest
+
+import ascendops
+from ascendops import _C
+
+UB_PATTERN = 0xA5  # what a core finds in UB it did not write (ascendc_sim/include/sim/core_workers.h kUbPattern)
+L2_AND_MEMORY = ("l2_launches", "l2_spans", "l2_bytes", "live_allocations")
+BLOCK_FLOATS = 32  # floats each block of simtest_ub_as_found copies (tests/ut/sim/kernels/lifetime_kernels.cpp)
+
+
+def _vector_cores(soc):
+    return next(row["vector_kernel_cores"] for row in _C.socs() if row["name"] == soc)
+
+
+@pytest.mark.parametrize("soc", ["ascend910b", "ascend310p"])
+def test_calls_leave_the_twin_as_they_found_it(simtest, soc):
+    x = np.linspace(-3, 3, 32, dtype=np.float32)
+    ascendops.cast(x, "float16", soc=soc)  # the first call may start the workers the others reuse
+    before = simtest.twin_footprint()
+    for _ in range(300):
+        ascendops.cast(x, "float16", soc=soc)
+    assert simtest.twin_footprint() == before
+
+
+def test_what_a_launch_wrote_stays_in_l2_only_while_its_memory_lives(simtest):
+    before = simtest.twin_footprint()
+    x = np.arange(8 * 32768, dtype=np.float16)
+    first, second = simtest.run_copy_chain(x, 8, 4096)  # the second launch reads what the first wrote
+    mte2_us = [max(c["pipe_busy_us"]["mte2_us"] for c in s["cores"]) for s in (first, second)]
+    assert mte2_us[1] < 0.7 * mte2_us[0]  # L2 hits (test_copy_bench.py has the exact figures)
+    after = simtest.twin_footprint()  # the chain's buffers were freed: nothing of them is held
+    assert [after[k] for k in L2_AND_MEMORY] == [before[k] for k in L2_AND_MEMORY]
+
+
+@pytest.mark.parametrize("soc", ["ascend910b", "ascend310p"])
+def test_blocks_of_a_later_round_find_ub_poisoned(simtest, soc):
+    cores = _vector_cores(soc)
+    blocks = 2 * cores  # two rounds: the second round's blocks run on the workers the first round's used
+    x = np.arange(1, blocks * BLOCK_FLOATS + 1, dtype=np.float32)
+    y = simtest.run_ub_as_found(x, soc, blocks, writers=cores)
+    written = cores * BLOCK_FLOATS
+    np.testing.assert_array_equal(y[:written], x[:written])
+    assert (y[written:].view(np.uint8) == UB_PATTERN).all()
+
+
+def test_a_later_launch_finds_ub_poisoned(simtest):
+    x = np.arange(1, BLOCK_FLOATS + 1, dtype=np.float32)
+    np.testing.assert_array_equal(simtest.run_ub_as_found(x, "ascend910b", 1, writers=1), x)
+    idle = simtest.twin_footprint()["idle_workers"]
+    y = simtest.run_ub_as_found(x, "ascend910b", 1, writers=0)  # on the worker the launch before used
+    assert simtest.twin_footprint()["idle_workers"] == idle
+    assert (y.view(np.uint8) == UB_PATTERN).all()
