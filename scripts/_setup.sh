@@ -21,12 +21,22 @@ if [[ -z "${VIRTUAL_ENV:-}" ]]; then
     source .venv/bin/activate
 fi
 
-# Skip the (minutes-long) reinstall when this environment already holds a build of exactly these sources.
+# One line: the CANN toolkit ASCEND_HOME_PATH names, if any, and what the build makes of it (cmake/cann_toolkit.cmake;
+# any toolkit, or none, builds the CPU path).
+toolkit_summary="building the CPU path (cmake not on PATH: the package's CMake configure names the toolkit)"
+if command -v cmake >/dev/null; then
+    toolkit_summary="$(cmake -DASCEND_HOME_PATH="${ASCEND_HOME_PATH:-}" -P cmake/probe_toolkit.cmake |
+        sed -n 's/^SUMMARY=//p')"
+fi
+echo "setup: ${toolkit_summary}" >&2
+
+# Skip the (minutes-long) reinstall when this environment already holds a build of exactly these sources with this
+# toolkit finding.
 stamp_file="${VIRTUAL_ENV}/.ascendops-source-stamp"
 stamp=""
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    stamp="$(git ls-files -z --cached --others --exclude-standard | xargs -0 sha1sum 2>/dev/null | sha1sum |
-        cut -d' ' -f1)"
+    stamp="$( (git ls-files -z --cached --others --exclude-standard | xargs -0 sha1sum 2>/dev/null
+        echo "${toolkit_summary}") | sha1sum | cut -d' ' -f1)"
 fi
 if [[ -n "$stamp" && -f "$stamp_file" && "$(cat "$stamp_file")" == "$stamp" ]] &&
     python -c "import ascendops" >/dev/null 2>&1; then
