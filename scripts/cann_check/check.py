@@ -4,7 +4,7 @@ Modes per header set: `device` (clang -fsyntax-only on the headers' non-CPU bran
 compiler's pre-ccec steps), `cpu` (CANN's CPU-debug mode: g++ -DASCENDC_CPU_DEBUG=1 with tikicpulib's stubs and
 include list, per SoC family), `host` (g++ -fsyntax-only with the toolkit's host headers), `flow` (the package build
 of the set's flow, flow_template.py / flow_open.py). Prints, per set and mode, the compiled / failed counts and each
-failure's first error, and each flow step; exits 1 on a failure. See docs/cann.md.
+failure's first error, and each flow step; exits 1 on a failure, 2 on bad input. See docs/cann.md.
 """
 
 import argparse
@@ -420,17 +420,23 @@ def main():
     if args.repo:
         global REPO
         REPO = Path(args.repo).resolve()
+    if not args.toolkit and not args.open_root:
+        ap.exit(2, "check_cann: give a toolkit root (or set ASCEND_HOME_PATH) and/or --open <dir>\n")
+    sets = []
+    try:
+        tk = header_sets.toolkit(args.toolkit) if args.toolkit else None
+        if tk and not (args.open_only and args.open_root):
+            sets.append(tk)
+        if args.open_root:
+            sets.append(header_sets.open_sources(args.open_root, tk))
+    except header_sets.BadInput as e:  # one line, nothing checked; the CPU path does not need either set
+        print(
+            f"check_cann: {e}; nothing was checked (the CPU path needs neither: bash scripts/test.sh)", file=sys.stderr
+        )
+        sys.exit(2)
     clang = shutil.which(os.environ.get("CLANG", "clang++-19")) or shutil.which("clang++")
     if not clang:
-        raise SystemExit("check_cann: clang++ (>= 17) is needed for the device path (Debian: apt-get install clang-19)")
-    if not args.toolkit and not args.open_root:
-        raise SystemExit("check_cann: give a toolkit root (or set ASCEND_HOME_PATH) and/or --open <dir>")
-    sets = []
-    tk = header_sets.toolkit(args.toolkit) if args.toolkit else None
-    if tk and not (args.open_only and args.open_root):
-        sets.append(tk)
-    if args.open_root:
-        sets.append(header_sets.open_sources(args.open_root, tk))
+        ap.exit(2, "check_cann: clang++ (>= 17) is needed for the device path (Debian: apt-get install clang-19)\n")
     failed = False
     for hs in sets:
         results = check_set(hs, args, clang)

@@ -54,13 +54,17 @@ def _first(*paths):
     return None
 
 
+class BadInput(Exception):
+    """A root that is no header set of the kind asked for (check.py: one line, exit 2)."""
+
+
 def toolkit(root):
     """An installed toolkit (ASCEND_HOME_PATH): tikicpulib's include list (targets-tikicpulib.cmake) maps
     compiler/tikcpp/tikcfw{,/impl,/interface} to ascendc/include/basic_api and compiler/ascendc to ascendc/."""
     root = Path(root).resolve()
     arch = next((d for d in sorted(root.glob("*-linux")) if (d / "ascendc/include/basic_api").exists()), None)
     if arch is None:
-        raise SystemExit(f"check_cann: {root} has no <arch>-linux/ascendc/include/basic_api (not a CANN 8.x toolkit)")
+        raise BadInput(f"{root} has no <arch>-linux/ascendc/include/basic_api: not a CANN 8.x toolkit")
     basic = arch / "ascendc/include/basic_api"
     high = arch / "ascendc/include/highlevel_api"
     kernel = [
@@ -107,7 +111,7 @@ def open_sources(root, toolkit_set=None):
     root = Path(root).resolve()
     asc = root / "asc-devkit"
     if not (asc / "include/kernel_operator.h").exists():
-        raise SystemExit(f"check_cann: {root} has no asc-devkit/include/kernel_operator.h")
+        raise BadInput(f"--open {root} has no asc-devkit/include/kernel_operator.h: not the open header set")
     kernel = [
         asc / "impl/adv_api",
         asc / "impl/basic_api",

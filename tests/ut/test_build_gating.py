@@ -282,3 +282,26 @@ def test_check_npu_host_lists_the_fused_swiglu_grad_units(tmp_path):
         ["bash", script, "ascendc_sim/platform/soc.cpp"], env=env, capture_output=True, text=True, timeout=60
     )
     assert other.returncode == 2 and "ascendc_sim/platform/soc.cpp is not an NPU-only host unit" in other.stderr
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("{tmp}/missing",), "{tmp}/missing has no <arch>-linux/ascendc/include/basic_api: not a CANN 8.x toolkit"),
+        (("--open", "{tmp}"), "--open {tmp} has no asc-devkit/include/kernel_operator.h: not the open header set"),
+    ],
+)
+def test_check_cann_stops_a_root_that_is_no_header_set_with_one_line(tmp_path, args, message):
+    env = {k: v for k, v in os.environ.items() if k != "ASCEND_HOME_PATH"}
+    result = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "check_cann.sh"), *(a.format(tmp=tmp_path) for a in args)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"check_cann: {message.format(tmp=tmp_path)}; nothing was checked (the CPU path needs neither: "
+        "bash scripts/test.sh)\n"
+    )
