@@ -43,9 +43,13 @@ fi
 # One line: the CANN toolkit ASCEND_HOME_PATH names, if any, and what the build makes of it (cmake/cann_toolkit.cmake;
 # any toolkit, or none, builds the CPU path).
 toolkit_summary="building the CPU path (cmake not on PATH: the package's CMake configure names the toolkit)"
+cmake_dir=""
 if command -v cmake >/dev/null; then
-    toolkit_summary="$(cmake -DASCEND_HOME_PATH="${ASCEND_HOME_PATH:-}" -P cmake/probe_toolkit.cmake |
-        sed -n 's/^SUMMARY=//p')"
+    probe="$(cmake -DASCEND_HOME_PATH="${ASCEND_HOME_PATH:-}" -P cmake/probe_toolkit.cmake)"
+    toolkit_summary="$(sed -n 's/^SUMMARY=//p' <<< "$probe")"
+    # The build finds cmake itself, not a wrapper script before it on PATH (a pyenv shim): scikit-build-core gives
+    # `cmake --version` 5 s, which a wrapper on a loaded machine can exceed.
+    cmake_dir="$(dirname "$(sed -n 's/^CMAKE=//p' <<< "$probe")")"
 fi
 echo "setup: ${toolkit_summary}" >&2
 
@@ -87,7 +91,8 @@ else
     echo "setup: installing ascendops for the ${setup_for} into ${VIRTUAL_ENV}: ${setup_builds[$setup_for]}" >&2
     echo "setup: ${how_long}; ${build_cache}" >&2
     rm -f "$stamp_file"
-    python -m pip install --quiet --disable-pip-version-check \
+    python_bin="$(command -v python)"
+    PATH="${cmake_dir:+${cmake_dir}:}${PATH}" "$python_bin" -m pip install --quiet --disable-pip-version-check \
         --config-settings=build-dir="build/pip-{wheel_tag}" \
         --config-settings=cmake.define.ASCENDOPS_TEST_EXTENSION="${setup_test_module[$setup_for]}" \
         ".${setup_extras[$setup_for]}"

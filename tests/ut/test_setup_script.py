@@ -16,7 +16,8 @@ pytestmark = pytest.mark.skipif(
 )
 
 RECORDING_PYTHON = """#!/bin/sh
-echo "$* | launcher=${CMAKE_CXX_COMPILER_LAUNCHER:-} basedir=${CCACHE_BASEDIR:-}" >> "$(dirname "$0")/calls"
+echo "$* | cmake=$(command -v cmake) launcher=${CMAKE_CXX_COMPILER_LAUNCHER:-} basedir=${CCACHE_BASEDIR:-}" \\
+    >> "$(dirname "$0")/calls"
 """
 
 
@@ -50,7 +51,12 @@ def test_the_demo_installs_the_package_alone_and_says_what_it_builds(venv):
     result, installs = setup(venv, "demo")
     assert result.returncode == 0, result.stderr
     assert len(installs) == 1
-    assert "cmake.define.ASCENDOPS_TEST_EXTENSION=OFF ." in installs[0]  # `pip install .`: no extras
+    assert "cmake.define.ASCENDOPS_TEST_EXTENSION=OFF . |" in installs[0]  # `pip install .`: no extras
+    # The build finds cmake's own executable first, not a wrapper script (a pyenv shim) that may be first on PATH.
+    real_cmake = subprocess.run(
+        ["cmake", "-P", str(ROOT / "cmake" / "probe_toolkit.cmake")], capture_output=True, text=True, check=True
+    ).stdout.splitlines()[0]
+    assert real_cmake.startswith("CMAKE=/") and f"| cmake={real_cmake[6:]} " in installs[0]
     lines = result.stderr.splitlines()
     assert lines[0] == "setup: no CANN toolkit (ASCEND_HOME_PATH unset); building the CPU path"
     assert lines[1] == (
@@ -88,7 +94,7 @@ def test_a_compiler_cache_on_path_is_used_with_paths_relative_to_the_clone(venv,
     (cache_bin / "ccache").chmod(0o755)
     result, installs = setup(venv, "demo", extra_path=[cache_bin])
     assert result.returncode == 0, result.stderr
-    assert installs[0].endswith(f"| launcher=ccache basedir={ROOT}")
+    assert installs[0].endswith(f" launcher=ccache basedir={ROOT}")
     assert result.stderr.splitlines()[2].endswith("; compiler cache: ccache")
 
 
