@@ -276,8 +276,8 @@ public:
     static const char* TypeName(ge::DataType type) {
         static const std::pair<ge::DataType, const char*> kNames[] = {
             {ge::DT_FLOAT, "float32"}, {ge::DT_FLOAT16, "float16"}, {ge::DT_BF16, "bfloat16"}, {ge::DT_INT8, "int8"},
-            {ge::DT_INT16, "int16"},   {ge::DT_INT32, "int32"},     {ge::DT_INT64, "int64"},    {ge::DT_UINT8, "uint8"},
-            {ge::DT_UINT16, "uint16"}, {ge::DT_UINT32, "uint32"},   {ge::DT_UINT64, "uint64"},  {ge::DT_BOOL, "bool"},
+            {ge::DT_INT16, "int16"},   {ge::DT_INT32, "int32"},     {ge::DT_INT64, "int64"},   {ge::DT_UINT8, "uint8"},
+            {ge::DT_UINT16, "uint16"}, {ge::DT_UINT32, "uint32"},   {ge::DT_UINT64, "uint64"}, {ge::DT_BOOL, "bool"},
             {ge::DT_DOUBLE, "double"}};
         for (const auto& name : kNames) {
             if (name.first == type) return name.second;
