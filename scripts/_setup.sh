@@ -10,7 +10,7 @@ ASCENDOPS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ASCENDOPS_ROOT"
 
 # What each setup installs: pip extras, the test module (CMake option), what the build compiles, and the CPU time
-# of its first build (measured from a clean clone, gcc 12: the demo's 352 objects ~8 CPU-minutes of compiles, the
+# of its first build (measured from a clean clone, gcc 12: the demo's 352 objects ~10 CPU-minutes of compiles, the
 # tests' 364 ~20 % more; rounded up for the links, the wheel and the packages pip installs).
 declare -A setup_extras=([demo]="" [test]="[test,torch]")
 declare -A setup_test_module=([demo]=OFF [test]=ON)
@@ -18,7 +18,7 @@ declare -A setup_builds=(
     [demo]="the twin, op_api, every kernel instance and the modules _C and _sim_bench; no torch, no test module"
     [test]="the twin, op_api, every kernel instance, the modules _C, _sim_bench and _C_test, the test extras and torch"
 )
-declare -A setup_cpu_minutes=([demo]=10 [test]=14)
+declare -A setup_cpu_minutes=([demo]=12 [test]=16)
 
 setup_for="${ASCENDOPS_SETUP_FOR:-test}"
 [[ -v "setup_extras[${setup_for}]" ]] || {
