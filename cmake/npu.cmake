@@ -1,56 +1,32 @@
-# NPU path. Compiled only with the CANN toolkit; never built or run in this repository's CI.
+# The opp package of the asc-config flow (CANN 8.3 and later). Never built in this repository's CI: no toolkit binaries
+# here, and the open header set has no asc-config.cmake (docs/cann.md).
 #
-# Included by CMakeLists.txt when cmake/cann.cmake found a CANN 8.x toolkit (ASCENDOPS_WITH_CANN). It follows CANN's
+# Included by CMakeLists.txt when cmake/cann.cmake found asc-config.cmake (ASCENDOPS_WITH_CANN). It follows CANN's
 # documented custom-operator flow (asc-devkit docs/zh/guide/编程指南/高级编程/Aclnn算子工程化开发/, "编译与部署/
-# 基本流程.md" and "附录/cmake函数参考.md"):
-#   ascendops_opp  a generated operator project, configured and built with `--target binary` then `--target package`,
-#                  gives custom_opp_<os>_<arch>.run (vendor "ascendops") with the op_proto library (OpDef + InferShape
-#                  + autogen/op_proto.cc), the op_tiling library (the gert::TilingContext adapters over the pure
-#                  tilings), the kernel binaries for every SoC in ASCENDOPS_NPU_SOCS and the aclnn library
-#                  (libcust_opapi.so + aclnn_ascendops_*.h generated from the OpDefs).
-#   _C_npu         (with ASCENDOPS_PYTHON) the Python NPU backend, python/bindings/npu/: it calls the installed
-#                  package's aclnn functions with the declarations of op_api/aclnn_*.h.
+# 基本流程.md" and "附录/cmake函数参考.md"): ascendops_opp, a generated operator project configured and built with
+# `--target binary` then `--target package`, gives custom_opp_<os>_<arch>.run (vendor "ascendops") with the op_proto
+# library (OpDef + InferShape + autogen/op_proto.cc), the op_tiling library (the gert::TilingContext adapters over
+# the pure tilings), the kernel binaries for every SoC in ASCENDOPS_NPU_SOCS and the aclnn library (libcust_opapi.so
+# + aclnn_ascendops_*.h generated from the OpDefs, and libascendops_opapi.so with op_api/aclnn_*.h).
 # The kernels are built by the op-package compiler only: GET_TILING_DATA, REGISTER_TILING_DEFAULT and TILING_KEY_IS
 # are unsupported in a kernel-launch (ascendc_library) project (asc-devkit docs/zh/api/SIMD-API/基础API/Kernel-Tiling/).
+include(${CMAKE_CURRENT_LIST_DIR}/opp_sources.cmake)
 
 set(ASCENDOPS_NPU_SOCS "ascend310p;ascend910b;ascend910_93" CACHE STRING
     "SoCs (ASCEND_COMPUTE_UNIT names) of the opp package")
+set(ASCENDOPS_NPU_OPS "${ASCENDOPS_OPP_OPS}" CACHE STRING "operators (op_kernel/<op> folders) of the opp package")
 
-# ---------------------------------------------------------------------------------------------------------------
-# The opp package. Op folders and their OpTypes (vendor-prefixed so none repeats a CANN built-in); each OpDef names
-# its kernel file / entry (op_host/common/op_def_util.h), so the kernel sources are copied unchanged.
 set(opp_project ${CMAKE_BINARY_DIR}/opp_project)
 set(opp_build ${CMAKE_BINARY_DIR}/opp_build)
-set(opp_ops cast embedding_dense_grad fused_gdn_decode fused_swiglu_grad split)
-set(opp_host_srcs ${CMAKE_SOURCE_DIR}/ascendc_sim/platform/soc.cpp)
-foreach(op ${opp_ops})
-    foreach(part def infershape tiling_context tiling)
-        list(APPEND opp_host_srcs ${CMAKE_SOURCE_DIR}/op_host/${op}/${op}_${part}.cpp)
-    endforeach()
-    # The package's kernel compile looks for <SRC_BASE>/<opFile>.cpp; headers beside it, includes from the root.
-    file(GLOB kernel_files ${CMAKE_SOURCE_DIR}/op_kernel/${op}/*.cpp ${CMAKE_SOURCE_DIR}/op_kernel/${op}/*.h)
-    foreach(f ${kernel_files})
-        get_filename_component(name ${f} NAME)
-        configure_file(${f} ${opp_project}/op_kernel/${name} COPYONLY)
-    endforeach()
+ascendops_opp_sources("${ASCENDOPS_NPU_OPS}")
+# The package's kernel compile looks for <SRC_BASE>/<opFile>.cpp; headers beside it, includes from the root.
+foreach(f ${ASCENDOPS_OPP_KERNELS})
+    get_filename_component(name ${f} NAME)
+    configure_file(${f} ${opp_project}/op_kernel/${name} COPYONLY)
 endforeach()
-# Beyond <op>_<part>.cpp: FusedSwigluGrad's w / x tilings, with CANN's matmul_tiling for their cube tiling.
-list(APPEND opp_host_srcs ${CMAKE_SOURCE_DIR}/op_host/fused_swiglu_grad/fused_swiglu_grad_cube_tiling.cpp
-     ${CMAKE_SOURCE_DIR}/ascendc_sim/platform/soc_cube.cpp ${CMAKE_SOURCE_DIR}/op_host/common/matmul_tiling_cann.cpp)
-string(REPLACE ";" " " opp_host_list "${opp_host_srcs}")
-# op_api's NPU part (docs/host_path.md): the compositions (aclnnAscendopsEmbeddingDenseBackward,
-# aclnnAscendopsFusedSwigluGrad), the code they share with the twin, the NPU side of the seam (*_npu.cpp) and the
-# pure tilings they size workspaces with. The kernel-level pairs are the generated ones (libcust_opapi.so).
-set(opapi_srcs ${CMAKE_SOURCE_DIR}/op_api/aclnn_embedding_dense_backward.cpp
-    ${CMAKE_SOURCE_DIR}/op_api/aclnn_fused_swiglu_grad_user.cpp ${CMAKE_SOURCE_DIR}/op_api/embedding_dense_grad_args.cpp
-    ${CMAKE_SOURCE_DIR}/op_api/common/aclnn_context.cpp ${CMAKE_SOURCE_DIR}/op_api/common/tensor_util.cpp
-    ${CMAKE_SOURCE_DIR}/op_api/common/backend_npu.cpp ${CMAKE_SOURCE_DIR}/op_api/common/device_steps_npu.cpp)
-file(GLOB opapi_tiling_srcs ${CMAKE_SOURCE_DIR}/ascendc_sim/platform/*.cpp ${CMAKE_SOURCE_DIR}/op_host/common/*.cpp
-     ${CMAKE_SOURCE_DIR}/op_host/*/*_tiling.cpp)
-list(FILTER opapi_tiling_srcs EXCLUDE REGEX "matmul_tiling_cann\\.cpp$")  # the pure cube tiling, as the twin's
-string(REPLACE ";" " " opapi_list "${opapi_srcs};${opapi_tiling_srcs}")
-file(GLOB opapi_headers ${CMAKE_SOURCE_DIR}/op_api/aclnn_*.h)
-string(REPLACE ";" " " opapi_header_list "${opapi_headers}")
+string(REPLACE ";" " " opp_host_list "${ASCENDOPS_OPP_HOST}")
+string(REPLACE ";" " " opapi_list "${ASCENDOPS_OPAPI}")
+string(REPLACE ";" " " opapi_header_list "${ASCENDOPS_OPAPI_HEADERS}")
 # asc-config.cmake (find_package(ASC): npu_op_package, npu_op_code_gen, npu_op_library, ...), found by cann.cmake.
 file(CONFIGURE OUTPUT ${opp_project}/CMakeLists.txt @ONLY CONTENT
 "# Generated by ascendops cmake/npu.cmake: the custom opp package. Compiled only with the CANN toolkit.
@@ -100,19 +76,3 @@ add_custom_target(ascendops_opp
     COMMAND sh -c "cp ${opp_build}/custom_opp_*.run ${CMAKE_BINARY_DIR}/"
     COMMENT "ascendops: building the custom opp package for ${ASCENDOPS_NPU_SOCS}"
     VERBATIM)
-
-# ---------------------------------------------------------------------------------------------------------------
-# The Python NPU backend: CANN's headers only (never the twin's acl/ headers), linked with the ACL runtime and
-# nnopbase (aclCreateTensor); the package's libascendops_opapi.so is dlopen'ed at run time (installed after this build).
-if(ASCENDOPS_PYTHON)
-    file(GLOB npu_binding_srcs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/python/bindings/npu/*.cpp)
-    pybind11_add_module(_C_npu ${npu_binding_srcs})
-    target_include_directories(_C_npu PRIVATE ${ASCEND_HOME_PATH}/include ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/op_api)
-    target_link_directories(_C_npu PRIVATE ${ASCEND_HOME_PATH}/lib64)
-    target_link_libraries(_C_npu PRIVATE ascendcl nnopbase ${CMAKE_DL_LIBS})
-    if(SKBUILD)
-        install(TARGETS _C_npu LIBRARY DESTINATION ascendops)
-    else()
-        set_target_properties(_C_npu PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/pkg/ascendops)
-    endif()
-endif()

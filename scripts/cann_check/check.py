@@ -2,11 +2,13 @@
 
 Modes per header set: `device` (clang -fsyntax-only on the headers' non-CPU branches, per core type, after the op
 compiler's pre-ccec steps), `cpu` (CANN's CPU-debug mode: g++ -DASCENDC_CPU_DEBUG=1 with tikicpulib's stubs and
-include list, per SoC family), `host` (g++ -fsyntax-only with the toolkit's host headers). Prints, per set and mode,
-the compiled / failed counts and each failure's first error; exits 1 on a failure. See docs/cann.md.
+include list, per SoC family), `host` (g++ -fsyntax-only with the toolkit's host headers), `flow` (the package build
+of the set's flow, flow_template.py / flow_open.py). Prints, per set and mode, the compiled / failed counts and each
+failure's first error, and each flow step; exits 1 on a failure, 2 on bad input. See docs/cann.md.
 """
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -52,15 +54,24 @@ def run(cmd, cwd=None):
     return p.returncode, p.stdout
 
 
-# Address spaces ccec accepts where stub_fun.h (whose address spaces are empty on the CPU) names another one:
-# (declaration, its parameter's space, another space), each declaration repeated with the other space.
-MORE_SPACES = [
+# Parameter types ccec accepts where stub_fun.h (whose address spaces are empty on the CPU, and which drops const)
+# names another: (declaration, its parameter, another), each declaration repeated with the other parameter.
+MORE_FORMS = [
     # CANN's kernel_reg.h DcciUBImpl: dcci(static_cast<__ubuf__ void*>(dst), ..)
-    (r"void dcci\(", "__gm__", "__ubuf__"),
+    (r"void dcci\(", "(__gm__ ", "(__ubuf__ "),
     # stub_fun.h types the destination of the L1 -> L0B load as L0A; CANN's dav_c220 kernel_operator_mm_impl.h
     # (LoadData2DL12L0BCal) passes its __cb__ destination.
-    (r"void load_cbuf_to_cb\(", "__ca__", "__cb__"),
+    (r"void load_cbuf_to_cb\(", "(__ca__ ", "(__cb__ "),
+    # The op compiler's generated tiling header (tbe/tikcpp get_op_tiling.py, InitTilingData) copies the tiling from
+    # its const __gm__ argument.
+    (r"void copy_gm_to_ubuf\(", "__gm__ void* src", "const __gm__ void* src"),
 ]
+
+
+# Functions ccec defines itself (__clang_cce_aicore_functions.h, included by the compiler, not by any source) that
+# the op compiler's generated code calls: the generated tiling header copies the tiling with copy_data_align64
+# (tbe/tikcpp get_op_tiling.py); the wrapper of a MIX kernel preloads the instruction cache (compile_op.py).
+CCEC_FUNCTIONS = ["copy_data_align64", "icache_preload"]
 
 
 class Scratch:
@@ -110,8 +121,21 @@ class Scratch:
             # the integer overload there; with a builtin half that is ambiguous. Keep the CPU stubs' resolution.
             line = re.sub(r"\bhalf (\w+)(?=[,)])", r"ascendops_check_half_arg \1", line)
             out.append(line)
-            out += [line.replace(f"({old} ", f"({new} ") for fn, old, new in MORE_SPACES if re.match(fn, line)]
-        return "\n".join(out) + "\n"
+            out += [line.replace(old, new) for fn, old, new in MORE_FORMS if re.match(fn, line) and old in line]
+        return "\n".join(out + self._ccec_functions()) + "\n"
+
+    def _ccec_functions(self):
+        """Declarations of CCEC_FUNCTIONS, from the compiler's own __clang_cce_aicore_functions.h definitions."""
+        header = self.hs.ccec_include / "__clang_cce_aicore_functions.h" if self.hs.ccec_include else None
+        if not header or not header.exists():
+            return []
+        text = header.read_text()
+        out = []
+        for name in CCEC_FUNCTIONS:
+            pattern = r"CCE_INTRINSIC\[aicore\]\s+(?:inline\s+)?(\w+)\s+" + name + r"\(([^)]*)\)\s*\{"
+            for ret, params in re.findall(pattern, text):
+                out.append(f"{ret} {name}({' '.join(params.split())});")
+        return out
 
     def unit_dir(self, name):
         d = self.dir / "units" / name
@@ -183,13 +207,13 @@ def precompile(hs, scratch, inst, cmap, valid_types, key_res, clang):
     cores, type_problems = opc.cores_of(inst.family, default, per_key, valid_types)
     problems += type_problems
     label = f"{Path(inst.source).stem}@{inst.family} (keys {','.join(keys) or '-'}; {default}; {struct})"
-    return Result("opc", label, not problems, "; ".join(problems)), cores, struct
+    return Result("opc", label, not problems, "; ".join(problems)), cores, struct, keys
 
 
 def check_instance(hs, scratch, inst, cmap, pre, with_cpu, clang):
     """The device compile per core type, then the CPU-debug compile, through the op compiler's generated files."""
     results = []
-    _, cores, struct = pre
+    _, cores, struct, _ = pre
     d = scratch.unit_dir(inst.name)
     (d / "tiling_data.h").write_text(opc.tiling_header(struct or "ascendops_check_no_tiling_struct"))
     (d / "wrapper.cpp").write_text(opc.wrapper(str(REPO / inst.source), struct or "int"))
@@ -253,8 +277,9 @@ def check_host(hs, scratch, unit, py_inc):
     text = (REPO / unit).read_text()
     header = REPO / unit.replace(".cpp", ".h")
     if "pybind11" in text or (header.exists() and "pybind11" in header.read_text()):
-        if py_inc is None:
-            return Result("host", unit, False, "pybind11 is not installed for " + sys.executable)
+        if py_inc is None:  # a missing tool, not a failure of the unit
+            why = f"needs pybind11, which is not installed for {sys.executable} (pip install pybind11)"
+            return Result("host", unit, False, why, blocked=True)
         flags += py_inc
     rc, out = run(["g++"] + flags + [str(REPO / unit)])
     # A header the set itself includes but does not ship: nothing of ours can be checked past it.
@@ -279,11 +304,13 @@ def check_set(hs, args, clang):
         scratch = Scratch(hs, scratch_root)
         if not hs.types_h:
             raise SystemExit(f"check_cann: {hs.root} has no graph/types.h")
-        instances = units.kernel_instances(REPO, hs.types_h)
+        all_instances = units.kernel_instances(REPO, hs.types_h)
+        instances = all_instances
         if args.only:
             instances = [i for i in instances if re.search(args.only, i.name)]
-        if args.host_only:
+        if args.host_only or args.flow_only:
             instances = []
+        run_flow = hs.flow is not None and not args.no_flow and not args.host_only and not args.only
         cmap = header_sets.dtype_map(hs)
         valid = header_sets.kernel_types(hs)
         key_res = opc.key_regexes(hs)
@@ -291,16 +318,16 @@ def check_set(hs, args, clang):
         results = []
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             firsts = {}
-            for i in instances:
+            for i in instances + (all_instances if run_flow else []):
                 firsts.setdefault((i.source, i.family), i)
             pre = {k: pool.submit(precompile, hs, scratch, i, cmap, valid, key_res, clang) for k, i in firsts.items()}
             pre = {k: f.result() for k, f in pre.items()}
-            results += [p[0] for p in pre.values()]
+            results += [p[0] for p in pre.values() if not args.flow_only]
             futs = [
                 pool.submit(check_instance, hs, scratch, i, cmap, pre[(i.source, i.family)], i.name in cpu_names, clang)
                 for i in instances
             ]
-            if not args.only:
+            if not args.only and not args.flow_only:
                 py_inc = python_includes()
                 futs += [
                     pool.submit(lambda u: [check_host(hs, scratch, u, py_inc)], u)
@@ -309,6 +336,10 @@ def check_set(hs, args, clang):
                 ]
             for f in futs:
                 results += f.result()
+        if run_flow:
+            results += hs.flow.run(
+                hs, REPO, scratch_root, pre, ccec_standin_config(hs, scratch, clang), args.jobs, args.quick
+            )
         return results
     finally:
         if args.keep:
@@ -317,8 +348,27 @@ def check_set(hs, args, clang):
             shutil.rmtree(scratch_root, ignore_errors=True)
 
 
+def ccec_standin_config(hs, scratch, clang):
+    """The ccec stand-in's configuration (ccec_standin.py): clang and, per core type, what ccec provides itself (its
+    predefined macros, keywords, builtin types and intrinsics, the header set's kernel include folders). Without
+    the repository root and ASCENDOPS_WITH_CANN, which the flow's own command lines must carry."""
+    flags = {}
+    for core in opc.CORE_DEFINES:
+        f = device_flags(hs, scratch, core)
+        at = f.index(str(REPO))
+        flags[core] = [x for x in f[: at - 1] + f[at + 1 :] if x not in ("-fsyntax-only", "-DASCENDOPS_WITH_CANN")]
+    path = scratch.dir / "ccec_standin.json"
+    path.write_text(json.dumps({"clang": clang, "flags": flags}))
+    return path
+
+
 def report(label, results, verbose):
     failed_any = False
+    for r in (r for r in results if r.mode == "flow"):  # the flow's steps, in order, each with what it ran
+        failed_any |= not r.ok
+        print(f"[{label}] flow  : {r.name:9s} {'ok' if r.ok else 'FAILED'}: {r.note}")
+        if not r.ok:
+            print(f"    FAILED {r.name}: {r.error}")
     for mode in ("opc", "device", "cpu", "host"):
         rs = [r for r in results if r.mode == mode]
         if not rs:
@@ -328,7 +378,7 @@ def report(label, results, verbose):
         failed_any |= bool(bad)
         extra = f", {len(blocked)} not checked (the set's own headers stop first)" if blocked else ""
         if blocked and mode == "host":
-            extra = f", {len(blocked)} not checked (a header the set includes is not in it)"
+            extra = f", {len(blocked)} not checked (a header or tool they need is not here)"
         compiled = len(rs) - len(bad) - len(blocked)
         print(f"[{label}] {mode:6s}: {compiled} of {len(rs)} compiled, {len(bad)} failed{extra}")
         for r in bad:
@@ -360,6 +410,8 @@ def main():
     ap.add_argument("--only", help="only kernel instances whose name matches this regex (no host units)")
     ap.add_argument("--host-only", action="store_true", help="only the host units")
     ap.add_argument("--only-host-unit", help="with --host-only: only host units matching this regex")
+    ap.add_argument("--no-flow", action="store_true", help="skip the package build flow (flow_template.py)")
+    ap.add_argument("--flow-only", action="store_true", help="only the package build flow")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder")
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -368,17 +420,23 @@ def main():
     if args.repo:
         global REPO
         REPO = Path(args.repo).resolve()
+    if not args.toolkit and not args.open_root:
+        ap.exit(2, "check_cann: give a toolkit root (or set ASCEND_HOME_PATH) and/or --open <dir>\n")
+    sets = []
+    try:
+        tk = header_sets.toolkit(args.toolkit) if args.toolkit else None
+        if tk and not (args.open_only and args.open_root):
+            sets.append(tk)
+        if args.open_root:
+            sets.append(header_sets.open_sources(args.open_root, tk))
+    except header_sets.BadInput as e:  # one line, nothing checked; the CPU path does not need either set
+        print(
+            f"check_cann: {e}; nothing was checked (the CPU path needs neither: bash scripts/test.sh)", file=sys.stderr
+        )
+        sys.exit(2)
     clang = shutil.which(os.environ.get("CLANG", "clang++-19")) or shutil.which("clang++")
     if not clang:
-        raise SystemExit("check_cann: clang++ (>= 17) is needed for the device path (Debian: apt-get install clang-19)")
-    if not args.toolkit and not args.open_root:
-        raise SystemExit("check_cann: give a toolkit root (or set ASCEND_HOME_PATH) and/or --open <dir>")
-    sets = []
-    tk = header_sets.toolkit(args.toolkit) if args.toolkit else None
-    if tk and not (args.open_only and args.open_root):
-        sets.append(tk)
-    if args.open_root:
-        sets.append(header_sets.open_sources(args.open_root, tk))
+        ap.exit(2, "check_cann: clang++ (>= 17) is needed for the device path (Debian: apt-get install clang-19)\n")
     failed = False
     for hs in sets:
         results = check_set(hs, args, clang)

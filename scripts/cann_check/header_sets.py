@@ -24,6 +24,27 @@ class HeaderSet:
     layout_links: dict = field(default_factory=dict)  # scratch path -> real header: links an install has
     generated: list = field(default_factory=list)  # (command with {out}, header) the set's own build generates
     npu_arch: bool = False  # the headers select the arch by __NPU_ARCH__ (asc-devkit)
+    flow: object = None  # the module that runs the set's package build flow (run(...) -> report lines), if any
+
+
+class TemplateFlowRunner:
+    """The msopgen template flow (flow_template.py) of a toolkit that ships the template (CANN 8.0 / 8.1)."""
+
+    @staticmethod
+    def run(*args):
+        import flow_template
+
+        return flow_template.run_flow(*args)
+
+
+class OpenFlowRunner:
+    """What the open set shows of the asc-config flow (flow_open.py); it needs the toolkit's op compiler tables."""
+
+    @staticmethod
+    def run(*args):
+        import flow_open
+
+        return flow_open.run_flow(*args)
 
 
 def _first(*paths):
@@ -33,13 +54,17 @@ def _first(*paths):
     return None
 
 
+class BadInput(Exception):
+    """A root that is no header set of the kind asked for (check.py: one line, exit 2)."""
+
+
 def toolkit(root):
     """An installed toolkit (ASCEND_HOME_PATH): tikicpulib's include list (targets-tikicpulib.cmake) maps
     compiler/tikcpp/tikcfw{,/impl,/interface} to ascendc/include/basic_api and compiler/ascendc to ascendc/."""
     root = Path(root).resolve()
     arch = next((d for d in sorted(root.glob("*-linux")) if (d / "ascendc/include/basic_api").exists()), None)
     if arch is None:
-        raise SystemExit(f"check_cann: {root} has no <arch>-linux/ascendc/include/basic_api (not a CANN 8.x toolkit)")
+        raise BadInput(f"{root} has no <arch>-linux/ascendc/include/basic_api: not a CANN 8.x toolkit")
     basic = arch / "ascendc/include/basic_api"
     high = arch / "ascendc/include/highlevel_api"
     kernel = [
@@ -56,7 +81,9 @@ def toolkit(root):
     stubs = root / "tools/tikicpulib/lib/include"
     tikcpp = _first(root / "python/site-packages/tbe/tikcpp", arch / "tikcpp")
     impl_build = _first(root / "tools/op_project_templates/ascendc/customize/cmake/util/ascendc_impl_build.py")
+    has_template = (root / "tools/op_project_templates/ascendc/customize/cmake/func.cmake").exists()
     return HeaderSet(
+        flow=TemplateFlowRunner if has_template else None,
         label=root.name,
         root=root,
         device_includes=kernel,
@@ -84,7 +111,7 @@ def open_sources(root, toolkit_set=None):
     root = Path(root).resolve()
     asc = root / "asc-devkit"
     if not (asc / "include/kernel_operator.h").exists():
-        raise SystemExit(f"check_cann: {root} has no asc-devkit/include/kernel_operator.h")
+        raise BadInput(f"--open {root} has no asc-devkit/include/kernel_operator.h: not the open header set")
     kernel = [
         asc / "impl/adv_api",
         asc / "impl/basic_api",
@@ -105,6 +132,9 @@ def open_sources(root, toolkit_set=None):
     meta = root / "metadef/inc"
     host = [
         meta / "external",
+        # The graph engine's public headers (graph/operator_reg.h, operator.h, ...), which register/op_def.h includes:
+        # an install's include/ holds them beside metadef's inc/external.
+        root / "ge/inc/graph_metadef/external",
         meta / "external/asc",
         meta,
         root / "opbase/include/nnopbase",
@@ -117,6 +147,7 @@ def open_sources(root, toolkit_set=None):
     ]
     tools = asc / "tools/build/asc_op_compile_base"
     return HeaderSet(
+        flow=OpenFlowRunner if toolkit_set and toolkit_set.impl_build_py else None,
         label=root.name,
         root=root,
         device_includes=kernel,

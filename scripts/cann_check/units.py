@@ -6,6 +6,7 @@ each instance is compiled for follow from the kernel types the kernel itself dec
 """
 
 import re
+import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -162,7 +163,15 @@ def host_units(root):
     return units
 
 
+def opp_host_sources(root):
+    """The opp package's host sources, repository-relative, as cmake/opp_sources.cmake lists them for every operator."""
+    out = subprocess.run(
+        ["cmake", "-P", str(Path(root) / "cmake/opp_sources.cmake")], stdout=subprocess.PIPE, text=True, check=True
+    ).stdout
+    host = next(line.split("=", 1)[1] for line in out.splitlines() if line.startswith("HOST="))
+    return [str(Path(p).resolve().relative_to(Path(root).resolve())) for p in host.split(";")]
+
+
 def opapi_units(root):
-    """op_api's NPU library (libascendops_opapi.so): the op_api sources cmake/npu.cmake's opapi_srcs lists."""
-    block = re.search(r"set\(opapi_srcs(.*?)\)", _read(root, "cmake/npu.cmake"), re.S).group(1)
-    return re.findall(r"\$\{CMAKE_SOURCE_DIR\}/(op_api/\S+\.cpp)", block)
+    """op_api's NPU library (libascendops_opapi.so): the op_api sources cmake/opp_sources.cmake lists."""
+    return sorted(set(re.findall(r"\b(op_api/\S+\.cpp)\b", _read(root, "cmake/opp_sources.cmake"))))

@@ -1,0 +1,1 @@
+"""STAND-IN: names only (README.md)."""

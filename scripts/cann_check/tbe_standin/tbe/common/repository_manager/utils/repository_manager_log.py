@@ -1,0 +1,3 @@
+"""STAND-IN: names only (README.md)."""
+
+LOG_INSTANCE = None

@@ -1,0 +1,3 @@
+"""STAND-IN: no tuning bank."""
+
+BANK_CACHE = None
