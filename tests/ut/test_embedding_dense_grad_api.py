@@ -117,3 +117,18 @@ def test_kernel_level_skips_positions_outside_grad():
     grad = np.ones((3, 8), np.float32)
     out = embedding_dense_grad_sorted(grad, np.array([0, 1, 1], np.int32), np.array([0, 7, -1], np.int32), 2)
     np.testing.assert_array_equal(out, np.stack([np.ones(8), np.zeros(8)]).astype(np.float32))
+
+
+def test_kernel_level_precondition_is_not_checked_and_the_twin_reports_the_conflicting_writes():
+    """The kernel-level pair is internal and does not check that sort_indices ascend (docs/ops/embedding_dense_grad.md):
+    unsorted indices start several runs of one index, and each run's owner writes that out row; the twin stops the
+    launch at the second write. The public pair sorts first, so the same indices are fine there."""
+    n = 4096
+    grad = np.ones((n, 8), np.float32)
+    unsorted = np.tile(np.array([0, 1], np.int32), n // 2)
+    pos = np.arange(n, dtype=np.int32)
+    with pytest.raises(AclnnError) as e:
+        embedding_dense_grad_sorted(grad, unsorted, pos, 2, soc="ascend910b")
+    assert e.value.code == 361001 and "writes GM bytes [0, " in e.value.message and " written by " in e.value.message
+    out = embedding_dense_grad(grad, unsorted, 2, soc="ascend910b")
+    np.testing.assert_array_equal(out, np.full((2, 8), n // 2, np.float32))
