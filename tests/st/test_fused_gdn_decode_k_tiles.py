@@ -12,7 +12,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from ascendops import _C
+from ascendops import AclnnError, _C
 from ascendops.golden.fused_gdn_decode import fused_gdn_decode as golden
 from ascendops.golden.fused_gdn_decode import fused_gdn_decode_row_by_row
 from ascendops.ops.fused_gdn_decode import fused_gdn_decode, make_inputs, tiling
@@ -119,3 +119,72 @@ def test_k_tiles_with_the_batch_split():
     close(out, expected_out)
     close(state, expected_state)
     assert run(args, core_num=5)[1].tobytes() == state.tobytes()
+
+
+# The K range's edges per state class on every SoC that runs FusedGdnDecode (ascend310p is rejected by the tiling:
+# tests/ut/test_fused_gdn_decode_api.py): K 64; 672, the largest K of whole state rows (alignK 688 at bv 16 would need
+# 191392 bytes of the 188416); the first K in K tiles (FP32 state 680, as 673..679 break the spec's 32-byte pad rule;
+# 16-bit state 673, one column more); a K whose last tile ends inside a 64-column chunk; 2032, the spec's top.
+# (k, k_tile, k_tiles) as the tiling chooses them for EDGE_SHAPE (bv 32 at K 64, else 16).
+EDGE_SHAPE = (3, 1, 2, None, 40)  # V 40: a 16-row tile and an 8-row tail per task (bv 16), 6 tasks
+K_EDGES = {
+    "float32": [(64, 64, 1), (672, 672, 1), (680, 640, 2), (1224, 576, 3), (2032, 576, 4)],
+    "16-bit": [(64, 64, 1), (672, 672, 1), (673, 640, 2), (1211, 640, 2), (2032, 576, 4)],
+}
+SOCS = ("ascend910b", "ascend910_93")
+
+
+def edge_shape(k):
+    return tuple(k if x is None else x for x in EDGE_SHAPE)
+
+
+def state_class(state_dtype):
+    return "float32" if state_dtype == "float32" else "16-bit"
+
+
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize("dtype,state_dtype", COMBOS, ids=lambda c: c)
+def test_k_edges_tiling(soc, dtype, state_dtype):
+    for k, k_tile, k_tiles in K_EDGES[state_class(state_dtype)]:
+        t = tiling(*edge_shape(k), dtype=dtype, state_dtype=state_dtype, soc=soc)
+        assert (t["k_tile"], t["k_tiles"]) == (k_tile, k_tiles), f"k {k}"
+        assert t["ub_bytes"] <= t["ub"]["ub_bytes"] and t["ub"]["total_bytes"] <= t["ub"]["ub_bytes"], f"k {k}"
+    if state_dtype == "float32":  # nothing between 672 and 680 runs: the pad rule rejects 673..679
+        for k in range(673, 680):
+            with pytest.raises(AclnnError) as e:
+                tiling(*edge_shape(k), dtype=dtype, state_dtype=state_dtype, soc=soc)
+            assert e.value.code == 161002 and "pad" in e.value.message, f"k {k}: {e.value.message}"
+
+
+EDGE_CASES = [
+    (soc, dtype, state_dtype, k)
+    for soc in SOCS
+    for dtype, state_dtype in COMBOS
+    for k, _, _ in K_EDGES[state_class(state_dtype)]
+]
+
+
+@pytest.mark.parametrize("soc,dtype,state_dtype,k", EDGE_CASES, ids=lambda c: str(c))
+def test_k_edges_against_the_golden_on_uneven_cores(soc, dtype, state_dtype, k):
+    # 6 tasks on 4 cores (2, 2, 1, 1: core 1 starts mid-head) and on 6; an invalid row; slots 0 and 1 untouched
+    args = inputs(edge_shape(k), dtype, state_dtype, block_num=4, indices=[2, 0, 3], seed=k)
+    expected_out, expected_state = golden(*args, scale=0.75)
+    out, state = run(args, scale=0.75, soc=soc, core_num=4)
+    close(out, expected_out)
+    close(state, expected_state)
+    assert not np.any(out[1].astype(np.float32))  # the invalid row is zeros
+    for slot in (0, 1):
+        assert state[slot].tobytes() == args[5][slot].tobytes(), f"slot {slot} was written"
+    other_out, other_state = run(args, scale=0.75, soc=soc)
+    assert other_out.tobytes() == out.tobytes() and other_state.tobytes() == state.tobytes()
+
+
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize("dtype,state_dtype", COMBOS, ids=lambda c: c)
+def test_first_tiled_k_keeps_the_bits_of_the_largest_whole_rows(soc, dtype, state_dtype):
+    (_, _, _), (largest, _, _), (first, _, _) = K_EDGES[state_class(state_dtype)][:3]
+    args = inputs(edge_shape(largest), dtype, state_dtype, block_num=4, indices=[2, 0, 3], seed=first)
+    out, state = run(args, soc=soc)
+    out_wide, state_wide = run(widen_k(args, 1, largest, first), soc=soc)
+    assert out_wide.tobytes() == out.tobytes()
+    assert np.ascontiguousarray(state_wide[..., :largest]).tobytes() == state.tobytes()
