@@ -61,11 +61,11 @@ def page_modes():
 MODE_OF = page_modes()
 
 
-def test_the_table_names_every_soc_and_only_delivered_pairs_beyond_float16_to_int64():
+def test_the_table_names_every_soc_and_only_delivered_pairs():
     assert {soc for soc, _, _ in MODE_OF} == set(SOCS)
     for soc in SOCS:
         named = {(s, d) for t, s, d in MODE_OF if t == soc}
-        assert named - set(delivered_pairs(soc)) == {("float16", "int64")}  # a row's product, not delivered
+        assert named <= set(delivered_pairs(soc)), named - set(delivered_pairs(soc))
 
 
 def _finite_in(values, dtype):
