@@ -233,40 +233,70 @@ std::optional<Error> CheckSoc(const Platform& platform) {
     return std::nullopt;
 }
 
-// The largest bv candidate whose UB estimate fits (v itself when v is below every candidate), with its estimate; the
-// kernel's own layout at one prep row without bank pads must fit too (it can exceed the estimate by a few hundred
-// bytes: v / out rows of the prep area, the 16-bit folds' padded products).
+// The V block (and with K tiles the state tile's columns) with its UB estimate. Both the estimate and the kernel's
+// own layout at one prep row without bank pads must fit (the layout can exceed the estimate by a few hundred bytes:
+// v / out rows of the prep area, the 16-bit folds' padded products).
 struct BvChoice {
     uint32_t bv;
+    uint32_t kTile;  // k: whole rows
     UbEstimate est;
 };
+
+// Whether (bv, kTile) fits; `needs` gets the larger of the estimate and the kernel's layout.
+bool Fits(BvChoice& c, uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t indexElems, const Platform& platform,
+          uint64_t& needs) {
+    c.est = EstimateUb(k, c.bv, stateBytes, indexElems, c.kTile);
+    needs = std::max<uint64_t>(c.est.TotalBytes(), KernelUbBytes(c.est, k, v, 1, stateBytes, false));
+    return needs <= platform.UbUsableBytes();
+}
+
+// Whole rows: the largest bv candidate that fits (v itself when v is below every candidate).
 Result<BvChoice> ChooseBv(uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t indexElems, const Platform& platform) {
     BvChoice c{};
+    c.kTile = k;
     uint64_t needs = 0;
     auto fits = [&](uint32_t candidate) {
-        c.est = EstimateUb(k, candidate, stateBytes, indexElems);
-        needs = std::max<uint64_t>(c.est.TotalBytes(), KernelUbBytes(c.est, k, v, 1, stateBytes, false));
-        return needs <= platform.UbUsableBytes();
+        c.bv = candidate;
+        return Fits(c, k, v, stateBytes, indexElems, platform, needs);
     };
     for (uint32_t candidate : kBvCandidates) {
-        if (candidate <= v && fits(candidate)) {
-            c.bv = candidate;
-            return c;
-        }
+        if (candidate <= v && fits(candidate)) return c;
     }
     const uint32_t fallback = std::min<uint32_t>(v, kBvCandidates[std::size(kBvCandidates) - 1]);
-    if (fits(fallback)) {
-        c.bv = fallback;
-        return c;
-    }
+    if (fits(fallback)) return c;
     return InvalidParam("k " + std::to_string(k) + " needs " + std::to_string(needs) + " bytes of UB even at bv " +
                         std::to_string(fallback) + ", more than the " + std::to_string(platform.UbUsableBytes()) +
                         " bytes of " + platform.soc->name);
 }
 
+// K tiles (GdnKTiles), when no V block of whole rows fits: the rows of one task (bv 16, or the largest candidate
+// below v, or v below 8) in the widest tiles of kKTileAlign-column multiples that fit; 16-bit state keeps tiles of
+// at least 128 columns, whose products pair S k with S q (GdnPairedDots).
+Result<BvChoice> ChooseKTiles(uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t indexElems,
+                              const Platform& platform) {
+    BvChoice c{};
+    c.bv = std::min<uint32_t>(v, kBvCandidates[std::size(kBvCandidates) - 1]);
+    for (uint32_t candidate : kBvCandidates) {
+        if (candidate <= std::min(v, kRowsPerTask)) {
+            c.bv = candidate;
+            break;
+        }
+    }
+    const uint32_t narrowest = stateBytes == 4 ? kKTileAlign : 2 * kKTileAlign;
+    uint64_t needs = 0;
+    for (c.kTile = (k - 1) / kKTileAlign * kKTileAlign; c.kTile >= narrowest; c.kTile -= kKTileAlign) {
+        if (Fits(c, k, v, stateBytes, indexElems, platform, needs)) return c;
+    }
+    return InvalidParam("k " + std::to_string(k) + " needs " + std::to_string(needs) +
+                        " bytes of UB even in tiles of " + std::to_string(narrowest) + " columns at bv " +
+                        std::to_string(c.bv) + ", more than the " + std::to_string(platform.UbUsableBytes()) +
+                        " bytes of " + platform.soc->name);
+}
+
 // How tasks cover the cores: every core walks all batch rows (tasks of kRowsPerTask value rows), or, when those tasks
-// leave cores idle and at least two chunks' worth of whole heads fit, the batch rows are cut into chunks and each
-// core applies one chunk's rows of its whole heads (GdnScanLayout: which rows a chunk's cores apply).
+// leave cores idle, at least two chunks' worth of whole heads fit and they busy more cores than the tasks, the batch
+// rows are cut into chunks and each core applies one chunk's rows of its whole heads (GdnScanLayout: which rows a
+// chunk's cores apply).
 struct TaskPlan {
     uint32_t rowsPerTask, batchChunks, chunkRows, coresPerChunk;
     uint64_t totalTasks;  // tasks of one chunk
@@ -279,15 +309,30 @@ TaskPlan PlanTasks(const Dims& d, const Platform& platform, bool allowSplit) {
     TaskPlan p{kRowsPerTask, 1, static_cast<uint32_t>(d.b), platform.coreNum, 0, {}};
     p.totalTasks = d.hv * CeilDiv(d.v, kRowsPerTask);
     const uint64_t chunks = std::min<uint64_t>(platform.coreNum / d.hv, CeilDiv(d.b, kMinChunkRows));
-    if (allowSplit && p.totalTasks < platform.coreNum && chunks >= 2) {
+    const uint64_t chunkRows = chunks >= 2 ? CeilDiv(d.b, chunks) : d.b;
+    const uint64_t splitCores = CeilDiv(d.b, chunkRows) * d.hv;  // a whole head of one chunk per core
+    if (allowSplit && p.totalTasks < platform.coreNum && chunks >= 2 && splitCores > p.totalTasks) {
         p.rowsPerTask = static_cast<uint32_t>(d.v);
         p.totalTasks = d.hv;
-        p.chunkRows = static_cast<uint32_t>(CeilDiv(d.b, chunks));
-        p.batchChunks = static_cast<uint32_t>(CeilDiv(d.b, p.chunkRows));
+        p.chunkRows = static_cast<uint32_t>(chunkRows);
+        p.batchChunks = static_cast<uint32_t>(CeilDiv(d.b, chunkRows));
         p.coresPerChunk = static_cast<uint32_t>(d.hv);
     }
     p.split = SplitEvenly(p.totalTasks, p.coresPerChunk, 1);
     return p;
+}
+
+// The tiles `choose` sizes under the task plans in order of preference (the batch split, then without it), with the
+// plan they were sized for in `plan`.
+using Chooser = Result<BvChoice> (*)(uint32_t, uint32_t, uint32_t, uint32_t, const Platform&);
+Result<BvChoice> ChooseWithPlan(Chooser choose, const Dims& d, const Platform& platform, uint32_t stateBytes,
+                                TaskPlan& plan) {
+    plan = PlanTasks(d, platform, true);
+    auto k = static_cast<uint32_t>(d.k), v = static_cast<uint32_t>(d.v);
+    Result<BvChoice> c = choose(k, v, stateBytes, plan.IndexElems(d.b), platform);
+    if (c || plan.batchChunks == 1) return c;
+    plan = PlanTasks(d, platform, false);
+    return choose(k, v, stateBytes, plan.IndexElems(d.b), platform);
 }
 
 FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, const BvChoice& c, const TaskPlan& plan,
@@ -314,7 +359,10 @@ FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, co
     t.softplusThreshold = in.softplusThreshold;
     t.ubRestBytes = static_cast<uint32_t>(platform.UbUsableBytes() - c.est.TotalBytes());
     const uint32_t stateBytes = DataTypeSize(in.stateType);
-    t.ubBanked = KernelUbBytes(c.est, t.k, t.v, 1, stateBytes, true) <= platform.UbUsableBytes() ? 1 : 0;
+    t.kTile = c.kTile;
+    t.kTiles = static_cast<uint32_t>(CeilDiv(t.k, c.kTile));
+    const bool bankPadsFit = KernelUbBytes(c.est, t.k, t.v, 1, stateBytes, true) <= platform.UbUsableBytes();
+    t.ubBanked = t.kTiles == 1 && bankPadsFit ? 1 : 0;
     t.prepRows = ChoosePrepRows(c.est, plan.chunkRows, t.k, t.v, stateBytes, t.ubBanked != 0, platform.UbUsableBytes());
     t.rowsPerTask = plan.rowsPerTask;
     t.batchChunks = plan.batchChunks;
@@ -344,15 +392,11 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     if (!dims) return dims.error();
 
     // compute: tasks over cores (the batch split when tasks alone leave cores idle), the index buffer, then the
-    // largest bv whose UB estimate fits (the split's scan buffers too, else no split)
-    TaskPlan plan = PlanTasks(*dims, platform, true);
-    auto choice = ChooseBv(static_cast<uint32_t>(dims->k), static_cast<uint32_t>(dims->v), DataTypeSize(in.stateType),
-                           plan.IndexElems(dims->b), platform);
-    if (!choice && plan.batchChunks > 1) {
-        plan = PlanTasks(*dims, platform, false);
-        choice = ChooseBv(static_cast<uint32_t>(dims->k), static_cast<uint32_t>(dims->v), DataTypeSize(in.stateType),
-                          plan.IndexElems(dims->b), platform);
-    }
+    // largest bv whose UB estimate fits (the split's scan buffers too, else no split); when no V block of whole
+    // rows fits, the same in K tiles
+    TaskPlan plan{};
+    auto choice = ChooseWithPlan(&ChooseBv, *dims, platform, DataTypeSize(in.stateType), plan);
+    if (!choice) choice = ChooseWithPlan(&ChooseKTiles, *dims, platform, DataTypeSize(in.stateType), plan);
     if (!choice) return choice.error();
 
     TilingResult r{};

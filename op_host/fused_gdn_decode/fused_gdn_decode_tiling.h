@@ -56,8 +56,10 @@ using TilingResult = ascendops::TilingResult<FusedGdnDecodeTilingData>;
 // The spec's UB estimate for one bv (fused_gdn_decode_tiling_data.h); the kernel allocates it with the per-row prep
 // buffers replaced by the prep area (GdnKernelUbOf).
 using UbEstimate = GdnUbLayout;
-inline UbEstimate EstimateUb(uint32_t k, uint32_t bv, uint32_t stateBytes, uint32_t indexBufferElems) {
-    return GdnUbLayoutOf(k, bv, stateBytes, 2, indexBufferElems);  // q, k, v, out are 16-bit (bf16 / fp16)
+// `kTile`: the state tile's columns, 0 for whole rows (k).
+inline UbEstimate EstimateUb(uint32_t k, uint32_t bv, uint32_t stateBytes, uint32_t indexBufferElems,
+                             uint32_t kTile = 0) {
+    return GdnUbLayoutOf(k, bv, stateBytes, 2, indexBufferElems, kTile == 0 ? k : kTile);  // q, k, v, out: 16-bit
 }
 
 // Batch rows per prep pass: the most (up to kMaxPrepRows and b) whose prep area fits beside the estimate's other

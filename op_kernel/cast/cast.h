@@ -321,8 +321,23 @@ __aicore__ inline void WidenBf16(const LocalTensor<float>& dst, const LocalTenso
     }
 }
 
+// INT32 -> half rounding ties away from zero with conversions that round to nearest even (dav_m200): x to float
+// is exact below 2^24; x * (1 + 2^-20) moves a tie (|x| >= 2049, half-way between halves 2 or more apart) off the
+// midpoint away from zero and no other value across one (the nearest midpoint is >= 1 away, the shift < 1/16 below
+// 65520), so the nearest-even step rounds ties away and everything else as before. Beyond, half overflows anyway.
+__aicore__ inline void Int32ToHalfTiesAway(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src, uint32_t n,
+                                           Scratch& sc) {
+    constexpr float kTieShift = 1.0f + 1.0f / (1 << 20);
+    LocalTensor<float> f = sc.Tile<float>();
+    Cast(f, src, RoundMode::CAST_NONE, n);
+    PipeBarrier<PIPE_V>();
+    Muls(f, f, kTieShift, n);
+    PipeBarrier<PIPE_V>();
+    Cast(dst, f, RoundMode::CAST_NONE, n);
+}
+
 // INT64 -> anything: the low 32-bit lane carries the value mod 2^32; BOOL also ORs in the high lane so that
-// 2^32 stays true.
+// 2^32 stays true. A plan round of kRound (to half) rounds the low lane's ties away from zero.
 template <CastType D>
 __aicore__ inline void Narrow64(const LocalTensor<TypeOfT<D>>& dst, const LocalTensor<int64_t>& src, uint32_t n,
                                 Scratch& sc) {
@@ -344,7 +359,12 @@ __aicore__ inline void Narrow64(const LocalTensor<TypeOfT<D>>& dst, const LocalT
             Or(lo.ReinterpretCast<uint16_t>(), lo.ReinterpretCast<uint16_t>(), hi.ReinterpretCast<uint16_t>(), 2 * n);
         }
         PipeBarrier<PIPE_V>();
-        ConvertStep<CastType::kI32, D>(dst, lo, n, sc);
+        if constexpr (PlanOf(kArch, CastType::kI64, D).round == CastRound::kRound) {
+            static_assert(D == CastType::kF16, "ties away from zero: INT64 -> FLOAT16 only");
+            Int32ToHalfTiesAway(dst, lo, n, sc);
+        } else {
+            ConvertStep<CastType::kI32, D>(dst, lo, n, sc);
+        }
     }
 }
 

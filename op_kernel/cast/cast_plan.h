@@ -100,9 +100,11 @@ constexpr Row kRows[] = {
     {T::kBool, T::kU8, Path(P::kSameWidth8Bit), Path(P::kSameWidth8Bit)},
     {T::kBool, T::kI64, Path(P::kWiden64, R::kNone), Path(P::kWiden64, R::kNone)},
     // INT64 -> (low 32-bit lane, then the INT32 plan; BOOL also folds in the high lane). To float the seed's
-    // roundModeMap says CAST_ROUND: m220 converts int64 -> float directly with it (Cast doc, Atlas A2/A3 table);
-    // m200 has no int64 or CAST_ROUND int32 -> float conversion, so it keeps the low lane and RINT (docs/ops/cast.md).
-    {T::kI64, T::kF16, Path(P::kNarrow64), Two(R::kRound, T::kF32, R::kNone)},
+    // roundModeMap says CAST_ROUND: m220 converts int64 -> float directly with it (Cast doc, Atlas A2/A3 table), and
+    // to half rounds both steps half away (the first is exact below 2^24, where every half result is finite);
+    // m200 has no int64 or CAST_ROUND int -> float conversion: it keeps the low lane; to half its kRound breaks ties
+    // away from zero before the nearest-even step (Narrow64), to float it rounds to nearest even (docs/ops/cast.md).
+    {T::kI64, T::kF16, Path(P::kNarrow64, R::kRound), Two(R::kRound, T::kF32, R::kRound)},
     {T::kI64, T::kF32, Path(P::kNarrow64), Direct(R::kRound)},
     {T::kI64, T::kI32, Path(P::kNarrow64), Path(P::kNarrow64)},
     {T::kI64, T::kI8, Path(P::kNarrow64), Path(P::kNarrow64)},

@@ -2,7 +2,8 @@
 // value head over ALL batch rows, or, with the batch split, a whole head over one chunk of batch rows plus the later
 // rows naming a slot the chunk names first (GdnScanLayout). Rows are applied in batch order and each state row
 // [slot, j, r, :] has one owner core, so rows naming the same slot update it one after another (row b + 1 sees row
-// b's update) for any core count.
+// b's update) for any core count. When no V block of whole state rows fits in UB the rows go in K tiles, twice
+// (GdnKTiles in the tiling data): pass 0 sums S k across the tiles, pass 1 updates and writes them.
 #pragma once
 #include "fused_gdn_decode_tiling_data.h"
 #include "kernel_operator.h"
@@ -13,6 +14,7 @@ using namespace AscendC;
 
 constexpr uint32_t kBlockBytes = 32;
 constexpr uint32_t kFp32PerRepeat = 64;  // fp32 elements of one 256-byte vector repeat
+constexpr uint32_t kLaneBlocks = kKTileAlign * sizeof(float) / kBlockBytes;  // rows of the K tiles' lanes
 constexpr float kEps = 1e-6f;
 
 __aicore__ inline uint32_t AlignUp(uint32_t a, uint32_t b) { return (a + b - 1) / b * b; }
@@ -45,11 +47,9 @@ public:
         rowLimit_ = rowEnd_;
         alignK_ = AlignUp(td.k, 16);
         alignBv_ = AlignUp(td.bv, 16);
+        tilePitch_ = AlignUp(td.kTile, 16);
         groupSize_ = td.hv / td.h;
-        stateTileElems_ = alignK_ * alignBv_;
-        // UB pitch of a state row: DataCopyPad fills to the 32-byte block, dstStride skips the rest of alignK.
-        const uint32_t rowUbBytes = AlignUp(td.k * sizeof(StateT), kBlockBytes);
-        rowGapBlocks_ = (alignK_ * sizeof(StateT) - rowUbBytes) / kBlockBytes;
+        stateTileElems_ = tilePitch_ * alignBv_;
         BindGm(mixedQkv, a, b, aLog, dtBias, stateRef, indices, out);
         AllocateUb();
         ViewUb();
@@ -75,25 +75,42 @@ public:
             const bool prepared = Prepare(cur);
             LocalTensor<StateT> in = stateInQue_.template DeQue<StateT>();
             const bool more = next.row < rowLimit_;
-            const bool prefetch = more && !WriteInFlight(next, cur);
-            if (prefetch) CopyInTile(next);        // queued behind the prep's reads, read during its vector work
+            // Another K tile of cur's block is always prefetched; the copies of one block overlap in their spans, so
+            // pass 1 orders them: the read after this block's last write, the write after the read and after the
+            // block's previous write.
+            const bool sameBlock = more && SameBlock(next, cur);
+            const bool prefetch = more && (sameBlock || !WriteInFlight(next, cur));
+            if (prefetch) {
+                if (sameBlock && cur.pass == 1 && cur.kc > 0) Sync<HardEvent::MTE3_MTE2>();
+                CopyInTile(next);  // queued behind the prep's reads, read during its vector work
+            }
             if (prepared) Sync<HardEvent::V_S>();  // the new gating / k.q before the scalar reads below
             const uint32_t i = cur.row - prepRow0_, gate = i * kGateHeads + cur.j - gateJ0_;
             const float expG = expGBlk_.GetValue(gate);
             const float beta = betaBlk_.GetValue(gate);
-            kF_ = kBlk_[i * alignK_];
-            qF_ = qBlk_[i * alignK_];
+            kF_ = kBlk_[i * alignK_ + TileCol(cur)];
+            qF_ = qBlk_[i * alignK_ + TileCol(cur)];
             vF_ = vBlk_[i * prep_.alignV + cur.r0 - SegBegin(cur.j)];
             outF_ = outBlk_[i * prep_.alignV + cur.r0 - SegBegin(cur.j)];
             if constexpr (!kFp32State) kq_ = kqBlk_.GetValue(i);
-            if constexpr (kFp32State) {
-                ComputeTile(in, TileRows(cur), expG, beta);
+            if (td_.kTiles == 1) {
+                if constexpr (kFp32State) {
+                    ComputeTile(in, TileRows(cur), expG, beta);
+                } else {
+                    ComputeTile16(in, TileRows(cur), expG, beta);
+                }
+            } else if (cur.pass == 0) {
+                SumKTile(in, cur, expG, beta);
             } else {
-                ComputeTile16(in, TileRows(cur), expG, beta);
+                UpdateKTile(in, cur, expG);
             }
             for (uint32_t n = 0; n < kScanRowsPerTile; ++n) ScanAhead();
-            CopyOutTile(cur);
-            NoteWrite(cur);
+            if (Writes(cur)) {
+                if (sameBlock) Sync<HardEvent::MTE2_MTE3>();
+                if (cur.kc > 0) PipeBarrier<PIPE_MTE3>();  // overlapping MTE3 destinations (PipeBarrier(ISASI).md)
+                CopyOutTile(cur);
+                NoteWrite(cur);
+            }
             if (more && !prefetch) {
                 Sync<HardEvent::MTE3_MTE2>();  // an earlier row's state write lands before this row reads it
                 written_ = 0;                  // every write so far has landed
@@ -125,7 +142,7 @@ private:
         // The layout the host budgeted (fused_gdn_decode_tiling_data.h GdnKernelUbOf), buffer by buffer: the
         // estimate's state, index and tile buffers (16-bit state: in their bank groups), then the prep area in place
         // of its per-row q / k and gating.
-        const GdnUbLayout l = GdnUbLayoutOf(td.k, td.bv, sizeof(StateT), sizeof(InT), td.indexBufferElems);
+        const GdnUbLayout l = GdnUbLayoutOf(td.k, td.bv, sizeof(StateT), sizeof(InT), td.indexBufferElems, td.kTile);
         const GdnPrepLayout p = GdnPrepLayoutOf(td.k, td.v, td.prepRows, sizeof(InT));
         const GdnKernelUb u = GdnKernelUbOf(l, p, sizeof(StateT), td.ubBanked != 0);
         pipe_.InitBuffer(stageQue_, 1, p.stageBytes);
@@ -141,6 +158,7 @@ private:
             pipe_.InitBuffer(matrixBuf_, u.matrixBytes);
         }
         if constexpr (kFp32State) pipe_.InitBuffer(deltaBuf_, l.deltaBytes);
+        if (l.laneBytes != 0) pipe_.InitBuffer(laneBuf_, l.laneBytes);
         pipe_.InitBuffer(reduceBuf_, l.reduceBytes);
         Pad(padQk_, u.padQk);
         pipe_.InitBuffer(qkBuf_, p.qkBytes);
@@ -184,10 +202,13 @@ private:
         hk_ = vecBvBuf_.Get<float>();
         sqF_ = hk_[alignBv_];
         if constexpr (kFp32State) deltaBlocks_ = deltaBuf_.Get<float>();
+        if constexpr (kFp32State) {
+            if (td_.kTiles > 1) lanes_ = laneBuf_.Get<float>();
+        }
         if constexpr (!kFp32State) {
             matS_ = matrixBuf_.Get<float>();
             matP_ = matS_[matPOffset_ / sizeof(float)];
-            pairedDots_ = GdnPairedDots(alignK_, alignBv_);
+            pairedDots_ = GdnPairedDots(tilePitch_, alignBv_);
         }
     }
 
@@ -354,9 +375,11 @@ private:
         return rowBegin_ + (row - rowBegin_) / td_.prepRows * td_.prepRows;
     }
 
-    // One tile: value rows [r0, r0 + TileRows) of head j for batch row `row`, whose state slot is `slot`.
+    // One tile: value rows [r0, r0 + TileRows) of head j for batch row `row`, whose state slot is `slot`; with K tiles
+    // columns [TileCol, TileCol + TileCols) in pass 0 or 1.
     struct Tile {
         uint32_t row, j, r0, slot;
+        uint32_t kc = 0, pass = 0;
     };
     __aicore__ inline Tile MakeTile(uint32_t row, uint32_t j, uint32_t r0) {
         return Tile{row, j, r0, row < rowLimit_ ? Slot(row) : 0};
@@ -366,10 +389,12 @@ private:
     // kStateBuffers tiles before it may not have landed. Older ones have: tile n's out buffer is the one tile
     // n - kStateBuffers wrote from (MTE3 -> V at AllocTensor), and the prefetch into tile n - 1's in buffer waits for
     // tile n - 1's vector work (V -> MTE2 at AllocTensor), which came after that wait. A task's rows are cut into
-    // tiles the same way for every batch row, so two tiles of one head overlap exactly when they share slot and r0.
+    // tiles the same way for every batch row, so two tiles of one head overlap exactly when they share slot and r0
+    // (whatever their K tiles: the copies of one block interleave row by row, and copies are ordered by the GM span
+    // from their first byte to their last).
     __aicore__ inline bool WriteInFlight(const Tile& t, const Tile& cur) {
         auto same = [&](const Tile& w) { return w.slot == t.slot && w.j == t.j && w.r0 == t.r0; };
-        bool hit = same(cur);
+        bool hit = Writes(cur) && same(cur);
         for (uint32_t i = 0; i < written_; ++i) hit = hit || same(recent_[i]);
         return hit;
     }
@@ -388,9 +413,23 @@ private:
         return Min(td_.v, Min(taskEnd_ - j * tasksPerHead_, tasksPerHead_) * td_.rowsPerTask);
     }
     __aicore__ inline uint32_t TileRows(const Tile& t) { return Min(td_.bv, SegEnd(t.j) - t.r0); }
+    __aicore__ inline uint32_t TileCol(const Tile& t) const { return t.kc * td_.kTile; }
+    __aicore__ inline uint32_t TileCols(const Tile& t) const { return Min(td_.kTile, td_.k - TileCol(t)); }
+    // Whether a and b are tiles of one state block of one batch row (K tiles of it, either pass).
+    __aicore__ inline bool SameBlock(const Tile& a, const Tile& b) const {
+        return a.row == b.row && a.j == b.j && a.r0 == b.r0;
+    }
+    // Whether t's state goes back to GM: every tile of whole rows, pass 1 of K tiles.
+    __aicore__ inline bool Writes(const Tile& t) const { return td_.kTiles == 1 || t.pass == 1; }
+    // 32-byte blocks between a tile row's `cols` state values in UB and the next row (pitch tilePitch_).
+    __aicore__ inline uint32_t RowGapBlocks(uint32_t cols) const {
+        return (tilePitch_ * sizeof(StateT) - AlignUp(cols * sizeof(StateT), kBlockBytes)) / kBlockBytes;
+    }
 
-    // The tile after t in Process's order.
+    // The tile after t in Process's order: with K tiles the next tile of the pass, then pass 1 from the first tile.
     __aicore__ inline Tile Advance(const Tile& t) {
+        if (t.kc + 1 < td_.kTiles) return Tile{t.row, t.j, t.r0, t.slot, t.kc + 1, t.pass};
+        if (t.pass == 0 && td_.kTiles > 1) return Tile{t.row, t.j, t.r0, t.slot, 0, 1};
         if (t.r0 + td_.bv < SegEnd(t.j)) return Tile{t.row, t.j, t.r0 + td_.bv, t.slot};
         const uint32_t blockStart = BlockStart(t.row);
         const uint32_t blockEnd = Min(td_.b, blockStart + td_.prepRows);
@@ -607,22 +646,39 @@ private:
         PipeBarrier<PIPE_V>();
     }
 
-    // dst[r] = row r of `mat` . vec over the first k columns, `rows` rows of alignK fp32: the 64-column chunks'
-    // products accumulate into the first 64 columns of `scratch` (a Mul, then a MulAddDst per further chunk; a repeat
-    // per row, vec re-read by a repeat stride of 0) and one WholeReduceSum sums each row.
+    // dst[r] = row r of `mat` . vec over the first k columns, `rows` rows of tilePitch_ fp32 (whole rows).
     __aicore__ inline void RowDot(const LocalTensor<float>& dst, const LocalTensor<float>& mat,
                                   const LocalTensor<float>& vec, uint32_t rows, const LocalTensor<float>& scratch) {
-        const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
-        const BinaryRepeatParams perRow(1, 1, 1, rowBlocks, rowBlocks, 0);
-        const uint32_t first = Min(kFp32PerRepeat, td_.k);
-        Mul(scratch, mat, vec, first, static_cast<int32_t>(rows), perRow);
-        for (uint32_t c = kFp32PerRepeat; c < td_.k; c += kFp32PerRepeat) {
-            PipeBarrier<PIPE_V>();
-            MulAddDst(scratch, mat[c], vec[c], Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows), perRow);
+        const uint32_t rowBlocks = tilePitch_ * sizeof(float) / kBlockBytes;
+        SumProducts(scratch, rowBlocks, mat, vec, rows, 0, td_.k);
+        ReduceLanes(dst, scratch, rowBlocks, rows);
+    }
+
+    // Columns [col0, col0 + cols) of the row dots: the 64-column chunks' products accumulate into the first 64
+    // columns of `lanes` (rows laneBlocks blocks apart): a Mul for the row's first chunk, a MulAddDst for every other
+    // (a repeat per row, vec re-read by a repeat stride of 0), in column order whichever tile they come in.
+    __aicore__ inline void SumProducts(const LocalTensor<float>& lanes, uint32_t laneBlocks,
+                                       const LocalTensor<float>& mat, const LocalTensor<float>& vec, uint32_t rows,
+                                       uint32_t col0, uint32_t cols) {
+        const uint32_t rowBlocks = tilePitch_ * sizeof(float) / kBlockBytes;
+        const BinaryRepeatParams perRow(1, 1, 1, laneBlocks, rowBlocks, 0);
+        for (uint32_t c = 0; c < cols; c += kFp32PerRepeat) {
+            const uint32_t n = Min(kFp32PerRepeat, cols - c);
+            if (col0 + c == 0) {
+                Mul(lanes, mat, vec, n, static_cast<int32_t>(rows), perRow);
+                continue;
+            }
+            if (c > 0) PipeBarrier<PIPE_V>();
+            MulAddDst(lanes, mat[c], vec[c], n, static_cast<int32_t>(rows), perRow);
         }
+    }
+
+    // dst[r] = the sum of row r's 64 lanes (fewer when k < 64): one WholeReduceSum.
+    __aicore__ inline void ReduceLanes(const LocalTensor<float>& dst, const LocalTensor<float>& lanes,
+                                       uint32_t laneBlocks, uint32_t rows) {
         PipeBarrier<PIPE_V>();
-        WholeReduceSum<float>(dst, scratch, static_cast<int32_t>(first), static_cast<int32_t>(rows), 1, 1,
-                              static_cast<int32_t>(rowBlocks));
+        WholeReduceSum<float>(dst, lanes, static_cast<int32_t>(Min(kFp32PerRepeat, td_.k)), static_cast<int32_t>(rows),
+                              1, 1, static_cast<int32_t>(laneBlocks));
         PipeBarrier<PIPE_V>();
     }
 
@@ -641,19 +697,21 @@ private:
         }
     }
 
+    // The tile's rows, each padded by DataCopyPad to its 32-byte block and placed tilePitch_ apart (dstStride).
     __aicore__ inline void CopyInTile(const Tile& t) {
-        const uint32_t rows = TileRows(t);
+        const uint32_t rows = TileRows(t), cols = TileCols(t);
         LocalTensor<StateT> buf = stateInQue_.template AllocTensor<StateT>();
-        DataCopyPad(buf, stateGm_[StateOffset(t)],
-                    DataCopyExtParams(static_cast<uint16_t>(rows), td_.k * sizeof(StateT), 0, rowGapBlocks_, 0),
-                    DataCopyPadExtParams<StateT>(true, 0, RightPad<StateT>(td_.k), StateT(0)));
+        DataCopyPad(buf, stateGm_[StateOffset(t) + TileCol(t)],
+                    DataCopyExtParams(static_cast<uint16_t>(rows), cols * sizeof(StateT),
+                                      static_cast<uint32_t>((td_.k - cols) * sizeof(StateT)), RowGapBlocks(cols), 0),
+                    DataCopyPadExtParams<StateT>(true, 0, RightPad<StateT>(cols), StateT(0)));
         stateInQue_.EnQue(buf);
     }
 
     // FP32 state, in the spec's order: the decay into the out buffer, S k of the decayed S; delta = beta * (v -
     // exp(g) S k); S' = exp(g) S + delta k^T; out = S' q. Leaves S' and out in stateOutQue_.
     __aicore__ inline void ComputeTile(LocalTensor<StateT>& in, uint32_t rows, float expG, float beta) {
-        const uint32_t count = rows * alignK_;
+        const uint32_t count = rows * tilePitch_;
         LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
         LocalTensor<float> s = in, next = outBuf;
         Muls(next, s, expG, count);
@@ -662,8 +720,60 @@ private:
         Sub(vF_, vF_, hk_, rows);
         PipeBarrier<PIPE_V>();
         Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
-        RankOneUpdate(next, rows, deltaBlocks_);
+        RankOneUpdate(next, rows, deltaBlocks_, td_.k);
         RowDot(outF_, next, qF_, rows, s);  // the input tile is scratch for S' q
+        stateInQue_.FreeTensor(in);
+        stateOutQue_.EnQue(outBuf);
+    }
+
+    // K tiles, pass 0: this tile's part of S k (fp32 state: of the decayed S, as ComputeTile; 16-bit state: S k and
+    // S q of the old S, as ComputeTile16) added to the partial sums; after the last tile the sums are reduced and
+    // delta (fp32: into vF_) or delta and out (16-bit) follow as on whole rows.
+    __aicore__ inline void SumKTile(LocalTensor<StateT>& in, const Tile& t, float expG, float beta) {
+        const uint32_t rows = TileRows(t), count = rows * tilePitch_;
+        const bool last = t.kc + 1 == td_.kTiles;
+        if constexpr (kFp32State) {
+            Muls(in, in, expG, count);
+            PipeBarrier<PIPE_V>();
+            SumProducts(lanes_, kLaneBlocks, in, kF_, rows, TileCol(t), TileCols(t));
+            if (last) {
+                ReduceLanes(hk_, lanes_, kLaneBlocks, rows);
+                Sub(vF_, vF_, hk_, rows);
+                PipeBarrier<PIPE_V>();
+                Muls(vF_, vF_, beta, rows);  // vF_ now holds delta
+            }
+        } else {
+            Cast(matS_, in, RoundMode::CAST_NONE, count);
+            PipeBarrier<PIPE_V>();
+            const LocalTensor<float> vecs[2] = {kF_, qF_};  // paired: the host takes kTile >= 128 for 16-bit state
+            SumBlockProducts(vecs, 2, rows, TileCol(t), TileCols(t));
+            if (last) {
+                FoldProducts(hk_, 2, rows, in.template ReinterpretCast<float>());
+                DeltaAndOut16(rows, expG, beta);
+            }
+        }
+        stateInQue_.FreeTensor(in);
+    }
+
+    // K tiles, pass 1: S' = exp(g) S + delta k^T of this tile into the out queue; fp32 state also adds its part of
+    // S' q to the partial sums and reduces them after the last tile (16-bit state took out in pass 0).
+    __aicore__ inline void UpdateKTile(LocalTensor<StateT>& in, const Tile& t, float expG) {
+        const uint32_t rows = TileRows(t), count = rows * tilePitch_, cols = TileCols(t);
+        LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
+        if constexpr (kFp32State) {
+            Muls(outBuf, in, expG, count);
+            PipeBarrier<PIPE_V>();
+            RankOneUpdate(outBuf, rows, deltaBlocks_, cols);
+            SumProducts(lanes_, kLaneBlocks, outBuf, qF_, rows, TileCol(t), cols);
+            if (t.kc + 1 == td_.kTiles) ReduceLanes(outF_, lanes_, kLaneBlocks, rows);
+        } else {
+            Cast(matS_, in, RoundMode::CAST_NONE, count);
+            PipeBarrier<PIPE_V>();
+            Muls(matP_, matS_, expG, static_cast<int32_t>(count));
+            PipeBarrier<PIPE_V>();
+            RankOneUpdate(matP_, rows, matS_, cols);  // S is decayed: its buffer holds the delta blocks
+            Cast(outBuf, matP_, RoundMode::CAST_RINT, count);
+        }
         stateInQue_.FreeTensor(in);
         stateOutQue_.EnQue(outBuf);
     }
@@ -671,15 +781,15 @@ private:
     // next += delta k^T (delta in vF_): each delta_r broadcast into a block (Brcb), then one MulAddDst per 64 columns
     // over all rows (k re-read by a repeat stride of 0, row r's block by a block stride of 0): K / 64 instructions
     // instead of one Axpy per row, whose issue cost dominated the tile.
-    // `deltaBlocks`: rows x 32 bytes of UB free for the broadcast.
+    // `deltaBlocks`: rows x 32 bytes of UB free for the broadcast; `cols`: the tile's columns (k: whole rows).
     __aicore__ inline void RankOneUpdate(const LocalTensor<float>& next, uint32_t rows,
-                                         const LocalTensor<float>& deltaBlocks) {
+                                         const LocalTensor<float>& deltaBlocks, uint32_t cols) {
         Brcb(deltaBlocks, vF_, static_cast<uint8_t>((rows + 7) / 8), BrcbRepeatParams(1, 8));
         PipeBarrier<PIPE_V>();
-        const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
+        const uint32_t rowBlocks = tilePitch_ * sizeof(float) / kBlockBytes;
         const BinaryRepeatParams update(1, 1, 0, rowBlocks, 0, 1);
-        for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
-            MulAddDst(next[c], kF_[c], deltaBlocks, Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows), update);
+        for (uint32_t c = 0; c < cols; c += kFp32PerRepeat) {
+            MulAddDst(next[c], kF_[c], deltaBlocks, Min(kFp32PerRepeat, cols - c), static_cast<int32_t>(rows), update);
         }
         PipeBarrier<PIPE_V>();
     }
@@ -691,7 +801,7 @@ private:
     // S' = exp(g) S + delta k^T as one Muls plus one MulAddDst per 64 columns (k broadcast down the rows by a repeat
     // stride of 0, delta_r across row r by Brcb and a block stride of 0).
     __aicore__ inline void ComputeTile16(LocalTensor<StateT>& in, uint32_t rows, float expG, float beta) {
-        const uint32_t count = rows * alignK_;
+        const uint32_t count = rows * tilePitch_;
         LocalTensor<StateT> outBuf = stateOutQue_.template AllocTensor<StateT>();
         Cast(matS_, in, RoundMode::CAST_NONE, count);
         PipeBarrier<PIPE_V>();
@@ -704,6 +814,18 @@ private:
             RowDots(hk_, vecs, 1, rows, fold);
             RowDots(sqF_, vecs + 1, 1, rows, fold);
         }
+        DeltaAndOut16(rows, expG, beta);
+        Muls(matP_, matS_, expG, static_cast<int32_t>(count));  // the products are reduced: S' goes to their buffer
+        PipeBarrier<PIPE_V>();
+        RankOneUpdate(matP_, rows, matS_, td_.k);  // S is decayed: its buffer holds the delta blocks
+        Cast(outBuf, matP_, RoundMode::CAST_RINT, count);
+        stateInQue_.FreeTensor(in);
+        stateOutQue_.EnQue(outBuf);
+    }
+
+    // 16-bit state, from hk_ = S k and sqF_ = S q: delta = beta (v - exp(g) hk) into vF_, out = exp(g) sq + delta
+    // (k.q) + 0 * delta into outF_.
+    __aicore__ inline void DeltaAndOut16(uint32_t rows, float expG, float beta) {
         Muls(hk_, hk_, -expG, rows);
         PipeBarrier<PIPE_V>();
         Add(vF_, vF_, hk_, rows);
@@ -716,12 +838,6 @@ private:
         // out += 0 * delta: NaN where delta is not finite, as S' q is then (such a row of S' holds +-inf or NaN
         // wherever k is not zero); only a row whose k_i q_i all share one sign would sum to +-inf instead.
         Axpy(outF_, vF_, 0.0f, rows);
-        Muls(matP_, matS_, expG, static_cast<int32_t>(count));  // the products are reduced: S' goes to their buffer
-        PipeBarrier<PIPE_V>();
-        RankOneUpdate(matP_, rows, matS_);  // S is decayed: its buffer holds the delta blocks
-        Cast(outBuf, matP_, RoundMode::CAST_RINT, count);
-        stateInQue_.FreeTensor(in);
-        stateOutQue_.EnQue(outBuf);
     }
 
     // dst[v * alignBv_ + r] = sum over the first k columns of matS_ row r times vecs[v], v < n (n = 1 or 2), for
@@ -732,19 +848,37 @@ private:
     // BlockReduceSum then sums 8 rows per repeat. `fold`: 4 * blockRows blocks of UB free for the first fold.
     __aicore__ inline void RowDots(const LocalTensor<float>& dst, const LocalTensor<float>* vecs, uint32_t n,
                                    uint32_t rows, const LocalTensor<float>& fold) {
+        SumBlockProducts(vecs, n, rows, 0, td_.k);
+        FoldProducts(dst, n, rows, fold);
+    }
+
+    // Columns [col0, col0 + cols) of matS_'s rows times vecs[v] into the block-major products (RowDots): a Mul for
+    // the row's first 64-column chunk, a MulAddDst for every other, in column order whichever tile they come in.
+    __aicore__ inline void SumBlockProducts(const LocalTensor<float>* vecs, uint32_t n, uint32_t rows, uint32_t col0,
+                                            uint32_t cols) {
         constexpr uint32_t kBlockElems = kBlockBytes / sizeof(float);
-        const uint32_t rowBlocks = alignK_ * sizeof(float) / kBlockBytes;
-        const uint32_t blockRows = GdnProductBlockRows(alignK_, alignBv_);  // block stride between column blocks
+        const uint32_t rowBlocks = tilePitch_ * sizeof(float) / kBlockBytes;
+        const uint32_t blockRows = GdnProductBlockRows(tilePitch_, alignBv_);  // block stride between column blocks
         const BinaryRepeatParams products(blockRows, 1, 1, 1, rowBlocks, 0);
         for (uint32_t v = 0; v < n; ++v) {
             LocalTensor<float> p = matP_[v * alignBv_ * kBlockElems];
-            Mul(p, matS_, vecs[v], kFp32PerRepeat, static_cast<int32_t>(rows), products);
-            for (uint32_t c = kFp32PerRepeat; c < td_.k; c += kFp32PerRepeat) {
-                PipeBarrier<PIPE_V>();
-                MulAddDst(p, matS_[c], vecs[v][c], Min(kFp32PerRepeat, td_.k - c), static_cast<int32_t>(rows),
-                          products);
+            for (uint32_t c = 0; c < cols; c += kFp32PerRepeat) {
+                const uint32_t count = Min(kFp32PerRepeat, cols - c);
+                if (col0 + c == 0) {
+                    Mul(p, matS_, vecs[v], count, static_cast<int32_t>(rows), products);
+                    continue;
+                }
+                if (c > 0) PipeBarrier<PIPE_V>();
+                MulAddDst(p, matS_[c], vecs[v][c], count, static_cast<int32_t>(rows), products);
             }
         }
+    }
+
+    // The products' 8 column blocks folded to one and summed per row into dst (RowDots).
+    __aicore__ inline void FoldProducts(const LocalTensor<float>& dst, uint32_t n, uint32_t rows,
+                                        const LocalTensor<float>& fold) {
+        constexpr uint32_t kBlockElems = kBlockBytes / sizeof(float);
+        const uint32_t blockRows = GdnProductBlockRows(tilePitch_, alignBv_);
         // halving folds out of place, matP_ -> fold -> matP_ -> fold (8 -> 4 -> 2 -> 1 column blocks)
         const LocalTensor<float> sides[2] = {matP_, fold};
         uint32_t from = 0;
@@ -759,10 +893,11 @@ private:
     }
 
     __aicore__ inline void CopyOutTile(const Tile& t) {
-        const uint32_t rows = TileRows(t);
+        const uint32_t rows = TileRows(t), cols = TileCols(t);
         LocalTensor<StateT> buf = stateOutQue_.template DeQue<StateT>();
-        DataCopyPad(stateGm_[StateOffset(t)], buf,
-                    DataCopyExtParams(static_cast<uint16_t>(rows), td_.k * sizeof(StateT), rowGapBlocks_, 0, 0));
+        DataCopyPad(stateGm_[StateOffset(t) + TileCol(t)], buf,
+                    DataCopyExtParams(static_cast<uint16_t>(rows), cols * sizeof(StateT), RowGapBlocks(cols),
+                                      static_cast<uint32_t>((td_.k - cols) * sizeof(StateT)), 0));
         stateOutQue_.FreeTensor(buf);
     }
 
@@ -786,8 +921,8 @@ private:
     TQue<TPosition::VECOUT, 1> outStageQue_;
     TQue<TPosition::VECIN, 1> stateInQue_;
     TQue<TPosition::VECOUT, 1> stateOutQue_;
-    TBuf<TPosition::VECCALC> indexBuf_, vecBvBuf_, matrixBuf_, reduceBuf_, deltaBuf_, qkBuf_, normBuf_, gateBuf_,
-        maskBuf_, vOutBuf_, padIn_, padOut_, padMatrix_, padQk_;
+    TBuf<TPosition::VECCALC> indexBuf_, vecBvBuf_, matrixBuf_, reduceBuf_, deltaBuf_, laneBuf_, qkBuf_, normBuf_,
+        gateBuf_, maskBuf_, vOutBuf_, padIn_, padOut_, padMatrix_, padQk_;
     GlobalTensor<InT> mixedGm_, aGm_, bGm_, dtBiasGm_, outGm_;
     GlobalTensor<float> aLogGm_;
     GlobalTensor<StateT> stateGm_;
@@ -804,12 +939,13 @@ private:
     LocalTensor<float> gateX_, gateT_, softplus_, expGBlk_, betaBlk_, gateB_, dtF_, expALog_, vBlk_, outBlk_;
     // one tile: its batch row's q / k / v / out (views into the prep area), S k and S q, working matrices
     LocalTensor<float> qF_, kF_, vF_, outF_, hk_, sqF_, matS_, matP_, deltaBlocks_;
+    LocalTensor<float> lanes_;  // fp32 state with K tiles: the 64-lane partial sums of S k, then of S' q
     uint32_t taskStart_ = 0, taskEnd_ = 0, tasksPerHead_ = 1, jFirst_ = 0, jLast_ = 0;
     uint32_t rowBegin_ = 0, rowEnd_ = 0, rowLimit_ = 0;  // the chunk's rows; past the last row applied
     Tile recent_[kStateBuffers] = {};                    // the tiles written last, newest first (WriteInFlight)
     uint32_t written_ = 0;
     uint32_t prepRow0_ = UINT32_MAX, gateJ0_ = 0, qkHead_ = UINT32_MAX, vJ_ = UINT32_MAX;
-    uint32_t alignK_ = 0, alignBv_ = 0, groupSize_ = 1, stateTileElems_ = 0, rowGapBlocks_ = 0, matPOffset_ = 0;
+    uint32_t alignK_ = 0, alignBv_ = 0, tilePitch_ = 0, groupSize_ = 1, stateTileElems_ = 0, matPOffset_ = 0;
     float kq_ = 0.0f;
     bool pairedDots_ = false;
 };

@@ -53,7 +53,15 @@ struct FusedGdnDecodeTilingData {
     uint32_t batchChunks;       // chunks of batch rows (1: every core walks all rows)
     uint32_t chunkRows;         // rows of a chunk (the last may be shorter)
     uint32_t coresPerChunk;     // core c works on chunk c / coresPerChunk, tasks of core c % coresPerChunk
+    uint32_t kTile;             // state columns per tile: k, or (K tiles) a multiple of kKTileAlign below k
+    uint32_t kTiles;            // ceil(k / kTile): 1, or two passes over the tiles of a state block (GdnKTiles)
 };
+
+// K tiles, when no V block of whole state rows fits in UB: a state block (bv rows) goes through UB twice, in tiles of
+// kTile columns. Pass 0 reads every tile and accumulates S k (16-bit state: S q too) in 64-lane partial sums that
+// carry from tile to tile, reduced after the last tile: the same sums in the same order as one tile of the whole
+// row. Pass 1 reads every tile again, updates it, writes it back (fp32 state: S' q accumulates as S k did).
+constexpr uint32_t kKTileAlign = 64;  // fp32 elements of one vector repeat: the partial sums' lanes
 
 // Batch split: a state slot belongs to the chunk of the first batch row naming it; that chunk's cores apply every row
 // naming it in batch order (the later chunks' cores skip those rows and leave their out rows alone). Each core finds
@@ -105,6 +113,7 @@ constexpr uint32_t kSelectMaskBytes = 256;
 // The kernel's UB buffers, one definition for the host's budget (bv choice) and the kernel's InitBuffer calls.
 struct GdnUbLayout {
     uint32_t alignK, alignBv;  // k and bv rounded up to 16 elements
+    uint32_t alignTileK;       // the state tile's columns (kTile) rounded up to 16: its row pitch
     uint32_t stateBufferNum;   // 2: the next batch row's tile is prefetched, also when one tile is the whole head
     uint32_t qkBytes;          // one q / k staging row (2 buffers)
     uint32_t indexBytes;       // every batch row's slot
@@ -114,6 +123,7 @@ struct GdnUbLayout {
     uint32_t scalarBytes;      // kGateScalarElems fp32
     uint32_t matrixBytes;      // 16-bit state: two fp32 working tiles; fp32 state: none
     uint32_t deltaBytes;       // fp32 state: one 32-byte block per state row (the rank-one update's delta); 16-bit: 0
+    uint32_t laneBytes;        // fp32 state with K tiles: the 64-lane partial sums of alignBv rows; else 0
     uint32_t gateBytes;        // kGateSlots staging / scratch vectors
     uint32_t reduceBytes;      // row-reduction partials (alignBv fp32)
     uint32_t maskBytes;        // the softplus select mask
@@ -121,8 +131,9 @@ struct GdnUbLayout {
         return 2ull * qkBytes + indexBytes + 2ull * stateBufferNum * stateTileBytes;
     }
     ASCENDOPS_HOST_DEVICE uint64_t ComputeBytes() const {
-        return uint64_t{vecKBytes} + vecBvBytes + scalarBytes + matrixBytes + deltaBytes + gateBytes;
+        return uint64_t{vecKBytes} + vecBvBytes + scalarBytes + matrixBytes + deltaBytes + laneBytes + gateBytes;
     }
+    ASCENDOPS_HOST_DEVICE bool KTiled() const { return alignTileK < alignK; }
     ASCENDOPS_HOST_DEVICE uint64_t HelperBytes() const { return uint64_t{reduceBytes} + maskBytes; }
     ASCENDOPS_HOST_DEVICE uint64_t TotalBytes() const { return QueueBytes() + ComputeBytes() + HelperBytes(); }
     // What the kernel's prep area replaces: the estimate's per-row q / k staging, q / k vectors, scalars and gating.
@@ -131,21 +142,24 @@ struct GdnUbLayout {
     }
 };
 
-// `stateBytes`: 4 (fp32 state) or 2; `inBytes`: 2 (bf16 / fp16 q, k, v, out).
+// `stateBytes`: 4 (fp32 state) or 2; `inBytes`: 2 (bf16 / fp16 q, k, v, out); `kTile`: the state tile's columns
+// (k: whole rows).
 ASCENDOPS_HOST_DEVICE inline GdnUbLayout GdnUbLayoutOf(uint32_t k, uint32_t bv, uint32_t stateBytes, uint32_t inBytes,
-                                                       uint32_t indexBufferElems) {
+                                                       uint32_t indexBufferElems, uint32_t kTile) {
     GdnUbLayout l{};
     l.alignK = (k + 15) / 16 * 16;
     l.alignBv = (bv + 15) / 16 * 16;
+    l.alignTileK = (kTile + 15) / 16 * 16;
     l.stateBufferNum = kStateBuffers;
     l.qkBytes = l.alignK * inBytes;
     l.indexBytes = indexBufferElems * 4;
-    l.stateTileBytes = l.alignK * l.alignBv * stateBytes + l.alignBv * inBytes;
+    l.stateTileBytes = l.alignTileK * l.alignBv * stateBytes + l.alignBv * inBytes;
     l.vecKBytes = 3 * l.alignK * 4;
     l.vecBvBytes = 3 * l.alignBv * 4;
     l.scalarBytes = kGateScalarElems * 4;
-    l.matrixBytes = stateBytes == 4 ? 0 : 2 * l.alignK * l.alignBv * 4;
+    l.matrixBytes = stateBytes == 4 ? 0 : 2 * l.alignTileK * l.alignBv * 4;
     l.deltaBytes = stateBytes == 4 ? l.alignBv * 32 : 0;  // 16-bit state keeps its delta blocks in the matrix tiles
+    l.laneBytes = stateBytes == 4 && l.KTiled() ? l.alignBv * kKTileAlign * 4 : 0;
     l.gateBytes = kGateSlots * kGateSlotBytes;
     l.reduceBytes = l.alignBv * 4;
     l.maskBytes = kSelectMaskBytes;
@@ -237,9 +251,10 @@ ASCENDOPS_HOST_DEVICE inline GdnKernelUb GdnKernelUbOf(const GdnUbLayout& l, con
                                                        uint32_t stateBytes, bool banked) {
     GdnKernelUb u{};
     const bool sixteen = stateBytes != 4;
-    banked = banked && sixteen;
+    banked = banked && sixteen && !l.KTiled();    // the bank groups are laid out for tiles of whole rows
     uint64_t at = p.StageBytes() + l.indexBytes;  // TPipe order: the staging queues first, the prep work last
-    const uint32_t alignK = l.alignK, foldBytes = 4 * GdnProductBlockRows(alignK, l.alignBv) * kUbBankRowBytes;  // half
+    const uint32_t alignK = l.alignTileK;         // the tile's row pitch
+    const uint32_t foldBytes = 4 * GdnProductBlockRows(alignK, l.alignBv) * kUbBankRowBytes;  // half the products
     u.padIn = banked ? PadToBankGroup(at, kGroupStateIn) : 0;
     u.stateInLen = sixteen && l.stateTileBytes < foldBytes ? foldBytes : l.stateTileBytes;
     if (banked) u.stateInLen = BankStepLength(u.stateInLen, kGroupQueueStep);
@@ -253,7 +268,7 @@ ASCENDOPS_HOST_DEVICE inline GdnKernelUb GdnKernelUbOf(const GdnUbLayout& l, con
         u.matPOffset = sBytes + (banked ? PadToBankGroup(sBytes, kGroupMatP - kGroupMatS) : 0);
         u.matrixBytes = u.matPOffset + (productBytes > sBytes ? productBytes : sBytes);
     }
-    at += u.padMatrix + u.matrixBytes + l.deltaBytes + l.reduceBytes;
+    at += u.padMatrix + u.matrixBytes + l.deltaBytes + l.laneBytes + l.reduceBytes;
     u.padQk = banked ? PadToBankGroup(at, kGroupQk) : 0;
     at += u.padQk;
     u.totalBytes = at + p.WorkBytes();

@@ -20,12 +20,14 @@ using namespace ascendops;
 using namespace ascendops::embedding_dense_grad;
 using bridge::DeviceTensor;
 
-// The [numWeights, D] output, allocated only once every argument has passed phase 1's checks.
+// The [numWeights, D] output, allocated only once every argument has passed phase 1's checks and `moreChecks`.
+template <typename MoreChecks>
 DeviceTensor CheckedOut(const DeviceTensor& grad, const DeviceTensor& indices, const DeviceTensor* pos,
-                        int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq) {
+                        int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq, MoreChecks&& moreChecks) {
     if (auto e = CheckBeforeOut(grad, indices, pos ? pos->Get() : nullptr, numWeights, paddingIdx, scaleGradByFreq)) {
         bridge::CheckAclnn(Fail(*e));
     }
+    moreChecks();
     return DeviceTensor::Empty({numWeights, grad.Shape().back()}, DataType::kFloat);
 }
 
@@ -34,7 +36,7 @@ py::array Backward(const py::array& grad, const py::array& indices, int64_t numW
                    bool scaleGradByFreq) {
     auto g = DeviceTensor::FromArray(grad);
     auto i = DeviceTensor::FromArray(indices);
-    auto out = CheckedOut(g, i, nullptr, numWeights, paddingIdx, scaleGradByFreq);
+    auto out = CheckedOut(g, i, nullptr, numWeights, paddingIdx, scaleGradByFreq, [] {});
     bridge::CallAclnn(
         [&](uint64_t* ws, aclOpExecutor** ex) {
             return aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, paddingIdx, scaleGradByFreq,
@@ -58,13 +60,28 @@ void Check(const py::object& gradSpec, const py::object& indicesSpec, int64_t nu
     });
 }
 
+// The kernel level's precondition, which its aclnn pair leaves unchecked (docs/ops/embedding_dense_grad.md): here the
+// indices are host memory, so they are checked before anything is allocated. `sortIndices` has passed phase 1's
+// dtype check (INT32).
+void CheckAscending(const py::array& sortIndices) {
+    const auto flat = py::array_t<int32_t, py::array::c_style | py::array::forcecast>::ensure(sortIndices);
+    const int32_t* v = flat.data();
+    for (py::ssize_t i = 1; i < flat.size(); ++i) {
+        if (v[i] < v[i - 1]) {
+            bridge::CheckAclnn(Fail(InvalidParam("sortIndices must be ascending: element " + std::to_string(i) + " (" +
+                                                 std::to_string(v[i]) + ") is below element " + std::to_string(i - 1) +
+                                                 " (" + std::to_string(v[i - 1]) + ")")));
+        }
+    }
+}
+
 // Kernel level: sorted indices and pos_idx given.
 py::array Sorted(const py::array& grad, const py::array& sortIndices, const py::array& posIdx, int64_t numWeights,
                  int64_t paddingIdx, bool scaleGradByFreq) {
     auto g = DeviceTensor::FromArray(grad);
     auto s = DeviceTensor::FromArray(sortIndices);
     auto p = DeviceTensor::FromArray(posIdx);
-    auto out = CheckedOut(g, s, &p, numWeights, paddingIdx, scaleGradByFreq);
+    auto out = CheckedOut(g, s, &p, numWeights, paddingIdx, scaleGradByFreq, [&] { CheckAscending(sortIndices); });
     bridge::CallAclnn(
         [&](uint64_t* ws, aclOpExecutor** ex) {
             return aclnnAscendopsEmbeddingDenseGradGetWorkspaceSize(g, s, p, numWeights, paddingIdx, scaleGradByFreq,

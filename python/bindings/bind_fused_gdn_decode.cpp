@@ -69,28 +69,30 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
     auto r = fgd::ComputeTiling(in, platform);
     if (!r) ascendops::bridge::CheckAclnn(ascendops::Fail(r.error()));
     const fgd::FusedGdnDecodeTilingData& t = r->data;
-    const fgd::UbEstimate ub = fgd::EstimateUb(t.k, t.bv, ascendops::DataTypeSize(in.stateType), t.indexBufferElems);
+    const fgd::UbEstimate ub =
+        fgd::EstimateUb(t.k, t.bv, ascendops::DataTypeSize(in.stateType), t.indexBufferElems, t.kTile);
     const fgd::GdnPrepLayout prep = fgd::GdnPrepLayoutOf(t.k, t.v, t.prepRows, 2);
     const fgd::GdnKernelUb kub = fgd::GdnKernelUbOf(ub, prep, ascendops::DataTypeSize(in.stateType), t.ubBanked != 0);
-    py::dict ubDict("align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "queue_bytes"_a = ub.QueueBytes(),
-                    "compute_bytes"_a = ub.ComputeBytes(), "helper_bytes"_a = ub.HelperBytes(),
-                    "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbUsableBytes(),
-                    "prep_bytes"_a = prep.TotalBytes(), "pad_in"_a = kub.padIn, "state_in_len"_a = kub.stateInLen,
-                    "pad_out"_a = kub.padOut, "state_out_len"_a = kub.stateOutLen, "pad_matrix"_a = kub.padMatrix,
-                    "matrix_bytes"_a = kub.matrixBytes, "mat_p_offset"_a = kub.matPOffset, "pad_qk"_a = kub.padQk,
-                    "stage_bytes"_a = prep.stageBytes, "out_stage_bytes"_a = prep.outStageBytes,
-                    "index_bytes"_a = ub.indexBytes, "vec_bv_bytes"_a = ub.vecBvBytes, "delta_bytes"_a = ub.deltaBytes,
-                    "reduce_bytes"_a = ub.reduceBytes);
-    py::dict d(
-        "block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "ub_bytes"_a = r->ubBytes, "b"_a = t.b,
-        "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
-        "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks, "tasks_per_core"_a = t.tasksPerCore,
-        "big_cores"_a = t.bigCores, "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
-        "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
-        "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
-        "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes, "prep_rows"_a = t.prepRows,
-        "ub_banked"_a = t.ubBanked, "rows_per_task"_a = t.rowsPerTask, "batch_chunks"_a = t.batchChunks,
-        "chunk_rows"_a = t.chunkRows, "cores_per_chunk"_a = t.coresPerChunk, "ub"_a = ubDict);
+    py::dict ubDict(
+        "align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "align_tile_k"_a = ub.alignTileK,
+        "lane_bytes"_a = ub.laneBytes, "queue_bytes"_a = ub.QueueBytes(), "compute_bytes"_a = ub.ComputeBytes(),
+        "helper_bytes"_a = ub.HelperBytes(), "total_bytes"_a = ub.TotalBytes(), "ub_bytes"_a = platform.UbUsableBytes(),
+        "prep_bytes"_a = prep.TotalBytes(), "pad_in"_a = kub.padIn, "state_in_len"_a = kub.stateInLen,
+        "pad_out"_a = kub.padOut, "state_out_len"_a = kub.stateOutLen, "pad_matrix"_a = kub.padMatrix,
+        "matrix_bytes"_a = kub.matrixBytes, "mat_p_offset"_a = kub.matPOffset, "pad_qk"_a = kub.padQk,
+        "stage_bytes"_a = prep.stageBytes, "out_stage_bytes"_a = prep.outStageBytes, "index_bytes"_a = ub.indexBytes,
+        "vec_bv_bytes"_a = ub.vecBvBytes, "delta_bytes"_a = ub.deltaBytes, "reduce_bytes"_a = ub.reduceBytes);
+    py::dict d("block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "ub_bytes"_a = r->ubBytes,
+               "b"_a = t.b, "h"_a = t.h, "hv"_a = t.hv, "k"_a = t.k, "v"_a = t.v, "bv"_a = t.bv, "v_tiles"_a = t.vTiles,
+               "state_buffer_num"_a = t.stateBufferNum, "total_tasks"_a = t.totalTasks,
+               "tasks_per_core"_a = t.tasksPerCore, "big_cores"_a = t.bigCores,
+               "index_buffer_elems"_a = t.indexBufferElems, "block_num"_a = t.blockNum,
+               "mixed_stride"_a = t.mixedStride, "state_slot_stride"_a = t.stateSlotStride,
+               "state_head_stride"_a = t.stateHeadStride, "out_batch_stride"_a = t.outBatchStride, "scale"_a = t.scale,
+               "softplus_threshold"_a = t.softplusThreshold, "ub_rest_bytes"_a = t.ubRestBytes,
+               "prep_rows"_a = t.prepRows, "ub_banked"_a = t.ubBanked, "rows_per_task"_a = t.rowsPerTask,
+               "batch_chunks"_a = t.batchChunks, "chunk_rows"_a = t.chunkRows, "cores_per_chunk"_a = t.coresPerChunk,
+               "k_tile"_a = t.kTile, "k_tiles"_a = t.kTiles, "ub"_a = ubDict);
     ascendops::bridge::AddKey(d, fgd::kFusedGdnDecodeKeyNames, r->tilingKey);
     return d;
 }

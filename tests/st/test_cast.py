@@ -11,7 +11,7 @@ import pytest
 import ascendops
 from ascendops.golden import bit_mismatches
 from ascendops.golden import cast as golden
-from ascendops.ops.cast import _dtype, delivered_pairs, sample
+from ascendops.ops.cast import _dtype, delivered_pairs, plan_table, sample, tiling
 
 SHAPES = [(), (1,), (31,), (32,), (33,), (255,), (256,), (257,), (4095,), (3, 5, 7, 11), (2**20 + 17,)]
 SOCS = ["ascend310p", "ascend910b"]
@@ -68,14 +68,20 @@ def test_int64_to_float_rounds_half_away_on_ascend910b():
         np.testing.assert_array_equal(ascendops.cast(x, np.float32, soc=soc), want)
         np.testing.assert_array_equal(golden.cast(x, np.float32, soc), want)
         np.testing.assert_array_equal(ascendops.cast(x, np.float16, soc=soc), want16)
-    small = np.array([2049, -2049, 2051, 65519, 65520], np.int64)  # float16 ties: nearest even; 65520 -> Inf
-    np.testing.assert_array_equal(
-        ascendops.cast(small, np.float16, soc="ascend910b"), np.array([2048, -2048, 2052, 65504, np.inf], np.float16)
-    )
+    # float16 ties (spacing 2 from 2048, 4 from 4096, 32 from 32768) go away from zero too; 65520 -> Inf
+    small = np.array([2049, -2049, 2051, 2050, 4098, 4102, 32784, 65519, 65520, -65520], np.int64)
+    want_small = np.array([2050, -2050, 2052, 2050, 4100, 4104, 32800, 65504, np.inf, -np.inf], np.float16)
+    for soc in ("ascend910b", "ascend910_93"):
+        np.testing.assert_array_equal(ascendops.cast(small, np.float16, soc=soc), want_small)
+    # on ascend310p too (the low 32 bits, saturating)
+    want_310 = np.where(np.isinf(want_small), np.copysign(np.float16(65504), want_small), want_small)
+    np.testing.assert_array_equal(ascendops.cast(small, np.float16, soc="ascend310p"), want_310)
+    np.testing.assert_array_equal(ascendops.cast(small + 2**32, np.float16, soc="ascend310p"), want_310)
 
 
 def test_int64_to_float_on_ascend310p_is_exact_in_its_window():
-    """dav_m200 has no CAST_ROUND int -> float: low 32 bits, nearest even; equal to CAST_ROUND for |x| <= 2^24."""
+    """dav_m200 has no CAST_ROUND int -> float: low 32 bits, nearest even to FLOAT; equal to CAST_ROUND for
+    |x| <= 2^24."""
     window = np.array([0, 1, -1, 2**24, -(2**24), 2**24 - 1, 12345678, -7654321], np.int64)
     np.testing.assert_array_equal(ascendops.cast(window, np.float32, soc="ascend310p"), window.astype(np.float32))
     np.testing.assert_array_equal(
@@ -139,3 +145,27 @@ def test_bit_mismatches_tells_signed_zeros_and_nans_apart():
     assert bit_mismatches(np.array([0.0, 1.0], np.float32), np.array([-0.0, 1.0], np.float32)) == 1
     assert bit_mismatches(np.array([np.nan], np.float32), np.array([np.nan], np.float32)) == 0
     assert bit_mismatches(np.array([1, 2], np.int8), np.array([1, 3], np.int8)) == 1
+
+
+def _one_pair_per_path(soc):
+    first = {}
+    for r in plan_table(soc):
+        if r["path"] != "UNSUPPORTED":
+            first.setdefault(r["path"], (r["src"], r["dst"]))
+    return sorted(first.values())
+
+
+@pytest.mark.parametrize(
+    "soc,src,dst",
+    [(soc, s, d) for soc in SOCS for s, d in _one_pair_per_path(soc)],
+    ids=lambda x: str(x),
+)
+def test_tile_and_core_edges_of_every_path(soc, src, dst):
+    """Two cores, sizes on either side of their tile and granule edges: whole tiles each (at least the 16 KB of source a
+    core takes), one granule more, one element more (a ragged tail), and one more tile one element short."""
+    t = tiling((1 << 22,), _dtype(src), _dtype(dst), soc=soc, core_num=2)
+    tile, granule = t["tile_elems"], t["granule_elems"]
+    whole = 2 * tile * -(-16384 // (tile * _dtype(src).itemsize))
+    for n in (whole, whole + granule, whole + 1, whole + 2 * tile - 1):
+        assert tiling((n,), _dtype(src), _dtype(dst), soc=soc, core_num=2)["block_dim"] == 2
+        check(sample(src, n, seed=n), _dtype(dst), soc, core_num=2)

@@ -117,3 +117,27 @@ def test_kernel_level_skips_positions_outside_grad():
     grad = np.ones((3, 8), np.float32)
     out = embedding_dense_grad_sorted(grad, np.array([0, 1, 1], np.int32), np.array([0, 7, -1], np.int32), 2)
     np.testing.assert_array_equal(out, np.stack([np.ones(8), np.zeros(8)]).astype(np.float32))
+
+
+def test_kernel_level_precondition_checked_by_python_not_by_the_c_pair():
+    """sort_indices must ascend (docs/ops/embedding_dense_grad.md): the Python kernel-level function checks it on the
+    host before anything is allocated (161002 naming sortIndices); the internal C pair does not, and on the twin the
+    unsorted runs of one index meet at its out row, whose second write stops the launch (361001). The public pair
+    sorts first, so the same indices are fine there."""
+    n = 4096
+    grad = np.ones((n, 8), np.float32)
+    unsorted = np.tile(np.array([0, 1], np.int32), n // 2)
+    pos = np.arange(n, dtype=np.int32)
+    with pytest.raises(AclnnError) as e:
+        embedding_dense_grad_sorted(grad, unsorted, pos, 2, soc="ascend910b")
+    assert e.value.code == 161002
+    assert e.value.message == "sortIndices must be ascending: element 2 (0) is below element 1 (1)"
+    with pytest.raises(AclnnError) as e:  # one step down at the very end, a strided view
+        embedding_dense_grad_sorted(grad[:3], np.array([0, 5, 1, 1, 0, 0], np.int32)[::2], pos[:3], 2)
+    assert e.value.message == "sortIndices must be ascending: element 2 (0) is below element 1 (1)"
+    select("sim", "ascend910b")
+    with pytest.raises(AclnnError) as e:
+        _C_test.embedding_dense_grad_on_filled_workspace(grad, unsorted, pos, 2, -1, False, 0)
+    assert e.value.code == 361001 and "writes GM bytes [0, " in e.value.message and " written by " in e.value.message
+    out = embedding_dense_grad(grad, unsorted, 2, soc="ascend910b")
+    np.testing.assert_array_equal(out, np.full((2, 8), n // 2, np.float32))

@@ -90,20 +90,36 @@ def test_large_k_only_small_bv_fits():
     assert (t["bv"], t["v_tiles"], t["ub_rest_bytes"]) == (16, 8, UB - 178336)
 
 
-def test_k_704_no_longer_fits_below_the_scratch():
-    # K 704 fp32 at bv 16 (alignBv 16 also for bv 8): 2816 + 32 + 4*(704*16*4 + 32) + (3*704 + 48 + 192)*4 + 16*32
-    # + 2304 + 320 = 195744 bytes, above the 188416 TPipe may hand out; the kernel's own layout at one prep row is 64
-    # bytes more (prep area 2816 + 256 + 8448 + 416 + 1664 + 32 + 1024 = 14656 in place of 2*1408 + 8448 + 768 + 2304
-    # + 256 = 14592), and the message names the larger.
-    msg = rejected(shape=(2, 1, 4, 704, 128), state_dtype="float32")
-    assert msg == "k 704 needs 195808 bytes of UB even at bv 8, more than the 188416 bytes of ascend910b"
+def test_k_704_goes_in_k_tiles():
+    # K 704 fp32: whole rows need 195744 bytes even at bv 16 (2816 + 32 + 4*(704*16*4 + 32) + (3*704 + 48 + 192)*4
+    # + 16*32 + 2304 + 320), above the 188416 TPipe may hand out, so the rows go in K tiles of a multiple of 64
+    # columns: the estimate is 2976 + 256 kTile (queues) + 8448 + 192 + 768 + 512 + 4096 (the 64-lane sums of 16
+    # rows) + 2304 + 320 = 19616 + 256 kTile, so kTile 640 (183456; 704 would be the whole row). The kernel's
+    # layout at one prep row: staging 2816 + 256, index 32, state 4*(640*64 + 32), 192 + 512 + 4096 + 64, prep work
+    # 8448 + 416 + 1664 + 32 + 1024: 183520.
+    assert _C.fused_gdn_decode_estimate_ub(704, 128, 16, 4, 8)["total_bytes"] == 195744
+    t = tiling(1, 1, 4, 704, 128, state_dtype="float32")
+    assert (t["bv"], t["v_tiles"], t["prep_rows"], t["ub_banked"]) == (16, 8, 1, 0)
+    assert t["ub_bytes"] == 183520
 
 
-def test_k_2032_never_fits_192kb():
-    # bv 8 (alignBv 16), two state buffers: queue 2*2032*2 + 8*4 + 4*(2032*16*2 + 16*2) = 268384; compute
-    # (3*2032 + 48 + 192)*4 + 2*2032*16*4 + 2304 = 287744; helper 16*4 + 256 = 320; total 556448.
-    msg = rejected(shape=(2, 1, 4, 2032, 8), dtype="bfloat16", state_dtype="bfloat16")
-    assert msg == "k 2032 needs 556448 bytes of UB even at bv 8, more than the 188416 bytes of ascend910b"
+def test_k_2032_bf16_state_goes_in_k_tiles_of_at_least_128_columns():
+    # BF16 state, bv 16: 8128 + 32 + 4*(kTile*32 + 32) + 24384 + 192 + 768 + 2*kTile*16*4 + 2304 + 320 = 36256 +
+    # 256 kTile, so kTile 576 (183712): tiles 576, 576, 576, 304. Kernel layout (V 24, one prep row): staging 8128
+    # + 64, index 32, in and out 4*18464, 192, S 576*16*4 = 36864 and the products / S' 36864, 64, prep work
+    # 24384 + 416 + 1664 + 32 + 256: 182816.
+    t = tiling(1, 1, 2, 2032, 24, dtype="bfloat16", state_dtype="bfloat16")
+    assert (t["bv"], t["v_tiles"], t["ub_bytes"]) == (16, 2, 182816)
+    # fp32 state: 40864 + 256 kTile, kTile 576 again (188320); the layout with the lanes 187424.
+    assert tiling(1, 1, 2, 2032, 24, state_dtype="float32")["ub_bytes"] == 187424
+
+
+def test_k_tiles_cannot_hold_a_huge_index_buffer():
+    # 60000 batch rows: 240000 bytes of slots alone, more than UB, whatever the tiles
+    msg = rejected(shape=(60000, 1, 2, 128, 16), state_dtype="float32")
+    assert msg.startswith("k 128 needs ") and msg.endswith(
+        " bytes of UB even in tiles of 64 columns at bv 16, more than the 188416 bytes of ascend910b"
+    )
 
 
 def test_index_buffer_holds_every_row():
@@ -239,3 +255,12 @@ def test_kernel_ub_fits_or_the_shape_is_rejected(state):
                 seen_unbanked |= state == "bfloat16" and t["ub_banked"] == 0
     if state == "bfloat16":
         assert seen_unbanked  # the sweep reaches the edge where the pads do not fit
+
+
+def test_batch_split_only_where_it_busies_more_cores():
+    # Hv 4, V 128: 32 tasks of 16 value rows for 48 cores. B 16 cuts into 2 chunks of whole heads, 8 cores; B 64
+    # into 8 chunks, 32 cores: neither beats the tasks, so every core walks all rows.
+    assert [tiling(b, 2, 4, 128, 128)[f] for b in (16, 64) for f in ("batch_chunks", "block_dim")] == [1, 32, 1, 32]
+    # V 32: 8 tasks; B 64 in 8 chunks of 8 rows, 4 heads each: 32 cores
+    t = tiling(64, 2, 4, 128, 32)
+    assert (t["batch_chunks"], t["chunk_rows"], t["block_dim"]) == (8, 8, 32)

@@ -7,8 +7,10 @@ Never calls the package's kernels. The rules (docs/ops/cast.md and docs/twin.md)
 - 8-bit integer destinations wrap mod 256 (not saturate); 16-bit destinations saturate;
 - INT64 sources keep the low 32 bits (value mod 2^32, signed); BOOL from INT64 tests the whole value;
 - INT64 -> float rounds half away from zero (the seed's CAST_ROUND) on ascend910b/_93, from the whole value (their
-  direct int64 -> float conversion); ascend310p has no such instruction: low 32 bits, round to nearest even, which
-  agrees with CAST_ROUND for |x| <= 2^24;
+  direct int64 -> float conversion); ascend310p has no such instruction and converts the low 32 bits: to float16
+  half away from zero, to float32 to nearest even (which agrees with CAST_ROUND for |x| <= 2^24);
+- other integer -> float conversions round to nearest even (only INT32 and INT16 -> FLOAT16 and INT32 -> FLOAT
+  can lose precision);
 - -> BOOL is x != 0 (NaN is true); floats round to nearest even; BF16 inputs are BF16 values already;
 - ascend310p runs in saturation mode (its only float overflow mode): a float16 result that overflows (or is Inf)
   becomes +-65504 and NaN becomes 0; ascend910b/_93 keep Inf and NaN. So on ascend310p a float16 NaN -> BOOL is
@@ -43,20 +45,69 @@ def _low32(v: np.ndarray) -> np.ndarray:
     return ((v.astype(np.int64) & 0xFFFFFFFF) ^ 0x80000000) - 0x80000000
 
 
-def _round_away_f32(v: np.ndarray) -> np.ndarray:
-    """int64 -> float32 rounding half away from zero, exactly: the top 24 significant bits of |v|, rounded."""
+_PRECISION = {np.dtype(np.float32): 24, np.dtype(np.float16): 11}  # significand bits, the implicit one included
+
+
+def round_int_to_float(v: np.ndarray, dst, mode: str) -> np.ndarray:
+    """Integers to float32 / float16, exactly, from the top significant bits of |v|: mode "RINT" (ties to even),
+    "ROUND" (ties away from zero) or "TRUNC"; beyond the format's largest finite value +-Inf (TRUNC: +-max)."""
+    dst = np.dtype(dst)
+    shape = np.shape(v)
+    v = np.asarray(v, np.int64).reshape(-1)
     neg = v < 0
-    a = v.astype(np.int64).view(np.uint64).copy()
+    a = v.view(np.uint64).copy()
     a[neg] = ~a[neg] + np.uint64(1)  # two's complement magnitude (|INT64_MIN| = 2^63)
     bits = np.zeros(v.shape, np.int64)
     for b in range(64):
         bits[(a >> np.uint64(b)) != 0] = b + 1
-    shift = np.maximum(bits - 24, 0).astype(np.uint64)
+    shift = np.maximum(bits - _PRECISION[dst], 0).astype(np.uint64)
     q = a >> shift
+    rest = a - (q << shift)
     half = np.where(shift > 0, np.uint64(1) << (np.maximum(shift, np.uint64(1)) - np.uint64(1)), np.uint64(1) << 63)
-    q = q + (a - (q << shift) >= half).astype(np.uint64)
-    mag = np.ldexp(q.astype(np.float64), shift.astype(np.int64)).astype(np.float32)  # q <= 2^24: exact
-    return np.where(neg, -mag, mag)
+    up = rest > half
+    if mode == "ROUND":
+        up |= rest == half
+    elif mode == "RINT":
+        up |= (rest == half) & (q % np.uint64(2) == 1)
+    elif mode == "TRUNC":
+        up[:] = False
+    else:
+        raise ValueError(f"mode {mode!r} must be 'RINT', 'ROUND' or 'TRUNC'")
+    q = q + up.astype(np.uint64)
+    mag = np.ldexp(q.astype(np.float64), shift.astype(np.int64))  # q <= 2^p: exact
+    top = float(np.finfo(dst).max)
+    mag = np.where(mag > top, top if mode == "TRUNC" else np.inf, mag).astype(dst)
+    return np.where(neg, -mag, mag).reshape(shape)
+
+
+def round_float_to_float(x: np.ndarray, dst, mode: str) -> np.ndarray:
+    """Floats (any of the package's float dtypes, exact in float64) to float16 / float32 with mode "RINT", "ROUND"
+    or "TRUNC", exactly, subnormal results included; beyond the largest finite value +-Inf (TRUNC: +-max);
+    NaN and +-Inf stay."""
+    dst = np.dtype(dst)
+    v = np.asarray(x).astype(np.float64)
+    finite = np.isfinite(v)
+    a = np.where(finite, np.abs(v), 0.0)
+    e = np.frexp(a)[1]  # a in [2^(e-1), 2^e)
+    info = np.finfo(dst)
+    ulp_exp = np.maximum(e - _PRECISION[dst], int(np.log2(info.tiny)) - _PRECISION[dst] + 1)
+    q = np.ldexp(a, -ulp_exp)  # exact: a power-of-two scaling
+    whole = np.floor(q)
+    frac = q - whole
+    if mode == "RINT":
+        up = (frac > 0.5) | ((frac == 0.5) & (np.fmod(whole, 2.0) == 1.0))
+    elif mode == "ROUND":
+        up = frac >= 0.5
+    elif mode == "TRUNC":
+        up = np.zeros(v.shape, bool)
+    else:
+        raise ValueError(f"mode {mode!r} must be 'RINT', 'ROUND' or 'TRUNC'")
+    mag = np.ldexp(whole + up, ulp_exp)
+    top = float(info.max)
+    mag = np.where(mag > top, top if mode == "TRUNC" else np.inf, mag)
+    with np.errstate(invalid="ignore"):
+        out = np.where(finite, np.copysign(mag, v), v)
+    return out.astype(dst)
 
 
 def _int_to(v: np.ndarray, dst: np.dtype) -> np.ndarray:
@@ -99,12 +150,12 @@ def _cast(x: np.ndarray, dst: np.dtype, soc: str) -> np.ndarray:
             return x.astype(np.float32).astype(np.float16)  # float32 -> float16 rounds to nearest even
         return _int_to(_float_to_int(v, soc, dst), dst)
     v = x.astype(np.int64)  # bool -> 0/1
-    if src == np.int64 and soc != "ascend310p" and dst in (np.float32, np.float16):
-        return _round_away_f32(v).astype(dst)  # float32 -> float16 rounds to nearest even
     if src == np.int64:
+        if soc != "ascend310p" and dst in (np.float32, np.float16):
+            return round_int_to_float(v, dst, "ROUND")
         v = _low32(v)
-    if dst == np.float32:
-        return v.astype(np.float32)
-    if dst == np.float16:
-        return v.astype(np.float32).astype(np.float16)
+        if dst == np.float16:
+            return round_int_to_float(v, dst, "ROUND")
+    if dst in (np.float32, np.float16):
+        return round_int_to_float(v, dst, "RINT")
     return _int_to(v, dst)
