@@ -106,6 +106,15 @@ DataType DataTypeFromPy(const py::handle& dtypeLike) {
     return DataTypeOf(dtype);
 }
 
+void CheckUpdatable(const py::array& host, const char* name) {
+    const bool updatable = (host.flags() & py::array::c_style) != 0 && host.writeable() && IsNativeOrder(host.dtype());
+    if (!updatable) {
+        throw py::value_error(std::string(name) +
+                              " must be a writeable, C-contiguous array in native byte order: it is updated in place");
+    }
+    DataTypeOf(host.dtype());
+}
+
 void CheckAclnn(aclnnStatus status) {
     if (status == 0) return;
     RaiseAclnnError(static_cast<int64_t>(status), DecodeMessage(aclGetRecentErrMsg()));
@@ -312,9 +321,9 @@ py::array DeviceTensor::ToArray() const {
 }
 
 void DeviceTensor::CopyBackInto(py::array& host) const {
-    const bool same = (host.flags() & py::array::c_style) != 0 && host.writeable() &&
-                      static_cast<uint64_t>(host.nbytes()) == storage_.Bytes() && DataTypeOf(host.dtype()) == dtype_;
-    if (!same) throw py::value_error("the array to update must be the C-contiguous, writeable array uploaded");
+    CheckUpdatable(host, "the array to update");
+    const bool same = static_cast<uint64_t>(host.nbytes()) == storage_.Bytes() && DataTypeOf(host.dtype()) == dtype_;
+    if (!same) throw py::value_error("the array to update must be the array uploaded");
     if (storage_.Bytes() == 0) return;
     CheckAcl(
         aclrtMemcpy(host.mutable_data(), storage_.Bytes(), storage_.Get(), storage_.Bytes(), ACL_MEMCPY_DEVICE_TO_HOST),
