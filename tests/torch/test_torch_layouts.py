@@ -87,3 +87,14 @@ def test_overlap_of_views_of_one_storage():
     first = _read_first([a, b], state)
     assert first[1] is b and first[0] is not a and torch.equal(first[0], a)
     assert first[0].untyped_storage().data_ptr() != base.untyped_storage().data_ptr()
+
+
+@pytest.mark.parametrize("call", [at.split, at.chunk])
+def test_an_array_that_is_not_a_tensor_is_a_type_error_naming_x(call):
+    with pytest.raises(TypeError, match="^x must be a torch.Tensor, got ndarray"):
+        call(torch.zeros(4).numpy(), 2)
+
+
+def test_the_dispatcher_names_the_argument_that_is_not_a_tensor():
+    with pytest.raises(RuntimeError, match="argument 'x'"):
+        at.cast(torch.zeros(4).numpy(), torch.float16)
