@@ -50,6 +50,20 @@ int64_t CheckedNumel(const std::vector<int64_t>& shape) {
     return n;
 }
 
+// 1 + the last element offset of a view at offset 0 (non-negative strides), saturating at 2^63 - 1; 0 when empty.
+int64_t ReachedElements(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides) {
+    int64_t last = 0;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        if (shape[i] == 0) return 0;
+        int64_t reach = 0;
+        if (__builtin_mul_overflow(shape[i] - 1, std::max<int64_t>(strides[i], 0), &reach) ||
+            __builtin_add_overflow(last, reach, &last)) {
+            return std::numeric_limits<int64_t>::max();
+        }
+    }
+    return last == std::numeric_limits<int64_t>::max() ? last : last + 1;
+}
+
 bool IsNativeOrder(const py::dtype& dtype) {
     std::string order = py::str(dtype.attr("byteorder"));
     return order == "=" || order == "|";
@@ -286,7 +300,11 @@ DeviceTensor DeviceTensor::Probe(const std::vector<int64_t>& shape, DataType dty
         }
     }
     t.storage_ = DeviceBuffer(kPlaceholderBytes);
+    // The storage a real tensor of this view has (here and in NewHandle's list handles): its shape when dense, else
+    // the elements its strides reach.
+    t.storageElements_ = ReachedElements(shape, t.strides_);
     std::vector<int64_t> storageShape = shape;
+    if (!strides.empty()) storageShape = {t.storageElements_};
     t.tensor_ = aclCreateTensor(shape.data(), shape.size(), static_cast<aclDataType>(dtype), t.strides_.data(), 0,
                                 ACL_FORMAT_ND, storageShape.data(), storageShape.size(), t.storage_.Get());
     if (t.tensor_ == nullptr) {

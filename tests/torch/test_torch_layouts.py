@@ -98,3 +98,20 @@ def test_an_array_that_is_not_a_tensor_is_a_type_error_naming_x(call):
 def test_the_dispatcher_names_the_argument_that_is_not_a_tensor():
     with pytest.raises(RuntimeError, match="argument 'x'"):
         at.cast(torch.zeros(4).numpy(), torch.float16)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda t: t[:, ::2], lambda t: t.T, lambda t: t[:1].expand(4, 12), lambda t: t.view(-1)[3:27].view(4, 6)],
+    ids=["step", "transposed", "expanded", "offset"],
+)
+def test_fake_kernels_take_the_strided_views_the_cpu_kernels_take(make):
+    """The fake kernels describe a strided tensor to the twin's phase 1 by its view over the storage it reaches, so
+    they accept what the CPU kernels accept."""
+    x = make(torch.arange(48, dtype=torch.float32).view(4, 12))
+    sections = [1, x.shape[1] - 1]
+    real = (at.cast(x, torch.float16).shape, [p.shape for p in at.OPS["split"](x, sections, 1)])
+    with torch._subclasses.fake_tensor.FakeTensorMode() as mode:
+        fake_x = mode.from_tensor(x)
+        fake = (at.cast(fake_x, torch.float16).shape, [p.shape for p in at.OPS["split"](fake_x, sections, 1)])
+    assert fake == real
