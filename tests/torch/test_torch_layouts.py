@@ -95,6 +95,18 @@ def test_an_array_that_is_not_a_tensor_is_a_type_error_naming_x(call):
         call(torch.zeros(4).numpy(), 2)
 
 
+def test_none_for_a_tensor_beside_tensors_is_a_type_error_naming_it():
+    """The dispatcher hands a Python kernel None for a Tensor argument when another argument is a tensor (other
+    values are its RuntimeError naming the argument): the kernel names the argument."""
+    arrays = make_inputs(*GDN, dtype="bfloat16", state_dtype="float32")
+    tensors = [from_numpy(a) for a in arrays]
+    with pytest.raises(TypeError, match="^grad must be a torch.Tensor, got NoneType"):
+        at.embedding_dense_grad(None, torch.zeros(4, dtype=torch.int32), 3)
+    with pytest.raises(TypeError, match="^dt_bias must be a torch.Tensor, got NoneType"):
+        at.fused_gdn_decode(*tensors[:4], None, *tensors[5:])
+    assert tensors[5].numpy().tobytes() == arrays[5].tobytes()
+
+
 def test_the_dispatcher_names_the_argument_that_is_not_a_tensor():
     with pytest.raises(RuntimeError, match="argument 'x'"):
         at.cast(torch.zeros(4).numpy(), torch.float16)

@@ -46,10 +46,18 @@ def numpy_dtype(dtype, what="dtype"):
     return as_dtype(what, counterpart)
 
 
+def _require_tensor(name, value):
+    """TypeError naming ``name`` unless ``value`` is a tensor: torch's dispatcher passes None (or any object) to a
+    Python kernel when another argument is a tensor."""
+    if not isinstance(value, torch.Tensor):
+        raise TypeError(f"{name} must be a torch.Tensor, got {type(value).__name__}")
+
+
 def check_updatable(name, tensor):
     """TypeError naming ``name`` unless ``tensor`` can take an in-place result in its own memory: contiguous (the
     NumPy API's ``as_inplace_array`` rule, on a tensor or its fake). A negative or conjugate view never gets here:
     torch's dispatcher resolves such views before any kernel, and refuses them for a mutated argument."""
+    _require_tensor(name, tensor)
     numpy_dtype(tensor.dtype, f"{name} dtype")
     if not tensor.is_contiguous():
         raise inplace_error(
@@ -59,6 +67,7 @@ def check_updatable(name, tensor):
 
 def to_numpy(tensor, name="tensor"):
     """A NumPy view of a CPU tensor's memory (strides kept; writes through it reach the tensor)."""
+    _require_tensor(name, tensor)
     numpy_dtype(tensor.dtype, f"{name} dtype")
     if tensor.requires_grad:
         tensor = tensor.detach()
@@ -76,4 +85,5 @@ def from_numpy(array):
 
 def tensor_spec(tensor, name="tensor"):
     """(shape, strides, NumPy dtype) of a (fake) tensor: what the twin's phase-1 checks take instead of memory."""
+    _require_tensor(name, tensor)
     return list(tensor.shape), list(tensor.stride()), numpy_dtype(tensor.dtype, f"{name} dtype")
