@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -6,6 +7,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnn/acl_meta.h"
 #include "sim/device_memory.h"
 #include "sim/l2_reuse.h"
 #include "sim/sim_device.h"
@@ -210,6 +212,33 @@ aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
 aclError aclrtDestroyContext(aclrtContext context) {
     delete static_cast<Context*>(context);
     return ACL_SUCCESS;
+}
+
+namespace {
+constexpr aclnnStatus kNoExecutor = 161002;  // ACLNN_ERR_PARAM_INVALID: no aclnn library has created an executor
+std::atomic<aclSimExecutorCall> executorSetRepeatable{nullptr};
+std::atomic<aclSimExecutorCall> executorDestroy{nullptr};
+
+aclnnStatus ForwardExecutorCall(const std::atomic<aclSimExecutorCall>& call, aclOpExecutor* executor,
+                                const char* name) {
+    const aclSimExecutorCall handler = call.load();
+    if (handler != nullptr) return handler(executor);
+    recentErrMsg = std::string(name) + ": no aclnn library has created an executor";
+    return kNoExecutor;
+}
+}  // namespace
+
+void aclSimSetExecutorCalls(aclSimExecutorCall setRepeatable, aclSimExecutorCall destroy) {
+    executorSetRepeatable.store(setRepeatable);
+    executorDestroy.store(destroy);
+}
+
+aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
+    return ForwardExecutorCall(executorSetRepeatable, executor, "aclSetAclOpExecutorRepeatable");
+}
+
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
+    return ForwardExecutorCall(executorDestroy, executor, "aclDestroyAclOpExecutor");
 }
 
 }  // extern "C"

@@ -16,18 +16,28 @@
 
 namespace ascendops {
 
-// The executor of op_api's calls: built by aclnnXxxGetWorkspaceSize, consumed (and freed) by aclnnXxx; callers see it
-// as an opaque aclOpExecutor*. Its own type, never CANN's aclOpExecutor (nnopbase's class on the NPU).
-// `run` is empty when there is nothing to launch (empty tensors).
+// The executor of op_api's calls: built by aclnnXxxGetWorkspaceSize, run by aclnnXxx; callers see it as an opaque
+// aclOpExecutor*. Its own type, never CANN's aclOpExecutor (nnopbase's class on the NPU). `run` is empty when there
+// is nothing to launch (empty tensors); it reads only what it captured, so a repeatable executor runs again alike.
 struct OpExecutor {
     std::string op;
     std::function<Result<LaunchReport>(void* workspace, uint64_t workspaceSize, aclrtStream stream)> run;
     uint64_t workspaceSize = 0;
 };
-inline aclOpExecutor* ToHandle(OpExecutor* executor) { return reinterpret_cast<aclOpExecutor*>(executor); }
-inline OpExecutor* FromHandle(aclOpExecutor* executor) { return reinterpret_cast<OpExecutor*>(executor); }
-// Frees an executor that will never run (phase 1 only).
-inline void DestroyExecutor(aclOpExecutor* executor) { delete FromHandle(executor); }
+
+// The executor lifecycle of CANN 8.1.RC1 (aclnn/acl_meta.h; aclSetAclOpExecutorRepeatable and
+// aclDestroyAclOpExecutor docs): phase 1 creates an executor, phase 2 runs it and releases it, unless it was made
+// repeatable (then phase 2 may run it again, and only the destroy call releases it); the destroy call also releases
+// an executor that never ran. Executors live in one table under handles that are never reused, so a stale handle
+// (run once, destroyed, never issued) is an error code, never a dereference.
+// Takes ownership of `executor` and returns its handle (phase 1's last step).
+aclOpExecutor* ToHandle(OpExecutor* executor);
+// The calls behind aclSetAclOpExecutorRepeatable / aclDestroyAclOpExecutor (the twin's runtime forwards them
+// here): 561103 (ACLNN_ERR_INNER_NULLPTR, as CANN) for a null executor, 161002 for a handle that is not live.
+aclnnStatus SetExecutorRepeatable(aclOpExecutor* executor);
+aclnnStatus DestroyExecutor(aclOpExecutor* executor);
+// Executors created and not yet released (tests: a loop of never-run executors must leave none behind).
+size_t LiveExecutorCount();
 
 // Twin only (backend_sim.cpp): the calling thread's simulated device: which SoC the twin plays and how many cores
 // it has (0 = the SoC's default, else bounded by the SoC's largest variant: CheckedPlatform). Per thread, as
@@ -52,7 +62,8 @@ void BeginCall();
 const LaunchReport& LastLaunchReport();
 void SetLastLaunchReport(LaunchReport report);
 
-// Phase 2 of every aclnn call: runs the executor built in phase 1 and frees it.
+// Phase 2 of every aclnn call: runs the executor built in phase 1 and releases it unless it is repeatable; 161002
+// for a handle that is not live (e.g. a second run of a non-repeatable executor).
 aclnnStatus RunExecutor(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
 
 }  // namespace ascendops

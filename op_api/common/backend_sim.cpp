@@ -1,13 +1,23 @@
-// The CPU twin's side of what differs per backend: the simulated device of the calling thread and where error
-// messages go (the twin's runtime keeps the recent message, as CANN's runtime does).
+// The CPU twin's side of what differs per backend: the simulated device of the calling thread, where error
+// messages go (the twin's runtime keeps the recent message, as CANN's runtime does) and who answers the runtime's
+// executor calls (op_api, whose executors they are).
 #include <optional>
 #include <string>
 
 #include "acl/acl.h"
+#include "aclnn/acl_meta.h"
 #include "aclnn_context.h"
 #include "sim/sim_device.h"
 
 namespace ascendops {
+namespace {
+
+// aclSetAclOpExecutorRepeatable / aclDestroyAclOpExecutor reach op_api's executor table (on the NPU they are CANN's,
+// for CANN's executors).
+[[maybe_unused]] const bool executorCallsRegistered =
+    (aclSimSetExecutorCalls(&SetExecutorRepeatable, &DestroyExecutor), true);
+
+}  // namespace
 
 Platform CurrentSimPlatform() { return ascendc_sim::CurrentDevicePlatform(); }
 

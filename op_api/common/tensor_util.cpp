@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "op_host/common/tiling_util.h"
 
@@ -29,6 +31,50 @@ std::string ShapeString(const std::vector<int64_t>& shape) {
     for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
     return s + "]";
 }
+
+namespace {
+
+// The lowest and highest storage element a view reaches; nullopt when one is beyond int64 (outside any storage).
+std::optional<std::pair<int64_t, int64_t>> ViewReach(const TensorView& v) {
+    int64_t lo = v.offset, hi = v.offset;
+    for (size_t i = 0; i < v.shape.size(); ++i) {
+        int64_t reach = 0;
+        if (__builtin_mul_overflow(v.shape[i] - 1, v.strides[i], &reach)) return std::nullopt;
+        int64_t& end = reach < 0 ? lo : hi;
+        if (__builtin_add_overflow(end, reach, &end)) return std::nullopt;
+    }
+    return std::make_pair(lo, hi);
+}
+
+// 161002 unless every element of the view lies in the tensor's storage (aclCreateTensor's storage dims, elements
+// [0, their product)): what the host gathers and the kernels read is the caller's storage and nothing beyond it.
+std::optional<Error> CheckViewInStorage(const aclTensor* tensor, const TensorView& v) {
+    if (v.strides.size() != v.shape.size()) {
+        return InvalidParam(v.name + " has " + std::to_string(v.strides.size()) + " strides for rank " +
+                            std::to_string(v.shape.size()));
+    }
+    if (v.Numel() == 0) return std::nullopt;  // no element to place
+    int64_t* dims = nullptr;
+    uint64_t rank = 0;
+    aclGetStorageShape(tensor, &dims, &rank);
+    std::unique_ptr<int64_t[]> ownDims(dims);
+    std::vector<int64_t> storageShape(dims, dims + rank);
+    uint64_t storage = 1;  // saturates: a storage beyond 2^64 elements holds every int64 offset
+    for (int64_t d : storageShape) {
+        if (d < 0) return InvalidParam(v.name + " storage shape " + ShapeString(storageShape) + " has a negative dim");
+        if (__builtin_mul_overflow(storage, static_cast<uint64_t>(d), &storage)) storage = UINT64_MAX;
+    }
+    const auto reach = ViewReach(v);
+    if (reach && reach->first >= 0 && static_cast<uint64_t>(reach->second) < storage) return std::nullopt;
+    const std::string where =
+        reach ? "elements [" + std::to_string(reach->first) + ", " + std::to_string(reach->second) + "]"
+              : std::string("elements beyond 2^63");
+    return InvalidParam(v.name + " view (shape " + ShapeString(v.shape) + ", strides " + ShapeString(v.strides) +
+                        ", offset " + std::to_string(v.offset) + ") reaches " + where + ", outside its storage " +
+                        ShapeString(storageShape) + " of " + std::to_string(storage) + " elements");
+}
+
+}  // namespace
 
 Result<TensorView> ReadTensor(const aclTensor* tensor, const char* name) {
     if (tensor == nullptr) return NullPointer(std::string(name) + " is null");
@@ -66,6 +112,7 @@ Result<TensorView> ReadTensor(const aclTensor* tensor, const char* name) {
     aclGetRawTensorAddr(tensor, &addr);
     v.data = static_cast<uint8_t*>(addr);
     if (v.data == nullptr && v.Numel() > 0) return NullPointer(std::string(name) + " has no device data");
+    if (auto e = CheckViewInStorage(tensor, v)) return *e;
     return v;
 }
 

@@ -25,7 +25,8 @@ struct TensorView {
     uint8_t* ElementAddress() const { return data + offset * static_cast<int64_t>(DataTypeSize(dtype)); }
 };
 
-// 161001 when the tensor is null; 161002 when its rank exceeds kMaxRank or its dtype is unknown.
+// 161001 when the tensor is null; 161002 when its rank exceeds kMaxRank, its dtype is unknown or its view reaches
+// outside its storage (negative or too large element offsets).
 Result<TensorView> ReadTensor(const aclTensor* tensor, const char* name);
 
 // ReadTensor of each of `count` tensors, in order; the first error.

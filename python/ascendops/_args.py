@@ -7,8 +7,10 @@ Each check returns the value in its canonical Python type or raises ``TypeError`
     flag = as_bool("scale_grad_by_freq", scale_grad_by_freq)        # bool or np.bool_ only
     s = as_float("scale", scale)                                    # int/float/NumPy real; str and bool rejected
     s = as_finite_float("scale", scale)                             # the same, NaN and inf rejected too
-    dt = as_dtype("dtype", dtype)                                   # anything np.dtype() takes except None
+    dt = as_dtype("dtype", dtype)                                   # a dtype of the package, or its CLI alias
     shape = as_shape("shape", shape)                                # a sequence of ints in [0, INT64_MAX]
+    x = as_array("x", x)                                            # an array of a package dtype, any layout
+    state = as_inplace_array("state", state)                        # the array an operator updates in place
 
 For the CLI, ``cli_int``, ``cli_int_list``, ``cli_shape`` and ``cli_dtype`` make argparse ``type=`` functions that
 raise ``argparse.ArgumentTypeError`` (the CLI turns it into one line on stderr and exit 2). Numbers are parsed
@@ -23,6 +25,8 @@ from typing import Any, Callable, Iterable, List, Optional, Tuple
 
 import numpy as np
 
+from . import _C
+
 __all__ = [
     "INT32_MAX",
     "INT64_MAX",
@@ -34,11 +38,14 @@ __all__ = [
     "as_dtype",
     "as_shape",
     "as_array",
+    "as_inplace_array",
+    "inplace_error",
     "cli_int",
     "cli_int_list",
     "cli_shape",
     "cli_dtype",
     "DTYPE_ALIASES",
+    "DTYPE_NAMES",
 ]
 
 INT32_MAX = 2**31 - 1
@@ -46,7 +53,11 @@ INT64_MAX = 2**63 - 1
 INT64_MIN = -(2**63)
 
 
-# The short dtype names users type, and what they stand for (the CLI only; the Python API takes NumPy dtypes).
+# The dtypes of ascendc_sim/platform/dtype.h (kDataTypes), by NumPy name.
+DTYPE_NAMES = tuple(row["name"] for row in _C.dtypes())
+
+# The short dtype names users type, and what they stand for: the CLI and the Python API read them alike (so "float"
+# is float32, as in C and PyTorch; NumPy's own "float" is float64).
 DTYPE_ALIASES = {
     "bf16": "bfloat16",
     "fp16": "float16",
@@ -55,6 +66,19 @@ DTYPE_ALIASES = {
     "float": "float32",
     "fp64": "float64",
     "double": "float64",
+}
+_SUPPORTED = ", ".join(DTYPE_NAMES)
+# Words for the scalar types of dtypes outside the package's table, for the messages (others: "numeric").
+_KIND_WORDS = {
+    np.object_: "object",
+    np.str_: "str",
+    np.bytes_: "bytes",
+    np.datetime64: "datetime64",
+    np.timedelta64: "timedelta64",
+    np.void: "void",
+    np.complex64: "complex",
+    np.complex128: "complex",
+    np.clongdouble: "complex",
 }
 _INT_TEXT = re.compile(r"[+-]?[0-9]+")
 
@@ -104,15 +128,25 @@ def as_finite_float(name: str, value: Any) -> float:
 
 
 def as_dtype(name: str, value: Any) -> np.dtype:
-    """``value`` as a NumPy dtype; None (which np.dtype reads as float64) and unknown names are errors."""
+    """``value`` as one of the package's dtypes (DTYPE_NAMES): a NumPy dtype, its name or a ``DTYPE_ALIASES`` alias
+    ("fp16", "bf16", ...; case and spaces ignored, as the CLI reads them). None, unknown names, dtypes outside the
+    table and non-native byte orders (the results are native arrays) are TypeErrors naming the parameter."""
     if value is None:
         raise TypeError(f"{name} is required (got None)")
-    if isinstance(value, str) and value == "bfloat16":
-        import ml_dtypes  # noqa: F401  (registers bfloat16 with NumPy)
+    if isinstance(value, str):
+        value = DTYPE_ALIASES.get(value.strip().lower(), value.strip())
+        if value == "bfloat16":
+            import ml_dtypes  # noqa: F401  (registers bfloat16 with NumPy)
     try:
-        return np.dtype(value)
+        dtype = np.dtype(value)
     except TypeError:
-        raise TypeError(f"{name} {value!r} is not a dtype") from None
+        raise TypeError(f"{name} {value!r} is not a dtype (expected one of {_SUPPORTED})") from None
+    _check_dtype(name, dtype, subject=f"{name} {dtype}")
+    if not dtype.isnative:
+        raise TypeError(
+            f"{name} {dtype.str!r} is not in native byte order: results are native arrays (pass {dtype.name!r})"
+        )
+    return dtype
 
 
 def as_shape(name: str, value: Any) -> Tuple[int, ...]:
@@ -122,12 +156,53 @@ def as_shape(name: str, value: Any) -> Tuple[int, ...]:
     return tuple(as_int(f"{name}[{i}]", d, min=0) for i, d in enumerate(value))
 
 
+def _check_dtype(name, dtype, subject=None):
+    """TypeError naming ``name`` (``subject``: how the message starts) unless ``dtype`` is one of the package's, in
+    either byte order."""
+    if dtype.names is None and dtype.name in DTYPE_NAMES:
+        return
+    kind = "structured" if dtype.names is not None else _KIND_WORDS.get(dtype.type, "numeric")
+    subject = subject or f"{name} dtype {dtype}"
+    raise TypeError(f"{subject} is not supported ({kind}): expected one of {_SUPPORTED}")
+
+
 def as_array(name: str, value: Any) -> np.ndarray:
-    """``value`` as a NumPy array; objects NumPy cannot turn into a numeric array are TypeErrors."""
-    array = np.asarray(value)
-    if array.dtype == object:
-        raise TypeError(f"{name} must be a numeric array, got {type(value).__name__}")
+    """``value`` as a NumPy array of one of the package's dtypes, for an input the operator only reads: any layout
+    (strided, negative strides, a view of a bigger array, overlapping another argument) and either byte order; the
+    binding makes it contiguous and native where the operator needs it (the caller's array is never modified).
+    Masked arrays (their mask would be ignored), ragged or non-numeric sequences and arrays of any other dtype
+    (object, str, bytes, datetime, structured, complex, ...) are TypeErrors naming the parameter."""
+    if isinstance(value, np.ma.MaskedArray):
+        raise TypeError(f"{name} is a masked array: its mask would be ignored (pass {name}.filled(value))")
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError) as e:  # ragged sequences, objects NumPy cannot read as one array
+        raise TypeError(f"{name} must be an array of numbers, got {type(value).__name__}: {e}") from None
+    _check_dtype(name, array.dtype)
     return array
+
+
+def as_inplace_array(name: str, value: Any) -> np.ndarray:
+    """``value``, an array the operator updates in place: the device result is copied back into its memory, so it
+    must be a NumPy array of one of the package's dtypes that is writeable, C-contiguous (no strides, negative
+    strides or sparse view of a bigger array) and in native byte order: a copy made to fit would leave the caller's
+    array unchanged. TypeError naming the parameter and the rule otherwise."""
+    if not isinstance(value, np.ndarray):
+        raise TypeError(f"{name} must be a numpy array: it is updated in place, got {type(value).__name__}")
+    _check_dtype(name, value.dtype)
+    for holds, rule in (
+        (value.flags.writeable, "writeable"),
+        (value.dtype.isnative, f"in native byte order (got {value.dtype.str!r})"),
+        (value.flags.c_contiguous, f"C-contiguous (got byte strides {value.strides} for shape {value.shape})"),
+    ):
+        if not holds:
+            raise inplace_error(name, rule)
+    return value
+
+
+def inplace_error(name: str, rule: str) -> TypeError:
+    """The error of an argument updated in place that breaks ``rule`` (``as_inplace_array``, the torch front)."""
+    return TypeError(f"{name} must be {rule}: it is updated in place, in its own memory")
 
 
 def cli_int(*, min: Optional[int] = None, max: Optional[int] = INT64_MAX) -> Callable[[str], int]:

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from . import _C
+from ._args import as_array, as_inplace_array
 from ._errors import BackendUnavailableError
 
 __all__ = [
@@ -171,9 +172,17 @@ def _acl(dtype):
     raise TypeError(f"dtype {name} is not supported by ascendops")
 
 
+def _dense(name, value, dtype=None):
+    """An input as the device copy takes it: C-contiguous, native byte order (``dtype``: converted to it too), after
+    the NumPy API's checks (``as_array``)."""
+    array = as_array(name, value)
+    target = array.dtype if dtype is None else np.dtype(dtype)
+    return np.ascontiguousarray(array, target if target.isnative else target.newbyteorder("="))
+
+
 def cast(x, dtype, *, soc=None, core_num=0, device_id=0):
+    x = _dense("x", x)
     select(soc, core_num, device_id)
-    x = np.ascontiguousarray(x)
     out = np.empty(x.shape, np.dtype(dtype))
     _module().cast(x, out)
     return out
@@ -189,7 +198,7 @@ def sort_indices(indices, num_weights):
 
 
 def _grad_and_out(grad, num_weights):
-    grad = np.ascontiguousarray(grad, np.float32)
+    grad = _dense("grad", grad, np.float32)
     return grad, np.empty((int(num_weights), grad.shape[-1] if grad.ndim else 1), np.float32)
 
 
@@ -197,11 +206,10 @@ def embedding_dense_grad(
     grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0, device_id=0
 ):
     """The user-level op: aclnnAscendopsEmbeddingDenseBackward (indices sorted on the device, then the kernel)."""
+    indices = _dense("indices", indices)
     select(soc, core_num, device_id)
     grad, out = _grad_and_out(grad, num_weights)
-    _module().embedding_dense_backward(
-        grad, np.ascontiguousarray(indices), out, int(num_weights), int(padding_idx), bool(scale_grad_by_freq)
-    )
+    _module().embedding_dense_backward(grad, indices, out, int(num_weights), int(padding_idx), bool(scale_grad_by_freq))
     return out
 
 
@@ -218,12 +226,13 @@ def embedding_dense_grad_sorted(
     device_id=0,
 ):
     """The kernel-level op: the package's aclnnAscendopsEmbeddingDenseGrad as it is."""
+    sort_indices, pos_idx = _dense("sort_indices", sort_indices, np.int32), _dense("pos_idx", pos_idx, np.int32)
     select(soc, core_num, device_id)
     grad, out = _grad_and_out(grad, num_weights)
     _module().embedding_dense_grad(
         grad,
-        np.ascontiguousarray(sort_indices, np.int32),
-        np.ascontiguousarray(pos_idx, np.int32),
+        sort_indices,
+        pos_idx,
         out,
         int(num_weights),
         int(padding_idx),
@@ -248,11 +257,11 @@ def fused_gdn_decode(
     device_id=0,
 ):
     """Returns out (B, 1, Hv, V); ``state`` (a C-contiguous, writeable NumPy array) is updated in place."""
+    state = as_inplace_array("state", state)
+    names = ("mixed_qkv", "a", "b", "a_log", "dt_bias")
+    inputs = [_dense(n, x) for n, x in zip(names, (mixed_qkv, a, b, a_log, dt_bias))]
+    inputs += [state, _dense("ssm_state_indices", ssm_state_indices)]
     select(soc, core_num, device_id)
-    if not isinstance(state, np.ndarray) or not state.flags.writeable or not state.flags.c_contiguous:
-        raise TypeError("state must be a writeable, C-contiguous numpy array: it is updated in place (stateRef)")
-    inputs = [np.ascontiguousarray(x) for x in (mixed_qkv, a, b, a_log, dt_bias)]
-    inputs += [state, np.ascontiguousarray(ssm_state_indices)]
     out = np.empty((inputs[0].shape[0], 1, inputs[1].shape[1], state.shape[2]), inputs[0].dtype)
     _module().fused_gdn_decode(inputs, out, float(scale), float(softplus_threshold))
     return out
@@ -261,8 +270,8 @@ def fused_gdn_decode(
 def _split(x, sections_for, dim, soc, core_num, device_id):
     from .ops.split import _length  # noqa: PLC0415  (the NumPy front's own shape rules)
 
+    x = _dense("x", x)
     select(soc, core_num, device_id)
-    x = np.ascontiguousarray(x)
     length = _length(x.shape, dim)
     sections = sections_for(length) if length is not None else [0]
     axis = int(dim) % x.ndim if x.ndim else 0
@@ -285,7 +294,7 @@ def chunk(x, chunks, dim=0, *, soc=None, core_num=0, device_id=0):
 
 def _bf16(names, *arrays):
     """The FusedSwigluGrad inputs, dense; each must be 2-D (the output shapes are read from them)."""
-    out = [np.ascontiguousarray(a) for a in arrays]
+    out = [_dense(name, a) for name, a in zip(names, arrays)]
     for name, a in zip(names, out):
         if a.ndim != 2:
             raise ValueError(f"{name} must be 2-D, got shape {a.shape}")
@@ -300,8 +309,8 @@ def _outputs(shapes):
 
 def fused_swiglu_grad(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0, device_id=0):
     """aclnnAscendopsFusedSwigluGrad (b, w, x on one stream); dict dx, dw_g, dw_fc, db_g, db_fc."""
-    select(soc, core_num, device_id)
     inputs = _bf16(("dy", "g", "fc", "x", "w_g", "w_fc"), dy, g, fc, x, w_g, w_fc)
+    select(soc, core_num, device_id)
     (m, n), k = inputs[0].shape, inputs[3].shape[1]
     outs = _outputs([(m, k), (k, n), (k, n), (1, n), (1, n)])
     _module().fused_swiglu_grad(inputs, outs)
@@ -309,8 +318,8 @@ def fused_swiglu_grad(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0, device_i
 
 
 def fused_swiglu_grad_b(dy, g, fc, *, soc=None, core_num=0, device_id=0):
-    select(soc, core_num, device_id)
     inputs = _bf16(("dy", "g", "fc"), dy, g, fc)
+    select(soc, core_num, device_id)
     n = inputs[0].shape[1]
     outs = _outputs([inputs[0].shape, inputs[0].shape, (1, n), (1, n)])
     _module().fused_swiglu_grad_b(inputs, outs)
@@ -318,16 +327,16 @@ def fused_swiglu_grad_b(dy, g, fc, *, soc=None, core_num=0, device_id=0):
 
 
 def fused_swiglu_grad_w(x, dg, dfc, *, soc=None, core_num=0, device_id=0):
-    select(soc, core_num, device_id)
     inputs = _bf16(("x", "dg", "dfc"), x, dg, dfc)
+    select(soc, core_num, device_id)
     outs = _outputs([(inputs[0].shape[1], inputs[1].shape[1])] * 2)
     _module().fused_swiglu_grad_w(inputs, outs)
     return dict(zip(("dw_g", "dw_fc"), outs))
 
 
 def fused_swiglu_grad_x(dg, dfc, w_g, w_fc, *, soc=None, core_num=0, device_id=0):
-    select(soc, core_num, device_id)
     inputs = _bf16(("dg", "dfc", "w_g", "w_fc"), dg, dfc, w_g, w_fc)
+    select(soc, core_num, device_id)
     outs = _outputs([(inputs[0].shape[0], inputs[2].shape[0])])
     _module().fused_swiglu_grad_x(inputs, outs)
     return {"dx": outs[0]}

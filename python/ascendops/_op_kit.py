@@ -7,13 +7,9 @@ drivers -> ``ops`` -> ``ops/<op>`` -> this module.
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
-from . import _C
-from ._args import cli_dtype, cli_shape
+from ._args import DTYPE_NAMES, cli_dtype, cli_shape
 
 __all__ = ["DemoCase", "parse_shape", "parse_dtype", "DTYPE_NAMES"]
-
-# The dtypes of ascendc_sim/platform/dtype.h (kDataTypes), by NumPy name.
-DTYPE_NAMES = tuple(row["name"] for row in _C.dtypes())
 
 
 @dataclass(frozen=True)

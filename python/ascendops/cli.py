@@ -6,7 +6,8 @@ the drivers (``demo``, ``tiling``, ``bench``) never print.
 The options every sub-command spells the same way: ``--soc`` (repeatable: one run per SoC), ``--shape``
 (comma-separated dims), ``--dtype`` (a NumPy name or bf16 / fp16 / fp32 / half / float), ``--core-num``.
 A rejected argument or an operator error is one line on stderr and exit 2 (``ascendops <command>: error: ...``);
-a bug in ascendops itself is a traceback and exit 1, never dressed as a user error.
+Ctrl-C is one line (``ascendops <command>: interrupted``) and exit 130, after the kernel in flight ends; a bug in
+ascendops itself is a traceback and exit 1, never dressed as a user error.
 """
 
 import argparse
@@ -20,6 +21,8 @@ from . import __version__
 from ._errors import AclnnError, BackendUnavailableError, MissingDependencyError
 
 __all__ = ["main", "format_table", "build_parser", "tiling_lines"]
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for a command Ctrl-C ended
 
 # What the user did wrong or what the machine lacks: one line, exit 2. ValueError is what every public function
 # raises for a value it rejects; the CLI's own parsing is strict, so no Python-internal ValueError is reachable from
@@ -330,6 +333,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return args.func(args)
     except UsageError as e:
         print(e, file=sys.stderr)
+    except KeyboardInterrupt:
+        print(f"{command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader closed the pipe (`ascendops soc | head`): nothing went wrong here
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
         return 0

@@ -23,6 +23,7 @@ py::array Run(const py::array& mixedQkv, const py::array& a, const py::array& b,
               const py::array& dtBias, py::array state, const py::array& indices, const Shape& outShape, double scale,
               double softplusThreshold) {
     using ascendops::bridge::DeviceTensor;
+    ascendops::bridge::CheckUpdatable(state, "state");  // before any upload: the kernel's result goes back into it
     auto mixed = DeviceTensor::FromArray(mixedQkv);
     auto ta = DeviceTensor::FromArray(a), tb = DeviceTensor::FromArray(b);
     auto tLog = DeviceTensor::FromArray(aLog), tBias = DeviceTensor::FromArray(dtBias);

@@ -51,6 +51,20 @@ int64_t CheckedNumel(const std::vector<int64_t>& shape) {
     return n;
 }
 
+// 1 + the last element offset of a view at offset 0 (non-negative strides), saturating at 2^63 - 1; 0 when empty.
+int64_t ReachedElements(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides) {
+    int64_t last = 0;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        if (shape[i] == 0) return 0;
+        int64_t reach = 0;
+        if (__builtin_mul_overflow(shape[i] - 1, std::max<int64_t>(strides[i], 0), &reach) ||
+            __builtin_add_overflow(last, reach, &last)) {
+            return std::numeric_limits<int64_t>::max();
+        }
+    }
+    return last == std::numeric_limits<int64_t>::max() ? last : last + 1;
+}
+
 bool IsNativeOrder(const py::dtype& dtype) {
     const char order = dtype.byteorder();
     return order == '=' || order == '|';
@@ -114,6 +128,15 @@ DataType DataTypeFromPy(const py::handle& dtypeLike) {
                              " is not a dtype (supported: " + SupportedDtypes() + ")");
     }
     return DataTypeOf(dtype);
+}
+
+void CheckUpdatable(const py::array& host, const char* name) {
+    const bool updatable = (host.flags() & py::array::c_style) != 0 && host.writeable() && IsNativeOrder(host.dtype());
+    if (!updatable) {
+        throw py::value_error(std::string(name) +
+                              " must be a writeable, C-contiguous array in native byte order: it is updated in place");
+    }
+    DataTypeOf(host.dtype());
 }
 
 void CheckAclnn(aclnnStatus status) {
@@ -287,7 +310,11 @@ DeviceTensor DeviceTensor::Probe(const std::vector<int64_t>& shape, DataType dty
         }
     }
     t.storage_ = DeviceBuffer(kPlaceholderBytes);
+    // The storage a real tensor of this view has (here and in NewHandle's list handles): its shape when dense, else
+    // the elements its strides reach.
+    t.storageElements_ = ReachedElements(shape, t.strides_);
     std::vector<int64_t> storageShape = shape;
+    if (!strides.empty()) storageShape = {t.storageElements_};
     t.tensor_ = aclCreateTensor(shape.data(), shape.size(), static_cast<aclDataType>(dtype), t.strides_.data(), 0,
                                 ACL_FORMAT_ND, storageShape.data(), storageShape.size(), t.storage_.Get());
     if (t.tensor_ == nullptr) {
@@ -322,9 +349,9 @@ py::array DeviceTensor::ToArray() const {
 }
 
 void DeviceTensor::CopyBackInto(py::array& host) const {
-    const bool same = (host.flags() & py::array::c_style) != 0 && host.writeable() &&
-                      static_cast<uint64_t>(host.nbytes()) == storage_.Bytes() && DataTypeOf(host.dtype()) == dtype_;
-    if (!same) throw py::value_error("the array to update must be the C-contiguous, writeable array uploaded");
+    CheckUpdatable(host, "the array to update");
+    const bool same = static_cast<uint64_t>(host.nbytes()) == storage_.Bytes() && DataTypeOf(host.dtype()) == dtype_;
+    if (!same) throw py::value_error("the array to update must be the array uploaded");
     if (storage_.Bytes() == 0) return;
     CheckAcl(
         aclrtMemcpy(host.mutable_data(), storage_.Bytes(), storage_.Get(), storage_.Bytes(), ACL_MEMCPY_DEVICE_TO_HOST),

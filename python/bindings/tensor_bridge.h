@@ -21,7 +21,6 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
-#include "common/aclnn_context.h"  // aclOpExecutor (defined by op_api)
 #include "op_host/common/key_names.h"
 #include "op_host/common/platform.h"
 
@@ -54,6 +53,10 @@ DataType DataTypeFromPy(const pybind11::handle& dtypeLike);
 Platform PlatformArg(const std::string& soc, int64_t coreNum);
 // The SoC of a name; ValueError naming the known SoCs otherwise.
 SocVersion SocArg(const std::string& soc);
+
+// Raises ValueError unless `host` can take an in-place result as it is (DeviceTensor::CopyBackInto): a writeable,
+// C-contiguous array of a package dtype in native byte order. Called before anything is uploaded.
+void CheckUpdatable(const pybind11::array& host, const char* name);
 
 // Raises ascendops.AclnnError(status, aclGetRecentErrMsg()) unless status is 0.
 void CheckAclnn(aclnnStatus status);
@@ -116,7 +119,7 @@ public:
 
     // A new C-contiguous NumPy array with the view's values (copied back from the device).
     pybind11::array ToArray() const;
-    // Copies the storage back into `host`, the C-contiguous, writeable array it was uploaded from (FromArray): one
+    // Copies the storage back into `host`, the array it was uploaded from (FromArray; CheckUpdatable holds): one
     // device-to-host copy, for a tensor the operator updates in place. ValueError for any other array.
     void CopyBackInto(pybind11::array& host) const;
     // A second aclTensor handle over the same view, owned by the caller (e.g. by an aclTensorList).
@@ -168,19 +171,24 @@ void CallAclnn(Phase1&& getWorkspaceSize, Phase2&& run) {
     CheckAcl(synced, "aclrtSynchronizeStream");
 }
 
-// Phase 1 alone, its executor dropped unrun: an operator whose output shapes come from its inputs calls it with
+// Releases an executor that will not run, as CANN's callers do (aclDestroyAclOpExecutor); a failed phase 1 left none.
+inline void ReleaseUnrun(aclOpExecutor* executor) {
+    if (executor != nullptr) aclDestroyAclOpExecutor(executor);
+}
+
+// Phase 1 alone, its executor released unrun: an operator whose output shapes come from its inputs calls it with
 // Probe outputs first, so a call that breaks a rule is rejected before the outputs are allocated.
 template <typename Phase1>
 void CheckBeforeAllocating(Phase1&& getWorkspaceSize) {
     uint64_t workspaceSize = 0;
     aclOpExecutor* executor = nullptr;
     const aclnnStatus status = getWorkspaceSize(&workspaceSize, &executor);
-    ascendops::DestroyExecutor(executor);  // the opaque handle's own type: a plain delete would skip its destructor
+    ReleaseUnrun(executor);
     CheckAclnn(status);
 }
 
 // Median wall time, in microseconds, of `repeats` phase-1 calls getWorkspaceSize(&workspaceSize, &executor)
-// (the host overhead of an aclnn call: checks + tiling + executor). The executors are dropped unrun.
+// (the host overhead of an aclnn call: checks + tiling + executor). The executors are released unrun.
 template <typename Phase1>
 double MedianPhase1Us(int repeats, Phase1&& getWorkspaceSize) {
     std::vector<double> us;
@@ -190,7 +198,7 @@ double MedianPhase1Us(int repeats, Phase1&& getWorkspaceSize) {
         const auto t0 = std::chrono::steady_clock::now();
         const aclnnStatus status = getWorkspaceSize(&workspaceSize, &executor);
         const auto t1 = std::chrono::steady_clock::now();
-        ascendops::DestroyExecutor(executor);
+        ReleaseUnrun(executor);
         CheckAclnn(status);
         us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     }

@@ -3,8 +3,10 @@ stdout, exactly one line on stderr naming the bad value (no usage block, no trac
 in ascendops itself is not dressed as a user error."""
 
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -57,6 +59,8 @@ CASES = [
     (["tiling", "split", "--shape", "8,10", "--split", "3,,5"], "--split: invalid list '3,,5'"),
     (["tiling", "split", "--shape", "8,10", "--split", "3", "--dim", "True"], "--dim: invalid int 'True'"),
     (["tiling", "split", "--shape", "8,10", "--split", "3,3", "--dim", "1"], "sum"),
+    (["tiling", "split", "--shape", "8,10", "--split", "0"], "split_size 0 must be > 0"),
+    (["tiling", "split", "--shape", "8,10", "--split", "-3"], "--split: -3 must be in [0, 2^63 - 1]"),
     # bench: every target's options
     (["bench", "cast", "--n", "0"], "--n: 0 must be in [1, 2^31 - 1]"),
     (["bench", "cast", "--n", "-8"], "--n: -8 must be in [1, 2^31 - 1]"),
@@ -93,6 +97,11 @@ CASES = [
     (["bench", "npu", "--pairs", "a:b"], "--pairs: unknown dtype 'a'"),
     (["bench", "npu", "--dims", "1"], "--dims: 1 must be in [2, 2^31 - 1]"),
     (["bench", "npu", "--repeats", "0"], "--repeats: 0 must be in [1, "),
+    (["bench", "upload", "--repeats", "0"], "--repeats: 0 must be in [1, 1048576]"),
+    (["bench", "upload", "--repeats", "-2"], "--repeats: -2 must be in [1, 1048576]"),
+    (["bench", "upload", "--repeats", "2.5"], "--repeats: invalid int '2.5'"),
+    (["bench", "upload", "--base-mb", "0"], "--base-mb: 0 must be in [1, 1048576]"),
+    (["bench", "upload", "--base-mb", "-400"], "--base-mb: -400 must be in [1, 1048576]"),
 ]
 
 
@@ -145,6 +154,34 @@ def test_the_process_prints_one_line_and_exits_2():
         "ascendops tiling cast: error: argument --shape: invalid shape '1,,2': "
         "expected comma-separated ints, e.g. 4,1024 (see ascendops tiling cast --help)"
     ]
+
+
+def test_ctrl_c_is_one_line_and_exit_130(capsys, monkeypatch):
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_cmd_tiling", interrupted)
+    assert cli.main(CAST + ["--shape", "8"]) == 130
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", "ascendops tiling cast: interrupted\n")
+
+
+def test_sigint_during_a_kernel_ends_the_process_with_one_line_and_130():
+    """A real SIGINT to a real run: sent once the command has started (the child says so), while the demo's kernels
+    run on the twin; the line comes when the kernel in flight returns to Python."""
+    code = (
+        "import sys\nimport ascendops.cli as cli\nimport ascendops.demo as demo\nrun = demo.run\n\n"
+        "def started(**kwargs):\n    print('started', flush=True)\n    return run(**kwargs)\n\n"
+        "demo.run = started\nsys.exit(cli.main(['demo']))\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ)
+    )
+    assert proc.stdout.readline() == "started\n"
+    time.sleep(0.5)  # into the first cases' kernels
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=300)
+    assert (proc.returncode, err) == (130, "ascendops demo: interrupted\n"), (out, err)
 
 
 def test_valid_tiling_still_exits_0(capsys):

@@ -85,5 +85,5 @@ def test_310p_rejected_at_tiling(inputs):
 def test_state_must_be_writeable(inputs):
     state = inputs[5].copy()
     state.flags.writeable = False
-    with pytest.raises(TypeError, match="state must be a writeable numpy array"):
+    with pytest.raises(TypeError, match="^state must be writeable: it is updated in place, in its own memory"):
         fused_gdn_decode(*inputs[:5], state, inputs[6])

@@ -34,7 +34,7 @@ def test_op_modules_import_no_driver(op):
 
 def test_the_leaf_imports_no_driver_and_no_operator():
     imported = {name for _, name in relative_imports(PACKAGE / "_op_kit.py")}
-    assert imported == {"_C", "_args"}
+    assert imported == {"_args"}
 
 
 def test_drivers_read_the_same_names():

@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 typedef int32_t aclnnStatus;
+typedef struct aclOpExecutor aclOpExecutor;
 typedef struct aclTensor aclTensor;
 typedef struct aclIntArray aclIntArray;
 typedef struct aclBoolArray aclBoolArray;
@@ -41,6 +42,17 @@ aclnnStatus aclDestroyFloatArray(const aclFloatArray* array);
 aclTensorList* aclCreateTensorList(const aclTensor* const* value, uint64_t size);
 aclnnStatus aclDestroyTensorList(const aclTensorList* array);
 aclnnStatus aclGetTensorListSize(const aclTensorList* tensorList, uint64_t* size);
+
+// The executor lifecycle (CANN 8.1.RC1 aclnn/acl_meta.h): phase 1 (aclnnXxxGetWorkspaceSize) creates an executor and
+// phase 2 (aclnnXxx) releases it; aclSetAclOpExecutorRepeatable, right after phase 1, keeps it for more phase-2 calls
+// until aclDestroyAclOpExecutor, which also releases an executor that never ran. The executors are the aclnn
+// library's (op_api): the twin forwards both calls to the handlers it registered.
+aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor);
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor);
+// Twin only, no CANN equivalent: the aclnn library's handlers of the two calls above. Until one is registered, both
+// return 161002 (no executor exists).
+typedef aclnnStatus (*aclSimExecutorCall)(aclOpExecutor* executor);
+void aclSimSetExecutorCalls(aclSimExecutorCall setRepeatable, aclSimExecutorCall destroy);
 
 #ifdef __cplusplus
 }

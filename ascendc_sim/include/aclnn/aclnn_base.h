@@ -1,5 +1,3 @@
-// aclnn base declarations: status type, handles, and the executor (defined by op_api).
+// aclnn base declarations: status type, handles, and the executor (an opaque handle; op_api defines what it holds).
 #pragma once
 #include "aclnn/acl_meta.h"
-
-struct aclOpExecutor;

@@ -11,6 +11,7 @@ import time
 
 import numpy as np
 
+from .._args import cli_int
 from ..ops.cast import cast
 
 __all__ = ["add_args", "run", "NOTE"]
@@ -19,8 +20,16 @@ NOTE = "(host wall time of the whole call on the CPU twin, median of the repeats
 
 
 def add_args(parser):
-    parser.add_argument("--base-mb", type=int, default=400, help="size of the large array in MB (default 400)")
-    parser.add_argument("--repeats", type=int, default=5, help="calls per case (default 5)")
+    parser.add_argument(
+        "--base-mb",
+        type=cli_int(min=1, max=1 << 20),
+        default=400,
+        metavar="MB",
+        help="size of the large array in MB (default 400)",
+    )
+    parser.add_argument(
+        "--repeats", type=cli_int(min=1, max=1 << 20), default=5, metavar="N", help="timed calls per case (default 5)"
+    )
 
 
 def _median_ms(x, repeats):

@@ -5,6 +5,11 @@ softplus_threshold=20.0, soc="ascend910b", core_num=0, backend="sim") -> out`` o
 (BlockNum, Hv, V, K) is updated in place, as the NPU operator updates stateRef. Inputs are float16 or
 ml_dtypes.bfloat16 (a_log float32, indices int32); the state is float32 or the input dtype.
 
+``state`` must be a writeable, C-contiguous NumPy array in native byte order (the result goes back into its own
+memory; anything else is a TypeError naming ``state`` and the rule, before any work); the other inputs may have any
+layout and byte order (made contiguous and native at the binding) and may overlap ``state``: every input is read
+before the state is written.
+
 Slot indices <= 0 or >= BlockNum give zero out rows and leave the state alone. Rows naming the same positive slot
 update it in batch order (each row sees the previous one's update), bit-identical for every ``core_num``.
 """
@@ -15,7 +20,7 @@ from typing import Any, Dict, List, Optional
 import numpy as np
 
 from .. import _C, _npu
-from .._args import as_array, as_float, as_int, as_shape
+from .._args import as_array, as_dtype, as_float, as_inplace_array, as_int, as_shape
 from .._backend import select
 from .._args import cli_shape
 from .._op_kit import DemoCase, parse_dtype
@@ -63,8 +68,7 @@ def fused_gdn_decode(
     """Runs aclnnAscendopsFusedGdnDecode: returns ``out`` [B, 1, Hv, V] and updates ``state`` IN PLACE (a writeable
     NumPy array: the stateRef of the aclnn call). ``fused_gdn_decode_`` is the same function under the name that
     says so (the trailing underscore of NumPy / torch in-place methods)."""
-    if not isinstance(state, np.ndarray) or not state.flags.writeable:
-        raise TypeError("state must be a writeable numpy array: it is updated in place")
+    state = as_inplace_array("state", state)
     scale, threshold = as_float("scale", scale), as_float("softplus_threshold", softplus_threshold)
     names = ("mixed_qkv", "a", "b", "a_log", "dt_bias")
     arrays = [as_array(n, x) for n, x in zip(names, (mixed_qkv, a, b, a_log, dt_bias))]
@@ -113,10 +117,10 @@ def tiling(
         "ssmStateIndices": (b,),
         "out": (b, 1, hv, v),
     }
-    dtype_of = {n: dtype for n in names}
-    dtype_of.update(aLog="float32", stateRef=state_dtype, ssmStateIndices="int32")
+    dtype_of = {n: as_dtype("dtype", dtype).name for n in names}
+    dtype_of.update(aLog="float32", stateRef=as_dtype("state_dtype", state_dtype).name, ssmStateIndices="int32")
     shape.update(shapes or {})
-    dtype_of.update(dtypes or {})
+    dtype_of.update({n: as_dtype(f"dtypes[{n!r}]", d).name for n, d in (dtypes or {}).items()})
     soc = select("sim", soc, core_num)
     shapes = [list(as_shape(n, shape[n])) for n in names]
     d = _C.fused_gdn_decode_tiling(
@@ -161,17 +165,15 @@ def make_inputs(
     seed: int = 0,
 ) -> List[np.ndarray]:
     """The vllm-ascend test's data: randn * 0.01 inputs (gates randn), randn * 0.01 state; slots 1..B by default."""
-    import ml_dtypes  # noqa: F401  (registers bfloat16 with NumPy)
-
     rng = np.random.default_rng(seed)
     block_num = b + 1 if block_num is None else block_num
-    dt = np.dtype(dtype)
+    dt = as_dtype("dtype", dtype)
     mixed = (rng.standard_normal((b, 2 * h * k + hv * v)) * 0.01).astype(dt)
     a = rng.standard_normal((b, hv)).astype(dt)
     bb = rng.standard_normal((b, hv)).astype(dt)
     a_log = (rng.standard_normal(hv) * 0.5).astype(np.float32)
     dt_bias = rng.standard_normal(hv).astype(dt)
-    state = (rng.standard_normal((block_num, hv, v, k)) * 0.01).astype(np.dtype(state_dtype))
+    state = (rng.standard_normal((block_num, hv, v, k)) * 0.01).astype(as_dtype("state_dtype", state_dtype))
     idx = np.arange(1, b + 1, dtype=np.int32) if indices is None else np.asarray(indices, np.int32)
     return mixed, a, bb, a_log, dt_bias, state, idx
 

@@ -72,6 +72,8 @@ def fused_swiglu_grad(
 
 def _dim_length(x, dim):
     """x.shape[dim] with the NumPy API's rules: dim an int naming an axis (161002 naming the rule otherwise)."""
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"x must be a torch.Tensor, got {type(x).__name__}")
     dim = as_int("dim", dim)
     rank = x.dim()
     if rank == 0:

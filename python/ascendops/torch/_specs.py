@@ -23,7 +23,7 @@ from ..ops.fused_swiglu_grad import OUTPUTS as _SWIGLU_OUTPUTS
 from ..ops.fused_swiglu_grad import fused_swiglu_grad as numpy_fused_swiglu_grad
 from ..ops.split import split as numpy_split
 from ._npu_views import device_module, stream_of, view
-from ._convert import from_numpy, numpy_dtype, tensor_spec, to_numpy
+from ._convert import check_updatable, from_numpy, numpy_dtype, tensor_spec, to_numpy
 
 __all__ = ["OpSpec", "OP_SPECS"]
 
@@ -59,14 +59,37 @@ def _dense(*tensors):
     return [t.contiguous() for t in tensors]
 
 
+def _byte_span(t):
+    """[first, last + 1) bytes of t's elements in its storage (None when it has none)."""
+    if t.numel() == 0:
+        return None
+    last = t.storage_offset() + sum((d - 1) * s for d, s in zip(t.shape, t.stride()))
+    return t.storage_offset() * t.element_size(), (last + 1) * t.element_size()
+
+
+def overlaps(t, other):
+    """True when t and other share bytes of one storage (the span of their views intersects)."""
+    if t.untyped_storage().data_ptr() != other.untyped_storage().data_ptr():
+        return False
+    a, b = _byte_span(t), _byte_span(other)
+    return a is not None and b is not None and a[0] < b[1] and b[0] < a[1]
+
+
+def _read_first(inputs, written):
+    """The inputs, each that shares memory with the tensor the kernel writes cloned first: the device reads its
+    inputs while it writes, so an aliasing input is read from a copy made before the launch (the twin's uploads
+    give every call that order)."""
+    return [t.clone() if overlaps(t, written) else t for t in inputs]
+
+
 # Cast ------------------------------------------------------------------------------------------------------------
 def _cast_cpu(x, dtype, *, soc=None, core_num=0):
-    return from_numpy(numpy_cast(to_numpy(x), numpy_dtype(dtype), **_device(soc, core_num)))
+    return from_numpy(numpy_cast(to_numpy(x, "x"), numpy_dtype(dtype), **_device(soc, core_num)))
 
 
 def _cast_fake(x, dtype, *, soc=None, core_num=0):
     if _twin_checks((x,), soc, core_num):
-        _C.cast_check(tensor_spec(x), numpy_dtype(dtype))
+        _C.cast_check(tensor_spec(x, "x"), numpy_dtype(dtype))
     return x.new_empty(x.shape, dtype=dtype)
 
 
@@ -83,7 +106,12 @@ def _edg_shape(grad, num_weights):
 
 def _edg_cpu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
     out = numpy_embedding_dense_grad(
-        to_numpy(grad), to_numpy(indices), num_weights, padding_idx, scale_grad_by_freq, **_device(soc, core_num)
+        to_numpy(grad, "grad"),
+        to_numpy(indices, "indices"),
+        num_weights,
+        padding_idx,
+        scale_grad_by_freq,
+        **_device(soc, core_num),
     )
     return from_numpy(out)
 
@@ -91,7 +119,7 @@ def _edg_cpu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=Fals
 def _edg_fake(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
     if _twin_checks((grad, indices), soc, core_num):
         _C.embedding_dense_backward_check(
-            tensor_spec(grad), tensor_spec(indices), num_weights, padding_idx, scale_grad_by_freq
+            tensor_spec(grad, "grad"), tensor_spec(indices, "indices"), num_weights, padding_idx, scale_grad_by_freq
         )
     return grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
 
@@ -103,6 +131,9 @@ def _edg_npu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=Fals
         view(grad), view(indices), view(out), num_weights, padding_idx, scale_grad_by_freq, stream_of(grad)
     )
     return out
+
+
+_GDN_INPUTS = ("mixed_qkv", "a", "b", "a_log", "dt_bias")
 
 
 # FusedGdnDecode (state updated in place) ---------------------------------------------------------------------------
@@ -120,11 +151,12 @@ def _gdn_cpu(
     soc=None,
     core_num=0,
 ):
-    inputs = [to_numpy(t) for t in (mixed_qkv, a, b, a_log, dt_bias)]
+    check_updatable("state", state)  # before to_numpy, which would resolve a negative view into a copy
+    inputs = [to_numpy(t, n) for n, t in zip(_GDN_INPUTS, (mixed_qkv, a, b, a_log, dt_bias))]
     out = numpy_fused_gdn_decode(
         *inputs,
-        to_numpy(state),
-        to_numpy(ssm_state_indices),
+        to_numpy(state, "state"),
+        to_numpy(ssm_state_indices, "ssm_state_indices"),
         scale=scale,
         softplus_threshold=softplus_threshold,
         **_device(soc, core_num),
@@ -147,10 +179,10 @@ def _gdn_fake(
     core_num=0,
 ):
     tensors = (mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices)
+    check_updatable("state", state)
     if _twin_checks(tensors, soc, core_num, DEFAULT_SOC):
-        _C.fused_gdn_decode_check(
-            [tensor_spec(t) for t in tensors], _gdn_out_shape(mixed_qkv, a, state), scale, softplus_threshold
-        )
+        specs = [tensor_spec(t, n) for n, t in zip((*_GDN_INPUTS, "state", "ssm_state_indices"), tensors)]
+        _C.fused_gdn_decode_check(specs, _gdn_out_shape(mixed_qkv, a, state), scale, softplus_threshold)
     return mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
 
 
@@ -168,11 +200,15 @@ def _gdn_npu(
     soc=None,
     core_num=0,
 ):
+    check_updatable("state", state)
     out = mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
-    inputs = _dense(mixed_qkv, a, b, a_log, dt_bias)  # not state: it is written in place (and must be contiguous)
-    views = [view(t) for t in (*inputs, state, *_dense(ssm_state_indices))]
+    inputs = _read_first(_dense(mixed_qkv, a, b, a_log, dt_bias, ssm_state_indices), state)  # state: in place
+    views = [view(t) for t in (*inputs[:5], state, inputs[5])]
     device_module(state).fused_gdn_decode(views, view(out), float(scale), float(softplus_threshold), stream_of(state))
     return out
+
+
+_SWIGLU_INPUTS = ("dy", "g", "fc", "x", "w_g", "w_fc")
 
 
 # FusedSwigluGrad (the user-level call: b, w, x kernels; bfloat16 in and out) ----------------------------------------
@@ -182,13 +218,14 @@ def _swiglu_shapes(dy, x):
 
 
 def _swiglu_cpu(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
-    out = numpy_fused_swiglu_grad(*(to_numpy(t) for t in (dy, g, fc, x, w_g, w_fc)), **_device(soc, core_num))
+    tensors = zip(_SWIGLU_INPUTS, (dy, g, fc, x, w_g, w_fc))
+    out = numpy_fused_swiglu_grad(*(to_numpy(t, n) for n, t in tensors), **_device(soc, core_num))
     return tuple(from_numpy(out[name]) for name in _SWIGLU_OUTPUTS)
 
 
 def _swiglu_fake(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
     if _twin_checks((dy, g, fc, x, w_g, w_fc), soc, core_num, DEFAULT_SOC):
-        _C.fused_swiglu_grad_check([tensor_spec(t) for t in (dy, g, fc, x, w_g, w_fc)])
+        _C.fused_swiglu_grad_check([tensor_spec(t, n) for n, t in zip(_SWIGLU_INPUTS, (dy, g, fc, x, w_g, w_fc))])
     return tuple(dy.new_empty(shape) for shape in _swiglu_shapes(dy, x))
 
 
@@ -204,13 +241,13 @@ def _swiglu_npu(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
 
 # Split (sections already resolved: the torch-style wrappers in __init__.py turn split_size / chunks into them) ----
 def _split_cpu(x, split_sections, dim=0, *, soc=None, core_num=0):
-    pieces = numpy_split(to_numpy(x), [int(s) for s in split_sections], dim, **_device(soc, core_num))
+    pieces = numpy_split(to_numpy(x, "x"), [int(s) for s in split_sections], dim, **_device(soc, core_num))
     return [from_numpy(p) for p in pieces]
 
 
 def _split_fake(x, split_sections, dim=0, *, soc=None, core_num=0):
     if _twin_checks((x,), soc, core_num):
-        _C.split_check(tensor_spec(x), [int(s) for s in split_sections], dim)
+        _C.split_check(tensor_spec(x, "x"), [int(s) for s in split_sections], dim)
     d = dim % x.dim()
     return [x.new_empty((*x.shape[:d], s, *x.shape[d + 1 :])) for s in split_sections]
 

@@ -34,7 +34,7 @@ py::dict Phase1Only(Phase1&& phase1) {
     uint64_t workspace = 0;
     aclOpExecutor* executor = nullptr;
     const aclnnStatus status = phase1(&workspace, &executor);
-    DestroyExecutor(executor);
+    bridge::ReleaseUnrun(executor);
     py::dict d;
     d["status"] = status;
     d["message"] = status == 0 ? std::string() : std::string(aclGetRecentErrMsg());

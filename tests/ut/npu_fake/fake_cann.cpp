@@ -116,6 +116,12 @@ aclnnStatus aclGetViewStrides(const aclTensor* t, int64_t** strides, uint64_t* n
     std::copy(t->strides.begin(), t->strides.end(), *strides);
     return 0;
 }
+aclnnStatus aclGetStorageShape(const aclTensor* t, int64_t** dims, uint64_t* n) {
+    *n = t->storage.size();
+    *dims = new int64_t[*n + 1];
+    std::copy(t->storage.begin(), t->storage.end(), *dims);
+    return 0;
+}
 aclnnStatus aclGetViewOffset(const aclTensor* t, int64_t* offset) {
     *offset = t->offset;
     return 0;
