@@ -4,6 +4,7 @@
 #include <cstring>
 #include <memory>
 
+#include "aclnn_context.h"
 #include "op_host/common/tiling_util.h"
 
 namespace ascendops {
@@ -134,6 +135,7 @@ void CopyToContiguous(const TensorView& view, uint8_t* dense) {
             index[d] = 0;
         }
     }
+    NoteHostWrite(dense, n * elem);
 }
 
 }  // namespace ascendops
