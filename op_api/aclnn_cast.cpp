@@ -76,6 +76,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, int64_t dstType, aclTe
     const uint64_t selfBytes = n * DataTypeSize(self->dtype);
     exec->workspaceSize = dense ? 0 : selfBytes;
     KernelLaunch launch{"cast_" + name, tiling->blockDim, tiling->tilingKey, selfBytes + n * DataTypeSize(dst)};
+    AddOutput(launch, *out);
     exec->run = [launch, fn = instance->second, td = tiling->data, selfView = *self, outView = *out, dense](
                     void* workspace, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
         uint8_t* x = selfView.ElementAddress();

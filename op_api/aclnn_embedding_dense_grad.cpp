@@ -118,6 +118,7 @@ aclnnStatus Build(const Args& a, int64_t numWeights, int64_t paddingIdx, bool sc
     // Roofline (completed at launch, when the sorted indices are known): grad and both index arrays read once,
     // each distinct live row of out written once.
     KernelLaunch launch{"embedding_dense_grad", tiling->blockDim, tiling->tilingKey, gradBytes + 2 * idxBytes};
+    AddOutput(launch, a.out);
     const Platform platform = CurrentPlatform();
     const EdgEntry kernel = KernelFor(platform);
     exec->workspaceSize = layout.total;

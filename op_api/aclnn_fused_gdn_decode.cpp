@@ -56,6 +56,8 @@ std::unique_ptr<OpExecutor> MakeExecutor(const TilingResult& tiling, const std::
     const uint64_t stateBytes = 2ull * td.b * td.stateSlotStride * DataTypeSize(state.dtype);
     KernelLaunch launch{"fused_gdn_decode", tiling.blockDim, tiling.tilingKey,
                         stateBytes + inputBytes + out.Numel() * DataTypeSize(out.dtype)};
+    AddOutput(launch, out);
+    AddOutput(launch, state);  // updated in place: slots no index names keep the bytes the caller wrote
     exec->workspaceSize = workspace;
     exec->run = [launch, td, inputs, gatherOffset, stateView = state, outView = out](
                     void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {

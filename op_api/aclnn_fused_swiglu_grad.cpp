@@ -90,7 +90,8 @@ aclnnStatus BuildB(const BArgs& a, uint64_t* workspaceSize, aclOpExecutor** exec
         total += AlignUp(bytes, kBlockBytes);
     }
     // Roofline: dy, g, fc read once; dg, dfc, db_g, db_fc written once.
-    const KernelLaunch launch{"fused_swiglu_grad_b", tiling->blockDim, tiling->tilingKey, 5 * bytes + 2 * dbBytes};
+    KernelLaunch launch{"fused_swiglu_grad_b", tiling->blockDim, tiling->tilingKey, 5 * bytes + 2 * dbBytes};
+    for (const TensorView& o : a.out) AddOutput(launch, o);
     exec->workspaceSize = total;
     exec->run = [launch, td, a, staged](void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
         auto* base = static_cast<uint8_t*>(ws);

@@ -89,8 +89,8 @@ aclnnStatus BuildW(const std::vector<TensorView>& args, uint64_t* workspaceSize,
     auto staged = StageInputs(inputs, tiling->workspaceBytes);
     if (!staged) return Fail(staged.error());
     const uint64_t inBytes = (uint64_t{td.rows} * td.k + 2ull * td.rows * td.n) * sizeof(uint16_t);
-    const KernelLaunch launch{"fused_swiglu_grad_w", tiling->blockDim, tiling->tilingKey, inBytes + 2 * dwBytes,
-                              kAivPerAic};
+    KernelLaunch launch{"fused_swiglu_grad_w", tiling->blockDim, tiling->tilingKey, inBytes + 2 * dwBytes, kAivPerAic};
+    for (const TensorView& o : out) AddOutput(launch, o);
     exec->workspaceSize = staged->total;
     exec->run = [launch, td, inputs, out, s = *staged](void* ws, uint64_t, aclrtStream stream) {
         auto* base = static_cast<uint8_t*>(ws);
@@ -126,8 +126,8 @@ aclnnStatus BuildX(const std::vector<TensorView>& args, uint64_t* workspaceSize,
     if (!staged) return Fail(staged.error());
     const uint64_t inBytes = 2ull * (uint64_t{td.rows} + td.k) * td.n * sizeof(uint16_t);
     const uint64_t dxBytes = uint64_t{td.rows} * td.k * sizeof(uint16_t);
-    const KernelLaunch launch{"fused_swiglu_grad_x", tiling->blockDim, tiling->tilingKey, inBytes + dxBytes,
-                              kAivPerAic};
+    KernelLaunch launch{"fused_swiglu_grad_x", tiling->blockDim, tiling->tilingKey, inBytes + dxBytes, kAivPerAic};
+    AddOutput(launch, dx);
     exec->workspaceSize = staged->total;
     exec->run = [launch, td, inputs, dx, s = *staged](void* ws, uint64_t, aclrtStream stream) {
         auto* base = static_cast<uint8_t*>(ws);

@@ -139,6 +139,7 @@ aclnnStatus GetWorkspaceSize(const aclTensor* selfTensor, const aclIntArray* spl
     exec->workspaceSize = tiling->workspaceBytes + (dense ? 0 : selfBytes);
     KernelLaunch launch{"ascendops_split_" + name, tiling->blockDim, tiling->tilingKey, 2 * selfBytes};
     launch.vectorCores = tiling->vectorCores;
+    for (const TensorView& v : *outs) AddOutput(launch, v);
     exec->run = MakeRun(launch, instance->second, tiling->data, *self, descWords, dense, tiling->workspaceBytes);
     *workspaceSize = exec->workspaceSize;
     *executor = ToHandle(exec.release());

@@ -26,12 +26,12 @@ using Kernel3 = void (*)(uint8_t*, uint8_t*, uint8_t*);
 using Kernel4 = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
 using Kernel5 = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*);
 
-// Device memory owned by the binding for one call, zeroed.
+// Device memory owned by the binding for one call, zeroed (`zeroed` false: as aclrtMalloc leaves it, unwritten).
 class Dev {
 public:
-    explicit Dev(size_t bytes) : bytes_(bytes) {
+    explicit Dev(size_t bytes, bool zeroed = true) : bytes_(bytes) {
         if (aclrtMalloc(&p_, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) throw std::runtime_error("aclrtMalloc");
-        aclrtMemset(p_, bytes_, 0, bytes_);
+        if (zeroed) aclrtMemset(p_, bytes_, 0, bytes_);
     }
     Dev(const Dev&) = delete;
     Dev& operator=(const Dev&) = delete;
@@ -113,6 +113,7 @@ inline py::dict StatsDict(const ascendc_sim::LaunchStats& s, const ascendops::So
     out["modeled_bandwidth_us"] = s.modeled.bandwidthUs;
     out["modeled_launch_us"] = s.modeled.launchUs;
     out["trace"] = ascendops::bridge::TraceDict(s.trace, soc.cost.freqMHz);
+    out["notes"] = s.notes;
     // Every GM byte the kernel moves counts as roofline bytes: the test kernels move only what they must.
     out["roofline_us"] = ascendc_sim::RooflineUs(s.TotalGmBytes(), soc);
     out["achievable_roofline_us"] =

@@ -15,7 +15,9 @@ inline namespace platform {
 // ub_to_ddr_rate, l2_read_rate; [SoCInfo] l2_size; ubbank_*). Every other value and every source:
 // soc_cost_sources.cpp (`ascendops soc --cost`).
 // Kernel rules. UB: TOTAL_VEC_LOCAL_SIZE / TMP_UB_OFFSET (impl/basic_api/utils/kernel_utils_constants.h: 248 KB for
-// __CCE_AICORE__ <= 200, 184 KB for 220; guide 架构规格/NPU架构版本2201.md). System workspace: RESERVED_WORKSPACE
+// __CCE_AICORE__ <= 200, 184 KB for 220), the 8 KB scratch above it and, on 2201, the 256 B a MIX kernel leaves to the
+// framework at the top of UB (guide 架构规格/NPU架构版本2201.md: usable 192 KB - 256 B - 8 KB by default;
+// NPU架构版本200x.md: UB keeps 8 KB for the framework). System workspace: RESERVED_WORKSPACE
 // (impl/basic_api/dav_m200 and dav_c220 kernel_operator_common_impl.h: 2 MB and 16 MB). Overflow: Atlas inference
 // cards support only saturation mode (runtime API reference, aclrtFloatOverflowMode: hiascend.com/document/detail/
 // zh/CANNCommunityEdition/latest/API/runtimeapi/aclcppdevg_03_1389.html; SetCtrlSpr(ISASI).md). Kernel
@@ -25,8 +27,10 @@ constexpr uint16_t kV200KernelTypes = KernelTypeBit(KernelType::kAiCore) | Kerne
 constexpr uint16_t kV220KernelTypes = KernelTypeBit(KernelType::kAivOnly) | KernelTypeBit(KernelType::kAicOnly) |
                                       KernelTypeBit(KernelType::kMixAiv1_0) | KernelTypeBit(KernelType::kMixAic1_0) |
                                       KernelTypeBit(KernelType::kMixAic1_1) | KernelTypeBit(KernelType::kMixAic1_2);
-constexpr SocKernelRules kV200Rules{248 * 1024, 2ull * 1024 * 1024, /*saturationOnly=*/true, kV200KernelTypes};
-constexpr SocKernelRules kV220Rules{184 * 1024, 16ull * 1024 * 1024, /*saturationOnly=*/false, kV220KernelTypes};
+constexpr SocKernelRules kV200Rules{248 * 1024,      8 * 1024, 0, 2ull * 1024 * 1024, /*saturationOnly=*/true,
+                                    kV200KernelTypes};
+constexpr SocKernelRules kV220Rules{184 * 1024,      8 * 1024, 256, 16ull * 1024 * 1024, /*saturationOnly=*/false,
+                                    kV220KernelTypes};
 
 // Every cost value's source and label: soc_cost_sources.cpp (`ascendops soc --cost`). Ascend910B1.ini: cube_freq 1850,
 // ddr_read_rate 32, ub_to_ddr_rate 64, l2_size 201326592, ubbank_group_num 16 x ubbank_size 4096, l2_read_rate 110.

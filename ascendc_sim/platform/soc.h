@@ -35,7 +35,9 @@ struct SocCostParams {
 
 // What the runtime and the kernel toolchain impose on a kernel of this SoC (sources in soc.cpp).
 struct SocKernelRules {
-    uint64_t ubUsableBytes;         // TOTAL_VEC_LOCAL_SIZE: what TPipe may hand out; above it the TMP_UB_OFFSET scratch
+    uint64_t ubUsableBytes;       // TOTAL_VEC_LOCAL_SIZE = TMP_UB_OFFSET: the tilings' UB budget; the scratch above it
+    uint64_t ubScratchBytes;      // the scratch at TMP_UB_OFFSET some APIs use (TPipe may still hand it out)
+    uint64_t mixReservedUbBytes;  // MIX kernels: what the framework keeps at the top of UB (0: none)
     uint64_t systemWorkspaceBytes;  // RESERVED_WORKSPACE: the runtime's part in front of the user workspace
     bool saturationOnly;            // float overflow mode: half/bf16 results saturate (no Inf/NaN mode)
     uint16_t kernelTypeMask;        // bit t: KernelType t may be declared (KERNEL_TASK_TYPE_DEFAULT)
@@ -95,7 +97,8 @@ struct Platform {
         return {&info, cores, VariantMixVectorCoreNum(v, cores)};
     }
     uint64_t UbBytes() const { return soc->ubBytes; }
-    // UB a kernel's TPipe may hand out: every host tiling sizes its buffers against this, never UbBytes().
+    // The UB a kernel's buffers are sized to: every host tiling sizes against this, never UbBytes(). TPipe may hand
+    // out the whole UB (CANN's CPU debug does); the bytes above this are the scratch some APIs overwrite.
     uint64_t UbUsableBytes() const { return soc->rules.ubUsableBytes; }
     // Workspace the runtime keeps in front of an operator's own (GetUserWorkspace skips it); every workspace size a
     // tiling returns includes it (CANN host: GetLibApiWorkSpaceSize).

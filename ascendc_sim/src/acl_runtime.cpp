@@ -9,6 +9,7 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "sim/device_memory.h"
+#include "sim/gm_definedness.h"
 #include "sim/l2_reuse.h"
 #include "sim/sim_device.h"
 
@@ -148,6 +149,11 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
     if ((dstDevice && !IsDevice(dst, count)) || (srcDevice && !IsDevice(src, count))) return ACL_ERROR_INVALID_PARAM;
     if (count > 0) std::memmove(dst, src, count);
     if (dstDevice) ascendc_sim::DropFromL2(dst, count);
+    if (dstDevice && srcDevice) {
+        ascendc_sim::HostCopied(dst, src, count);
+    } else if (dstDevice) {
+        ascendc_sim::HostDefined(dst, count);
+    }
     return ACL_SUCCESS;
 }
 
@@ -155,6 +161,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
     if (count > maxCount || !IsDevice(devPtr, count)) return ACL_ERROR_INVALID_PARAM;
     std::memset(devPtr, value, count);
     ascendc_sim::DropFromL2(devPtr, count);
+    ascendc_sim::HostDefined(devPtr, count);
     return ACL_SUCCESS;
 }
 

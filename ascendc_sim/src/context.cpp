@@ -9,7 +9,14 @@ CoreContext& Core() {
     return *tlsCore;
 }
 
-void Fail(const char* api, const std::string& what) {
+std::string AtCallLine() {
+    const SourceLine l = tlsCallLine;
+    return l ? Str(" (at ", l.file, ":", l.line, ")") : std::string();
+}
+
+void Fail(const char* api, const std::string& what) { FailWithLines(api, what + AtCallLine()); }
+
+void FailWithLines(const char* api, const std::string& what) {
     CoreContext& c = Core();
     LaunchShared& l = *c.launch;
     {

@@ -78,7 +78,7 @@ LaunchConfig Config(const char* kernel, const char* soc, uint32_t blockDim) {
 namespace AscendC {
 
 void* GmAlloc(size_t size) {
-    void* p = ascendc_sim::DeviceMalloc(size);
+    void* p = ascendc_sim::DeviceMalloc(size, /*defined=*/true);  // the test fills it by plain stores
     if (p == nullptr) ascendc_sim::cpu_debug::Abort(ascendc_sim::Str("GmAlloc: cannot allocate ", size, " bytes"));
     return p;
 }

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "sim/l2_reuse.h"
+#include "sim/gm_definedness.h"
 
 namespace ascendc_sim {
 namespace {
@@ -54,7 +55,7 @@ constexpr std::size_t kHostCheckBytes = std::size_t{64} << 20;
 
 }  // namespace
 
-void* DeviceMalloc(std::size_t bytes) {
+void* DeviceMalloc(std::size_t bytes, bool defined) {
     if (bytes > SIZE_MAX / 2 - 4 * kGuardBytes) return nullptr;  // the guarded size below must not wrap
     // Device memory is host RAM here: what the host cannot hold fails, rather than the fresh pattern below
     // touching pages until the host's OOM killer ends the process.
@@ -67,10 +68,13 @@ void* DeviceMalloc(std::size_t bytes) {
     std::memset(raw, kGuardPattern, kGuardBytes);
     std::memset(raw + kGuardBytes, kFreshPattern, bytes);
     std::memset(raw + kGuardBytes + bytes, kGuardPattern, kGuardBytes);
+    auto shadow = std::make_shared<GmShadow>();
+    if (!defined && bytes > 0) shadow->undef.Poison(0, bytes, {"never written", "aclrtMalloc", {}});
+    shadow->clean.store(shadow->undef.Empty());
     Registry& r = Reg();
     std::unique_lock lock(r.mu);
     uint8_t* base = raw + kGuardBytes;
-    r.byBase[reinterpret_cast<uintptr_t>(base)] = {r.nextId++, base, bytes};
+    r.byBase[reinterpret_cast<uintptr_t>(base)] = {r.nextId++, base, bytes, std::move(shadow)};
     r.liveBytes += bytes;
     return base;
 }

@@ -9,6 +9,12 @@
 namespace ascendc_sim {
 namespace {
 
+// CANN's GM overflow check: every copy within the launch's buffers (kernel_utils.h CheckGmMemOverflow).
+constexpr const char* kBoundsRule =
+    " (a GM access must stay inside the buffer it falls in, as CANN's GM overflow check has it; on hardware it reads "
+    "or "
+    "overwrites a neighbour)";
+
 const char* AccessName(GmAccess a) {
     switch (a) {
         case GmAccess::kRead:
@@ -21,21 +27,9 @@ const char* AccessName(GmAccess a) {
     return "?";
 }
 
-void RecordWrite(CoreContext& c, uint64_t allocId, uint64_t begin, uint64_t end) {
-    if (!c.writes.empty()) {
-        WriteRecord& last = c.writes.back();
-        if (last.allocId == allocId && last.epoch == c.epoch && begin <= last.end && end >= last.begin) {
-            last.begin = std::min(last.begin, begin);
-            last.end = std::max(last.end, end);
-            return;
-        }
-    }
-    c.writes.push_back({allocId, begin, end, c.epoch});
-}
-
 }  // namespace
 
-void CheckGm(CoreContext& c, const char* api, const void* p, uint64_t bytes, GmAccess access) {
+void CheckGm(CoreContext& c, const char* api, const void* p, uint64_t bytes, GmAccess access, bool log) {
     if (bytes == 0) return;
     CheckCubePending(c, api, p, bytes);
     std::optional<DeviceAllocation> a = FindAllocation(p, bytes);
@@ -44,13 +38,15 @@ void CheckGm(CoreContext& c, const char* api, const void* p, uint64_t bytes, GmA
         if (near) {
             auto offset = static_cast<int64_t>(static_cast<const uint8_t*>(p) - near->base);
             Fail(api, Str("GM ", AccessName(access), " of bytes [", offset, ", ", offset + static_cast<int64_t>(bytes),
-                          ") outside device allocation #", near->id, " of ", near->bytes, " bytes"));
+                          ") outside device allocation #", near->id, " of ", near->bytes, " bytes", kBoundsRule));
         }
-        Fail(api, Str("GM ", AccessName(access), " of ", bytes, " bytes at ", p, " is not in any device allocation"));
+        Fail(api, Str("GM ", AccessName(access), " of ", bytes, " bytes at ", p, " is not in any device allocation",
+                      kBoundsRule));
     }
-    if (access == GmAccess::kWrite) {
-        uint64_t begin = static_cast<const uint8_t*>(p) - a->base;
-        RecordWrite(c, a->id, begin, begin + bytes);
+    if (log) {
+        static constexpr GmAccessKind kKinds[] = {GmAccessKind::kRead, GmAccessKind::kWrite, GmAccessKind::kAtomic};
+        const uint64_t begin = static_cast<const uint8_t*>(p) - a->base;
+        LogGmAccess(c, api, a->id, begin, begin + bytes, kKinds[static_cast<int>(access)]);
     }
 }
 

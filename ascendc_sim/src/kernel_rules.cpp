@@ -1,5 +1,6 @@
 #include "sim/kernel_rules.h"
 
+#include <algorithm>
 #include <cstring>
 #include <iterator>
 
@@ -15,9 +16,6 @@ constexpr const char* kKernelTypeNames[] = {
     "KERNEL_TYPE_MIX_AIC_1_1", "KERNEL_TYPE_MIX_AIC_1_2",    "KERNEL_TYPE_AICORE",      "KERNEL_TYPE_VECTORCORE",
     "KERNEL_TYPE_MIX_AICORE",  "KERNEL_TYPE_MIX_VECTOR_CORE"};
 static_assert(std::size(kKernelTypeNames) == static_cast<size_t>(KernelType::kCount));
-
-constexpr uint8_t kScratchPattern =
-    0x5A;  // what a scratch-using API leaves behind (any value the kernel did not write)
 
 bool IsMix(int type) {
     switch (static_cast<KernelType>(type)) {
@@ -93,9 +91,43 @@ void RequireCrossCoreSync(const char* api, bool hardware) {
     }
 }
 
-void ClobberUbScratch(CoreContext& c, uint64_t bytes) {
-    const uint64_t at = Soc(c).rules.ubUsableBytes;
-    if (at + bytes <= c.ubBytes) std::memset(c.ub + at, kScratchPattern, bytes);
+bool IsMixKernel(const CoreContext& c) { return c.launch->cfg.aivPerAic != 0 || IsMix(c.kernelType); }
+
+// Guide 架构规格/NPU架构版本2201.md: in a MIX kernel the framework keeps the top 256 B of UB (unless the kernel is
+// built with --cce-disable-asc-reserved-ubuf, which the twin does not model).
+void CheckUbFrame(CoreContext& c, const char* api, uint64_t b, uint64_t bytes) {
+    const uint64_t reserved = Soc(c).rules.mixReservedUbBytes;
+    if (reserved == 0 || b + bytes <= c.ubBytes - reserved || !IsMixKernel(c)) return;
+    Fail(api, Str("touches UB [0x", std::hex, b, ", 0x", b + bytes, std::dec, "), inside the top ", reserved,
+                  " bytes of UB the framework keeps in a MIX kernel on ", Soc(c).name,
+                  " (guide NPU架构版本2201.md); keep a MIX kernel's buffers below UB ", c.ubBytes - reserved));
+}
+
+// kernel_tpipe_impl.h (CPU debug, InitBuffer): ASCENDC_ASSERT(curPoolAddr <= bufferInitLen.at(pool)), bufferInitLen
+// UB 192 KB on dav_c220, 256 KB on dav_m200 (impl/utils/kernel_utils_mode.h): TPipe may hand out the whole UB.
+void CheckPipeCapacity(CoreContext& c, const char* api, uint64_t total, uint32_t num, uint32_t len, uint64_t rounded) {
+    if (total > c.ubBytes) {
+        Fail(api, Str(num, " x ", len, " bytes (", rounded, " rounded to 32 B) brings the TPipe total to ", total,
+                      " bytes, beyond the ", c.ubBytes, " bytes of UB TPipe may hand out on ", Soc(c).name,
+                      " (kernel_tpipe_impl.h: curPoolAddr <= bufferInitLen); make the tiles smaller"));
+    }
+    const SocKernelRules& r = Soc(c).rules;
+    const uint64_t mixReserved = IsMixKernel(c) ? r.mixReservedUbBytes : 0;
+    const uint64_t guide = c.ubBytes - r.ubScratchBytes - mixReserved;
+    if (total > guide) {
+        AddNote(c, Str(api, ": the TPipe total of ", total, " bytes passes the ", guide,
+                       " bytes the guide calls usable on ", Soc(c).name, " (UB minus the ", r.ubScratchBytes,
+                       "-byte TMP_UB_OFFSET scratch",
+                       mixReserved != 0 ? Str(" and the ", mixReserved, " bytes a MIX kernel leaves the framework")
+                                        : std::string(),
+                       "): fine unless a scratch-using API runs over live data there, which the twin reports"));
+    }
+}
+
+void AddNote(CoreContext& c, const std::string& note) {
+    LaunchShared& l = *c.launch;
+    std::lock_guard<std::mutex> lock(l.errorMu);
+    if (std::find(l.notes.begin(), l.notes.end(), note) == l.notes.end()) l.notes.push_back(note);
 }
 
 }  // namespace ascendc_sim

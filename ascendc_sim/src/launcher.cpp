@@ -12,6 +12,7 @@
 #include "sim/device_memory.h"
 #include "sim/kernel_rules.h"
 #include "sim/launch.h"
+#include "sim/launch_checks.h"
 #include "sim/mix.h"
 #include "sim/reduce.h"
 #include "sim/types.h"
@@ -28,46 +29,6 @@ ascendc_sim::Error RuntimeError(std::string message) {
 // A launch error naming the kernel (built only on the error path: a launch formats no text).
 ascendc_sim::Error RuntimeError(const LaunchConfig& cfg, const std::string& message) {
     return RuntimeError("kernel '" + cfg.kernel + "': " + message);
-}
-
-// Two cores writing overlapping GM bytes between the same barriers without atomic add race on hardware.
-std::string FindWriteRace(const std::vector<CoreContext>& cores) {
-    struct Span {
-        uint64_t begin, end;
-        uint32_t core;
-    };
-    std::map<std::pair<uint64_t, uint32_t>, std::vector<Span>> groups;  // (allocation, epoch)
-    for (const CoreContext& c : cores) {
-        for (const WriteRecord& w : c.writes) groups[{w.allocId, w.epoch}].push_back({w.begin, w.end, c.blockIdx});
-    }
-    for (auto& [key, spans] : groups) {
-        std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
-        // Largest end so far (and its core), and the largest end among the other cores.
-        uint64_t topEnd = 0, otherEnd = 0;
-        uint32_t topCore = 0;
-        const Span* topSpan = nullptr;
-        for (const Span& s : spans) {
-            bool clashTop = topSpan != nullptr && s.core != topCore && s.begin < topEnd;
-            if (clashTop || (s.core == topCore && s.begin < otherEnd)) {
-                return Str("cross-core GM write race: core ", s.core, " wrote bytes [", s.begin, ", ", s.end,
-                           ") of device allocation #", key.first, " overlapping a non-atomic write of ",
-                           clashTop ? Str("core ", topCore) : std::string("another core"),
-                           " between the same barriers (use SetAtomicAdd or disjoint ranges)");
-            }
-            if (topSpan == nullptr || s.core == topCore) {
-                topEnd = std::max(topEnd, s.end);
-                topCore = s.core;
-            } else if (s.end > topEnd) {
-                otherEnd = topEnd;
-                topEnd = s.end;
-                topCore = s.core;
-            } else {
-                otherEnd = std::max(otherEnd, s.end);
-            }
-            topSpan = &s;
-        }
-    }
-    return {};
 }
 
 }  // namespace
@@ -158,6 +119,7 @@ private:
 void RunCore(LaunchShared& shared, CoreContext& core, CoreMemory& memory, KernelThunk thunk, void* fn) {
     LendMemory(memory, core);
     tlsCore = &core;
+    BeginCoreChecks(core);
     ResetCoreRegisters(shared, core);
     try {
         thunk(fn, shared.args.data());
@@ -240,7 +202,7 @@ uint32_t RunRounds(LaunchShared& shared, std::vector<CoreContext>& cores,
 std::string CheckAfterLaunch(const std::vector<CoreContext>& cores) {
     std::vector<std::string> guards = CheckAllGuards(/*repair=*/true);
     if (!guards.empty()) return "GM overrun caught by a guard zone after the launch: " + guards[0];
-    std::string race = FindWriteRace(cores);
+    std::string race = FindGmRace(cores);
     if (!race.empty()) return race;
     return FindCacheRace(cores);
 }
@@ -302,10 +264,12 @@ ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThu
     std::string workerError;
     std::vector<std::unique_ptr<CoreWorker>> workers = BorrowWorkers(perRound - 1, workerError);
     if (!workerError.empty()) return RuntimeError(cfg, workerError);
+    PrepareLaunchChecks(shared, cores);
     const uint32_t rounds = RunRounds(shared, cores, workers, *callerMemory, thunk, fn);
     ReturnWorkers(workers);
-    if (shared.stop.load()) return RuntimeError(shared.firstError);
+    if (shared.stop.load()) return RuntimeError(LaunchFailure(shared, cores, Str("kernel '", cfg.kernel, "': ")));
     std::string afterError = CheckAfterLaunch(cores);
+    if (afterError.empty()) afterError = CheckOutputsWritten(cfg);
     if (!afterError.empty()) return RuntimeError(cfg, afterError);
 
     FinishCubeCosts(cores, *cfg.platform.soc);
@@ -317,6 +281,7 @@ ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThu
     stats.soc = cfg.platform.soc;
     stats.trace = std::move(trace);
     stats.rounds = rounds;
+    stats.notes = shared.notes;
     for (const CoreContext& c : cores) stats.cores.push_back(c.cost);
     if (cfg.costModel) stats.modeled = ModelTime(stats, *cfg.platform.soc);
     return stats;

@@ -101,6 +101,7 @@ void PostToCube(CoreContext& c, const char* api, CubeRequest& request, bool wait
     {
         std::lock_guard<std::mutex> lock(g.mu);
         if (g.aicExited) Fail(api, Str("the AIC of group ", c.groupIdx, " already left the kernel"));
+        request.posted = ReleaseClock(c);
         g.queue.push_back(&request);
     }
     g.cv.notify_all();
@@ -128,6 +129,7 @@ void WaitCube(CoreContext& c, const char* api, CubeRequest& request) {
         lock.unlock();
         Fail(api, Str("the AIC of group ", c.groupIdx, " left the kernel without serving the Matmul request"));
     }
+    AcquireClock(c, request.served);
     NoteCubeReturn(c);
 }
 
@@ -144,10 +146,12 @@ void ServeCube(CoreContext& c) {
         CubeRequest* r = g.queue.front();
         g.queue.pop_front();
         g.aicBusy = true;
+        AcquireClock(c, r->posted);
         lock.unlock();
         r->work();
         lock.lock();
         g.aicBusy = false;
+        r->served = ReleaseClock(c);
         r->done = true;
         g.cv.notify_all();
     }
@@ -211,10 +215,13 @@ void CrossCoreSet(uint8_t modeId, pipe_t pipe, uint16_t flagId) {
     CheckFlag(c, "CrossCoreSetFlag", modeId, pipe, flagId);
     {
         std::lock_guard<std::mutex> lock(g.mu);
+        const ClockSnapshot mine = ReleaseClock(c);
         if (c.isAic) {
             ++g.aivFlags[flagId / 16][flagId % 16];
+            JoinClock(g.aivFlagClocks[flagId / 16][flagId % 16], mine);
         } else {
             ++g.aicFlags[flagId + 16 * c.subBlockIdx];
+            JoinClock(g.aicFlagClocks[flagId + 16 * c.subBlockIdx], mine);
         }
     }
     g.cv.notify_all();
@@ -229,6 +236,7 @@ void CrossCoreWait(uint8_t modeId, pipe_t pipe, uint16_t flagId) {
     int32_t& counter = c.isAic ? g.aicFlags[flagId] : g.aivFlags[c.subBlockIdx][flagId];
     WaitGroup(c, g, lock, "CrossCoreWaitFlag", Str("flag ", flagId, " that no core sets"), [&] { return counter > 0; });
     --counter;
+    AcquireClock(c, c.isAic ? g.aicFlagClocks[flagId] : g.aivFlagClocks[c.subBlockIdx][flagId]);
 }
 
 }  // namespace ascendc_sim

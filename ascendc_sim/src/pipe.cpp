@@ -14,13 +14,7 @@ std::vector<BufferSlot*> CarveUb(const char* api, uint32_t num, uint32_t len, co
     if (num == 0 || len == 0) Fail(api, Str("buffer count ", num, " and length ", len, " must be positive"));
     uint64_t rounded = (uint64_t{len} + 31) / 32 * 32;  // UB buffers are 32-byte granules
     uint64_t total = c.ubUsed + rounded * num;
-    // TPipe hands out TOTAL_VEC_LOCAL_SIZE; the top of UB is the TMP_UB_OFFSET scratch (kernel_utils_constants.h).
-    const uint64_t usable = Soc(c).rules.ubUsableBytes;
-    if (total > usable) {
-        Fail(api, Str(num, " x ", len, " bytes (", rounded, " rounded to 32 B) brings the TPipe total to ", total,
-                      " bytes, beyond the ", usable, " bytes TPipe may hand out on ", Soc(c).name, " (UB ", c.ubBytes,
-                      " minus the ", c.ubBytes - usable, "-byte scratch at TMP_UB_OFFSET)"));
-    }
+    CheckPipeCapacity(c, api, total, num, len, rounded);
     if (c.pipeBuffers + num > kMaxPipeBuffers) {
         Fail(api, Str(num, " more buffers bring the TPipe to ", c.pipeBuffers + num, ", beyond the ", kMaxPipeBuffers,
                       " one TPipe manages (QBUF_MAX_LEN)"));
@@ -35,6 +29,7 @@ std::vector<BufferSlot*> CarveUb(const char* api, uint32_t num, uint32_t len, co
         c.ubUsed += rounded;
         slots.push_back(&s);
     }
+    PoisonBuffer(c, DefSpace::kUb, slots.front()->base - c.ub, rounded * num, api);
     c.cost.ubBytesAllocated = std::max(c.cost.ubBytesAllocated, c.ubUsed);
     if (num >= 2) c.cost.doubleBuffered = true;
     return slots;
@@ -65,6 +60,8 @@ BufferSlot* QueueCore::Alloc(const char* api) {
         cursor_ = (cursor_ + 1) % slots_.size();
         if (s->state == BufferSlot::State::kFree) {
             s->state = BufferSlot::State::kAllocated;
+            // A tensor fresh from AllocTensor holds no value (what an earlier tile left there is not the kernel's).
+            if (s->cubeBuffer < 0) PoisonBuffer(Core(), DefSpace::kUb, s->base - Core().ub, s->bytes, api);
             return s;
         }
     }

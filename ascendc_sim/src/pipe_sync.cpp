@@ -8,6 +8,7 @@
 #include "ascendc_sim/platform/soc_cube.h"
 #include "sim/context.h"
 #include "sim/device_memory.h"
+#include "sim/kernel_rules.h"
 #include "sim/span_trace.h"
 
 namespace ascendc_sim {
@@ -141,7 +142,7 @@ bool OrderAfter(PipeSync& s, int prior, uint64_t seq, int now) {
     return true;
 }
 
-uint64_t BeginInstr(PipeSync& s, int pipe, const char* api, const char* role) {
+uint64_t BeginInstr(PipeSync& s, int pipe, const char* api, const char* role, bool* began = nullptr) {
     bool fresh = role == nullptr || pipe != s.curPipe || api != s.curApi;
     std::size_t free = s.curRoles.size();
     for (std::size_t i = 0; !fresh && i < s.curRoles.size(); ++i) {
@@ -160,6 +161,7 @@ uint64_t BeginInstr(PipeSync& s, int pipe, const char* api, const char* role) {
         free = 0;
     }
     if (role != nullptr && free < s.curRoles.size()) s.curRoles[free] = role;
+    if (began != nullptr) *began = fresh;
     return s.seq[pipe];
 }
 
@@ -188,11 +190,16 @@ std::string MissingSync(int prior, int now) {
                " sync (SetFlag/WaitFlag<HardEvent::", ev, ">", queue ? " or a TQue" : "", ")");
 }
 
+std::string LineOf(const SourceLine& l) { return l ? Str(" at ", l.file, ":", l.line) : std::string(); }
+
+// Both calls with their kernel lines, the bytes, the missing sync; rule: 核内同步/关键特性说明 (the pipes are
+// independent in-order streams; only the listed syncs order two of them).
 [[noreturn]] void Unordered(CoreContext& c, const char* api, Space space, int now, bool write, uint64_t b, uint64_t e,
                             int prior, const PipeAccess& was, bool wasWrite) {
-    Fail(api, Str(kPipeTable[now].name, " ", api, write ? " writes " : " reads ", Where(c, space, b, e),
-                  wasWrite ? " written by " : " read by ", kPipeTable[prior].name, " ", was.api, " ",
-                  MissingSync(prior, now)));
+    FailWithLines(api, Str(kPipeTable[now].name, " ", api, write ? " writes " : " reads ", Where(c, space, b, e),
+                           wasWrite ? " written by " : " read by ", kPipeTable[prior].name, " ", was.api, " ",
+                           MissingSync(prior, now), " (pipes run independently; 核内同步/关键特性说明): ", api,
+                           LineOf(tlsCallLine), ", ", was.api, LineOf(was.line)));
 }
 
 RangeMap::iterator SplitAt(RangeMap& m, uint64_t at) {
@@ -227,7 +234,8 @@ void CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char*
 }
 
 // Records an access of [b, e) by `pipe`'s instruction `seq`: a write replaces the ranges' state, a read joins them.
-void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e, bool write) {
+void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, SourceLine line, uint64_t b, uint64_t e,
+                  bool write) {
     SplitAt(m, e);
     auto first = SplitAt(m, b);
     auto it = first;
@@ -237,7 +245,7 @@ void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, uint64_t
         RangeState w;
         w.end = e;
         w.writerPipe = static_cast<int8_t>(pipe);
-        w.writer = {seq, api};
+        w.writer = {seq, api, line};
         m.emplace_hint(it, b, w);
         return;
     }
@@ -246,16 +254,16 @@ void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, uint64_t
         if (it->first > cursor) {
             RangeState gap;
             gap.end = it->first;
-            gap.readers[pipe] = {seq, api};
+            gap.readers[pipe] = {seq, api, line};
             m.emplace_hint(it, cursor, gap);
         }
-        it->second.readers[pipe] = {seq, api};
+        it->second.readers[pipe] = {seq, api, line};
         cursor = it->second.end;
     }
     if (cursor < e) {
         RangeState gap;
         gap.end = e;
-        gap.readers[pipe] = {seq, api};
+        gap.readers[pipe] = {seq, api, line};
         m.emplace_hint(it, cursor, gap);
     }
 }
@@ -263,11 +271,11 @@ void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, uint64_t
 void Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e,
             bool write) {
     CheckAccess(c, m, space, pipe, api, b, e, write);
-    RecordAccess(m, pipe, seq, api, b, e, write);
+    RecordAccess(m, pipe, seq, api, tlsCallLine, b, e, write);
 }
 
 // Interval sets of PIPE_S's pending UB accesses (begin -> end, disjoint; touching spans merge).
-void AddSpan(std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e) {
+void AddScalarSpan(std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e) {
     auto it = set.upper_bound(b);
     if (it != set.begin() && std::prev(it)->second >= b) {
         it = std::prev(it);
@@ -301,10 +309,12 @@ void ForEachGap(const std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e,
 // read: S a reader). A scalar loop over UB then costs interval-set updates, not range-map splits per element.
 void FlushScalarUb(PipeSync& s) {
     const int pipe = static_cast<int>(Pipe::kS);
-    for (const auto& [b, e] : s.scalarWrites) RecordAccess(s.ub, pipe, s.scalarSeq, s.scalarWriteApi, b, e, true);
+    for (const auto& [b, e] : s.scalarWrites) {
+        RecordAccess(s.ub, pipe, s.scalarSeq, s.scalarWriteApi, s.scalarWriteLine, b, e, true);
+    }
     for (const auto& [b, e] : s.scalarReads) {
         ForEachGap(s.scalarWrites, b, e, [&](uint64_t lo, uint64_t hi) {
-            RecordAccess(s.ub, pipe, s.scalarSeq, s.scalarReadApi, lo, hi, false);
+            RecordAccess(s.ub, pipe, s.scalarSeq, s.scalarReadApi, s.scalarReadLine, lo, hi, false);
         });
     }
     s.scalarWrites.clear();
@@ -337,10 +347,13 @@ void NoteUbOperand(CoreContext& c, const char* api, const char* role, const void
     if (bytes == 0) return;
     FlushScalarUb(s);
     int pipe = s.scopePipe >= 0 ? s.scopePipe : static_cast<int>(Pipe::kV);
-    uint64_t seq = BeginInstr(s, pipe, api, role);
+    bool began = false;
+    uint64_t seq = BeginInstr(s, pipe, api, role, &began);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
+    CheckUbFrame(c, api, b, bytes);
     if (s.operandCount < s.operands.size()) s.operands[s.operandCount++] = {b, IsDst(role)};
     Access(c, s.ub, Space::kUb, pipe, seq, api, b, b + bytes, IsDst(role));
+    NoteFlowOperand(c, api, b, bytes, IsDst(role), began);
 }
 
 void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes, bool write) {
@@ -348,11 +361,13 @@ void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes
     int pipe = static_cast<int>(Pipe::kS);
     uint64_t seq = BeginInstr(s, pipe, api, nullptr);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
+    CheckUbFrame(c, api, b, bytes);
     // Bytes S wrote since the flush are S's own (ordered after itself); the rest are checked against the map.
     ForEachGap(s.scalarWrites, b, b + bytes,
                [&](uint64_t lo, uint64_t hi) { CheckAccess(c, s.ub, Space::kUb, pipe, api, lo, hi, write); });
-    AddSpan(write ? s.scalarWrites : s.scalarReads, b, b + bytes);
+    AddScalarSpan(write ? s.scalarWrites : s.scalarReads, b, b + bytes);
     (write ? s.scalarWriteApi : s.scalarReadApi) = api;
+    (write ? s.scalarWriteLine : s.scalarReadLine) = tlsCallLine;
     s.scalarSeq = seq;
     ChargePipe(c, Pipe::kS, Soc(c).cost.scalarUbAccessCycles);
 }
@@ -431,6 +446,7 @@ void NoteSetFlag(CoreContext& c, const char* api, int kind, int32_t eventId) {
     EventPipes ep = PipesOfEvent(kind);
     f.set = true;
     f.token = ep.src >= 0 ? Snapshot(s, ep.src) : SyncToken{};
+    f.setLine = tlsCallLine;
 }
 
 void NoteWaitFlag(CoreContext& c, const char* api, int kind, int32_t eventId) {
@@ -526,9 +542,11 @@ void CheckPipeSyncAtEnd(CoreContext& c) {
     PipeSync& s = State(c);
     for (int kind = 0; kind < kHardEventKinds; ++kind) {
         for (int32_t id = 0; id < kEventIds; ++id) {
-            if (FlagOf(s, kind, id).set) {
-                Fail("SetFlag", Str("HardEvent::", EventName(kind), " id ", id,
-                                    " was set but never waited by the kernel's end (SetFlag/WaitFlag must pair)"));
+            const EventFlag& f = FlagOf(s, kind, id);
+            if (f.set) {
+                FailWithLines("SetFlag", Str("HardEvent::", EventName(kind), " id ", id, " set", LineOf(f.setLine),
+                                             " was never waited by the kernel's end (SetFlag/WaitFlag must pair: the "
+                                             "waiting pipe times out on hardware; SetFlag/WaitFlag doc)"));
             }
         }
     }

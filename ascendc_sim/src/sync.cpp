@@ -19,6 +19,23 @@ void CheckEvent(const char* api, int kind, int32_t eventId) {
 
 [[noreturn]] void Deadlock(const char* api, const std::string& what) { Fail(api, Str("deadlock: ", what)); }
 
+// Barrier keys: hardware SyncAll by its generation, soft SyncAll by the core's count of barriers from here up.
+constexpr uint64_t kSoftBarrierKeys = uint64_t{1} << 40;
+
+// A core arriving at barrier `key` adds its clock to the barrier's join; leaving, it takes the join of all.
+void ArriveAtBarrier(CoreContext& c, uint64_t key) {
+    LaunchShared& l = *c.launch;
+    const ClockSnapshot mine = ReleaseClock(c);
+    std::lock_guard<std::mutex> lock(l.clockMu);
+    JoinClock(l.barrierClocks[key], mine);
+}
+
+void LeaveBarrier(CoreContext& c, uint64_t key) {
+    LaunchShared& l = *c.launch;
+    std::lock_guard<std::mutex> lock(l.clockMu);
+    AcquireClock(c, l.barrierClocks[key]);
+}
+
 }  // namespace
 
 void SetEvent(const char* api, int kind, int32_t eventId) {
@@ -53,6 +70,7 @@ void HardSyncAll() {
     ChargeBarrier(c);
     std::unique_lock<std::mutex> lock(l.barrierMu);
     uint64_t generation = l.barrierGeneration;
+    ArriveAtBarrier(c, generation);
     if (++l.barrierArrived == l.cfg.blockDim) {
         l.barrierArrived = 0;
         ++l.barrierGeneration;
@@ -76,6 +94,8 @@ void HardSyncAll() {
             }
         }
     }
+    lock.unlock();
+    LeaveBarrier(c, generation);
     ++c.epoch;
 }
 
@@ -89,6 +109,9 @@ void SoftSyncAll(int32_t* gmSlots, int32_t usedCores) {
     ++c.cost.barriers;
     ChargeBarrier(c);
     int32_t* mine = gmSlots + uint64_t{c.blockIdx} * 8;
+    // Each core's n-th soft barrier is the same barrier: its clock joins before the slot shows the arrival.
+    const uint64_t barrier = kSoftBarrierKeys + static_cast<uint64_t>(c.cost.barriers);
+    ArriveAtBarrier(c, barrier);
     int32_t target = __atomic_add_fetch(mine, 1, __ATOMIC_SEQ_CST);
     if (c.cost.barriers == 1 && target != 1) {  // the GM workspace must be zeroed before the launch (SyncAll.md)
         Fail("SyncAll", Str("gmWorkspace slot of core ", c.blockIdx, " held ", target - 1,
@@ -110,7 +133,52 @@ void SoftSyncAll(int32_t* gmSlots, int32_t usedCores) {
             }
         }
     }
+    LeaveBarrier(c, barrier);
     ++c.epoch;
+}
+
+void InterBlock(const char* api, const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub,
+                int32_t blockIdx, int32_t eventId, bool aivOnly, bool set) {
+    CoreContext& c = Core();
+    Poll(c);
+    RequireCrossCoreSync(api, false);
+    LaunchShared& l = *c.launch;
+    // The slot layout of the implementation: blockNum (x2 for a MIX kernel on 220) slots of 8 int32 per event.
+    const int64_t blocks = int64_t{l.cfg.blockDim} * (!aivOnly && Soc(c).hasSyncAll ? 2 : 1);
+    if (blockIdx < 0 || blockIdx >= blocks || eventId < 0) {
+        Fail(api, Str("blockIdx ", blockIdx, " / eventID ", eventId, " outside [0, ", blocks, ") / [0, ...)"));
+    }
+    const uint64_t at = (static_cast<uint64_t>(blocks) * eventId + blockIdx) * 8;
+    ub.Operand(api, "ubWorkspace (needs 32 bytes)", 8);
+    gm.CheckRange(c, Str(api, " (gmWorkspace needs a 32-byte slot per core and event)").c_str(), at, 8,
+                  GmAccess::kAtomicWrite, false);
+    int32_t* slot = gm.GetPhyAddr() + at;
+    if (set) {
+        const ClockSnapshot mine = ReleaseClock(c);
+        std::lock_guard<std::mutex> lock(l.clockMu);
+        JoinClock(l.flagClocks[slot], mine);
+    }
+    const int32_t from = set ? 0 : 1, to = set ? 1 : 0;
+    auto deadline = Clock::now() + std::chrono::duration<double>(l.cfg.deadlockTimeoutSeconds);
+    for (uint64_t spins = 1;; ++spins) {
+        int32_t expected = from;
+        if (__atomic_compare_exchange_n(slot, &expected, to, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) break;
+        Poll(c);
+        if (spins % 64 == 0) {
+            std::this_thread::yield();
+            if (Clock::now() > deadline) {
+                Deadlock(api, Str("the slot of block ", blockIdx, " event ", eventId, " held ", expected, " for ",
+                                  l.cfg.deadlockTimeoutSeconds, " s (",
+                                  set ? "IBSet waits for an IBWait" : "IBWait waits for an IBSet",
+                                  "; the GM workspace must start zeroed)"));
+            }
+        }
+    }
+    NoteFullBarrier(c);  // the implementation brackets the exchange with pipe_barrier(PIPE_ALL)
+    if (!set) {
+        std::lock_guard<std::mutex> lock(l.clockMu);
+        AcquireClock(c, l.flagClocks[slot]);
+    }
 }
 
 }  // namespace ascendc_sim

@@ -52,6 +52,9 @@ Platform CurrentPlatform();
 std::optional<Error> CheckDevice();
 // Where an error message goes (per backend): the twin's recent message (aclGetRecentErrMsg); on the NPU the log.
 void RecordRecentError(const std::string& message);
+// The host wrote [dst, dst + bytes) directly (the twin's device memory is host memory): the twin counts those device
+// bytes as written (ascendc_sim/include/sim/gm_definedness.h); nothing on the NPU, where such a write is a copy.
+void NoteHostWrite(const void* dst, uint64_t bytes);
 
 // Records the error as the recent message and returns its aclnn code.
 aclnnStatus Fail(const Error& error);

@@ -39,4 +39,6 @@ void RecordRecentError(const std::string& message) {
     if (!message.empty()) std::fprintf(stderr, "[ascendops] %s\n", message.c_str());
 }
 
+void NoteHostWrite(const void*, uint64_t) {}
+
 }  // namespace ascendops

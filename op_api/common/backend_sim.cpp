@@ -7,6 +7,7 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn_context.h"
+#include "sim/gm_definedness.h"
 #include "sim/sim_device.h"
 
 namespace ascendops {
@@ -38,5 +39,7 @@ std::optional<Error> SetSimDevice(SocVersion soc, int64_t coreNum) {
 }
 
 void RecordRecentError(const std::string& message) { aclrtSimSetRecentErrMsg(message.c_str()); }
+
+void NoteHostWrite(const void* dst, uint64_t bytes) { ascendc_sim::HostDefined(dst, bytes); }
 
 }  // namespace ascendops

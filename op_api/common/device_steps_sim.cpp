@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnn_context.h"
 #include "device_steps.h"
 
 namespace ascendops::device {
@@ -35,6 +36,8 @@ std::optional<Error> SortIndices(const TensorView& indices, int32_t* sorted, int
         sorted[i] = k < kMin || k > kMax ? -1 : static_cast<int32_t>(k);
         pos[i] = order[i];
     }
+    NoteHostWrite(sorted, n * sizeof(int32_t));  // device writes, done on the host
+    NoteHostWrite(pos, n * sizeof(int32_t));
     return std::nullopt;
 }
 

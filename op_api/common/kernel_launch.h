@@ -6,11 +6,14 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "acl/acl.h"
 #include "aclnn_context.h"
 #include "sim/cost_model.h"
 #include "sim/launch.h"
+#include "tensor_util.h"
 
 namespace ascendops {
 
@@ -27,7 +30,16 @@ struct KernelLaunch {
     uint64_t rooflineBytes;    // bytes that must move (inputs read + outputs written)
     uint32_t aivPerAic = 0;    // MIX AIC:AIV 1:N launch: N (blockDim then counts groups); 0 for vector-only
     bool vectorCores = false;  // KERNEL_TYPE_MIX_VECTOR_CORE launch (310P: AI + Vector Cores; TilingResult's flag)
+    // The outputs' valid bytes: the twin checks the kernel wrote every one (ascendc_sim LaunchConfig::outputs).
+    std::vector<std::pair<const void*, uint64_t>> outputs;
 };
+
+// Adds an output tensor's bytes to the launch's written-whole check (a contiguous view: its span; a strided view's
+// valid bytes are not one span and are left to the golden comparison).
+inline void AddOutput(KernelLaunch& k, const TensorView& v) {
+    if (v.IsContiguous() && v.Numel() > 0)
+        k.outputs.emplace_back(v.ElementAddress(), v.Numel() * DataTypeSize(v.dtype));
+}
 
 namespace detail {
 
@@ -42,6 +54,8 @@ Result<LaunchReport> Run(const KernelLaunch& k, aclrtStream, void (*fn)(GmArgs..
     cfg.aivPerAic = k.aivPerAic;
     cfg.vectorCores = k.vectorCores;
     cfg.trace = ascendc_sim::CurrentTraceRequest();
+    cfg.outputs = k.outputs;
+    ((cfg.workspace = static_cast<const void*>(args)), ...);  // op kernels take the workspace last, before the tiling
     auto stats = ascendc_sim::Launch(cfg, fn, args..., tilingDev);
     if (!stats.ok()) return stats.error();
     LaunchReport report;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "aclnn_context.h"
 #include "op_host/common/tiling_util.h"
 
 namespace ascendops {
@@ -181,6 +182,7 @@ void CopyToContiguous(const TensorView& view, uint8_t* dense) {
             index[d] = 0;
         }
     }
+    NoteHostWrite(dense, n * elem);
 }
 
 }  // namespace ascendops

@@ -119,6 +119,7 @@ __aicore__ inline void FillProgression(const LocalTensor<uint32_t>& table, uint3
     constexpr uint32_t kPerRepeat = 64;               // int32 per 256-byte repeat
     constexpr uint32_t kMaxChunk = 255 * kPerRepeat;  // repeatTime <= 255
     static_assert(kBlock % kLanes == 0, "a block holds whole lane groups");
+    PipeBarrier<PIPE_ALL>();  // `work` may still be read by an earlier table's vector steps
     for (uint32_t j = 0; j < kBlock; ++j) {
         table.SetValue(j, base[j % kLanes] + j / kLanes * stride[j % kLanes]);
         work.SetValue(j, static_cast<int32_t>(stride[j % kLanes]));
@@ -217,12 +218,14 @@ __aicore__ inline void Narrow8(const LocalTensor<TypeOfT<D>>& dst, const LocalTe
     if constexpr (S == CastType::kI16) {
         LocalTensor<uint16_t> mask = sc.Table<uint16_t>();
         if (sc.BuildTables()) Duplicate(mask, static_cast<uint16_t>(0x00FF), sc.TileElems());
+        PipeBarrier<PIPE_V>();
         And(w.ReinterpretCast<uint16_t>(), src.template ReinterpretCast<uint16_t>(), mask, n);
     } else {
         LocalTensor<int32_t> mask = sc.Table<int32_t>();
         if (sc.BuildTables()) Duplicate(mask, static_cast<int32_t>(0xFF), sc.TileElems());
         LocalTensor<int32_t> x32 = sc.Tile<int32_t>();
         if constexpr (S == CastType::kI32) {
+            PipeBarrier<PIPE_V>();
             And(x32.ReinterpretCast<uint16_t>(), src.template ReinterpretCast<uint16_t>(),
                 mask.ReinterpretCast<uint16_t>(), 2 * n);
         } else {
@@ -517,6 +520,9 @@ private:
     __aicore__ inline void Compute(uint32_t n) {
         LocalTensor<S> in = inQueue_.template DeQue<S>();
         LocalTensor<D> out = outQueue_.template AllocTensor<D>();
+        // The scratch tiles are rewritten every tile: the last tile's vector reads of them come first (nothing else
+        // orders the two without the compiler's auto-sync; PipeBarrier(ISASI).md).
+        if (!firstTile_) PipeBarrier<PIPE_V>();
         scratch_.BeginTile(firstTile_);
         firstTile_ = false;
         Convert<kSrc, kDst>(out, in, n, scratch_, static_cast<CastRound>(this->td_.roundMode),

@@ -62,6 +62,15 @@ public:
     }
 
 private:
+    // A pipe waits for another's earlier instructions: the kernel orders its own pipes, with or without the
+    // compiler's auto-sync (SetFlag/WaitFlag doc).
+    template <AscendC::HardEvent E>
+    __aicore__ inline void Sync() {
+        const auto ev = static_cast<event_t>(pipe_->FetchEventID(E));
+        AscendC::SetFlag<E>(ev);
+        AscendC::WaitFlag<E>(ev);
+    }
+
     static constexpr uint32_t kFloatsPerBlock = 8;
     static constexpr uint32_t kInt32PerBlock = 8;
     static constexpr int32_t kNoRun = -1;
@@ -105,7 +114,11 @@ private:
         AscendC::DataCopy(edge, src[elems - kFloatsPerBlock], kFloatsPerBlock);
         edgeInQue_.EnQue(edge);
         edge = edgeInQue_.DeQue<float>();
+        Sync<AscendC::HardEvent::MTE2_S>();  // the copies above, and the last vector reads of dst, come first
+        Sync<AscendC::HardEvent::V_S>();
         for (uint32_t j = body; j < cols; ++j) dst.SetValue(j, edge.GetValue(shift + j - body));
+        Sync<AscendC::HardEvent::S_V>();  // dst is read by vector instructions and rewritten by later copies
+        Sync<AscendC::HardEvent::S_MTE2>();
         edgeInQue_.FreeTensor(edge);
     }
 
@@ -119,7 +132,10 @@ private:
             StoreTailWindow(dst, elems, offset, src, cols);
             return;
         }
+        Sync<AscendC::HardEvent::V_S>();  // the vector instructions that wrote src come first
         for (uint32_t j = cols; j < AlignUp8(cols); ++j) src.SetValue(j, -0.0f);
+        Sync<AscendC::HardEvent::S_MTE3>();
+        Sync<AscendC::HardEvent::S_V>();  // src's buffer is written by vector instructions again
         AscendC::DataCopy(dst[offset], src, AlignUp8(cols));
     }
 
@@ -132,7 +148,10 @@ private:
         const uint32_t shift = static_cast<uint32_t>(offset + body - (elems - kFloatsPerBlock));
         AscendC::LocalTensor<float> edge = edgeOutQue_.AllocTensor<float>();
         AscendC::Duplicate(edge, -0.0f, kFloatsPerBlock);
+        Sync<AscendC::HardEvent::V_S>();  // the Duplicate and the vector instructions that wrote src come first
         for (uint32_t j = body; j < cols; ++j) edge.SetValue(shift + j - body, src.GetValue(j));
+        Sync<AscendC::HardEvent::S_MTE3>();
+        Sync<AscendC::HardEvent::S_V>();  // src's buffer is written by vector instructions again
         edgeOutQue_.EnQue(edge);
         edge = edgeOutQue_.DeQue<float>();
         AscendC::PipeBarrier<PIPE_MTE3>();  // the tensor's last block may overlap the body just stored
@@ -156,6 +175,7 @@ private:
         }
         const uint32_t body = n / kInt32PerBlock * kInt32PerBlock;
         if (body > 0) AscendC::DataCopy(dst, src[start], body);
+        Sync<AscendC::HardEvent::MTE2_S>();  // the copy shares the tail's last block
         for (uint32_t j = body; j < n; ++j) dst.SetValue(j, src.GetValue(start + j));
     }
 
@@ -164,10 +184,13 @@ private:
     __aicore__ inline AscendC::LocalTensor<int32_t> LoadIndexBatch(uint32_t start, uint32_t n, uint32_t lead,
                                                                    uint32_t tail) {
         AscendC::LocalTensor<int32_t> ids = idxQue_.AllocTensor<int32_t>();
+        Sync<AscendC::HardEvent::S_MTE2>();  // the scalar reads of the last batch come first
         LoadInt32(ids, idxGm_, start - lead, lead + n + tail);
         LoadInt32(ids[IdxSlots()], posGm_, start, n + tail);
         idxQue_.EnQue(ids);
-        return idxQue_.DeQue<int32_t>();
+        ids = idxQue_.DeQue<int32_t>();
+        Sync<AscendC::HardEvent::MTE2_S>();  // the indices are read by the scalar unit
+        return ids;
     }
 
     __aicore__ inline uint32_t IdxSlots() const { return td_.idxBatch + 2 * kEdgPeekRows; }
@@ -291,6 +314,7 @@ private:
         const uint32_t vecCols = AlignUp8(cols);
         if (scale && runShift_ != 1.0f) AscendC::Muls(row, row, 1.0f / runShift_, vecCols);
         AscendC::LocalTensor<float> slot = Slot();
+        AscendC::PipeBarrier<PIPE_V>();  // the scaled row and the slot's last sum come first
         if (runLive_ == 0) {
             AscendC::Adds(slot, row, 0.0f, vecCols);  // as out's 0.0 + row: a -0.0 row sums to +0.0
         } else {
@@ -304,6 +328,7 @@ private:
     __aicore__ inline void CloseRun(uint32_t cols, bool scale) {
         if (group_.first == kNoRun) return;
         AscendC::LocalTensor<float> slot = Slot();
+        AscendC::PipeBarrier<PIPE_V>();  // the slot's last sum comes first
         if (runLive_ == 0) {
             AscendC::Duplicate(slot, 0.0f, AlignUp8(cols));
         } else if (scale && RunFactor(runLive_) != 1.0f) {

@@ -477,11 +477,12 @@ private:
             LoadV(row0, rows, t.j);
         }
         const bool gate = newBlock || t.j >= gateJ0_ + kGateHeads;
+        const bool qk = newBlock || t.j / groupSize_ != qkHead_;
+        if (gate || qk) Sync<HardEvent::S_V>();  // the last tiles' scalar reads of the gating / k.q come first
         if (gate) {
             gateJ0_ = t.j;
             GateBlock(row0, rows, t.j, Min(kGateHeads, jLast_ + 1 - t.j));
         }
-        const bool qk = newBlock || t.j / groupSize_ != qkHead_;
         if (qk) {
             qkHead_ = t.j / groupSize_;
             PrepQk(row0, rows, qkHead_);
@@ -588,6 +589,7 @@ private:
                     DataCopyPadExtParams<InT>(true, 0, RightPad<InT>(seg), InT(0)));
         stageQue_.EnQue(stage);
         stage = stageQue_.template DeQue<InT>();
+        PipeBarrier<PIPE_V>();  // the last head's Cast out of outBlk_ comes first
         Cast(vBlk_, stage, RoundMode::CAST_NONE, rows * prep_.alignV);
         Duplicate(outBlk_, 0.0f, static_cast<int32_t>(rows * prep_.alignV));
         PipeBarrier<PIPE_V>();
@@ -641,6 +643,7 @@ private:
         const uint8_t rowBlocks = static_cast<uint8_t>(alignK_ * sizeof(float) / kBlockBytes);
         const BinaryRepeatParams perRow(1, 1, 0, rowBlocks, rowBlocks, 1);
         for (uint32_t c = 0; c < alignK_; c += kFp32PerRepeat) {
+            if (c > 0) PipeBarrier<PIPE_V>();  // the twin's pipe order sees an operand as one span of UB
             Mul(vec[c], vec[c], normBlocks_, Min(kFp32PerRepeat, alignK_ - c), static_cast<uint8_t>(rows), perRow);
         }
         PipeBarrier<PIPE_V>();
@@ -784,11 +787,13 @@ private:
     // `deltaBlocks`: rows x 32 bytes of UB free for the broadcast; `cols`: the tile's columns (k: whole rows).
     __aicore__ inline void RankOneUpdate(const LocalTensor<float>& next, uint32_t rows,
                                          const LocalTensor<float>& deltaBlocks, uint32_t cols) {
+        PipeBarrier<PIPE_V>();  // delta comes first
         Brcb(deltaBlocks, vF_, static_cast<uint8_t>((rows + 7) / 8), BrcbRepeatParams(1, 8));
         PipeBarrier<PIPE_V>();
         const uint32_t rowBlocks = tilePitch_ * sizeof(float) / kBlockBytes;
         const BinaryRepeatParams update(1, 1, 0, rowBlocks, 0, 1);
         for (uint32_t c = 0; c < cols; c += kFp32PerRepeat) {
+            if (c > 0) PipeBarrier<PIPE_V>();  // the twin's pipe order sees an operand as one span of UB
             MulAddDst(next[c], kF_[c], deltaBlocks, Min(kFp32PerRepeat, cols - c), static_cast<int32_t>(rows), update);
         }
         PipeBarrier<PIPE_V>();
@@ -862,6 +867,7 @@ private:
         const BinaryRepeatParams products(blockRows, 1, 1, 1, rowBlocks, 0);
         for (uint32_t v = 0; v < n; ++v) {
             LocalTensor<float> p = matP_[v * alignBv_ * kBlockElems];
+            if (v > 0) PipeBarrier<PIPE_V>();  // the twin's pipe order sees an operand as one span of UB
             for (uint32_t c = 0; c < cols; c += kFp32PerRepeat) {
                 const uint32_t count = Min(kFp32PerRepeat, cols - c);
                 if (col0 + c == 0) {

@@ -67,6 +67,7 @@ private:
         return accBuf_.Get<float>()[layout_.acc.offset[copy] / sizeof(float)];
     }
     __aicore__ inline void AccumulateRow(uint32_t which, const AscendC::LocalTensor<float>& row, uint32_t count) {
+        AscendC::PipeBarrier<PIPE_V>();  // the row and the last sum come first
         AscendC::Add(Acc(which, 1), Acc(which), row, static_cast<int32_t>(count));
         phase_[which] ^= 1u;
     }
@@ -119,26 +120,42 @@ private:
         AscendC::LocalTensor<float> s = Tile(work, layout_.work, 2);
         AscendC::LocalTensor<float> t = Tile(work, layout_.work, 3);
         AscendC::LocalTensor<float> u = Tile(work, layout_.work, 4);
+        // Each step reads what the one before wrote or writes what it read: a PipeBarrier<PIPE_V> between every
+        // two (the first: the last tile's Casts out of g and s), so the kernel does not rest on the auto-sync.
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Cast(g, Tile(in, layout_.in, 1), AscendC::RoundMode::CAST_NONE, count);
         AscendC::Cast(dy, Tile(in, layout_.in, 0), AscendC::RoundMode::CAST_NONE, count);
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Muls(s, g, -1.0f, count);
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Exp(t, s, count);
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Adds(s, t, 1.0f, count);
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Reciprocal(t, s, count);  // t = sigmoid(g)
-        AscendC::Mul(s, g, t, count);      // s = g sigmoid(g)
-        AscendC::Sub(u, g, s, count);      // u = g - g s
-        AscendC::Mul(g, s, dy, count);     // g = dfc
+        AscendC::PipeBarrier<PIPE_V>();
+        AscendC::Mul(s, g, t, count);  // s = g sigmoid(g)
+        AscendC::PipeBarrier<PIPE_V>();
+        AscendC::Sub(u, g, s, count);  // u = g - g s
+        AscendC::PipeBarrier<PIPE_V>();
+        AscendC::Mul(g, s, dy, count);  // g = dfc
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Mul(s, u, t, count);
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Add(u, s, t, count);  // u = s (1 + g - g s)
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Cast(s, Tile(in, layout_.in, 2), AscendC::RoundMode::CAST_NONE, count);
         inQue_.FreeTensor(in);
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Mul(t, s, dy, count);
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Mul(s, t, u, count);       // s = dg
         for (uint32_t j = 0; j < n; ++j) {  // column sums in row order
             AccumulateRow(0, s[j * ca], ca);
             AccumulateRow(1, g[j * ca], ca);
         }
         AscendC::LocalTensor<bfloat16_t> out = outQue_.AllocTensor<bfloat16_t>();
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Cast(Tile(out, layout_.out, 0), s, AscendC::RoundMode::CAST_RINT, count);
         AscendC::Cast(Tile(out, layout_.out, 1), g, AscendC::RoundMode::CAST_RINT, count);
         outQue_.EnQue(out);
@@ -180,6 +197,7 @@ private:
         const uint32_t wa = SgAlign(cols, kSgFloatPerBlock);
         const uint32_t fit = layout_.in.bytes / (wa * 4u);
         const uint32_t batch = fit < kMaxBlockCount ? fit : kMaxBlockCount;
+        AscendC::PipeBarrier<PIPE_V>();  // the last piece's Cast read the accumulator
         AscendC::Duplicate(Acc(which), 0.0f, wa);
         const AscendC::DataCopyPadExtParams<float> pad{true, 0, static_cast<uint8_t>(wa - cols), 0.0f};
         for (uint32_t k = 0; k < td_.chunks.parts; k += batch) {
@@ -194,6 +212,7 @@ private:
             inQue_.FreeTensor(rows);
         }
         AscendC::LocalTensor<bfloat16_t> out = outQue_.AllocTensor<bfloat16_t>();
+        AscendC::PipeBarrier<PIPE_V>();
         AscendC::Cast(out, Acc(which), AscendC::RoundMode::CAST_RINT, wa);
         outQue_.EnQue(out);
         out = outQue_.DeQue<bfloat16_t>();

@@ -19,24 +19,26 @@ void HighLevelUnary(const char* api, const AscendC::LocalTensor<T>& dst, const A
 
 }  // namespace ascendc_sim
 
-#define ASCENDC_SIM_HIGH_LEVEL_UNARY(Name, expr)                                                                 \
-    template <typename T, bool isReuseSource = false>                                                            \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                            \
-                                const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {          \
-        ascendc_sim::HighLevelUnary(#Name, dst, src, &sharedTmpBuffer, calCount, [](float a) { return expr; });  \
-    }                                                                                                            \
-    template <typename T, bool isReuseSource = false>                                                            \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount) { \
-        ascendc_sim::HighLevelUnary(#Name, dst, src, nullptr, calCount, [](float a) { return expr; });           \
-    }                                                                                                            \
-    template <typename T, bool isReuseSource = false>                                                            \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                            \
-                                const LocalTensor<uint8_t>& sharedTmpBuffer) {                                   \
-        Name<T, isReuseSource>(dst, src, sharedTmpBuffer, src.GetSize());                                        \
-    }                                                                                                            \
-    template <typename T, bool isReuseSource = false>                                                            \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src) {                          \
-        Name<T, isReuseSource>(dst, src, src.GetSize());                                                         \
+#define ASCENDC_SIM_HIGH_LEVEL_UNARY(Name, expr)                                                                    \
+    template <typename T, bool isReuseSource = false>                                                               \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                               \
+                                const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount,               \
+                                ascendc_sim::CallSite = {}) {                                                       \
+        ascendc_sim::HighLevelUnary(#Name, dst, src, &sharedTmpBuffer, calCount, [](float a) { return expr; });     \
+    }                                                                                                               \
+    template <typename T, bool isReuseSource = false>                                                               \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t calCount,      \
+                                ascendc_sim::CallSite = {}) {                                                       \
+        ascendc_sim::HighLevelUnary(#Name, dst, src, nullptr, calCount, [](float a) { return expr; });              \
+    }                                                                                                               \
+    template <typename T, bool isReuseSource = false>                                                               \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                               \
+                                const LocalTensor<uint8_t>& sharedTmpBuffer, ascendc_sim::CallSite = {}) {          \
+        Name<T, isReuseSource>(dst, src, sharedTmpBuffer, src.GetSize());                                           \
+    }                                                                                                               \
+    template <typename T, bool isReuseSource = false>                                                               \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, ascendc_sim::CallSite = {}) { \
+        Name<T, isReuseSource>(dst, src, src.GetSize());                                                            \
     }
 
 namespace AscendC {
@@ -68,14 +70,15 @@ ASCENDC_SIM_HIGH_LEVEL_UNARY(Sign, a > 0.0f ? 1.0f : (a < 0.0f ? -1.0f : 0.0f))
 
 // x * sigmoid(x) (activation/silu.h: one overload, dataSize elements).
 template <typename T, bool isReuseSource = false>
-__aicore__ inline void Silu(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t dataSize) {
+__aicore__ inline void Silu(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t dataSize,
+                            ascendc_sim::CallSite = {}) {
     ascendc_sim::HighLevelUnary("Silu", dst, src, nullptr, dataSize,
                                 [](float a) { return a / (1.0f + ascendc_sim::fm::exp(-a)); });
 }
 // x * sigmoid(beta x) (activation/swish.h).
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void Swish(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t dataSize,
-                             const T scalarValue) {
+                             const T scalarValue, ascendc_sim::CallSite = {}) {
     const float beta = static_cast<float>(scalarValue);
     ascendc_sim::HighLevelUnary("Swish", dst, src, nullptr, dataSize,
                                 [beta](float a) { return a / (1.0f + ascendc_sim::fm::exp(-beta * a)); });
@@ -84,25 +87,29 @@ __aicore__ inline void Swish(const LocalTensor<T>& dst, const LocalTensor<T>& sr
 // (Gelu.md, FasterGelu.md).
 template <typename T, bool highPrecision = false, bool highPerformance = false>
 __aicore__ inline void Gelu(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t dataSize) {
+                            const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t dataSize,
+                            ascendc_sim::CallSite = {}) {
     ascendc_sim::HighLevelUnary("Gelu", dst, src, &sharedTmpBuffer, dataSize, [](float a) {
         return a / (1.0f + ascendc_sim::fm::exp(-1.5957691216057308f * (a + 0.044715f * a * a * a)));
     });
 }
 template <typename T, bool highPrecision = false, bool highPerformance = false>
-__aicore__ inline void Gelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t dataSize) {
+__aicore__ inline void Gelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t dataSize,
+                            ascendc_sim::CallSite = {}) {
     ascendc_sim::HighLevelUnary("Gelu", dst, src, nullptr, dataSize, [](float a) {
         return a / (1.0f + ascendc_sim::fm::exp(-1.5957691216057308f * (a + 0.044715f * a * a * a)));
     });
 }
 template <typename T, bool highPrecision = false, bool highPerformance = false>
 __aicore__ inline void FasterGelu(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                                  const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t dataSize) {
+                                  const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t dataSize,
+                                  ascendc_sim::CallSite = {}) {
     ascendc_sim::HighLevelUnary("FasterGelu", dst, src, &sharedTmpBuffer, dataSize,
                                 [](float a) { return a / (1.0f + ascendc_sim::fm::exp(-1.702f * a)); });
 }
 template <typename T, bool highPrecision = false, bool highPerformance = false>
-__aicore__ inline void FasterGelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t dataSize) {
+__aicore__ inline void FasterGelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t dataSize,
+                                  ascendc_sim::CallSite = {}) {
     ascendc_sim::HighLevelUnary("FasterGelu", dst, src, nullptr, dataSize,
                                 [](float a) { return a / (1.0f + ascendc_sim::fm::exp(-1.702f * a)); });
 }

@@ -35,7 +35,7 @@ void AtomicAccumulate(CoreContext& c, const char* api, T* gm, const T* ub, uint6
 namespace AscendC {
 
 template <typename T>
-__aicore__ inline void SetAtomicAdd() {
+__aicore__ inline void SetAtomicAdd(ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     ascendc_sim::CheckAtomicType("SetAtomicAdd", ascendc_sim::DTypeOf<T>());
@@ -43,7 +43,7 @@ __aicore__ inline void SetAtomicAdd() {
     c.atomicType = ascendc_sim::DTypeOf<T>();
 }
 
-__aicore__ inline void SetAtomicNone() {
+__aicore__ inline void SetAtomicNone(ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     c.atomicAdd = false;

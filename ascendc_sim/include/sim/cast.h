@@ -152,7 +152,7 @@ namespace AscendC {
 
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
-                            const uint32_t count) {
+                            const uint32_t count, ascendc_sim::CallSite = {}) {
     using namespace ascendc_sim;
     CoreContext& c = Core();
     Poll(c);
@@ -164,6 +164,7 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
     const U* s = src.Operand("Cast", "src", count);
     ConvertRange(d, s, count, roundMode);
     for (uint32_t i = 0; i < count; ++i) d[i] = SaturateLowFloat(d[i]);  // 310P: saturation mode
+    Propagate(c, "Cast", Flow::kElementwise, {CountOperand(dst, count)}, {CountOperand(src, count)});
     CountVector(c, VecClass::kCast, count, sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
 }
 

@@ -40,7 +40,8 @@ namespace AscendC {
 // (the docs do not say; chosen and listed in docs/twin_samples.md).
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
-                               const uint64_t mask, const BinaryRepeatParams& repeatParams) {
+                               const uint64_t mask, const BinaryRepeatParams& repeatParams,
+                               ascendc_sim::CallSite = {}) {
     constexpr const char* kApi = "Compare";
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
@@ -62,36 +63,58 @@ __aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>&
     }
     ascendc_sim::tlsCmpMask[0] = bits[0];
     ascendc_sim::tlsCmpMask[1] = bits[1];
+    const ascendc_sim::UndefFound found =
+        ascendc_sim::Propagate(c, kApi, ascendc_sim::Flow::kWhole, {},
+                               {ascendc_sim::RepeatOperand(src0, m, 1, p.src0BlkStride, 0),
+                                ascendc_sim::RepeatOperand(src1, m, 1, p.src1BlkStride, 0)});
+    ascendc_sim::SetRegDefined(c, ascendc_sim::SpecialReg::kCmpMask, !found.any);
     ascendc_sim::CountRepeats(c, ascendc_sim::VecClass::kSimple, 1);
 }
 
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
-                               const uint64_t mask[], const BinaryRepeatParams& repeatParams) {
+                               const uint64_t mask[], const BinaryRepeatParams& repeatParams,
+                               ascendc_sim::CallSite = {}) {
     Compare<T, isSetMask>(src0, src1, cmpMode, isSetMask ? ascendc_sim::BitMaskLanes<T>("Compare", mask) : 0,
                           repeatParams);
 }
 
 // GetCmpMask.md: dst (b8 / b16 / b32) receives the 16 bytes of CmpMask and must hold at least 128 bytes (约束说明).
 template <typename T>
-__aicore__ inline void GetCmpMask(const LocalTensor<T>& dst) {
+__aicore__ inline void GetCmpMask(const LocalTensor<T>& dst, ascendc_sim::CallSite = {}) {
     ascendc_sim::Poll(ascendc_sim::Core());
     uint8_t* d = ascendc_sim::CmpMaskOperand("GetCmpMask", "dst", dst, 128, false);
     std::memcpy(d, ascendc_sim::tlsCmpMask, sizeof(ascendc_sim::tlsCmpMask));
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    const ascendc_sim::Footprint reg =
+        ascendc_sim::Footprint::Contiguous(dst.UbOffset(), sizeof(ascendc_sim::tlsCmpMask), 8);
+    if (c.def.regUndef[static_cast<int>(ascendc_sim::SpecialReg::kCmpMask)]) {
+        ascendc_sim::PoisonBytes(
+            c, ascendc_sim::DefSpace::kUb, reg,
+            {"computed from undefined bytes by the Compare that set CmpMask", "GetCmpMask", ascendc_sim::tlsCallLine});
+    } else {
+        ascendc_sim::DefineBytes(c, ascendc_sim::DefSpace::kUb, reg);
+    }
 }
 
 // SetCmpMask.md: CmpMask takes the first 16 bytes of src (b8 / b16 / b32 / b64).
 template <typename T>
-__aicore__ inline void SetCmpMask(const LocalTensor<T>& src) {
+__aicore__ inline void SetCmpMask(const LocalTensor<T>& src, ascendc_sim::CallSite = {}) {
     ascendc_sim::Poll(ascendc_sim::Core());
     const uint8_t* s = ascendc_sim::CmpMaskOperand("SetCmpMask", "src", src, sizeof(ascendc_sim::tlsCmpMask), true);
     std::memcpy(ascendc_sim::tlsCmpMask, s, sizeof(ascendc_sim::tlsCmpMask));
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    const ascendc_sim::UndefFound found = ascendc_sim::Propagate(
+        c, "SetCmpMask", ascendc_sim::Flow::kWhole, {},
+        {{ascendc_sim::Footprint::Contiguous(src.UbOffset(), sizeof(ascendc_sim::tlsCmpMask), 8)}});
+    ascendc_sim::SetRegDefined(c, ascendc_sim::SpecialReg::kCmpMask, !found.any);
 }
 
 // Compares.md (count form): CompareScalar under its current name.
 template <typename T, typename U>
 __aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
-                                const ascendc_sim::ScalarOf<T> src1Scalar, CMPMODE cmpMode, uint32_t count) {
+                                const ascendc_sim::ScalarOf<T> src1Scalar, CMPMODE cmpMode, uint32_t count,
+                                ascendc_sim::CallSite = {}) {
     CompareScalar(dst, src0, src1Scalar, cmpMode, count);
 }
 

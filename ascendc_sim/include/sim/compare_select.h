@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 
+#include "sim/definedness.h"
 #include "sim/kernel_rules.h"
 #include "sim/vector_core.h"
 
@@ -60,6 +61,13 @@ void CompareLoop(const char* api, const AscendC::LocalTensor<U>& dst, const Asce
         }
         d[i / 8] = byte;
     }
+    // One result bit per element: dst element i is bit i (elements of 1 bit).
+    const FlowOperand bits{Footprint::Contiguous(dst.UbOffset(), count, 1)};
+    if (src1 != nullptr) {
+        Propagate(c, api, Flow::kElementwise, {bits}, {CountOperand(src0, count), CountOperand(*src1, count)});
+    } else {
+        Propagate(c, api, Flow::kElementwise, {bits}, {CountOperand(src0, count)});
+    }
     CountVector(c, VecClass::kSimple, count, sizeof(T));
 }
 
@@ -71,7 +79,7 @@ namespace AscendC {
 
 template <typename T, typename U>
 __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                               CMPMODE cmpMode, uint32_t count) {
+                               CMPMODE cmpMode, uint32_t count, ascendc_sim::CallSite = {}) {
     ascendc_sim::CompareLoop(
         "Compare", dst, src0, cmpMode, count, [](const T* b, uint32_t i) { return ascendc_sim::ToCompute(b[i]); },
         "src1", &src1);
@@ -79,7 +87,8 @@ __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& 
 
 template <typename T, typename U>
 __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
-                                     const ascendc_sim::ScalarOf<T> src1Scalar, CMPMODE cmpMode, uint32_t count) {
+                                     const ascendc_sim::ScalarOf<T> src1Scalar, CMPMODE cmpMode, uint32_t count,
+                                     ascendc_sim::CallSite = {}) {
     auto b = ascendc_sim::ToCompute(src1Scalar);
     ascendc_sim::CompareLoop(
         "CompareScalar", dst, src0, cmpMode, count, [b](const T*, uint32_t) { return b; }, "",
@@ -90,7 +99,7 @@ __aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTenso
 // other modes consume the mask continuously.
 template <typename T, typename U>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
-                              const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
+                              const LocalTensor<T>& src1, SELMODE selMode, uint32_t count, ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     ascendc_sim::RequireType<T>("Select", ascendc_sim::kFloatTypes<T>);
@@ -108,14 +117,23 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
         uint64_t bit = selMode == SELMODE::VSEL_CMPMASK_SPR ? i % perRepeat : i;
         d[i] = ascendc_sim::MaskBit(m, bit) ? a[i] : b[i];
     }
-    // Modes 1 and 2 use the 8 KB UB scratch (Select.md); the c220 code stores a block of T at TMP_UB_OFFSET.
-    if (selMode != SELMODE::VSEL_CMPMASK_SPR) ascendc_sim::ClobberUbScratch(c, 32 * sizeof(T));
+    // VSEL_CMPMASK_SPR reads one repeat's bits for every repeat: any undefined bit may steer any element.
+    const bool spr = selMode == SELMODE::VSEL_CMPMASK_SPR;
+    ascendc_sim::Propagate(
+        c, "Select", ascendc_sim::Flow::kElementwise, {ascendc_sim::CountOperand(dst, count)},
+        {{ascendc_sim::Footprint::Contiguous(selMask.UbOffset(), maskBits, 1), ascendc_sim::DefSpace::kUb, spr},
+         ascendc_sim::CountOperand(src0, count),
+         ascendc_sim::CountOperand(src1, count)});
+    // Modes 1 and 2 use the TMP_UB_OFFSET scratch (asc-devkit kernel_operator_vec_cmpsel_intf.h marks Select
+    // __ASC_USE_RESERVED_UBUF__(2201); 8.1.RC1 dav_c220 / dav_m200 cmpsel impl: mode 2 stores 32 uint32 there).
+    if (!spr) ascendc_sim::UseUbScratch(c, "Select", 0, 32 * sizeof(uint32_t));
     ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
 }
 
 template <typename T, typename U>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
-                              ascendc_sim::ScalarOf<T> src1, SELMODE selMode, uint32_t count) {
+                              ascendc_sim::ScalarOf<T> src1, SELMODE selMode, uint32_t count,
+                              ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     ascendc_sim::RequireType<T>("Select", ascendc_sim::kFloatTypes<T>);
@@ -127,7 +145,11 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
     T* d = dst.Operand("Select", "dst", count);
     const T* a = src0.Operand("Select", "src0", count);
     for (uint32_t i = 0; i < count; ++i) d[i] = ascendc_sim::MaskBit(m, i) ? a[i] : src1;
-    ascendc_sim::ClobberUbScratch(c, 32 * sizeof(T));  // mode 1 uses the 8 KB UB scratch (Select.md)
+    ascendc_sim::Propagate(
+        c, "Select", ascendc_sim::Flow::kElementwise, {ascendc_sim::CountOperand(dst, count)},
+        {{ascendc_sim::Footprint::Contiguous(selMask.UbOffset(), count, 1)}, ascendc_sim::CountOperand(src0, count)});
+    // Mode 1 duplicates the scalar into a block of T at TMP_UB_OFFSET (8.1.RC1 dav_c220 / dav_m200 cmpsel impl).
+    ascendc_sim::UseUbScratch(c, "Select", 0, 32 * sizeof(T));
     ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
 }
 

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <sstream>
@@ -14,7 +15,10 @@
 #include <vector>
 
 #include "ascendc_sim/platform/dtype.h"
+#include "sim/call_site.h"
 #include "sim/dcache.h"
+#include "sim/definedness.h"
+#include "sim/gm_race.h"
 #include "sim/l2_reuse.h"
 #include "sim/launch.h"
 #include "sim/pipe_sync.h"
@@ -40,6 +44,15 @@ struct LaunchShared {
     uint64_t barrierGeneration = 0;
     std::atomic<uint32_t> coresFinished{0};   // cores that returned from the kernel
     std::shared_ptr<struct CubeShared> cube;  // MIX launch: AIC mailboxes and cross-core flags (sim/mix.h)
+    // The allocations that are the launch's workspace (sim/gm_definedness.h); every other one is input or output.
+    std::mutex workspaceMu;
+    std::vector<uint64_t> workspaceIds;
+    // Cross-core clocks carried by barriers, flags and IBSet slots (sim/gm_race.h), under clockMu.
+    std::mutex clockMu;
+    std::map<uint64_t, ClockSnapshot> barrierClocks;  // barrier number -> join of its arrivals
+    std::map<const void*, ClockSnapshot> flagClocks;  // IBSet slot / cross-core flag -> join of its sets
+    std::vector<std::string> notes;                   // advice that is not an error (LaunchStats::notes), under errorMu
+    std::atomic<bool> undefinedRead{false};           // the first error read bytes no one wrote (sim/launch_checks.h)
 };
 
 // One UB buffer handed out by a queue or TBuf. Tensors carry the generation they were made in, so a tensor used
@@ -77,14 +90,6 @@ struct GmPoll {
     std::chrono::steady_clock::time_point start;
 };
 
-// A non-atomic GM write range of one core, between two barriers (epoch).
-struct WriteRecord {
-    uint64_t allocId;
-    uint64_t begin;  // byte offsets inside the allocation
-    uint64_t end;
-    uint32_t epoch;
-};
-
 inline constexpr int kHardEventKinds = 40;
 inline constexpr int kEventIds = 8;
 
@@ -104,8 +109,9 @@ struct CoreContext {
     uint64_t ubUsed = 0;
     uint32_t pipeBuffers = 0;      // buffers of the live TPipe (at most kMaxPipeBuffers)
     std::deque<BufferSlot> slots;  // deque: stable addresses
-    uint32_t epoch = 0;
-    std::vector<WriteRecord> writes;
+    uint32_t epoch = 0;            // barriers passed (sim/dcache.h)
+    RaceClock race;                // cross-core order and this core's GM accesses (sim/gm_race.h)
+    LocalDefinedness def;          // which UB / cube-buffer bytes and registers hold defined values (sim/definedness.h)
     int32_t eventsSet[kHardEventKinds][kEventIds] = {};
     CubeMemory cube;             // L1 / L0A / L0B / L0C of a core with a cube
     CubeReadLog cubeReads;       // the GM panels this AIC loaded into L1 (sim/l2_reuse.h)
@@ -126,8 +132,13 @@ extern thread_local CoreContext* tlsCore;
 // The calling core; an error if called outside a kernel launch.
 CoreContext& Core();
 
-// Stops every core of the launch: records the first error ("kernel 'k' core i: API: what") and unwinds this core.
+// Stops every core of the launch: records the first error ("kernel 'k' core i/n (soc): API: what (at file:line)",
+// the kernel line that called the API) and unwinds this core.
 [[noreturn]] void Fail(const char* api, const std::string& what);
+// The same for a message that names its kernel lines itself (a race: both accesses).
+[[noreturn]] void FailWithLines(const char* api, const std::string& what);
+// " (at file:line)" for the kernel line of the current API call; "" outside one.
+std::string AtCallLine();
 
 // Unwinds this core if another core has failed; called at the start of every API.
 inline void Poll(CoreContext& c) {

@@ -115,7 +115,8 @@ namespace AscendC {
 
 // LoadData_2D.md: L1 (A1/B1) -> L0A (A2) / L0B (B2); destination 512-byte aligned, L1 address 32-byte aligned.
 template <typename T>
-__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p) {
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p,
+                                ascendc_sim::CallSite = {}) {
     const char* api = "LoadData";
     using ascendc_sim::CubeBuffer;
     ascendc_sim::Poll(ascendc_sim::Core());
@@ -132,7 +133,7 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
 // Mmad.md: C (CO1, float, Nz) = A (A2, Zz) x B (B2, Zn) (+ C); half or bfloat16 inputs on the twin.
 template <typename T, typename U, typename S>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
-                            const MmadParams& p) {
+                            const MmadParams& p, ascendc_sim::CallSite = {}) {
     static_assert(std::is_same_v<U, S> && std::is_same_v<T, float> &&
                       (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16>),
                   "Mmad on the twin: half or bfloat16_t inputs with a float L0C");
@@ -151,7 +152,8 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
 
 // Fixpipe（L0C到GM数据搬运）.md: the NZ float matrix in CO1 to an ND matrix in GM (NZ2ND), rounded as quantPre says.
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
-__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p) {
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p,
+                               ascendc_sim::CallSite = {}) {
     static_assert(std::is_same_v<U, float>, "Fixpipe on the twin: a float L0C source");
     static_assert(config.format == CO2Layout::ROW_MAJOR, "Fixpipe on the twin: NZ2ND (CFG_ROW_MAJOR) only");
     const char* api = "Fixpipe";
@@ -166,6 +168,7 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
     }
     for (uint32_t r = 0; r < p.mSize; ++r) {
         dst.CheckRange(core, api, uint64_t{r} * p.dstStride, p.nSize, ascendc_sim::GmAccess::kWrite);
+        ascendc_sim::DefineGm(core, dst.GetPhyAddr() + uint64_t{r} * p.dstStride, uint64_t{p.nSize} * sizeof(T));
     }
     ascendc_sim::FixpipeToGm(api, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()), ascendc_sim::DTypeOf<T>(), s, p);
 }

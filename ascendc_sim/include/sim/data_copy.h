@@ -6,6 +6,10 @@
 
 #include "sim/atomic.h"
 #include "sim/cube_ops.h"
+#include "sim/definedness.h"
+#include "sim/device_memory.h"
+#include "sim/gm_definedness.h"
+#include "sim/gm_race.h"
 #include "sim/pipe.h"
 #include "sim/tensor.h"
 #include "sim/timing.h"
@@ -68,7 +72,19 @@ struct CopyShape {
     uint64_t dstPitch;
     uint64_t SrcSpan() const { return count == 0 ? 0 : (count - 1) * srcPitch + rowBytes; }
     uint64_t DstSpan() const { return count == 0 ? 0 : (count - 1) * dstPitch + rowBytes; }
+    Footprint SrcRows(uint64_t base) const { return Footprint::Rows(base, count, rowBytes, srcPitch); }
+    Footprint DstRows(uint64_t base) const { return Footprint::Rows(base, count, rowBytes, dstPitch); }
 };
+
+// The GM rows a copy reads, for the cross-core race check: one record per row unless the rows touch.
+inline void LogGmRows(CoreContext& c, const char* api, const void* gm, uint64_t count, uint64_t rowBytes,
+                      uint64_t pitch, GmAccessKind kind) {
+    std::optional<DeviceAllocation> a = FindAllocation(gm, 0);
+    if (!a || count == 0) return;
+    const uint64_t off = static_cast<const uint8_t*>(gm) - a->base;
+    if (pitch <= rowBytes) return LogGmAccess(c, api, a->id, off, off + (count - 1) * pitch + rowBytes, kind);
+    for (uint64_t r = 0; r < count; ++r) LogGmAccess(c, api, a->id, off + r * pitch, off + r * pitch + rowBytes, kind);
+}
 
 template <typename T>
 void CopyGmToUb(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src,
@@ -86,11 +102,13 @@ void CopyGmToUb(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
     }
     PipeScope scope(c, Pipe::kMte2);
     auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", (s.DstSpan() + sizeof(T) - 1) / sizeof(T)));
-    src.CheckRange(c, api, 0, (s.SrcSpan() + sizeof(T) - 1) / sizeof(T), GmAccess::kRead);
+    src.CheckRange(c, api, 0, (s.SrcSpan() + sizeof(T) - 1) / sizeof(T), GmAccess::kRead, false);
+    LogGmRows(c, api, src.GetPhyAddr(), s.count, s.rowBytes, s.srcPitch, GmAccessKind::kRead);
     NoteGm(c, api, Pipe::kMte2, src.GetPhyAddr(), s.SrcSpan(), false);
     CacheDmaRead(c, api, src.GetPhyAddr(), s.SrcSpan());
     const auto* g = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
     for (uint64_t r = 0; r < s.count; ++r) std::memcpy(d + r * s.dstPitch, g + r * s.srcPitch, s.rowBytes);
+    CopyFromGm(c, api, s.SrcRows(reinterpret_cast<uint64_t>(g)), DefSpace::kUb, s.DstRows(dst.UbOffset()));
     c.cost.gmToUbBytes += s.count * s.rowBytes;
     ChargeCopy(c, Pipe::kMte2, g, s.count, s.rowBytes, s.srcPitch, src.L2Bypass());
 }
@@ -108,9 +126,12 @@ void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const Asce
     NoteGm(c, api, Pipe::kMte3, g, s.DstSpan(), true);
     CacheDmaWrite(c, api, g, s.DstSpan());
     for (uint64_t r = 0; r < s.count; ++r) {
-        uint64_t offset = r * s.dstPitch;
-        dst.CheckRange(c, api, offset / sizeof(T), s.rowBytes / sizeof(T),
+        dst.CheckRange(c, api, r * s.dstPitch / sizeof(T), s.rowBytes / sizeof(T),
                        c.atomicAdd ? GmAccess::kAtomicWrite : GmAccess::kWrite);
+    }
+    CopyToGm(c, api, DefSpace::kUb, s.SrcRows(src.UbOffset()), s.DstRows(reinterpret_cast<uint64_t>(g)), c.atomicAdd);
+    for (uint64_t r = 0; r < s.count; ++r) {
+        uint64_t offset = r * s.dstPitch;
         if (c.atomicAdd) {
             AtomicAccumulate<T>(c, api, reinterpret_cast<T*>(g + offset),
                                 reinterpret_cast<const T*>(u + r * s.srcPitch), s.rowBytes / sizeof(T));
@@ -130,17 +151,25 @@ void CopyUbToUb(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
     auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", s.DstSpan() / sizeof(T)));
     const auto* u = reinterpret_cast<const uint8_t*>(src.Operand(api, "src", s.SrcSpan() / sizeof(T)));
     for (uint64_t r = 0; r < s.count; ++r) std::memmove(d + r * s.dstPitch, u + r * s.srcPitch, s.rowBytes);
+    Propagate(c, api, Flow::kElementwise, {{s.DstRows(dst.UbOffset())}}, {{s.SrcRows(src.UbOffset())}});
     c.cost.ubToUbBytes += s.count * s.rowBytes;
     ChargeUbCopy(c, s.count * s.rowBytes);
 }
 
-// DataCopy moves whole 32-byte blocks: anything else is silently truncated by hardware, so it is an error here.
+// DataCopy moves whole 32-byte blocks: CANN's CPU debug asserts a count of whole blocks, hardware rounds it down
+// (inner_kernel_operator_data_copy_intf.cppm DataCopy(..., calCount)). The fix offered is one the SoC has.
 template <typename T>
 CopyShape ContiguousBlocks(const char* api, uint64_t count) {
     uint64_t bytes = count * sizeof(T);
     if (bytes % kBlock != 0) {
+        const SocInfo& soc = Soc(Core());
         Fail(api, Str("length ", count, " x ", sizeof(T), " B = ", bytes,
-                      " bytes is not a whole number of 32-byte blocks (hardware truncates it); use DataCopyPad"));
+                      " bytes is not a whole number of 32-byte blocks (CANN's CPU debug rejects it; hardware rounds "
+                      "it down to whole blocks); ",
+                      soc.hasDataCopyPad ? "use DataCopyPad for a partial block"
+                                         : Str("copy whole blocks (", soc.name,
+                                               " has no DataCopyPad: round the count up into a padded buffer, or "
+                                               "move the last block back over valid data)")));
     }
     return {1, bytes, bytes, bytes};
 }
@@ -170,34 +199,40 @@ void RequireDataCopyPad(const char* api);
 namespace AscendC {
 
 template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count,
+                                ascendc_sim::CallSite = {}) {
     ascendc_sim::CopyGmToUb("DataCopy", dst, src, ascendc_sim::ContiguousBlocks<T>("DataCopy", count));
 }
 template <typename T>
-__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count,
+                                ascendc_sim::CallSite = {}) {
     ascendc_sim::CopyUbToGm("DataCopy", dst, src, ascendc_sim::ContiguousBlocks<T>("DataCopy", count));
 }
 template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count,
+                                ascendc_sim::CallSite = {}) {
     ascendc_sim::CopyUbToUb("DataCopy", dst, src, ascendc_sim::ContiguousBlocks<T>("DataCopy", count));
 }
 template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                                ascendc_sim::CallSite = {}) {
     ascendc_sim::CopyGmToUb("DataCopy", dst, src, ascendc_sim::BlockShape(p));
 }
 template <typename T>
-__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+                                ascendc_sim::CallSite = {}) {
     ascendc_sim::CopyUbToGm("DataCopy", dst, src, ascendc_sim::BlockShape(p));
 }
 template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+                                ascendc_sim::CallSite = {}) {
     ascendc_sim::CopyUbToUb("DataCopy", dst, src, ascendc_sim::BlockShape(p));
 }
 
 // GM->UB: each row lands 32-byte aligned in UB as [left pad][blockLen bytes][right pad][dummy up to 32 B].
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
-                                   const DataCopyPadExtParams<T>& pad) {
+                                   const DataCopyPadExtParams<T>& pad, ascendc_sim::CallSite = {}) {
     using namespace ascendc_sim;
     const char* api = "DataCopyPad";
     RequireDataCopyPad(api);
@@ -216,7 +251,8 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
     Poll(c);
     PipeScope scope(c, Pipe::kMte2);
     auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", ((s.count - 1) * s.dstPitch + rowUb) / sizeof(T)));
-    src.CheckRange(c, api, 0, s.SrcSpan() / sizeof(T), GmAccess::kRead);
+    src.CheckRange(c, api, 0, s.SrcSpan() / sizeof(T), GmAccess::kRead, false);
+    LogGmRows(c, api, src.GetPhyAddr(), s.count, s.rowBytes, s.srcPitch, GmAccessKind::kRead);
     NoteGm(c, api, Pipe::kMte2, src.GetPhyAddr(), s.SrcSpan(), false);
     CacheDmaRead(c, api, src.GetPhyAddr(), s.SrcSpan());
     const auto* g = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
@@ -236,13 +272,22 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
             }
         }
     }
+    // The pad bytes: paddingValue with isPad, the first element's copy without padding; unspecified otherwise.
+    const Footprint whole = Footprint::Rows(dst.UbOffset(), s.count, rowUb, s.dstPitch);
+    if (pad.isPad || (left == 0 && right == 0)) {
+        DefineBytes(c, DefSpace::kUb, whole);
+    } else {
+        PoisonBytes(c, DefSpace::kUb, whole, {"left unspecified (no isPad)", api, tlsCallLine});
+    }
+    CopyFromGm(c, api, s.SrcRows(reinterpret_cast<uint64_t>(g)), DefSpace::kUb,
+               Footprint::Rows(dst.UbOffset() + left, s.count, s.rowBytes, s.dstPitch));
     c.cost.gmToUbBytes += s.count * s.rowBytes;
     ChargeCopy(c, Pipe::kMte2, g, s.count, s.rowBytes, s.srcPitch, src.L2Bypass());
 }
 
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
-                                   const DataCopyPadParams& pad) {
+                                   const DataCopyPadParams& pad, ascendc_sim::CallSite = {}) {
     DataCopyPad(
         dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
         DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, static_cast<T>(pad.paddingValue)));
@@ -251,7 +296,8 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
 // UB->GM: rows are read from 32-byte aligned UB rows (stride in blocks) and written as blockLen bytes (stride in
 // bytes).
 template <typename T>
-__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p,
+                                   ascendc_sim::CallSite = {}) {
     using namespace ascendc_sim;
     const char* api = "DataCopyPad";
     RequireDataCopyPad(api);
@@ -265,7 +311,8 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
 }
 
 template <typename T>
-__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
+                                   ascendc_sim::CallSite = {}) {
     DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0));
 }
 

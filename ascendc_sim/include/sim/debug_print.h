@@ -41,7 +41,8 @@ __aicore__ inline void printf(const char* fmt, Args&&... args) {
 
 // The first `dumpSize` elements of a UB tensor, with the caller's description number.
 template <typename T>
-__aicore__ inline void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
+__aicore__ inline void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize,
+                                  ascendc_sim::CallSite = {}) {
     const uint32_t n = dumpSize < tensor.GetSize() ? dumpSize : tensor.GetSize();
     const T* p = tensor.Operand("DumpTensor", "tensor", n);
     std::lock_guard<std::mutex> lock(ascendc_sim::PrintMutex());

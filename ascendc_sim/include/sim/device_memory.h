@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,14 +14,19 @@ inline constexpr uint64_t kGuardBytes = 512;    // before and after every alloca
 inline constexpr uint8_t kGuardPattern = 0xE7;  // what an untouched guard byte holds
 inline constexpr uint8_t kFreshPattern = 0xCD;  // new device memory is not zeroed, as on hardware
 
+struct GmShadow;
+
 struct DeviceAllocation {
     uint64_t id;
     uint8_t* base;  // first usable byte
     uint64_t bytes;
+    std::shared_ptr<GmShadow> shadow;  // which bytes hold defined values (sim/gm_definedness.h)
 };
 
 // nullptr if the host lacks the memory (the twin's device memory is host RAM) or the size cannot be guarded.
-void* DeviceMalloc(std::size_t bytes);
+// `defined`: the host fills it by plain stores the twin cannot see (GmAlloc), so its bytes count as defined;
+// otherwise (aclrtMalloc) they are undefined until written.
+void* DeviceMalloc(std::size_t bytes, bool defined = false);
 // False if p is not the base of a live allocation.
 bool DeviceFree(void* p);
 // The allocation holding [p, p + bytes), if any.

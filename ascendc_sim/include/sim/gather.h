@@ -9,8 +9,8 @@ namespace AscendC {
 
 template <typename T>
 __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                              const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
-                              const uint32_t count) {
+                              const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr, const uint32_t count,
+                              ascendc_sim::CallSite = {}) {
     using namespace ascendc_sim;
     const char* api = "Gather";
     CoreContext& c = Core();
@@ -40,6 +40,10 @@ __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& s
         Fail(api, "dst overlaps the src elements it gathers (Gather does not support aliasing)");
     }
     for (uint32_t i = 0; i < count; ++i) d[i] = s[(uint64_t{srcBaseAddr} + off[i]) / sizeof(T)];
+    if (count > 0) {
+        GatherFlow(c, api, dst.UbOffset(), srcOffset.UbOffset(), off, src.UbOffset() + srcBaseAddr, count, sizeof(T),
+                   lowest - srcBaseAddr, highest - srcBaseAddr);
+    }
     CountVector(c, VecClass::kSimple, count, sizeof(T));
 }
 

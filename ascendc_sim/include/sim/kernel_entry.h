@@ -6,6 +6,7 @@
 
 #include "sim/context.h"
 #include "sim/device_memory.h"
+#include "sim/gm_definedness.h"
 #include "sim/kernel_rules.h"
 #include "sim/qualifiers.h"
 
@@ -51,6 +52,7 @@ enum KernelMetaType : uint8_t {
 // (impl/basic_api dav_m200 / dav_c220 kernel_operator_common_impl.h: 2 MB on 310P, 16 MB on A2/A3).
 __aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
     if (workspace == nullptr) return nullptr;
+    ascendc_sim::RegisterWorkspace(*ascendc_sim::Core().launch, workspace);  // it may hold undefined bytes
     return workspace + ascendc_sim::Soc(ascendc_sim::Core()).rules.systemWorkspaceBytes;
 }
 

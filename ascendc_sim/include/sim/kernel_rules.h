@@ -2,6 +2,7 @@
 // against the kernel type and the physical core count, the UB scratch some APIs use, the TPipe buffer cap.
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "sim/context.h"
 
@@ -17,7 +18,14 @@ void CheckKernelTypeAtEnd(CoreContext& c);
 // Hardware or soft SyncAll: none under MIX_VECTOR_CORE; needs every block resident (blockDim <= physical cores),
 // hardware also a MIX type.
 void RequireCrossCoreSync(const char* api, bool hardware);
-// APIs documented to use the TMP_UB_OFFSET scratch above TOTAL_VEC_LOCAL_SIZE overwrite its first bytes.
-void ClobberUbScratch(CoreContext& c, uint64_t bytes);
+// A MIX kernel: declared MIX_* (KERNEL_TASK_TYPE) or launched as AIC:AIV groups.
+bool IsMixKernel(const CoreContext& c);
+// A MIX kernel's UB access of the bytes the framework keeps at the top of UB (SocKernelRules::mixReservedUbBytes).
+void CheckUbFrame(CoreContext& c, const char* api, uint64_t b, uint64_t bytes);
+// TPipe::InitBuffer bringing the TPipe to `total` bytes: beyond the UB CANN's CPU debug hands out (bufferInitLen) is
+// an error; beyond the guide's usable size a note (an API's scratch or the MIX framework may share those bytes).
+void CheckPipeCapacity(CoreContext& c, const char* api, uint64_t total, uint32_t num, uint32_t len, uint64_t rounded);
+// A note of the launch (LaunchStats::notes): advice, not an error; each text once.
+void AddNote(CoreContext& c, const std::string& note);
 
 }  // namespace ascendc_sim

@@ -65,6 +65,7 @@ struct LaunchStats {
     const ascendc_sim::SocInfo* soc = nullptr;  // the SoC it ran on: its clock turns cycles into us
     SpanTrace trace;                            // the requested core's timeline (LaunchConfig::trace)
     uint32_t rounds = 0;                        // rounds of at most PhysicalCoreNum blocks the launch ran in
+    std::vector<std::string> notes;             // advice that is not an error (e.g. a TPipe past the guide's usable UB)
     uint64_t TotalGmBytes() const;
 };
 
@@ -83,6 +84,11 @@ struct LaunchConfig {
     // and blockDim counts both (如何在矢量编程时启用Vector-Core.md). The kernel type is a property of the binary the
     // runtime reads before any core starts; the twin's caller states it here and the kernel's declaration must match.
     bool vectorCores = false;
+    // The launch's workspace (may hold bytes no one wrote; sim/gm_definedness.h) and, for an aclnn call, its outputs'
+    // valid byte ranges, each of which the kernel must write whole. Optional: a kernel's GetUserWorkspace also names
+    // its workspace.
+    const void* workspace = nullptr;
+    std::vector<std::pair<const void*, uint64_t>> outputs;
 };
 
 // Physical cores a launch runs its blocks on at once: the AI cores (AIV on A2/A3), plus the Vector Cores of a

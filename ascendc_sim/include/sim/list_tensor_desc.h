@@ -40,7 +40,7 @@ public:
     __aicore__ inline void SetShapeAddr(uint64_t* shape) { shape_ = shape; }
     __aicore__ inline uint64_t GetDim() { return dim_; }
     __aicore__ inline uint64_t GetIndex() { return index_; }
-    __aicore__ inline uint64_t GetShape(uint32_t i) {
+    __aicore__ inline uint64_t GetShape(uint32_t i, ascendc_sim::CallSite = {}) {
         if (i >= dim_) ascendc_sim::Fail("TensorDesc::GetShape", ascendc_sim::Str("axis ", i, " >= dim ", dim_));
         return shape_[i];
     }
@@ -64,11 +64,13 @@ private:
 class ListTensorDesc {
 public:
     __aicore__ inline ListTensorDesc() {}
-    __aicore__ inline ListTensorDesc(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff) {
+    __aicore__ inline ListTensorDesc(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff,
+                                     ascendc_sim::CallSite = {}) {
         Init(data, length, shapeSize);
     }
 
-    __aicore__ inline void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff) {
+    __aicore__ inline void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff,
+                                ascendc_sim::CallSite = {}) {
         using ascendc_sim::Fail;
         using ascendc_sim::Str;
         const char* api = "ListTensorDesc::Init";
@@ -100,7 +102,7 @@ public:
     }
 
     template <class T>
-    __aicore__ inline void GetDesc(TensorDesc<T>& desc, uint32_t index) {
+    __aicore__ inline void GetDesc(TensorDesc<T>& desc, uint32_t index, ascendc_sim::CallSite = {}) {
         const char* api = "ListTensorDesc::GetDesc";
         CheckIndex(api, index);
         if (dim_ == 0) ascendc_sim::Fail(api, "the list holds data pointers only (dim 0): no shapes to read");
@@ -113,7 +115,7 @@ public:
     }
 
     template <class T>
-    __aicore__ inline __gm__ T* GetDataPtr(uint32_t index) {
+    __aicore__ inline __gm__ T* GetDataPtr(uint32_t index, ascendc_sim::CallSite = {}) {
         const char* api = "ListTensorDesc::GetDataPtr";
         CheckIndex(api, index);
         return reinterpret_cast<__gm__ T*>(ascendc_sim::ReadListWord(api, pointers_ + index));

@@ -15,7 +15,8 @@ constexpr uint64_t MASK_PLACEHOLDER = 0;
 // Normal mode: bit i of high:low enables lane i of every repeat. Counter mode: low counts the elements of the
 // whole instruction and the repeat count is derived from it.
 template <typename T, MaskMode mode = MaskMode::NORMAL>
-__aicore__ static inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
+__aicore__ static inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow,
+                                            ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     c.mask.high = mode == MaskMode::COUNTER ? 0 : maskHigh;
@@ -23,7 +24,7 @@ __aicore__ static inline void SetVectorMask(const uint64_t maskHigh, const uint6
 }
 // The first `len` lanes (normal mode) or `len` elements (counter mode).
 template <typename T, MaskMode mode = MaskMode::NORMAL>
-__aicore__ static inline void SetVectorMask(int32_t len) {
+__aicore__ static inline void SetVectorMask(int32_t len, ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     if (len < 0) ascendc_sim::Fail("SetVectorMask", ascendc_sim::Str("len ", len, " is negative"));
@@ -39,22 +40,22 @@ __aicore__ static inline void SetVectorMask(int32_t len) {
     c.mask.low = len >= 64 ? ~uint64_t{0} : (uint64_t{1} << len) - 1;
     c.mask.high = len <= 64 ? 0 : (len >= 128 ? ~uint64_t{0} : (uint64_t{1} << (len - 64)) - 1);
 }
-__aicore__ inline void ResetMask() {
+__aicore__ inline void ResetMask(ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     c.mask.high = c.mask.low = ~uint64_t{0};
 }
-__aicore__ inline void SetMaskCount() {
+__aicore__ inline void SetMaskCount(ascendc_sim::CallSite = {}) {
     ascendc_sim::Poll(ascendc_sim::Core());
     ascendc_sim::Core().mask.counter = true;
 }
-__aicore__ inline void SetMaskNorm() {
+__aicore__ inline void SetMaskNorm(ascendc_sim::CallSite = {}) {
     ascendc_sim::Poll(ascendc_sim::Core());
     ascendc_sim::Core().mask.counter = false;
 }
 // The global state a static-tensor kernel sets at its start (TPipe's constructor does it otherwise): no atomic
 // add, normal mask mode, every lane on (kernel_tpipe_impl.h TPipe::InitSocState; 系统初始化/InitSocState.md).
-__aicore__ inline void InitSocState() {
+__aicore__ inline void InitSocState(ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     c.atomicAdd = false;

@@ -169,7 +169,7 @@ public:
         registered_ = true;
     }
 
-    __aicore__ inline void Init(const TCubeTiling* tiling, TPipe* = nullptr) {
+    __aicore__ inline void Init(const TCubeTiling* tiling, TPipe* = nullptr, ascendc_sim::CallSite = {}) {
         ascendc_sim::CheckMatmulRegistered("Matmul::Init", registered_);
         constexpr ascendc_sim::MatmulConstants kConstants = ascendc_sim::ConstantsOf(MM_CFG);
         tiling_ = tiling != nullptr ? *tiling : ascendc_sim::StaticCubeTiling("Matmul::Init", kConstants, Types());
@@ -179,36 +179,40 @@ public:
         SetOrgShape(tiling_.M, tiling_.N, tiling_.Ka, tiling_.Kb);
         SetSingleShape(tiling_.singleCoreM, tiling_.singleCoreN, tiling_.singleCoreK);
     }
-    __aicore__ inline void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int = 0) {
+    __aicore__ inline void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int = 0, ascendc_sim::CallSite = {}) {
         Ready("Matmul::SetOrgShape");
         job_.orgM = orgM, job_.orgN = orgN, job_.orgKa = orgKa, job_.orgKb = orgKb;
     }
-    __aicore__ inline void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK); }
-    __aicore__ inline void SetSingleShape(int singleM, int singleN, int singleK) {
+    __aicore__ inline void SetOrgShape(int orgM, int orgN, int orgK, ascendc_sim::CallSite = {}) {
+        SetOrgShape(orgM, orgN, orgK, orgK);
+    }
+    __aicore__ inline void SetSingleShape(int singleM, int singleN, int singleK, ascendc_sim::CallSite = {}) {
         Ready("Matmul::SetSingleShape");
         job_.singleM = singleM, job_.singleN = singleN, job_.singleK = singleK;
     }
     // Docs (SetTail): resets singleCoreM/N/K for this computation without changing the tiling; -1 keeps a value.
-    __aicore__ inline void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
+    __aicore__ inline void SetTail(int tailM = -1, int tailN = -1, int tailK = -1, ascendc_sim::CallSite = {}) {
         Ready("Matmul::SetTail");
         if (tailM > 0) job_.singleM = tailM;
         if (tailN > 0) job_.singleN = tailN;
         if (tailK > 0) job_.singleK = tailK;
     }
-    __aicore__ inline void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = false) {
+    __aicore__ inline void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = false,
+                                      ascendc_sim::CallSite = {}) {
         Ready("Matmul::SetTensorA");
         CheckTranspose("Matmul::SetTensorA", isTransposeA, A_TYPE::isTrans);
         a_ = gm;
         job_.transA = isTransposeA;
     }
-    __aicore__ inline void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
+    __aicore__ inline void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false,
+                                      ascendc_sim::CallSite = {}) {
         Ready("Matmul::SetTensorB");
         CheckTranspose("Matmul::SetTensorB", isTransposeB, B_TYPE::isTrans);
         b_ = gm;
         job_.transB = isTransposeB;
     }
     // Docs (SetBias): only with TCubeTiling.isBias = 1.
-    __aicore__ inline void SetBias(const GlobalTensor<BiasT>& gm) {
+    __aicore__ inline void SetBias(const GlobalTensor<BiasT>& gm, ascendc_sim::CallSite = {}) {
         Ready("Matmul::SetBias");
         if (tiling_.isBias != 1) ascendc_sim::Fail("Matmul::SetBias", "TCubeTiling.isBias is 0: bias not enabled");
         bias_ = gm;
@@ -218,8 +222,8 @@ public:
 
     template <bool sync = true>
     __aicore__ inline void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
-                                      bool enSequentialWrite = false, bool waitIterateAll = false,
-                                      bool fakeMsg = false) {
+                                      bool enSequentialWrite = false, bool waitIterateAll = false, bool fakeMsg = false,
+                                      ascendc_sim::CallSite = {}) {
         const char* api = "Matmul::IterateAll";
         auto& c = Start(api, enAtomic, enSequentialWrite || fakeMsg);
         if (!sync && !waitIterateAll) {
@@ -238,7 +242,7 @@ public:
             ascendc_sim::AddPending(c, {begin, begin + CBytes(), this, &c});
         }
     }
-    __aicore__ inline void WaitIterateAll() {
+    __aicore__ inline void WaitIterateAll(ascendc_sim::CallSite = {}) {
         auto& c = ascendc_sim::Core();
         ascendc_sim::Poll(c);
         if (!pending_.work) ascendc_sim::Fail("Matmul::WaitIterateAll", "no async IterateAll to wait for");
@@ -250,7 +254,7 @@ public:
 
     // Docs (Iterate): one baseM x baseN block of C per call into L0C; false once every block was computed.
     template <bool sync = true>
-    __aicore__ inline bool Iterate(bool enPartialSum = false) {
+    __aicore__ inline bool Iterate(bool enPartialSum = false, ascendc_sim::CallSite = {}) {
         static_assert(sync, "Matmul::Iterate: the twin models the sync mode");
         const char* api = "Matmul::Iterate";
         auto& c = Start(api, 0, enPartialSum);
@@ -275,7 +279,7 @@ public:
     // GM: the block lands at its place in C (non-sequential write).
     template <bool sync = true>
     __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
-                                      bool enSequentialWrite = false) {
+                                      bool enSequentialWrite = false, ascendc_sim::CallSite = {}) {
         const char* api = "Matmul::GetTensorC";
         auto& c = TakeBlock(api, enSequentialWrite);
         iterJob_.cGm = reinterpret_cast<uint8_t*>(gm.GetPhyAddr());
@@ -287,8 +291,8 @@ public:
     }
     // UB (VECIN): the block as baseM rows of baseN elements.
     template <bool sync = true>
-    __aicore__ inline void GetTensorC(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0,
-                                      bool enSequentialWrite = false) {
+    __aicore__ inline void GetTensorC(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                                      ascendc_sim::CallSite = {}) {
         const char* api = "Matmul::GetTensorC";
         auto& c = TakeBlock(api, enSequentialWrite);
         if (enAtomic) ascendc_sim::Fail(api, "enAtomic needs a GM destination");
@@ -298,10 +302,14 @@ public:
             ascendc_sim::CubeFixToUb(ascendc_sim::Core(), iterJob_, l0c_, bm_, bn_, dst, tiling_.baseN);
         };
         ascendc_sim::PostToCube(c, api, r, true);
+        // The cube side is not tracked for definedness: C lands in UB defined.
+        ascendc_sim::DefineBytes(c, ascendc_sim::DefSpace::kUb,
+                                 ascendc_sim::Footprint::Contiguous(
+                                     ub.UbOffset(), uint64_t(tiling_.baseM) * tiling_.baseN, sizeof(DstT) * 8));
     }
 
     // Docs (End): releases the object's resources; needed before another object computes.
-    __aicore__ inline void End() {
+    __aicore__ inline void End(ascendc_sim::CallSite = {}) {
         auto& c = ascendc_sim::Core();
         ascendc_sim::Poll(c);
         ascendc_sim::CheckMatmulRegistered("Matmul::End", registered_);
@@ -350,7 +358,12 @@ private:
     void CheckCRows(ascendc_sim::CoreContext& c, const char* api, const GlobalTensor<DstT>& gm, int64_t m0, int64_t n0,
                     int64_t rows, int64_t cols, uint8_t atomic) const {
         auto access = atomic ? ascendc_sim::GmAccess::kAtomicWrite : ascendc_sim::GmAccess::kWrite;
-        for (int64_t r = 0; r < rows; ++r) gm.CheckRange(c, api, uint64_t(m0 + r) * job_.orgN + n0, cols, access);
+        for (int64_t r = 0; r < rows; ++r) {
+            gm.CheckRange(c, api, uint64_t(m0 + r) * job_.orgN + n0, cols, access);
+            // The cube's side is not tracked for definedness: what it writes counts as defined.
+            if (!atomic)
+                ascendc_sim::DefineGm(c, gm.GetPhyAddr() + uint64_t(m0 + r) * job_.orgN + n0, cols * sizeof(DstT));
+        }
     }
     uint64_t CBytes() const { return (uint64_t(job_.singleM - 1) * job_.orgN + job_.singleN) * sizeof(DstT); }
     // The C rows IterateAll wrote now sit in L2 for this AIV's later reads (sim/l2_reuse.h).

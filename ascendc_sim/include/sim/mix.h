@@ -20,6 +20,7 @@ namespace ascendc_sim {
 struct CubeRequest {
     std::function<void()> work;
     bool done = false;
+    ClockSnapshot posted, served;  // the AIV's clock when it posted, the AIC's when it finished (sim/gm_race.h)
 };
 
 // A GM byte range an AIV must not touch until it waited for the cube (async IterateAll).
@@ -42,6 +43,8 @@ struct CubeGroup {
     bool aicBusy = false;  // the AIC is running a request: waiting AIVs see progress, not a deadlock
     int32_t aicFlags[kCrossCoreFlagIds] = {};
     int32_t aivFlags[2][16] = {};
+    ClockSnapshot aicFlagClocks[kCrossCoreFlagIds];  // the joined clocks of each flag's sets (sim/gm_race.h)
+    ClockSnapshot aivFlagClocks[2][16];
     std::vector<PendingRange> pending;
 };
 
@@ -79,11 +82,11 @@ void CrossCoreWait(uint8_t modeId, pipe_t pipe, uint16_t flagId);
 namespace AscendC {
 
 template <uint8_t modeId, pipe_t pipe>
-__aicore__ inline void CrossCoreSetFlag(uint16_t flagId) {
+__aicore__ inline void CrossCoreSetFlag(uint16_t flagId, ascendc_sim::CallSite = {}) {
     ascendc_sim::CrossCoreSet(modeId, pipe, flagId);
 }
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
-__aicore__ inline void CrossCoreWaitFlag(uint16_t flagId) {
+__aicore__ inline void CrossCoreWaitFlag(uint16_t flagId, ascendc_sim::CallSite = {}) {
     ascendc_sim::CrossCoreWait(modeId, pipe, flagId);
 }
 

@@ -30,26 +30,26 @@ template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind {
 public:
     template <typename T>
-    __aicore__ inline LocalTensor<T> AllocTensor() {
+    __aicore__ inline LocalTensor<T> AllocTensor(ascendc_sim::CallSite = {}) {
         ascendc_sim::BufferSlot* slot = core_.Alloc("AllocTensor");
         ascendc_sim::NoteAllocTensor(ascendc_sim::Core(), slot, int(src), int(dst));
         return ascendc_sim::TensorOver<T>(slot, slot->bytes);
     }
     template <typename T>
-    __aicore__ inline bool EnQue(const LocalTensor<T>& tensor) {
+    __aicore__ inline bool EnQue(const LocalTensor<T>& tensor, ascendc_sim::CallSite = {}) {
         tensor.CheckLive("EnQue");
         core_.Enque("EnQue", tensor.Slot(), tensor.Slot()->generation);
         ascendc_sim::NoteEnQue(ascendc_sim::Core(), tensor.Slot(), int(src), int(dst));
         return true;
     }
     template <typename T>
-    __aicore__ inline LocalTensor<T> DeQue() {
+    __aicore__ inline LocalTensor<T> DeQue(ascendc_sim::CallSite = {}) {
         ascendc_sim::BufferSlot* slot = core_.Deque("DeQue");
         ascendc_sim::NoteDeQue(ascendc_sim::Core(), slot, int(src), int(dst));
         return ascendc_sim::TensorOver<T>(slot, slot->bytes);
     }
     template <typename T>
-    __aicore__ inline void FreeTensor(LocalTensor<T>& tensor) {
+    __aicore__ inline void FreeTensor(LocalTensor<T>& tensor, ascendc_sim::CallSite = {}) {
         ascendc_sim::Poll(ascendc_sim::Core());
         if (tensor.Slot() == nullptr) ascendc_sim::Fail("FreeTensor", "LocalTensor was never allocated");
         core_.Free("FreeTensor", tensor.Slot(), tensor.Slot()->generation);
@@ -73,12 +73,12 @@ template <TPosition pos = TPosition::LCM>
 class TBuf {
 public:
     template <typename T>
-    __aicore__ inline LocalTensor<T> Get() {
+    __aicore__ inline LocalTensor<T> Get(ascendc_sim::CallSite = {}) {
         ascendc_sim::BufferSlot* slot = core_.Only("TBuf::Get");
         return ascendc_sim::TensorOver<T>(slot, slot->bytes);
     }
     template <typename T>
-    __aicore__ inline LocalTensor<T> Get(uint32_t len) {
+    __aicore__ inline LocalTensor<T> Get(uint32_t len, ascendc_sim::CallSite = {}) {
         ascendc_sim::BufferSlot* slot = core_.Only("TBuf::Get");
         if (uint64_t{len} * sizeof(T) > slot->bytes) {
             ascendc_sim::Fail("TBuf::Get", ascendc_sim::Str(len, " elements of ", sizeof(T), " bytes exceed the ",
@@ -87,7 +87,7 @@ public:
         return ascendc_sim::TensorOver<T>(slot, len * sizeof(T));
     }
     template <typename T>
-    __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset) {
+    __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset, ascendc_sim::CallSite = {}) {
         ascendc_sim::BufferSlot* slot = core_.Only("TBuf::GetWithOffset");
         if (bufOffset % 32 != 0 || bufOffset + uint64_t{size} * sizeof(T) > slot->bytes) {
             ascendc_sim::Fail("TBuf::GetWithOffset",
@@ -113,30 +113,30 @@ public:
     TPipe& operator=(const TPipe&) = delete;
 
     template <class Que>
-    __aicore__ inline bool InitBuffer(Que& que, uint8_t num, uint32_t len) {
+    __aicore__ inline bool InitBuffer(Que& que, uint8_t num, uint32_t len, ascendc_sim::CallSite = {}) {
         que.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveLocal("TPipe::InitBuffer", QuePos(que), num, len, &que),
                         QueDepth(que));
         return true;
     }
     template <TPosition pos>
-    __aicore__ inline bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
+    __aicore__ inline bool InitBuffer(TBuf<pos>& buf, uint32_t len, ascendc_sim::CallSite = {}) {
         buf.Core().Init("TPipe::InitBuffer", ascendc_sim::CarveLocal("TPipe::InitBuffer", int(pos), 1, len, &buf), 0);
         return true;
     }
     // Ids 0-5 (6 and 7 are reserved, SetFlag/WaitFlag doc): Fetch gives one neither allocated nor set, Alloc keeps it.
     template <HardEvent event>
-    __aicore__ inline TEventID FetchEventID() {
+    __aicore__ inline TEventID FetchEventID(ascendc_sim::CallSite = {}) {
         return FetchEventID(event);
     }
-    __aicore__ inline TEventID FetchEventID(HardEvent event) {
+    __aicore__ inline TEventID FetchEventID(HardEvent event, ascendc_sim::CallSite = {}) {
         return static_cast<TEventID>(ascendc_sim::FetchEventId(ascendc_sim::Core(), int(event), false));
     }
     template <HardEvent event>
-    __aicore__ inline TEventID AllocEventID() {
+    __aicore__ inline TEventID AllocEventID(ascendc_sim::CallSite = {}) {
         return static_cast<TEventID>(ascendc_sim::FetchEventId(ascendc_sim::Core(), int(event), true));
     }
     template <HardEvent event>
-    __aicore__ inline void ReleaseEventID(TEventID id) {
+    __aicore__ inline void ReleaseEventID(TEventID id, ascendc_sim::CallSite = {}) {
         ascendc_sim::ReleaseEventId(ascendc_sim::Core(), int(event), id);
     }
     // Releases every buffer: tensors taken before are invalid afterwards.

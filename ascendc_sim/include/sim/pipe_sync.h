@@ -10,6 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sim/call_site.h"
+
 namespace ascendc_sim {
 
 struct CoreContext;
@@ -28,6 +30,7 @@ inline constexpr int kCubeBufferShift = 40;
 struct PipeAccess {
     uint64_t seq = 0;  // 0: none
     const char* api = nullptr;
+    SourceLine line;  // the kernel line of the call
 };
 
 // The last writer and the readers since, of one byte range.
@@ -50,6 +53,7 @@ struct SyncToken {
 struct EventFlag {
     bool set = false;
     SyncToken token{};
+    SourceLine setLine;  // the SetFlag's kernel line
 };
 
 // A UB operand of the current vector instruction (for the bank-conflict cost).
@@ -80,6 +84,7 @@ struct PipeSync {
     std::map<uint64_t, uint64_t> scalarWrites, scalarReads;
     const char* scalarWriteApi = nullptr;
     const char* scalarReadApi = nullptr;
+    SourceLine scalarWriteLine, scalarReadLine;
     uint64_t scalarSeq = 0;
 };
 

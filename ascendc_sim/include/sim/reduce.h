@@ -63,6 +63,50 @@ T IndexAsT(uint32_t index) {
     return out;
 }
 
+// The lanes a mask plan reads: its full repeats and its tail (counter mode), group g = repeat g (sim/definedness.h).
+template <typename T>
+std::vector<FlowOperand> PlanSources(const AscendC::LocalTensor<T>& src, const MaskPlan& plan, int64_t blkStride,
+                                     int64_t repStride) {
+    std::vector<FlowOperand> out;
+    const uint64_t base = src.UbOffset();
+    if (plan.repeats > 0) {
+        out.push_back({Footprint::Repeats(base, sizeof(T), plan.mask, plan.repeats, blkStride, repStride)});
+    }
+    if (plan.tailMask != 0) {
+        Footprint f = Footprint::Repeats(base + RepeatOffset<T>(plan.repeats, 0, blkStride, repStride) * sizeof(T),
+                                         sizeof(T), plan.tailMask, 1, blkStride, repStride);
+        f.firstGroup = plan.repeats;
+        f.firstElem = plan.repeats * plan.mask;
+        out.push_back({f});
+    }
+    return out;
+}
+
+// Per-repeat results: repeat r's `units(lanes)` elements at dst + r * pitchElems.
+template <typename T, typename Units>
+std::vector<FlowOperand> PlanResults(const AscendC::LocalTensor<T>& dst, const MaskPlan& plan, int64_t pitchElems,
+                                     Units units) {
+    std::vector<FlowOperand> out;
+    const uint64_t base = dst.UbOffset(), pitch = static_cast<uint64_t>(pitchElems) * sizeof(T);
+    auto group = [&](uint64_t at, uint64_t count, uint64_t first, uint64_t lanes) {
+        Footprint f =
+            Footprint::Contiguous(at, static_cast<uint64_t>(units(static_cast<int64_t>(lanes))), sizeof(T) * 8);
+        f.groups = count;
+        f.groupPitch = pitch;
+        f.firstGroup = first;
+        out.push_back({f});
+    };
+    if (plan.repeats > 0) group(base, plan.repeats, 0, plan.mask);
+    if (plan.tailMask != 0) group(base + plan.repeats * pitch, 1, plan.repeats, plan.tailMask);
+    return out;
+}
+
+// A reduction's one result (and its register) from every source lane.
+inline void ReduceAllFlow(CoreContext& c, const char* api, const FlowOperand& dst, std::vector<FlowOperand> srcs) {
+    for (FlowOperand& s : srcs) s.whole = true;
+    SetRegDefined(c, SpecialReg::kReduce, !Propagate(c, api, Flow::kWhole, {dst}, srcs).any);
+}
+
 // Count form of ReduceMax (isMax) / ReduceMin: the first extreme of `count` elements; with calIndex its index in
 // dst[1] (IndexAsT).
 template <typename T>
@@ -86,6 +130,7 @@ void ReduceExtremeCount(const char* api, bool isMax, const AscendC::LocalTensor<
     if (calIndex) d[1] = IndexAsT<T>(static_cast<uint32_t>(best));
     tlsReduceValue = static_cast<float>(s[best]);
     tlsReduceIndex = static_cast<uint32_t>(best);
+    ReduceAllFlow(c, api, CountOperand(dst, calIndex ? 2 : 1), {CountOperand(src, count)});
     CountVector(c, VecClass::kReduce, count, sizeof(T));
 }
 
@@ -122,6 +167,15 @@ void BlockReduce(const char* api, const AscendC::LocalTensor<T>& dst, const Asce
         }
         for (int64_t b = 0; b < blocks; ++b) d[r * dstRepStride * 8 + b] = results[b];
     }
+    // Block b's result (run b of repeat r's results) from block b (run b of repeat r's lanes).
+    std::vector<FlowOperand> results = PlanResults(dst, plan, int64_t{dstRepStride} * 8,
+                                                   [](int64_t lanes) { return (lanes + kPerBlock - 1) / kPerBlock; });
+    for (FlowOperand& o : results) {
+        o.fp.runs = o.fp.runElems;
+        o.fp.runPitch = sizeof(T);
+        o.fp.runElems = o.fp.lastRunElems = 1;
+    }
+    Propagate(c, api, Flow::kRunwise, results, PlanSources(src, plan, srcBlkStride, srcRepStride));
     CountRepeats(c, VecClass::kReduce, reps);
 }
 
@@ -138,7 +192,8 @@ struct BrcbRepeatParams {
 
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                                 const LocalTensor<T>& sharedTmpBuffer, const int32_t count) {
+                                 const LocalTensor<T>& sharedTmpBuffer, const int32_t count,
+                                 ascendc_sim::CallSite = {}) {
     using namespace ascendc_sim;
     CoreContext& c = Core();
     Poll(c);
@@ -165,13 +220,15 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
     }
     d[0] = FromCompute<T>(total);
     tlsReduceSum = total;
+    ReduceAllFlow(c, "ReduceSum", CountOperand(dst, 1), {CountOperand(src, count)});
     CountVector(c, VecClass::kReduce, count, sizeof(T));
 }
 
 // calIndex stores the index of the (first) maximum in dst[1] as raw unsigned bits of T's width.
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                                 const LocalTensor<T>& sharedTmpBuffer, const int32_t count, bool calIndex = false) {
+                                 const LocalTensor<T>& sharedTmpBuffer, const int32_t count, bool calIndex = false,
+                                 ascendc_sim::CallSite = {}) {
     ascendc_sim::ReduceExtremeCount("ReduceMax", true, dst, src, sharedTmpBuffer, count, calIndex);
 }
 
@@ -179,7 +236,7 @@ __aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>
 template <typename T, bool isSetMask = true>
 __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                                       const int32_t repeatTimes, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride) {
+                                      const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     using namespace ascendc_sim;
     const char* api = "WholeReduceSum";
     CoreContext& c = Core();
@@ -196,6 +253,8 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
         for (int64_t i = 0; i < lanes; ++i) row[i] = s[RepeatOffset<T>(r, i, srcBlkStride, srcRepStride)];
         d[r * dstRepStride] = FromCompute<T>(TreeSum<T>(row.data(), lanes));
     }
+    Propagate(c, api, Flow::kGrouped, PlanResults(dst, plan, dstRepStride, [](int64_t) { return int64_t{1}; }),
+              PlanSources(src, plan, srcBlkStride, srcRepStride));
     CountRepeats(c, VecClass::kReduce, reps);
 }
 
@@ -205,7 +264,7 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
 template <typename T, bool isSetMask = true>
 __aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                                       const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride) {
+                                      const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     using namespace ascendc_sim;
     const char* api = "BlockReduceSum";
     const MaskPlan plan = PlanMask<T, isSetMask>(api, static_cast<uint64_t>(std::max(mask, 0)), repeatTime);
@@ -223,7 +282,7 @@ __aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTens
 // Each repeat reads 8 elements and broadcasts each into one 32-byte block of dst.
 template <typename T>
 __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTime,
-                            const BrcbRepeatParams& repeatParams) {
+                            const BrcbRepeatParams& repeatParams, ascendc_sim::CallSite = {}) {
     using namespace ascendc_sim;
     const char* api = "Brcb";
     CoreContext& c = Core();
@@ -242,6 +301,18 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
             T* block = d + (r * repeatParams.dstRepStride + j * repeatParams.dstBlkStride) * kPerBlock;
             for (int64_t k = 0; k < kPerBlock; ++k) block[k] = s[r * 8 + j];
         }
+    }
+    // dst block (r, j) is one unit of 256 bits, fed by src element r * 8 + j.
+    Footprint blocks = Footprint::Contiguous(dst.UbOffset(), 1, 256);
+    blocks.groups = repeatTime;
+    blocks.groupPitch = uint64_t{repeatParams.dstRepStride} * 32;
+    blocks.runs = 8;
+    blocks.runPitch = uint64_t{repeatParams.dstBlkStride} * 32;
+    Propagate(c, api, Flow::kElementwise, {{blocks}}, {CountOperand(src, int64_t{repeatTime} * 8)});
+    // 8.1.RC1 dav_m200 kernel_operator_vec_brcb_impl.h: 310P's Brcb stages through the TMP_UB_OFFSET scratch (b32:
+    // its first 256 bytes; b16: 768 bytes from +1 KB).
+    if (Soc(c).version == ascendc_sim::SocVersion::kAscend310P) {
+        UseUbScratch(c, api, sizeof(T) == 2 ? 1024 : 0, sizeof(T) == 2 ? 768 : 256);
     }
     CountRepeats(c, VecClass::kSimple, repeatTime);
 }

@@ -54,6 +54,7 @@ void ReduceExtremeRepeat(const char* api, bool isMax, const AscendC::LocalTensor
     if (calIndex) d[1] = IndexAsT<T>(static_cast<uint32_t>(best));
     tlsReduceValue = bestValue;
     tlsReduceIndex = static_cast<uint32_t>(best);
+    ReduceAllFlow(c, api, CountOperand(dst, calIndex ? 2 : 1), PlanSources(src, plan, 1, srcRepStride));
     CountRepeats(c, VecClass::kReduce, repeatTime);
 }
 
@@ -113,6 +114,10 @@ void WholeReduceExtreme(const char* api, bool isMax, const AscendC::LocalTensor<
         tlsReduceValue = bestValue;
         tlsReduceIndex = index;
     }
+    const UndefFound found =
+        Propagate(c, api, Flow::kGrouped, PlanResults(dst, plan, dstRepStride * unit, [unit](int64_t) { return unit; }),
+                  PlanSources(src, plan, srcBlkStride, srcRepStride));
+    SetRegDefined(c, SpecialReg::kReduce, !found.any);
     CountRepeats(c, VecClass::kReduce, reps);
 }
 
@@ -160,6 +165,9 @@ void PairSum(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC:
         }
         for (int64_t i = 0; i < pairs; ++i) d[r * dstRepStride * kHalfRepeat + i] = out[i];
     }
+    Propagate(c, api, Flow::kGrouped,
+              PlanResults(dst, plan, dstRepStride * kHalfRepeat, [](int64_t lanes) { return (lanes + 1) / 2; }),
+              PlanSources(src, plan, srcBlkStride, srcRepStride));
     CountRepeats(c, VecClass::kReduce, reps);
 }
 
@@ -169,35 +177,36 @@ namespace AscendC {
 
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                                 const LocalTensor<T>& sharedTmpBuffer, const int32_t count, bool calIndex = false) {
+                                 const LocalTensor<T>& sharedTmpBuffer, const int32_t count, bool calIndex = false,
+                                 ascendc_sim::CallSite = {}) {
     ascendc_sim::ReduceExtremeCount("ReduceMin", false, dst, src, sharedTmpBuffer, count, calIndex);
 }
 
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                  const LocalTensor<T>& sharedTmpBuffer, const int32_t mask, const int32_t repeatTime,
-                                 const int32_t srcRepStride, bool calIndex = false) {
+                                 const int32_t srcRepStride, bool calIndex = false, ascendc_sim::CallSite = {}) {
     const auto plan = ascendc_sim::PlanMask<T, isSetMask>("ReduceMax", static_cast<uint64_t>(mask), repeatTime);
     ascendc_sim::ReduceExtremeRepeat("ReduceMax", true, dst, src, sharedTmpBuffer, plan, srcRepStride, calIndex);
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                  const LocalTensor<T>& sharedTmpBuffer, const int32_t mask, const int32_t repeatTime,
-                                 const int32_t srcRepStride, bool calIndex = false) {
+                                 const int32_t srcRepStride, bool calIndex = false, ascendc_sim::CallSite = {}) {
     const auto plan = ascendc_sim::PlanMask<T, isSetMask>("ReduceMin", static_cast<uint64_t>(mask), repeatTime);
     ascendc_sim::ReduceExtremeRepeat("ReduceMin", false, dst, src, sharedTmpBuffer, plan, srcRepStride, calIndex);
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                  const LocalTensor<T>& sharedTmpBuffer, const uint64_t mask[], const int32_t repeatTime,
-                                 const int32_t srcRepStride, bool calIndex = false) {
+                                 const int32_t srcRepStride, bool calIndex = false, ascendc_sim::CallSite = {}) {
     ReduceMax<T, true>(dst, src, sharedTmpBuffer, static_cast<int32_t>(ascendc_sim::BitMaskLanes<T>("ReduceMax", mask)),
                        repeatTime, srcRepStride, calIndex);
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                  const LocalTensor<T>& sharedTmpBuffer, const uint64_t mask[], const int32_t repeatTime,
-                                 const int32_t srcRepStride, bool calIndex = false) {
+                                 const int32_t srcRepStride, bool calIndex = false, ascendc_sim::CallSite = {}) {
     ReduceMin<T, true>(dst, src, sharedTmpBuffer, static_cast<int32_t>(ascendc_sim::BitMaskLanes<T>("ReduceMin", mask)),
                        repeatTime, srcRepStride, calIndex);
 }
@@ -207,7 +216,7 @@ __aicore__ inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                  const LocalTensor<T>& sharedTmpBuffer, const int32_t mask, const int32_t repeatTime,
-                                 const int32_t srcRepStride) {
+                                 const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     using namespace ascendc_sim;
     const char* api = "ReduceSum";
     CoreContext& c = Core();
@@ -229,12 +238,13 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
     }
     d[0] = FromCompute<T>(total);
     tlsReduceSum = total;
+    ReduceAllFlow(c, api, CountOperand(dst, 1), PlanSources(src, plan, 1, srcRepStride));
     CountRepeats(c, VecClass::kReduce, reps);
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                  const LocalTensor<T>& sharedTmpBuffer, const uint64_t mask[], const int32_t repeatTime,
-                                 const int32_t srcRepStride) {
+                                 const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     ReduceSum<T, true>(dst, src, sharedTmpBuffer, static_cast<int32_t>(ascendc_sim::BitMaskLanes<T>("ReduceSum", mask)),
                        repeatTime, srcRepStride);
 }
@@ -242,7 +252,8 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
 template <typename T, bool isSetMask = true>
 __aicore__ inline void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                                       const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+                                      const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
+                                      ascendc_sim::CallSite = {}) {
     const auto plan = ascendc_sim::PlanMask<T, isSetMask>("WholeReduceMax", static_cast<uint64_t>(mask), repeatTime);
     ascendc_sim::WholeReduceExtreme("WholeReduceMax", true, dst, src, plan, dstRepStride, srcBlkStride, srcRepStride,
                                     order);
@@ -250,7 +261,8 @@ __aicore__ inline void WholeReduceMax(const LocalTensor<T>& dst, const LocalTens
 template <typename T, bool isSetMask = true>
 __aicore__ inline void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                                       const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+                                      const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
+                                      ascendc_sim::CallSite = {}) {
     const auto plan = ascendc_sim::PlanMask<T, isSetMask>("WholeReduceMin", static_cast<uint64_t>(mask), repeatTime);
     ascendc_sim::WholeReduceExtreme("WholeReduceMin", false, dst, src, plan, dstRepStride, srcBlkStride, srcRepStride,
                                     order);
@@ -258,53 +270,56 @@ __aicore__ inline void WholeReduceMin(const LocalTensor<T>& dst, const LocalTens
 
 // The special registers: the last ReduceSum's total, the last max/min reduction's value and index.
 template <typename T>
-__aicore__ inline T GetReduceRepeatSumSpr() {
+__aicore__ inline T GetReduceRepeatSumSpr(ascendc_sim::CallSite = {}) {
     ascendc_sim::Poll(ascendc_sim::Core());
+    ascendc_sim::RequireDefinedReg(ascendc_sim::Core(), "GetReduceRepeatSumSpr", ascendc_sim::SpecialReg::kReduce);
     return T(ascendc_sim::tlsReduceSum);
 }
 template <typename T>
-__aicore__ inline void GetReduceRepeatMaxMinSpr(T& maxMinValue, T& maxMinIndex) {
+__aicore__ inline void GetReduceRepeatMaxMinSpr(T& maxMinValue, T& maxMinIndex, ascendc_sim::CallSite = {}) {
     ascendc_sim::Poll(ascendc_sim::Core());
+    ascendc_sim::RequireDefinedReg(ascendc_sim::Core(), "GetReduceRepeatMaxMinSpr", ascendc_sim::SpecialReg::kReduce);
     maxMinValue = T(ascendc_sim::tlsReduceValue);
     maxMinIndex = ascendc_sim::IndexAsT<T>(ascendc_sim::tlsReduceIndex);
 }
 template <typename T>
-__aicore__ inline void GetReduceRepeatMaxMinSpr(T& maxMinValue) {
+__aicore__ inline void GetReduceRepeatMaxMinSpr(T& maxMinValue, ascendc_sim::CallSite = {}) {
     ascendc_sim::Poll(ascendc_sim::Core());
+    ascendc_sim::RequireDefinedReg(ascendc_sim::Core(), "GetReduceRepeatMaxMinSpr", ascendc_sim::SpecialReg::kReduce);
     maxMinValue = T(ascendc_sim::tlsReduceValue);
 }
 // The names before GetReduceRepeat*Spr (still in CANN 8.1).
 template <typename T>
-__aicore__ inline void GetReduceMaxMinCount(T& maxMinValue, T& maxMinIndex) {
+__aicore__ inline void GetReduceMaxMinCount(T& maxMinValue, T& maxMinIndex, ascendc_sim::CallSite = {}) {
     GetReduceRepeatMaxMinSpr(maxMinValue, maxMinIndex);
 }
 template <typename T>
-__aicore__ inline void GetReduceMaxMinCount(T& maxMinValue) {
+__aicore__ inline void GetReduceMaxMinCount(T& maxMinValue, ascendc_sim::CallSite = {}) {
     GetReduceRepeatMaxMinSpr(maxMinValue);
 }
 template <typename T>
-__aicore__ inline T GetAccVal() {
+__aicore__ inline T GetAccVal(ascendc_sim::CallSite = {}) {
     return GetReduceRepeatSumSpr<T>();
 }
 
 template <typename T, bool isSetMask = true>
 __aicore__ inline void BlockReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                                       const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride) {
+                                      const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     const auto plan = ascendc_sim::PlanMask<T, isSetMask>("BlockReduceMax", static_cast<uint64_t>(mask), repeatTime);
     ascendc_sim::BlockReduceExtreme("BlockReduceMax", true, dst, src, plan, dstRepStride, srcBlkStride, srcRepStride);
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void BlockReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                                       const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride) {
+                                      const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     const auto plan = ascendc_sim::PlanMask<T, isSetMask>("BlockReduceMin", static_cast<uint64_t>(mask), repeatTime);
     ascendc_sim::BlockReduceExtreme("BlockReduceMin", false, dst, src, plan, dstRepStride, srcBlkStride, srcRepStride);
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                                      const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                     const int32_t srcRepStride) {
+                                     const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     const auto plan = ascendc_sim::PlanMask<T, isSetMask>("PairReduceSum", static_cast<uint64_t>(mask), repeatTime);
     ascendc_sim::PairSum("PairReduceSum", dst, src, plan, dstRepStride, srcBlkStride, srcRepStride);
 }
@@ -314,7 +329,7 @@ __aicore__ inline void PairReduceSum(const LocalTensor<T>& dst, const LocalTenso
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 __aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
                                        const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                       const int32_t srcRepStride) {
+                                       const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     static_assert(std::is_same_v<T, U>, "ReduceDataBlock: dst and src of one dtype");
     static_assert(reduceType != ReduceType::NONE, "ReduceDataBlock: SUM, MAX or MIN");
     if constexpr (reduceType == ReduceType::SUM) {
@@ -328,7 +343,7 @@ __aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTen
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 __aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
                                        const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                       const int32_t srcRepStride) {
+                                       const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     ReduceDataBlock<reduceType, T, U, true>(dst, src,
                                             static_cast<int32_t>(ascendc_sim::BitMaskLanes<T>("ReduceDataBlock", mask)),
                                             repeatTime, dstRepStride, srcBlkStride, srcRepStride);
@@ -336,7 +351,8 @@ __aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTen
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 __aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
                                     const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                    const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+                                    const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
+                                    ascendc_sim::CallSite = {}) {
     static_assert(std::is_same_v<T, U>, "ReduceRepeat: dst and src of one dtype");
     static_assert(reduceType != ReduceType::NONE, "ReduceRepeat: SUM, MAX or MIN");
     if constexpr (reduceType == ReduceType::SUM) {
@@ -350,7 +366,8 @@ __aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 __aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
                                     const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                    const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+                                    const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX,
+                                    ascendc_sim::CallSite = {}) {
     ReduceRepeat<reduceType, T, U, true>(dst, src,
                                          static_cast<int32_t>(ascendc_sim::BitMaskLanes<T>("ReduceRepeat", mask)),
                                          repeatTime, dstRepStride, srcBlkStride, srcRepStride, order);
@@ -358,7 +375,7 @@ __aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 __aicore__ inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,
                                       const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride) {
+                                      const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     static_assert(std::is_same_v<T, U>, "ReducePairElem: dst and src of one dtype");
     static_assert(reduceType == ReduceType::SUM, "ReducePairElem: only ReduceType::SUM is documented");
     PairReduceSum<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride);
@@ -366,7 +383,7 @@ __aicore__ inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTens
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
 __aicore__ inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],
                                       const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
-                                      const int32_t srcRepStride) {
+                                      const int32_t srcRepStride, ascendc_sim::CallSite = {}) {
     ReducePairElem<reduceType, T, U, true>(dst, src,
                                            static_cast<int32_t>(ascendc_sim::BitMaskLanes<T>("ReducePairElem", mask)),
                                            repeatTime, dstRepStride, srcBlkStride, srcRepStride);

@@ -16,11 +16,11 @@ public:
     __aicore__ inline LocalMemAllocator() = default;
     __aicore__ inline uint32_t GetCurAddr() const { return head_; }
     template <TPosition pos, class DataType, uint32_t tileSize>
-    __aicore__ inline LocalTensor<DataType> Alloc() {
+    __aicore__ inline LocalTensor<DataType> Alloc(ascendc_sim::CallSite = {}) {
         return Alloc<pos, DataType>(tileSize);
     }
     template <TPosition pos, class DataType>
-    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize) {
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize, ascendc_sim::CallSite = {}) {
         static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::VECCALC,
                       "logic position and Hardware::UB do not match");
         LocalTensor<DataType> t(pos, head_, tileSize);
@@ -28,11 +28,11 @@ public:
         return t;
     }
     template <class DataType, uint32_t tileSize>
-    __aicore__ inline LocalTensor<DataType> Alloc() {
+    __aicore__ inline LocalTensor<DataType> Alloc(ascendc_sim::CallSite = {}) {
         return Alloc<TPosition::VECCALC, DataType>(tileSize);
     }
     template <class DataType>
-    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize) {
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize, ascendc_sim::CallSite = {}) {
         return Alloc<TPosition::VECCALC, DataType>(tileSize);
     }
 

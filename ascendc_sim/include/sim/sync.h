@@ -29,6 +29,11 @@ void SetEvent(const char* api, int kind, int32_t eventId);
 void WaitEvent(const char* api, int kind, int32_t eventId);
 void HardSyncAll();
 void SoftSyncAll(int32_t* gmSlots, int32_t usedCores);
+// IBSet (set) / IBWait: the 32-byte slot of (eventId, blockIdx) in a zeroed GM workspace; IBSet waits for 0 and
+// writes 1, IBWait waits for 1 and writes 0 (inner_kernel_operator_common_intf.cppm); the slot carries IBSet's clock
+// to IBWait (sim/gm_race.h).
+void InterBlock(const char* api, const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub,
+                int32_t blockIdx, int32_t eventId, bool aivOnly, bool set);
 
 }  // namespace ascendc_sim
 
@@ -38,22 +43,22 @@ enum class CacheLine : uint8_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
 enum class DcciDst : uint8_t { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
 
 template <pipe_t pipe>
-__aicore__ inline void PipeBarrier() {
+__aicore__ inline void PipeBarrier(ascendc_sim::CallSite = {}) {
     ascendc_sim::Poll(ascendc_sim::Core());
     ascendc_sim::NotePipeBarrier(ascendc_sim::Core(), pipe);
 }
 
 template <HardEvent event>
-__aicore__ inline void SetFlag(int32_t eventId) {
+__aicore__ inline void SetFlag(int32_t eventId, ascendc_sim::CallSite = {}) {
     ascendc_sim::SetEvent("SetFlag", static_cast<int>(event), eventId);
 }
 template <HardEvent event>
-__aicore__ inline void WaitFlag(int32_t eventId) {
+__aicore__ inline void WaitFlag(int32_t eventId, ascendc_sim::CallSite = {}) {
     ascendc_sim::WaitEvent("WaitFlag", static_cast<int>(event), eventId);
 }
 
 template <bool isAIVOnly = true>
-__aicore__ inline void SyncAll() {
+__aicore__ inline void SyncAll(ascendc_sim::CallSite = {}) {
     ascendc_sim::HardSyncAll();
     ascendc_sim::NoteFullBarrier(ascendc_sim::Core());
 }
@@ -61,7 +66,7 @@ __aicore__ inline void SyncAll() {
 // Soft barrier through a zeroed GM workspace and a UB workspace, each >= GetBlockNum() x 32 bytes (SyncAll.md).
 template <bool isAIVOnly = true>
 __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
-                               const int32_t usedCores = 0) {
+                               const int32_t usedCores = 0, ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     ascendc_sim::RequireCrossCoreSync("SyncAll", false);
@@ -78,9 +83,21 @@ __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const L
     ascendc_sim::NoteFullBarrier(c);
 }
 
+// 核间同步 IBSet / IBWait: one core signals an event, another waits for it (RAW / WAR / WAW between cores on GM).
+template <bool isAIVOnly = true>
+__aicore__ inline void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                             int32_t blockIdx, int32_t eventID, ascendc_sim::CallSite = {}) {
+    ascendc_sim::InterBlock("IBSet", gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly, true);
+}
+template <bool isAIVOnly = true>
+__aicore__ inline void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                              int32_t blockIdx, int32_t eventID, ascendc_sim::CallSite = {}) {
+    ascendc_sim::InterBlock("IBWait", gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly, false);
+}
+
 // Cleans (writes back whole 64-byte lines) and invalidates the calling core's data cache (sim/dcache.h).
 template <typename T, CacheLine entireType, DcciDst dcciDst>
-__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst, ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     ascendc_sim::CheckDcciForm(c, true, static_cast<int>(dcciDst));
@@ -89,14 +106,14 @@ __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
     }
 }
 template <typename T, CacheLine entireType>
-__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst, ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     ascendc_sim::CacheCleanInvalidate(c, dst.GetPhyAddr(), entireType == CacheLine::ENTIRE_DATA_CACHE);
 }
 // DCache against UB: scalar UB accesses are not cached in the twin, so only the prototype check remains.
 template <typename T, CacheLine entireType, DcciDst dcciDst>
-__aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>&) {
+__aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>&, ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     ascendc_sim::CheckDcciForm(c, true, static_cast<int>(dcciDst));

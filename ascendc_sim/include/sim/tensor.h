@@ -6,6 +6,7 @@
 #include "sim/context.h"
 #include "sim/dtype_of.h"
 #include "sim/gm_access.h"
+#include "sim/gm_definedness.h"
 #include "sim/types.h"
 
 namespace AscendC {
@@ -61,11 +62,12 @@ public:
         return t;
     }
 
-    __aicore__ inline T GetValue(uint64_t offset) const {
+    __aicore__ inline T GetValue(uint64_t offset, ascendc_sim::CallSite = {}) const {
         auto& c = ascendc_sim::Core();
         ascendc_sim::Poll(c);
         CheckRange(c, "GlobalTensor::GetValue", offset, 1, ascendc_sim::GmAccess::kRead);
         ascendc_sim::NoteGm(c, "GlobalTensor::GetValue", ascendc_sim::Pipe::kS, addr_ + offset, sizeof(T), false);
+        ascendc_sim::RequireDefinedGm(c, "GlobalTensor::GetValue", addr_ + offset, sizeof(T));
         ascendc_sim::CacheLoad(c, "GlobalTensor::GetValue", addr_ + offset, sizeof(T));
         ++c.cost.scalarGmAccesses;
         ascendc_sim::ChargePipe(c, ascendc_sim::Pipe::kS, ascendc_sim::Soc(c).cost.scalarGmAccessCycles);
@@ -76,26 +78,25 @@ public:
         ascendc_sim::NoteGmPoll(c, addr_ + offset, bits);
         return value;
     }
-    __aicore__ inline void SetValue(uint64_t offset, T value) const {
+    __aicore__ inline void SetValue(uint64_t offset, T value, ascendc_sim::CallSite = {}) const {
         auto& c = ascendc_sim::Core();
         ascendc_sim::Poll(c);
         CheckRange(c, "GlobalTensor::SetValue", offset, 1, ascendc_sim::GmAccess::kWrite);
         ascendc_sim::NoteGm(c, "GlobalTensor::SetValue", ascendc_sim::Pipe::kS, addr_ + offset, sizeof(T), true);
         ascendc_sim::CacheStore(c, "GlobalTensor::SetValue", addr_ + offset, sizeof(T));
+        ascendc_sim::DefineGm(c, addr_ + offset, sizeof(T));
         ++c.cost.scalarGmAccesses;
         ascendc_sim::ChargePipe(c, ascendc_sim::Pipe::kS, ascendc_sim::Soc(c).cost.scalarGmAccessCycles);
         std::memcpy(addr_ + offset, &value, sizeof(T));
     }
 
-    // Twin internals: bounds of an access of `count` elements at `offset`, against the size and the allocation.
+    // Twin internals: bounds of an access of `count` elements at `offset`, against the device allocation, as CANN's
+    // GM overflow check has it (kernel_utils.h CheckGmMemOverflow: the launch's buffers, not the size a
+    // GlobalTensor declares); `log` records it for the cross-core race check (sim/gm_race.h).
     void CheckRange(ascendc_sim::CoreContext& c, const char* api, uint64_t offset, uint64_t count,
-                    ascendc_sim::GmAccess access) const {
+                    ascendc_sim::GmAccess access, bool log = true) const {
         if (addr_ == nullptr) ascendc_sim::Fail(api, "GlobalTensor has no buffer (SetGlobalBuffer not called)");
-        if (sized_ && offset + count > size_) {
-            ascendc_sim::Fail(api, ascendc_sim::Str("elements [", offset, ", ", offset + count,
-                                                    ") beyond GlobalTensor size ", size_));
-        }
-        ascendc_sim::CheckGm(c, api, addr_ + offset, count * sizeof(T), access);
+        ascendc_sim::CheckGm(c, api, addr_ + offset, count * sizeof(T), access, log);
     }
 
 private:
@@ -127,7 +128,7 @@ public:
     LocalTensor() = default;
     // A static tensor: tileSize elements at UB byte address addr, outside any TPipe (static-tensor programming,
     // LocalMemAllocator; kernel_tensor.h).
-    __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize) {
+    __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize, ascendc_sim::CallSite = {}) {
         ascendc_sim::BufferSlot* slot =
             ascendc_sim::StaticSlot("LocalTensor", static_cast<int>(pos), addr, uint64_t{tileSize} * sizeof(T));
         Bind(reinterpret_cast<T*>(slot->base), tileSize, slot);
@@ -150,23 +151,30 @@ public:
         t.size_ = size_ - offset;
         return t;
     }
-    __aicore__ inline T GetValue(uint32_t index) const {
+    __aicore__ inline T GetValue(uint32_t index, ascendc_sim::CallSite = {}) const {
         CheckElement("LocalTensor::GetValue", index);
-        ascendc_sim::NoteUbScalar(ascendc_sim::Core(), "LocalTensor::GetValue", data_ + index, sizeof(T), false);
+        auto& c = ascendc_sim::Core();
+        ascendc_sim::NoteUbScalar(c, "LocalTensor::GetValue", data_ + index, sizeof(T), false);
+        ascendc_sim::RequireDefinedUb(c, "LocalTensor::GetValue", UbOffset(index), sizeof(T));
         return data_[index];
     }
-    __aicore__ inline void SetValue(uint32_t index, T value) const {
+    __aicore__ inline void SetValue(uint32_t index, T value, ascendc_sim::CallSite = {}) const {
         CheckElement("LocalTensor::SetValue", index);
-        ascendc_sim::NoteUbScalar(ascendc_sim::Core(), "LocalTensor::SetValue", data_ + index, sizeof(T), true);
+        auto& c = ascendc_sim::Core();
+        ascendc_sim::NoteUbScalar(c, "LocalTensor::SetValue", data_ + index, sizeof(T), true);
+        ascendc_sim::DefineUbBytes(c, UbOffset(index), sizeof(T));
         data_[index] = value;
     }
+    // A reference the kernel may read or write: the twin counts it as a write (its bytes become defined).
     __aicore__ inline T& operator()(uint32_t index) const {
         CheckElement("LocalTensor::operator()", index);
-        ascendc_sim::NoteUbScalar(ascendc_sim::Core(), "LocalTensor::operator()", data_ + index, sizeof(T), true);
+        auto& c = ascendc_sim::Core();
+        ascendc_sim::NoteUbScalar(c, "LocalTensor::operator()", data_ + index, sizeof(T), true);
+        ascendc_sim::DefineUbBytes(c, UbOffset(index), sizeof(T));
         return data_[index];
     }
     template <typename U>
-    __aicore__ inline LocalTensor<U> ReinterpretCast() const {
+    __aicore__ inline LocalTensor<U> ReinterpretCast(ascendc_sim::CallSite = {}) const {
         CheckLive("LocalTensor::ReinterpretCast");
         LocalTensor<U> t;
         t.data_ = reinterpret_cast<U*>(data_);
@@ -177,7 +185,7 @@ public:
     }
     __aicore__ inline uint32_t GetSize() const { return size_; }
     __aicore__ inline uint32_t GetLength() const { return size_ * sizeof(T); }
-    __aicore__ inline void SetSize(uint32_t size) {
+    __aicore__ inline void SetSize(uint32_t size, ascendc_sim::CallSite = {}) {
         CheckLive("LocalTensor::SetSize");
         uint64_t room = slot_->base + slot_->bytes - reinterpret_cast<uint8_t*>(data_);
         if (uint64_t{size} * sizeof(T) > room) {
@@ -206,6 +214,10 @@ public:
         return data_;
     }
     T* Data() const { return data_; }
+    // Twin internals: the UB byte offset of element `index`.
+    uint64_t UbOffset(uint64_t index = 0) const {
+        return reinterpret_cast<const uint8_t*>(data_ + index) - ascendc_sim::Core().ub;
+    }
     void CheckLive(const char* api) const {
         auto& c = ascendc_sim::Core();
         ascendc_sim::Poll(c);

@@ -20,7 +20,8 @@ inline constexpr bool kVecIndexTypes = kOneOf<T, int16_t, half, int32_t, float>;
 namespace AscendC {
 
 template <typename T>
-__aicore__ inline void CreateVecIndex(LocalTensor<T> dst, const ascendc_sim::ScalarOf<T>& firstValue, uint32_t count) {
+__aicore__ inline void CreateVecIndex(LocalTensor<T> dst, const ascendc_sim::ScalarOf<T>& firstValue, uint32_t count,
+                                      ascendc_sim::CallSite = {}) {
     constexpr const char* kApi = "CreateVecIndex";
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
@@ -44,6 +45,7 @@ __aicore__ inline void CreateVecIndex(LocalTensor<T> dst, const ascendc_sim::Sca
         d[i] = ascendc_sim::FromCompute<T>(
             ascendc_sim::WrapAdd(ascendc_sim::ToCompute(d[i - kRep]), ascendc_sim::ToCompute(static_cast<T>(kRep))));
     }
+    ascendc_sim::DefineBytes(c, ascendc_sim::DefSpace::kUb, ascendc_sim::CountOperand(dst, count).fp);
     ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
 }
 

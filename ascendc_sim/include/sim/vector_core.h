@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "sim/context.h"
+#include "sim/definedness.h"
 #include "sim/dtype_of.h"
 #include "sim/tensor.h"
 #include "sim/timing.h"
@@ -43,6 +44,18 @@ void RequireType(const char* api, bool supported) {
 
 inline void RequireCount(const char* api, int64_t count) {
     if (count < 0) Fail(api, Str("count ", count, " is negative"));
+}
+
+// The UB footprint of an operand: `count` elements from the tensor's start (count form), or `repeats` repeats of
+// `lanes` elements with strides in 32-byte blocks (repeat form); `whole`: any undefined byte taints the result.
+template <typename T>
+FlowOperand CountOperand(const AscendC::LocalTensor<T>& t, uint64_t count, bool whole = false) {
+    return {Footprint::Contiguous(t.UbOffset(), count, sizeof(T) * 8), DefSpace::kUb, whole};
+}
+template <typename T>
+FlowOperand RepeatOperand(const AscendC::LocalTensor<T>& t, uint64_t lanes, uint64_t repeats, uint64_t blkStride,
+                          uint64_t repStride) {
+    return {Footprint::Repeats(t.UbOffset(), sizeof(T), lanes, repeats, blkStride, repStride)};
 }
 
 inline void CountVector(CoreContext& c, VecClass k, uint64_t count, uint64_t elemBytes) {
@@ -86,6 +99,7 @@ void UnaryLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>& dst, 
     T* d = dst.Operand(api, "dst", count);
     const T* s = src.Operand(api, "src", count);
     for (int64_t i = 0; i < count; ++i) d[i] = FromCompute<T>(f(ToCompute(s[i])));
+    Propagate(c, api, Flow::kElementwise, {CountOperand(dst, count)}, {CountOperand(src, count)});
     CountVector(c, k, count, sizeof(T));
 }
 
@@ -100,6 +114,8 @@ void BinaryLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>& dst,
     const T* a = src0.Operand(api, "src0", count);
     const T* b = src1.Operand(api, "src1", count);
     for (int64_t i = 0; i < count; ++i) d[i] = FromCompute<T>(f(ToCompute(a[i]), ToCompute(b[i])));
+    Propagate(c, api, Flow::kElementwise, {CountOperand(dst, count)},
+              {CountOperand(src0, count), CountOperand(src1, count)});
     CountVector(c, k, count, sizeof(T));
 }
 

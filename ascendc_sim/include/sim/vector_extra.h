@@ -25,6 +25,8 @@ void TernaryLoop(const char* api, const AscendC::LocalTensor<T>& dst, const Asce
     const T* a = src0.Operand(api, "src0", count);
     const T* b = src1.Operand(api, "src1", count);
     for (int64_t i = 0; i < count; ++i) d[i] = FromCompute<T>(f(ToCompute(a[i]), ToCompute(b[i]), ToCompute(d[i])));
+    Propagate(c, api, Flow::kElementwise, {CountOperand(dst, count)},
+              {CountOperand(src0, count), CountOperand(src1, count), CountOperand(dst, count)});
     CountVector(c, VecClass::kSimple, count, sizeof(T));
 }
 
@@ -34,7 +36,7 @@ namespace AscendC {
 
 template <typename T, bool isSetMask = true>
 __aicore__ inline void AddRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                               const int32_t& count) {
+                               const int32_t& count, ascendc_sim::CallSite = {}) {
     using C = ascendc_sim::ComputeType<T>;
     ascendc_sim::RequireType<T>("AddRelu", ascendc_sim::kOneOf<T, half, float, int16_t>);
     ascendc_sim::BinaryLoop("AddRelu", ascendc_sim::VecClass::kSimple, dst, src0, src1, count,
@@ -42,7 +44,7 @@ __aicore__ inline void AddRelu(const LocalTensor<T>& dst, const LocalTensor<T>& 
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void SubRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                               const int32_t& count) {
+                               const int32_t& count, ascendc_sim::CallSite = {}) {
     using C = ascendc_sim::ComputeType<T>;
     ascendc_sim::RequireType<T>("SubRelu", ascendc_sim::kOneOf<T, half, float, int16_t>);
     ascendc_sim::BinaryLoop("SubRelu", ascendc_sim::VecClass::kSimple, dst, src0, src1, count,
@@ -50,7 +52,8 @@ __aicore__ inline void SubRelu(const LocalTensor<T>& dst, const LocalTensor<T>& 
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                                 const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count) {
+                                 const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count,
+                                 ascendc_sim::CallSite = {}) {
     ascendc_sim::RequireType<T>("LeakyRelu", ascendc_sim::kFloatTypes<T>);
     const float alpha = static_cast<float>(scalarValue);
     ascendc_sim::UnaryLoop("LeakyRelu", ascendc_sim::VecClass::kSimple, dst, src, count,
@@ -58,13 +61,13 @@ __aicore__ inline void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void FusedMulAdd(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
-                                   const int32_t& count) {
+                                   const int32_t& count, ascendc_sim::CallSite = {}) {
     ascendc_sim::TernaryLoop("FusedMulAdd", dst, src0, src1, count,
                              [](float a, float b, float d) { return a * d + b; });
 }
 template <typename T, bool isSetMask = true>
 __aicore__ inline void FusedMulAddRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
-                                       const LocalTensor<T>& src1, const int32_t& count) {
+                                       const LocalTensor<T>& src1, const int32_t& count, ascendc_sim::CallSite = {}) {
     ascendc_sim::TernaryLoop("FusedMulAddRelu", dst, src0, src1, count,
                              [](float a, float b, float d) { return ascendc_sim::ReluOf(a * d + b); });
 }

@@ -9,7 +9,7 @@
 #define ASCENDC_SIM_BINARY(Name, kind, typeSet, expr)                                                              \
     template <typename T, bool isSetMask = true>                                                                   \
     __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-                                const int32_t& count) {                                                            \
+                                const int32_t& count, ascendc_sim::CallSite = {}) {                                \
         ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                               \
         using C = ascendc_sim::ComputeType<T>;                                                                     \
         ascendc_sim::BinaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src0, src1, count,                        \
@@ -17,25 +17,27 @@
     }
 
 // Element-wise instruction with a tensor and a scalar source.
-#define ASCENDC_SIM_SCALAR(Name, kind, typeSet, expr)                                                \
-    template <typename T, bool isSetMask = true>                                                     \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                \
-                                const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count) { \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                 \
-        using C = ascendc_sim::ComputeType<T>;                                                       \
-        C b = ascendc_sim::ToCompute(scalarValue);                                                   \
-        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                  \
-                               [b](C a) { return static_cast<C>(expr); });                           \
+#define ASCENDC_SIM_SCALAR(Name, kind, typeSet, expr)                                              \
+    template <typename T, bool isSetMask = true>                                                   \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,              \
+                                const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count, \
+                                ascendc_sim::CallSite = {}) {                                      \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                               \
+        using C = ascendc_sim::ComputeType<T>;                                                     \
+        C b = ascendc_sim::ToCompute(scalarValue);                                                 \
+        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                \
+                               [b](C a) { return static_cast<C>(expr); });                         \
     }
 
 // Element-wise instruction with one tensor source.
-#define ASCENDC_SIM_UNARY(Name, kind, typeSet, expr)                                                          \
-    template <typename T, bool isSetMask = true>                                                              \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                          \
-        using C = ascendc_sim::ComputeType<T>;                                                                \
-        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                           \
-                               [](C a) { return static_cast<C>(expr); });                                     \
+#define ASCENDC_SIM_UNARY(Name, kind, typeSet, expr)                                                        \
+    template <typename T, bool isSetMask = true>                                                            \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count, \
+                                ascendc_sim::CallSite = {}) {                                               \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                        \
+        using C = ascendc_sim::ComputeType<T>;                                                              \
+        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                         \
+                               [](C a) { return static_cast<C>(expr); });                                   \
     }
 
 namespace ascendc_sim {
@@ -75,7 +77,8 @@ ASCENDC_SIM_UNARY(Reciprocal, kTranscendental, kFloatTypes, 1.0f / a)
 ASCENDC_SIM_UNARY(Not, kSimple, kBitTypes, ~a)
 
 template <typename T, bool isSetMask = true>
-__aicore__ inline void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
+__aicore__ inline void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count,
+                            ascendc_sim::CallSite = {}) {
     ascendc_sim::RequireType<T>("Relu", ascendc_sim::kOneOf<T, half, float, int32_t>);
     using C = ascendc_sim::ComputeType<T>;
     ascendc_sim::UnaryLoop("Relu", ascendc_sim::VecClass::kSimple, dst, src, count,
@@ -85,7 +88,8 @@ __aicore__ inline void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src
 // Vector shifts exist only on SoCs whose SocInfo says so (not on ascend310p).
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src,
-                                 const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count) {
+                                 const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count,
+                                 ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     if (!ascendc_sim::Soc(c).hasVectorShift)
         ascendc_sim::Fail("ShiftLeft", ascendc_sim::Str("not available on ", ascendc_sim::Soc(c).name));
@@ -100,7 +104,7 @@ __aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>
 template <typename T, bool isSetMask = true>
 __aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                   const ascendc_sim::ScalarOf<T>& scalarValue, const int32_t& count,
-                                  bool roundEn = false) {
+                                  bool roundEn = false, ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     if (!ascendc_sim::Soc(c).hasVectorShift)
         ascendc_sim::Fail("ShiftRight", ascendc_sim::Str("not available on ", ascendc_sim::Soc(c).name));
@@ -115,20 +119,22 @@ __aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T
 
 template <typename T, bool isSetMask = true>
 __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const ascendc_sim::ScalarOf<T>& scalarValue,
-                                 const int32_t& count) {
+                                 const int32_t& count, ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     ascendc_sim::RequireType<T>("Duplicate", ascendc_sim::kFillTypes<T>);
     ascendc_sim::RequireCount("Duplicate", count);
     T* d = dst.Operand("Duplicate", "dst", count);
     for (int32_t i = 0; i < count; ++i) d[i] = scalarValue;
+    ascendc_sim::DefineBytes(c, ascendc_sim::DefSpace::kUb, ascendc_sim::CountOperand(dst, count).fp);
     ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
 }
 
 // dst += src * scalar; T == U (half or float) or a float accumulator with half inputs.
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
-                            const ascendc_sim::ScalarOf<U>& scalarValue, const int32_t& count) {
+                            const ascendc_sim::ScalarOf<U>& scalarValue, const int32_t& count,
+                            ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
     constexpr bool ok =
@@ -139,6 +145,8 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
     const U* s = src.Operand("Axpy", "src", count);
     float k = static_cast<float>(scalarValue);
     for (int32_t i = 0; i < count; ++i) d[i] = T(static_cast<float>(d[i]) + static_cast<float>(s[i]) * k);
+    ascendc_sim::Propagate(c, "Axpy", ascendc_sim::Flow::kElementwise, {ascendc_sim::CountOperand(dst, count)},
+                           {ascendc_sim::CountOperand(src, count), ascendc_sim::CountOperand(dst, count)});
     ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
 }
 

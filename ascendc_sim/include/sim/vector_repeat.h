@@ -131,7 +131,7 @@ inline void CountRepeats(CoreContext& c, VecClass k, int64_t repeatTime) {
 template <typename T, typename F>
 void BinaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>& dst,
                       const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>& src1, uint64_t mask,
-                      int64_t repeatTime, const AscendC::BinaryRepeatParams& p, F f) {
+                      int64_t repeatTime, const AscendC::BinaryRepeatParams& p, F f, bool readsDst = false) {
     CoreContext& c = Core();
     Poll(c);
     if (!CheckRepeatForm<T>(api, mask, repeatTime)) return;
@@ -151,6 +151,14 @@ void BinaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>
         }
         for (int64_t i = 0; i < m; ++i)
             d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
+    }
+    const FlowOperand dstOp = RepeatOperand(dst, m, repeatTime, p.dstBlkStride, p.dstRepStride);
+    const FlowOperand a0 = RepeatOperand(src0, m, repeatTime, p.src0BlkStride, p.src0RepStride);
+    const FlowOperand a1 = RepeatOperand(src1, m, repeatTime, p.src1BlkStride, p.src1RepStride);
+    if (readsDst) {
+        Propagate(c, api, Flow::kElementwise, {dstOp}, {a0, a1, dstOp});
+    } else {
+        Propagate(c, api, Flow::kElementwise, {dstOp}, {a0, a1});
     }
     CountRepeats(c, k, repeatTime);
 }
@@ -174,6 +182,8 @@ void UnaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>&
         for (int64_t i = 0; i < m; ++i)
             d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
     }
+    Propagate(c, api, Flow::kElementwise, {RepeatOperand(dst, m, repeatTime, p.dstBlkStride, p.dstRepStride)},
+              {RepeatOperand(src, m, repeatTime, p.srcBlkStride, p.srcRepStride)});
     CountRepeats(c, k, repeatTime);
 }
 
@@ -208,7 +218,8 @@ AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, 
 #define ASCENDC_SIM_BINARY_REPEAT(Name, kind, typeSet, expr)                                                        \
     template <typename T, bool isSetMask = true>                                                                    \
     __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,  \
-                                uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) {  \
+                                uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams,    \
+                                ascendc_sim::CallSite = {}) {                                                       \
         ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                \
         using C = ascendc_sim::ComputeType<T>;                                                                      \
         const BinaryRepeatParams& p = repeatParams;                                                                 \
@@ -225,7 +236,7 @@ AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, 
     template <typename T, bool isSetMask = true>                                                                    \
     __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,  \
                                 const uint64_t mask[], const int32_t repeatTime,                                    \
-                                const BinaryRepeatParams& repeatParams) {                                           \
+                                const BinaryRepeatParams& repeatParams, ascendc_sim::CallSite = {}) {               \
         Name<T, isSetMask>(dst, src0, src1, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, repeatTime,  \
                            repeatParams);                                                                           \
     }
@@ -235,7 +246,7 @@ AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, 
     template <typename T, bool isSetMask = true>                                                                      \
     __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                 \
                                 const ascendc_sim::ScalarOf<T>& scalarValue, uint64_t mask, const int32_t repeatTime, \
-                                const UnaryRepeatParams& repeatParams) {                                              \
+                                const UnaryRepeatParams& repeatParams, ascendc_sim::CallSite = {}) {                  \
         ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                  \
         using C = ascendc_sim::ComputeType<T>;                                                                        \
         C b = ascendc_sim::ToCompute(scalarValue);                                                                    \
@@ -250,7 +261,8 @@ AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, 
     template <typename T, bool isSetMask = true>                                                                      \
     __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                 \
                                 const ascendc_sim::ScalarOf<T>& scalarValue, const uint64_t mask[],                   \
-                                const int32_t repeatTime, const UnaryRepeatParams& repeatParams) {                    \
+                                const int32_t repeatTime, const UnaryRepeatParams& repeatParams,                      \
+                                ascendc_sim::CallSite = {}) {                                                         \
         Name<T, isSetMask>(dst, src, scalarValue, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0,          \
                            repeatTime, repeatParams);                                                                 \
     }
@@ -259,7 +271,8 @@ AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, 
 #define ASCENDC_SIM_UNARY_REPEAT(Name, kind, typeSet, expr)                                                          \
     template <typename T, bool isSetMask = true>                                                                     \
     __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,                 \
-                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                   \
+                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams,                     \
+                                ascendc_sim::CallSite = {}) {                                                        \
         ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                 \
         using C = ascendc_sim::ComputeType<T>;                                                                       \
         const UnaryRepeatParams& p = repeatParams;                                                                   \
@@ -272,7 +285,8 @@ AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, 
     }                                                                                                                \
     template <typename T, bool isSetMask = true>                                                                     \
     __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],         \
-                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                   \
+                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams,                     \
+                                ascendc_sim::CallSite = {}) {                                                        \
         Name<T, isSetMask>(dst, src, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, repeatTime,          \
                            repeatParams);                                                                            \
     }
@@ -304,7 +318,7 @@ ASCENDC_SIM_UNARY_REPEAT(Relu, kSimple, kReluTypes, a > C(0) ? a : C(0))
 // dst = src0 * src1 + dst (half / float, dst and sources of one dtype; the mixed float-dst form is not modeled).
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
-                                 const int32_t& count) {
+                                 const int32_t& count, ascendc_sim::CallSite = {}) {
     static_assert(std::is_same_v<T, U>, "MulAddDst: the twin models only dst and sources of one dtype");
     ascendc_sim::RequireType<T>("MulAddDst", ascendc_sim::kFloatTypes<T>);
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
@@ -319,17 +333,22 @@ __aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>
         d[i] = ascendc_sim::FromCompute<T>(
             static_cast<C>(ascendc_sim::ToCompute(a[i]) * ascendc_sim::ToCompute(b[i]) + ascendc_sim::ToCompute(d[i])));
     }
+    ascendc_sim::Propagate(c, "MulAddDst", ascendc_sim::Flow::kElementwise, {ascendc_sim::CountOperand(dst, count)},
+                           {ascendc_sim::CountOperand(src0, count), ascendc_sim::CountOperand(src1, count),
+                            ascendc_sim::CountOperand(dst, count)});
     ascendc_sim::CountVector(c, ascendc_sim::VecClass::kSimple, count, sizeof(T));
 }
 
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
-                                 uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams) {
+                                 uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams,
+                                 ascendc_sim::CallSite = {}) {
     static_assert(std::is_same_v<T, U>, "MulAddDst: the twin models only dst and sources of one dtype");
     ascendc_sim::RequireType<T>("MulAddDst", ascendc_sim::kFloatTypes<T>);
     using C = ascendc_sim::ComputeType<T>;
-    ascendc_sim::BinaryRepeatLoop("MulAddDst", ascendc_sim::VecClass::kSimple, dst, src0, src1, mask, repeatTime,
-                                  repeatParams, [](C a, C b, C d) { return static_cast<C>(a * b + d); });
+    ascendc_sim::BinaryRepeatLoop(
+        "MulAddDst", ascendc_sim::VecClass::kSimple, dst, src0, src1, mask, repeatTime, repeatParams,
+        [](C a, C b, C d) { return static_cast<C>(a * b + d); }, /*readsDst=*/true);
 }
 
 }  // namespace AscendC

@@ -17,6 +17,7 @@
 #include "sim/device_memory.h"
 #include "sim/l2_reuse.h"
 #include "sim/timing.h"
+#include "sim/types.h"
 #include "simtest_module.h"
 
 namespace py = pybind11;
@@ -41,6 +42,7 @@ SIMTEST_KERNEL4(simtest_pipe_sync)
 SIMTEST_KERNEL4(simtest_dcache)
 SIMTEST_KERNEL4(simtest_rules)
 SIMTEST_KERNEL3(simtest_ub_as_found)
+SIMTEST_KERNEL4(simtest_sanitizer)
 #define SIMTEST_CAST(S, D, sname, dname) SIMTEST_KERNEL3(simtest_cast_##sname##_##dname)
 #include "tests/ut/sim/kernels/cast_pairs.inc"
 #undef SIMTEST_CAST
@@ -147,6 +149,24 @@ py::array RunUbAsFound(const py::array& x, const std::string& soc, uint32_t bloc
     auto dt = TilingDev({static_cast<uint32_t>(x.size()), 0, 0, 0, 0.0f, writers});
     Run(Config("simtest_ub_as_found", soc, blockDim), simtest_ub_as_found, dx->Get(), dy.Get(), dt->Get());
     return Download(dy, x.dtype(), x.size());
+}
+
+// The sanitizer probes (tests/ut/sim/kernels/sanitizer_kernels.cpp): x holds 64 halves 0..63; y 64 halves, zeroed
+// or (fresh_output) unwritten; declare_output makes y the launch's output whose every byte must be written.
+py::tuple RunSanitizer(int probe, const std::string& soc, uint32_t blockDim, uint32_t extra, bool freshOutput,
+                       bool declareOutput) {
+    constexpr uint32_t kN = 64;
+    std::vector<uint16_t> halves(kN);
+    for (uint32_t i = 0; i < kN; ++i) halves[i] = ascendc_sim::FloatToHalfBits(static_cast<float>(i));
+    Dev dx(kN * 2), dy(kN * 2, !freshOutput), dws(1024);
+    dx.Upload(halves.data(), kN * 2);
+    const ascendops::SocInfo& info = ascendops::GetSocInfo(*ascendops::ParseSoc(soc));
+    auto dt = TilingDev(
+        {kN, static_cast<uint32_t>(info.rules.ubUsableBytes), 0, probe, static_cast<float>(info.ubBytes), extra});
+    ascendc_sim::LaunchConfig cfg = Config("simtest_sanitizer", soc, blockDim);
+    if (declareOutput) cfg.outputs = {{dy.Get(), kN * 2}};
+    py::dict stats = Run(cfg, simtest_sanitizer, dx.Get(), dy.Get(), dws.Get(), dt->Get());
+    return py::make_tuple(Download(dy, py::dtype("float16"), kN), stats);
 }
 
 py::tuple RunAtomic(const py::array& x, uint32_t cores, const std::string& soc) {
@@ -259,6 +279,8 @@ void Bind_sim_kernels(py::module_& m) {
     s.def("run_rules", &RunRules, py::arg("scenario"), py::arg("soc"), py::arg("block_dim") = 1, py::arg("x"),
           py::arg("extra") = 0, py::arg("tiling_key") = 0, py::arg("ws_bytes") = 0, py::arg("ws_fill") = 0,
           py::arg("vector_cores") = false);
+    s.def("run_sanitizer", &RunSanitizer, py::arg("probe"), py::arg("soc") = "ascend910b", py::arg("block_dim") = 1,
+          py::arg("extra") = 0, py::arg("fresh_output") = false, py::arg("declare_output") = false);
     s.def("run_atomic", &RunAtomic, py::arg("x"), py::arg("cores"), py::arg("soc") = "ascend910b");
     s.def("run_sync", &RunSync, py::arg("cores"), py::arg("hardware"), py::arg("rounds") = 3,
           py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);

@@ -116,7 +116,11 @@ def test_without_atomic_a_shared_output_is_a_race(simtest):
     tiling = simtest.matmul_tiling(16, 16, 16, dim=1)
     tiling["usedCoreNum"] = 2
     x = np.ones(256, BF16)
-    with pytest.raises(RuntimeError, match=r"cross-core GM write race: core [01] wrote bytes \[0, 1024\)"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"cross-core GM write race: AIV [01] \(Matmul \(C\) at .*\) and AIV [01] \(Matmul \(C\) at .*\) both write "
+        r"bytes \[0, 1024\)",
+    ):
         simtest.run_matmul(x, x, None, np.zeros(256, np.float32), tiling, mode=9, groups=1)
 
 

@@ -216,11 +216,13 @@ __aicore__ inline void RunVec(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
         case kReduceMax:
             ReduceMax(d, a, b, cnt, true);
             break;
-        case kCompare:
+        case kCompare:  // the result bits are copied out whole: the rest of the buffer is zeroed first
+            Duplicate(mask.ReinterpretCast<uint16_t>(), uint16_t(0), static_cast<int32_t>(n * sizeof(T) / 2));
             Compare(mask, a, b, static_cast<CMPMODE>(t.mode), cnt);
             DataCopy(d, mask.ReinterpretCast<T>(), n);
             break;
         case kCompareScalar:
+            Duplicate(mask.ReinterpretCast<uint16_t>(), uint16_t(0), static_cast<int32_t>(n * sizeof(T) / 2));
             CompareScalar(mask, a, s, static_cast<CMPMODE>(t.mode), cnt);
             DataCopy(d, mask.ReinterpretCast<T>(), n);
             break;
