@@ -11,8 +11,8 @@
 #include <shared_mutex>
 #include <sstream>
 
-#include "sim/l2_reuse.h"
 #include "sim/gm_definedness.h"
+#include "sim/l2_reuse.h"
 
 namespace ascendc_sim {
 namespace {

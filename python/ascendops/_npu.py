@@ -23,7 +23,7 @@ import numpy as np
 
 from . import _C
 from ._args import as_array, as_inplace_array
-from ._errors import BackendUnavailableError
+from ._errors import AclnnError, BackendUnavailableError
 
 __all__ = [
     "unavailable_reason",
@@ -180,6 +180,19 @@ def _dense(name, value, dtype=None):
     return np.ascontiguousarray(array, target if target.isnative else target.newbyteorder("="))
 
 
+def _require_ascending(sort_indices):
+    """The twin binding's check of the same precondition (bind_embedding_dense_grad.cpp): host memory, so before
+    any device work."""
+    flat = sort_indices.ravel()
+    drops = np.flatnonzero(flat[1:] < flat[:-1])
+    if drops.size:
+        i = int(drops[0]) + 1
+        raise AclnnError(
+            AclnnError.INVALID_PARAM,
+            f"sortIndices must be ascending: element {i} ({flat[i]}) is below element {i - 1} ({flat[i - 1]})",
+        )
+
+
 def cast(x, dtype, *, soc=None, core_num=0, device_id=0):
     x = _dense("x", x)
     select(soc, core_num, device_id)
@@ -225,8 +238,10 @@ def embedding_dense_grad_sorted(
     core_num=0,
     device_id=0,
 ):
-    """The kernel-level op: the package's aclnnAscendopsEmbeddingDenseGrad as it is."""
+    """The kernel-level op: the package's aclnnAscendopsEmbeddingDenseGrad, its sorted-index precondition checked
+    here (the aclnn pair leaves it unchecked, docs/ops/embedding_dense_grad.md)."""
     sort_indices, pos_idx = _dense("sort_indices", sort_indices, np.int32), _dense("pos_idx", pos_idx, np.int32)
+    _require_ascending(sort_indices)
     select(soc, core_num, device_id)
     grad, out = _grad_and_out(grad, num_weights)
     _module().embedding_dense_grad(

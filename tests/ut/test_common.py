@@ -300,6 +300,7 @@ TWIN_TEST_KERNELS = {
     "cast_table",
     "live_allocations",
     "twin_footprint",
+    "run_sanitizer",
     "run_ub_as_found",
     "bank_beats",
     "run_cube_sync",

@@ -284,3 +284,11 @@ def test_bench_npu_applies_the_seed_criteria(monkeypatch, package, tmp_path):
     theory_us = (8 * 8 * 4 + 8 * 4) * 2 / (204e9 * 0.5) * 1e6
     assert main["ratio"] == round(200.0 / theory_us, 3) and main["met"] == "NO" and main["builtin_us"] == 300.0
     assert [r["case"] for r in rows[-2:]] == ["scale N=8 D=8", "non-aligned N=8 D=7"]
+
+
+def test_kernel_level_pair_on_npu_checks_sorted_indices_before_the_device(no_cann):
+    with pytest.raises(
+        ascendops.AclnnError, match=r"sortIndices must be ascending: element 2 \(0\) is below element 1 \(4\)"
+    ) as e:
+        embedding_dense_grad_sorted(np.ones((3, 4), np.float32), [1, 4, 0], [0, 1, 2], 5, backend="npu")
+    assert e.value.code == 161002

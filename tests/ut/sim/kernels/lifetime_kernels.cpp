@@ -1,5 +1,5 @@
-// A kernel for what a core finds in UB when it starts (UB is re-poisoned between the cores a worker runs): block b
-// copies its 32 floats of x through UB to y when b < extra, and copies its UB as it found it to y otherwise.
+// A kernel for what a core finds in UB when it starts (a reused worker's UB is undefined again): block b copies its
+// 32 floats of x through UB to y when b < extra, and copies its UB as it found it to y otherwise (an undefined read).
 #include "kernel_operator.h"
 #include "tests/ut/sim/kernels/sim_test_sync.h"
 #include "tests/ut/sim/kernels/sim_test_tiling.h"
