@@ -21,8 +21,9 @@ FOREIGN = (torch.complex64, torch.float64, torch.int16, torch.bool, torch.uint8,
 NOT_TENSORS = {"ndarray": lambda a: a, "list": lambda a: a.tolist(), "None": lambda a: None, "str": lambda a: "1"}
 
 
-def _torch_dtype(np_dtype):
-    return from_numpy(np.zeros(0, np_dtype)).dtype
+def _torch_dtype(dtype):
+    """A dtype argument as torch spells it (a torch dtype stays as it is)."""
+    return dtype if isinstance(dtype, torch.dtype) else from_numpy(np.zeros(0, dtype)).dtype
 
 
 def _numpy(result):
