@@ -189,6 +189,8 @@ def as_inplace_array(name: str, value: Any) -> np.ndarray:
     array unchanged. TypeError naming the parameter and the rule otherwise."""
     if not isinstance(value, np.ndarray):
         raise TypeError(f"{name} must be a numpy array: it is updated in place, got {type(value).__name__}")
+    if isinstance(value, np.ma.MaskedArray):
+        raise TypeError(f"{name} is a masked array: its mask would be ignored (pass {name}.filled(value))")
     _check_dtype(name, value.dtype)
     for holds, rule in (
         (value.flags.writeable, "writeable"),

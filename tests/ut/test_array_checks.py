@@ -103,6 +103,16 @@ def test_the_binding_checks_the_state_before_uploading(layout):
     assert _C.last_launch_report()["kernel"] == marker and owner.tobytes() == before
 
 
+def test_a_masked_state_is_rejected_before_the_kernel():
+    arrays = gdn_inputs()
+    state = np.ma.masked_array(arrays[5].copy(), mask=False)
+    before = state.data.tobytes()
+    marker = mark_a_launch()
+    with pytest.raises(TypeError, match=r"^state is a masked array: its mask would be ignored"):
+        ascendops.fused_gdn_decode(*arrays[:5], state, arrays[6])
+    assert _C.last_launch_report()["kernel"] == marker and state.data.tobytes() == before
+
+
 def test_a_state_that_is_not_an_array_is_rejected():
     arrays = gdn_inputs()
     with pytest.raises(TypeError, match="^state must be a numpy array: it is updated in place, got list"):
