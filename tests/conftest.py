@@ -29,3 +29,19 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("npu") is not None:  # the marker, not any keyword (a folder may be named npu)
             item.add_marker(skip)
+
+
+@pytest.fixture
+def cli_run(capsys):
+    """Runs `ascendops argv...` in-process: (exit code, stdout, stderr); argparse exits count as exit codes."""
+    from ascendops import cli
+
+    def run(*argv):
+        try:
+            code = cli.main(list(argv))
+        except SystemExit as e:
+            code = e.code
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run

@@ -1,8 +1,6 @@
 """``ascendops bench launch``: the columns it prints and its argument checks (its times are the benchmark's to
 report, never asserted here)."""
 
-from ascendops import cli
-
 HEADER = [
     "soc",
     "case",
@@ -17,17 +15,8 @@ HEADER = [
 ]
 
 
-def run(capsys, *argv):
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as e:
-        code = e.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_prints_one_row_per_soc_with_the_window_medians(capsys):
-    code, out, err = run(capsys, "bench", "launch", "--calls", "40", "--window", "10", "--soc", "ascend310p")
+def test_prints_one_row_per_soc_with_the_window_medians(cli_run):
+    code, out, err = cli_run("bench", "launch", "--calls", "40", "--window", "10", "--soc", "ascend310p")
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0].split() == HEADER
@@ -37,6 +26,6 @@ def test_prints_one_row_per_soc_with_the_window_medians(capsys):
     assert "host time of the whole call" in out
 
 
-def test_a_window_beyond_half_the_calls_is_a_clean_error(capsys):
-    code, _, err = run(capsys, "bench", "launch", "--calls", "40", "--window", "21")
+def test_a_window_beyond_half_the_calls_is_a_clean_error(cli_run):
+    code, _, err = cli_run("bench", "launch", "--calls", "40", "--window", "21")
     assert code == 2 and "--window 21 must be at most half of --calls 40" in err and "Traceback" not in err

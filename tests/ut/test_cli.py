@@ -10,16 +10,6 @@ from ascendops import cli
 from ascendops.ops import OPERATORS
 
 
-def run(capsys, *argv):
-    """(exit code, stdout, stderr) of `ascendops argv...` in-process; argparse exits count as exit codes."""
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as e:
-        code = e.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_python_dash_m_help():
     proc = subprocess.run(
         [sys.executable, "-m", "ascendops", "--help"], capture_output=True, text=True, env=dict(os.environ), check=False
@@ -29,18 +19,18 @@ def test_python_dash_m_help():
         assert command in proc.stdout
 
 
-def test_version(capsys):
-    code, out, _ = run(capsys, "--version")
+def test_version(cli_run):
+    code, out, _ = cli_run("--version")
     assert code == 0 and out.strip() == f"ascendops {ascendops.__version__}"
 
 
-def test_no_command_is_a_usage_error(capsys):
-    code, _, err = run(capsys)
+def test_no_command_is_a_usage_error(cli_run):
+    code, _, err = cli_run()
     assert code == 2 and err.startswith("ascendops: error: the following arguments are required: command")
 
 
-def test_soc_lists_every_soc(capsys):
-    code, out, _ = run(capsys, "soc")
+def test_soc_lists_every_soc(cli_run):
+    code, out, _ = cli_run("soc")
     assert code == 0
     lines = out.splitlines()
     assert lines[0].split()[:3] == ["name", "product", "vector_kernel_cores"]
@@ -49,13 +39,13 @@ def test_soc_lists_every_soc(capsys):
         assert str(s["vector_kernel_cores"]) in row.split()
 
 
-def test_soc_cost(capsys):
-    code, out, _ = run(capsys, "soc", "--cost")
+def test_soc_cost(cli_run):
+    code, out, _ = cli_run("soc", "--cost")
     assert code == 0 and "freq_mhz" in out and "1850" in out
 
 
-def test_demo(capsys):
-    code, out, _ = run(capsys, "demo")
+def test_demo(cli_run):
+    code, out, _ = cli_run("demo")
     if not OPERATORS:
         assert code == 0 and "no operator is built yet" in out
         return
@@ -80,17 +70,17 @@ def test_demo_rows_put_the_modeled_time_next_to_its_bound():
     assert {r["limited_by"] for r in rows if r["soc"] == "ascend910b"} == {"launch"}
 
 
-def test_tiling_usage_errors_are_clean(capsys):
-    code, _, err = run(capsys, "tiling")
+def test_tiling_usage_errors_are_clean(cli_run):
+    code, _, err = cli_run("tiling")
     assert code == 2 and "Traceback" not in err
-    code, _, err = run(capsys, "tiling", "no_such_op")
+    code, _, err = cli_run("tiling", "no_such_op")
     assert code == 2 and "Traceback" not in err
 
 
-def test_bench_usage_errors_are_clean(capsys):
-    code, _, err = run(capsys, "bench")
+def test_bench_usage_errors_are_clean(cli_run):
+    code, _, err = cli_run("bench")
     assert code == 2 and "the following arguments are required: target" in err
-    code, _, err = run(capsys, "bench", "no_such_target")
+    code, _, err = cli_run("bench", "no_such_target")
     assert code == 2 and "invalid choice" in err
 
 
