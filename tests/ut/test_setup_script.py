@@ -64,7 +64,10 @@ def test_the_demo_installs_the_package_alone_and_says_what_it_builds(venv):
         "modules _C and _sim_bench; no torch, no test module"
     )
     assert lines[2].startswith(("setup: first build: about ", "setup: rebuilding what changed"))
-    assert lines[2].endswith("; no compiler cache (install ccache to share compiles across clones)")
+    cache = next((name for name in ("ccache", "sccache") if shutil.which(name)), None)  # this machine's own
+    assert lines[2].endswith(
+        f"; compiler cache: {cache}" if cache else "; no compiler cache (install ccache to share compiles across clones)"
+    )
 
 
 def test_the_tests_install_the_test_extras_and_module(venv):
