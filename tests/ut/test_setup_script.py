@@ -66,7 +66,9 @@ def test_the_demo_installs_the_package_alone_and_says_what_it_builds(venv):
     assert lines[2].startswith(("setup: first build: about ", "setup: rebuilding what changed"))
     cache = next((name for name in ("ccache", "sccache") if shutil.which(name)), None)  # this machine's own
     assert lines[2].endswith(
-        f"; compiler cache: {cache}" if cache else "; no compiler cache (install ccache to share compiles across clones)"
+        f"; compiler cache: {cache}"
+        if cache
+        else "; no compiler cache (install ccache to share compiles across clones)"
     )
 
 
