@@ -32,9 +32,10 @@ __all__ = [
 NOISE_RUNS = 4
 NOISE_FACTOR = 4.0
 
-# Where our kernels run: the CPU twin starts one thread per simulated core, and on a loaded 2-core machine a launch
-# on ascend910b's 48 AIVs (core_num 0) took ~1 s against 5-30 ms on 8 cores. The three kernels' results are the
-# same for any core count (docs/torch.md; checked here by ``python -m examples.model_level --core-num 0``).
+# Where our kernels run: the CPU twin starts one thread per simulated core per launch, so a launch on ascend910b's 48
+# AIVs (core_num 0) costs more: on this 2-core machine 15-33 ms against 9-17 ms on 8 cores, and ~1 s against
+# 5-25 ms while other builds loaded it. The kernels' results are the same for any core count (docs/torch.md; the
+# three loops here gave bit-identical losses and states with core_num 0, 2 and 8).
 DEVICE = {"soc": "ascend910b", "core_num": 8}
 
 
