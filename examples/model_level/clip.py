@@ -30,7 +30,7 @@ FULL_STEPS, SHORT_STEPS = 200, 25
 
 
 def make_batches(steps, seed=0):
-    """``steps`` (images [BATCH, FEATURES], captions [BATCH, CAPTION] int64) pairs, the same for every seed."""
+    """``steps`` (images [BATCH, FEATURES], captions [BATCH, CAPTION] int64) pairs, deterministic for a seed."""
     gen = torch.Generator().manual_seed(seed)
     prototypes = torch.randn(CONCEPTS, FEATURES, generator=gen)
     batches = []
