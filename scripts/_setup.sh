@@ -73,12 +73,13 @@ else
     # The CMake build directory is kept under build/ so later runs rebuild only what changed; a compiler cache, where
     # one is installed, also serves fresh clones and other build directories.
     export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}"
-    build_cache="no compiler cache (install ccache to share compiles across clones)"
+    build_cache="no compiler cache (install ccache to keep compiles across fresh build directories)"
     for launcher in ccache sccache; do
         [[ -z "${CMAKE_CXX_COMPILER_LAUNCHER:-}" ]] || break  # the caller's choice
         if command -v "$launcher" >/dev/null; then
-            export CMAKE_CXX_COMPILER_LAUNCHER="$launcher"  # read by CMake >= 3.17 when it configures a build dir
-            export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$ASCENDOPS_ROOT}"  # ccache hits across clones: relative paths
+            # Read by CMake >= 3.17 when it configures a build dir. No CCACHE_BASEDIR: it would make __FILE__
+            # relative, and the twin's rejections name the kernel source by __FILE__ (hits need the same clone path).
+            export CMAKE_CXX_COMPILER_LAUNCHER="$launcher"
         fi
     done
     [[ -n "${CMAKE_CXX_COMPILER_LAUNCHER:-}" ]] && build_cache="compiler cache: ${CMAKE_CXX_COMPILER_LAUNCHER}"

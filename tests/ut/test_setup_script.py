@@ -68,7 +68,7 @@ def test_the_demo_installs_the_package_alone_and_says_what_it_builds(venv):
     assert lines[2].endswith(
         f"; compiler cache: {cache}"
         if cache
-        else "; no compiler cache (install ccache to share compiles across clones)"
+        else "; no compiler cache (install ccache to keep compiles across fresh build directories)"
     )
 
 
@@ -92,14 +92,14 @@ def test_an_install_is_reused_for_the_same_sources_and_a_test_install_serves_the
     assert len(installs) == 1 and "ASCENDOPS_TEST_EXTENSION=ON .[test,torch]" in installs[0]  # stays a test install
 
 
-def test_a_compiler_cache_on_path_is_used_with_paths_relative_to_the_clone(venv, tmp_path):
+def test_a_compiler_cache_on_path_is_used_and_keeps_source_paths_absolute(venv, tmp_path):
     cache_bin = tmp_path / "cache_bin"
     cache_bin.mkdir()
     (cache_bin / "ccache").write_text('#!/bin/sh\nexec "$@"\n')
     (cache_bin / "ccache").chmod(0o755)
     result, installs = setup(venv, "demo", extra_path=[cache_bin])
     assert result.returncode == 0, result.stderr
-    assert installs[0].endswith(f" launcher=ccache basedir={ROOT}")
+    assert installs[0].endswith(" launcher=ccache basedir=")  # __FILE__ stays absolute: the twin's errors name it
     assert result.stderr.splitlines()[2].endswith("; compiler cache: ccache")
 
 
