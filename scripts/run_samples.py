@@ -20,7 +20,9 @@ parser.add_argument("build", type=Path, help="the CMake build holding libascendc
 parser.add_argument("--filter", default="", help="run only samples whose path contains this")
 parser.add_argument("--soc", default="ascend910b")
 parser.add_argument("--jobs", type=int, default=1, help="runs at once")
-parser.add_argument("--list", type=Path, help="file of run labels (one a line, # comments): run only these; each must match")
+parser.add_argument(
+    "--list", type=Path, help="file of run labels (one a line, # comments): run only these; each must match"
+)
 opts = parser.parse_args()
 # absolute: each compile runs in the run's scratch directory, where a relative -I<sample> names nothing
 samples_root, work, repo, build = (p.resolve() for p in (opts.samples_root, opts.work, opts.repo, opts.build))
@@ -32,15 +34,18 @@ LAUNCH = re.compile(r"([A-Za-z_][\w:]*(?:\s*<[^;(){}]*?>)?)\s*<<<(.*?)>>>\s*\(",
 
 
 def rewrite(text):
-    return LAUNCH.sub(lambda m: f'::ascendc_sim::KernelCall({m.group(1)}, "{m.group(1)}", {m.group(2)})(', text)
+    # the name is a one-line string even when the kernel's template arguments span lines
+    return LAUNCH.sub(
+        lambda m: f'::ascendc_sim::KernelCall({m.group(1)}, "{" ".join(m.group(1).split())}", ' f"{m.group(2)})(", text
+    )
 
 
 def first_error(text):
     for line in text.splitlines():
         if "error" in line.lower() or "[ERROR]" in line:
-            line = re.sub(r"^\S*?/([^/:]+:\d+:\d+: )", r"\1", line.strip())  # the scratch path of the source
+            line = re.sub(r"^/.*/([^/]+?:\d+:\d+: )", r"\1", line.strip())  # the scratch path of the source
             return re.sub(r" \(at /\S*?/([^/]+:\d+)\)", r" (at \1)", line)[:200]
-    lines = [l for l in text.splitlines() if l.strip()]
+    lines = [t for t in text.splitlines() if t.strip()]
     return lines[-1].strip()[:160] if lines else ""
 
 
@@ -52,12 +57,14 @@ def run(cmd, cwd, timeout, env=None):
         return -1, f"timeout after {timeout} s"
 
 
-libs = [str(build / "ascendc_sim" / "libascendc_sim.a"), str(build / "libascendops_host.a")]  # the twin is a subdirectory
+# the twin is a subdirectory of the build
+libs = [str(build / "ascendc_sim" / "libascendc_sim.a"), str(build / "libascendops_host.a")]
 # The architecture ccec would target for the SoC (dav-2201 for A2/A3, dav-2002 for 310P), and the defines CANN's
 # CPU-debug build sets for it (tools/tikicpulib/lib/cmake: __CCE_KT_TEST__, ASCENDC_CPU_DEBUG, the arch).
 NPU_ARCH = {"ascend910b": 2201, "ascend910_93": 2201, "ascend310p": 2002}.get(soc, 2201)
-ARCH_DEFINES = (["-D__CCE_AICORE__=200", "-D__DAV_M200__"] if NPU_ARCH == 2002
-                else ["-D__CCE_AICORE__=220", "-D__DAV_C220__"])
+ARCH_DEFINES = (
+    ["-D__CCE_AICORE__=200", "-D__DAV_M200__"] if NPU_ARCH == 2002 else ["-D__CCE_AICORE__=220", "-D__DAV_C220__"]
+)
 
 
 def scenarios(sample):
@@ -93,8 +100,11 @@ def scenarios(sample):
         d = re.search(r'set\(SCENARIO_NUM "?(\d+)', text)
         found = [d.group(1) if d else "0"]
     # scenarios the CMakeLists keeps to dav-3510: refused for another arch, or switching the arch to it
-    only3510 = set(re.findall(r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"? AND NOT CMAKE_ASC_ARCHITECTURES STREQUAL '
-                              r'"dav-3510"', text))
+    only3510 = set(
+        re.findall(
+            r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"? AND NOT CMAKE_ASC_ARCHITECTURES STREQUAL ' r'"dav-3510"', text
+        )
+    )
     for cond in re.findall(r'if\(([^)]*SCENARIO_NUM[^)]*)\)\s*set\(CMAKE_ASC_ARCHITECTURES\s+"dav-3510"', text):
         only3510 |= set(re.findall(r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"?', cond))
     return [v for v in found if v not in only3510]
@@ -111,8 +121,11 @@ def readme_args(sample, script, scenario):
     for m in README_RUN.finditer(text):
         if m.group(1) == script:
             value = "" if scenario is None else scenario
-            return [re.sub(r"\$\{?SCENARIO(?:_NUM)?\}?", value, a) for a in m.group(2).split()
-                    if not a.startswith("-DCMAKE")]  # a cmake option pasted after gen_data.py is not its argument
+            return [
+                re.sub(r"\$\{?SCENARIO(?:_NUM)?\}?", value, a)
+                for a in m.group(2).split()
+                if not a.startswith("-DCMAKE")
+            ]  # a cmake option pasted after gen_data.py is not its argument
     return None
 
 
@@ -135,13 +148,32 @@ def run_one(src, sample, label, scenario):
     cpp = out / (src.stem + ".cpp")
     cpp.write_text(rewrite(src.read_text(encoding="utf-8", errors="replace")))
     exe = out / "build" / "demo"
-    defines = ["-D__CCE_KT_TEST__=1", "-DASCENDC_CPU_DEBUG=1", *ARCH_DEFINES, f"-D__NPU_ARCH__={NPU_ARCH}",
-               f"-DNPU_ARCH={NPU_ARCH}"]
+    defines = [
+        "-D__CCE_KT_TEST__=1",
+        "-DASCENDC_CPU_DEBUG=1",
+        *ARCH_DEFINES,
+        f"-D__NPU_ARCH__={NPU_ARCH}",
+        f"-DNPU_ARCH={NPU_ARCH}",
+    ]
     if scenario is not None:
         defines += [f"-DSCENARIO_NUM={scenario}", f"-DSCENARIO={scenario}"]
-    cmd = ["g++", "-std=c++17", "-O1", "-w", *defines, f"-I{sample}",
-           f"-I{repo / 'ascendc_sim/include'}", f"-I{repo}", "-include", "sim/kernel_call.h", str(cpp), "-o", str(exe),
-           *libs, "-lpthread"]
+    cmd = [
+        "g++",
+        "-std=c++17",
+        "-O1",
+        "-w",
+        *defines,
+        f"-I{sample}",
+        f"-I{repo / 'ascendc_sim/include'}",
+        f"-I{repo}",
+        "-include",
+        "sim/kernel_call.h",
+        str(cpp),
+        "-o",
+        str(exe),
+        *libs,
+        "-lpthread",
+    ]
     code, text = run(cmd, out, 600, {**os.environ, "LC_ALL": "C"})  # ASCII quotes in the messages
     if code != 0:
         return ("no", "-", "-", first_error(text))
@@ -180,8 +212,10 @@ REASONS = [
     (r"fatal error: ([^:]+): No such file", "header `{}` not in the twin"),
     (r"'(\w+)' is not a member of '([\w:]+)'", "`{1}::{0}` not in the twin"),
     (r"'(\w+)' in namespace '([\w:]+)' does not name a (?:template )?type", "`{1}::{0}` not in the twin"),
-    (r"'([\w:]+)' (?:was not declared in this scope|has not been declared|does not name a type)",
-     "`{}` not in the twin"),
+    (
+        r"'([\w:]+)' (?:was not declared in this scope|has not been declared|does not name a type)",
+        "`{}` not in the twin",
+    ),
     (r"no matching function for call to '([\w:]+)", "`{}`: no overload of the twin takes these arguments"),
     (r"\[ERROR\] ascendc_sim: kernel '[^']*' core \d+: (\w+): ", "twin rule of `{}`"),
     (r"^(gen_data\.py): ", "{} fails"),
@@ -228,8 +262,10 @@ if groups:
     for reason, labels in sorted(groups.items(), key=lambda g: (-len(g[1]), g[0])):
         print(f"{len(labels):4d}  {reason}: {', '.join(labels)}")
 passed = sum(1 for r in rows if r[3] == "yes")
-print(f"\n{passed} of {len(rows)} samples build, run and match their golden on {soc} ({elapsed:.0f} s, "
-      f"{max(1, opts.jobs)} at once)")
+print(
+    f"\n{passed} of {len(rows)} samples build, run and match their golden on {soc} ({elapsed:.0f} s, "
+    f"{max(1, opts.jobs)} at once)"
+)
 missed = [r[0] for r in rows if r[3] != "yes"]
 if wanted is not None and missed:
     sys.exit(f"run_samples: listed runs that do not match: {', '.join(missed)}")

@@ -96,29 +96,29 @@ private:
 
 }  // namespace optiling
 
-#define BEGIN_TILING_DATA_DEF(class_name)                  \
-    class class_name : public ::optiling::TilingDef {      \
-        struct Finisher {                                  \
+#define BEGIN_TILING_DATA_DEF(class_name)                                      \
+    class class_name : public ::optiling::TilingDef {                          \
+        struct Finisher {                                                      \
             explicit Finisher(class_name* self) { self->Finish(#class_name); } \
-        };                                                 \
-                                                           \
-    public:                                                \
+        };                                                                     \
+                                                                               \
+    public:                                                                    \
         class_name() = default;
 
-#define TILING_DATA_FIELD_DEF(data_type, field_name)                                                     \
-public:                                                                                                  \
-    void set_##field_name(data_type field_name) { Write(field_name##_offset_, &field_name, 1); }         \
-    data_type get_##field_name() const { return Read<data_type>(field_name##_offset_); }                 \
-                                                                                                         \
-private:                                                                                                 \
+#define TILING_DATA_FIELD_DEF(data_type, field_name)                                             \
+public:                                                                                          \
+    void set_##field_name(data_type field_name) { Write(field_name##_offset_, &field_name, 1); } \
+    data_type get_##field_name() const { return Read<data_type>(field_name##_offset_); }         \
+                                                                                                 \
+private:                                                                                         \
     size_t field_name##_offset_ = Place(sizeof(data_type), sizeof(data_type));
 
-#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                                        \
-public:                                                                                                  \
+#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                                            \
+public:                                                                                                      \
     void set_##field_name(const arr_type* field_name) { Write(field_name##_offset_, field_name, arr_size); } \
-    arr_type* get_##field_name() { return reinterpret_cast<arr_type*>(Bytes(field_name##_offset_)); }    \
-                                                                                                         \
-private:                                                                                                 \
+    arr_type* get_##field_name() { return reinterpret_cast<arr_type*>(Bytes(field_name##_offset_)); }        \
+                                                                                                             \
+private:                                                                                                     \
     size_t field_name##_offset_ = Place(sizeof(arr_type) * (arr_size), sizeof(arr_type));
 
 #define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name) \
@@ -129,17 +129,17 @@ private:                                                      \
     size_t field_name##_offset_ = Nest(field_name);
 
 // The finisher is the last member: it runs after every field has its offset and sizes the image.
-#define END_TILING_DATA_DEF  \
-private:                     \
+#define END_TILING_DATA_DEF   \
+private:                      \
     Finisher finisher_{this}; \
     }                         \
     ;
 
-#define REGISTER_TILING_DATA_CLASS(op_type, class_name)                                                          \
-    namespace {                                                                                                  \
-    [[maybe_unused]] const bool op_type##_tiling_registered = [] {                                              \
-        ::optiling::CTilingDataClassFactory::GetInstance().RegisterTilingData(                                   \
+#define REGISTER_TILING_DATA_CLASS(op_type, class_name)                                                           \
+    namespace {                                                                                                   \
+    [[maybe_unused]] const bool op_type##_tiling_registered = [] {                                                \
+        ::optiling::CTilingDataClassFactory::GetInstance().RegisterTilingData(                                    \
             #op_type, []() -> std::shared_ptr<::optiling::TilingDef> { return std::make_shared<class_name>(); }); \
-        return true;                                                                                             \
-    }();                                                                                                         \
+        return true;                                                                                              \
+    }();                                                                                                          \
     }

@@ -22,7 +22,7 @@ public:
         Finish("TCubeTiling");
     }
     void Load(const ascendc_sim::CubeTiling& t) { Write(offset_, &t, 1); }
-#define ASCENDC_SIM_TCUBE_FIELD(name)                                                          \
+#define ASCENDC_SIM_TCUBE_FIELD(name)                                                               \
     void set_##name(int32_t v) { Write(offset_ + offsetof(ascendc_sim::CubeTiling, name), &v, 1); } \
     int32_t get_##name() const { return Read<int32_t>(offset_ + offsetof(ascendc_sim::CubeTiling, name)); }
     ASCENDC_SIM_TCUBE_FIELD(usedCoreNum)
@@ -60,12 +60,41 @@ namespace matmul_tiling {
 
 // Values of 8.1.RC1 lib/matmul/matmul_tiling_base.h (DataType numbers equal aclDataType's).
 enum class DataType : int32_t {
-    DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6, DT_UINT16 = 7,
-    DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_BF16 = 27, DT_INT4 = 29,
+    DT_FLOAT = 0,
+    DT_FLOAT16 = 1,
+    DT_INT8 = 2,
+    DT_INT32 = 3,
+    DT_UINT8 = 4,
+    DT_INT16 = 6,
+    DT_UINT16 = 7,
+    DT_UINT32 = 8,
+    DT_INT64 = 9,
+    DT_UINT64 = 10,
+    DT_DOUBLE = 11,
+    DT_BOOL = 12,
+    DT_BF16 = 27,
+    DT_INT4 = 29,
     DT_BFLOAT16 = 33,
 };
-enum class TPosition : int32_t { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM,
-                                 SHM = SPM, TSCM, MAX };
+enum class TPosition : int32_t {
+    GM,
+    A1,
+    A2,
+    B1,
+    B2,
+    C1,
+    C2,
+    CO1,
+    CO2,
+    VECIN,
+    VECOUT,
+    VECCALC,
+    LCM = VECCALC,
+    SPM,
+    SHM = SPM,
+    TSCM,
+    MAX
+};
 enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
 enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
 enum class MatrixMadType : int32_t { NORMAL = 0, HF32 = 1 };
@@ -126,8 +155,8 @@ private:
         if (pos == TPosition::GM && format == CubeFormat::ND) return true;
         if (refused_.empty()) {
             refused_ = std::string(call) + ": the twin's Matmul takes operands from GM in ND only (position " +
-                       std::to_string(static_cast<int>(pos)) + ", format " +
-                       std::to_string(static_cast<int>(format)) + " are not modeled)";
+                       std::to_string(static_cast<int>(pos)) + ", format " + std::to_string(static_cast<int>(format)) +
+                       " are not modeled)";
         }
         return false;
     }

@@ -42,12 +42,24 @@ public:
     void GetCoreMemSize(const CoreMemType& memType, uint64_t& size) const {
         const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(platform_.soc->version);
         switch (memType) {
-            case CoreMemType::UB: size = platform_.UbBytes(); return;  // the whole UB, as the platform config's ub_size
-            case CoreMemType::L1: size = cube ? cube->l1Bytes : 0; return;
-            case CoreMemType::L0_A: size = cube ? cube->l0aBytes : 0; return;
-            case CoreMemType::L0_B: size = cube ? cube->l0bBytes : 0; return;
-            case CoreMemType::L0_C: size = cube ? cube->l0cBytes : 0; return;
-            default: size = 0; return;  // L2 / HBM sizes are not in the twin's SoC table
+            case CoreMemType::UB:
+                size = platform_.UbBytes();
+                return;  // the whole UB, as the platform config's ub_size
+            case CoreMemType::L1:
+                size = cube ? cube->l1Bytes : 0;
+                return;
+            case CoreMemType::L0_A:
+                size = cube ? cube->l0aBytes : 0;
+                return;
+            case CoreMemType::L0_B:
+                size = cube ? cube->l0bBytes : 0;
+                return;
+            case CoreMemType::L0_C:
+                size = cube ? cube->l0cBytes : 0;
+                return;
+            default:
+                size = 0;
+                return;  // L2 / HBM sizes are not in the twin's SoC table
         }
     }
     SocVersion GetSocVersion() const {
@@ -96,8 +108,8 @@ private:
         if (env != nullptr && *env != '\0') {
             auto soc = ascendc_sim::ParseSoc(env);
             if (!soc) {
-                std::fprintf(stderr, "[ERROR] PlatformAscendCManager::GetInstance: unknown SoC '%s' (ASCENDC_SIM_SOC)\n",
-                             env);
+                std::fprintf(stderr,
+                             "[ERROR] PlatformAscendCManager::GetInstance: unknown SoC '%s' (ASCENDC_SIM_SOC)\n", env);
                 return std::nullopt;
             }
             p = ascendc_sim::Platform::Of(*soc);

@@ -105,8 +105,7 @@ void Matmul(const char* name) {
     const bool same = image.size() >= sizeof(plain) && std::memcmp(image.data(), &plain, sizeof(plain)) == 0;
     std::printf("matmul %lld %lld %d %zu %d %d %d %d %d %d %d %d %d %d\n", r1, r2, same, data.GetDataSize(),
                 data.get_usedCoreNum(), data.get_M(), data.get_N(), data.get_Ka(), data.get_singleCoreM(),
-                data.get_singleCoreN(), data.get_singleCoreK(), data.get_baseM(), data.get_baseN(),
-                data.get_isBias());
+                data.get_singleCoreN(), data.get_singleCoreK(), data.get_baseM(), data.get_baseN(), data.get_isBias());
     MatmulApiTiling tscm(*p);
     tscm.SetAType(TPosition::TSCM, CubeFormat::NZ, DataType::DT_FLOAT16);
     tscm.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
