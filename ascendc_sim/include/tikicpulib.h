@@ -1,6 +1,9 @@
 // CANN's CPU-debug front on the twin: a kernel test written for tikicpulib (GmAlloc, ICPU_RUN_KF, ...) builds and
 // runs unchanged. The names are those of CANN's tools/tikicpulib/lib/include (stub_def.h, kern_fwk.h).
 #pragma once
+// CANN's CPU-debug front brings <iostream> (8.1.RC1 tools/tikicpulib/lib/include/stub_def.h); tests rely on it.
+#include <iostream>
+
 #include "kernel_operator.h"
 #include "sim/cpu_debug.h"
 

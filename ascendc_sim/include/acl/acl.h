@@ -4,9 +4,16 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "sim/types.h"
+
 typedef int aclError;
 typedef void* aclrtStream;
 typedef void* aclrtContext;
+typedef uint16_t aclFloat16;  // IEEE binary16 bits (acl_base.h)
+
+// acl_base.h's conversions, rounding to nearest even.
+inline float aclFloat16ToFloat(aclFloat16 value) { return ascendc_sim::HalfBitsToFloat(value); }
+inline aclFloat16 aclFloatToFloat16(float value) { return ascendc_sim::FloatToHalfBits(value); }
 
 #define ACL_SUCCESS 0
 #define ACL_ERROR_INVALID_PARAM 100000

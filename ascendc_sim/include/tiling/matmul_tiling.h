@@ -1,0 +1,182 @@
+// CANN's Matmul host tiling API (matmul_tiling::MultiCoreMatmulTiling / MatmulApiTiling, optiling::TCubeTiling) over
+// the twin's clean-room tiling (ascendc_sim/platform/matmul_tiling.h). The twin's Matmul takes every operand from
+// GM in ND; any other position or format is refused when GetTiling runs, naming the call (an error, never a guess).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "ascendc_sim/platform/matmul_tiling.h"
+#include "kernel_tiling/kernel_tiling.h"
+#include "register/tilingdata_base.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace optiling {
+
+// The host image of TCubeTiling: the kernel reads GetDataSize bytes of it as the plain struct.
+class TCubeTiling : public TilingDef {
+public:
+    TCubeTiling() {
+        offset_ = Place(sizeof(ascendc_sim::CubeTiling), alignof(ascendc_sim::CubeTiling));
+        Finish("TCubeTiling");
+    }
+    void Load(const ascendc_sim::CubeTiling& t) { Write(offset_, &t, 1); }
+#define ASCENDC_SIM_TCUBE_FIELD(name)                                                               \
+    void set_##name(int32_t v) { Write(offset_ + offsetof(ascendc_sim::CubeTiling, name), &v, 1); } \
+    int32_t get_##name() const { return Read<int32_t>(offset_ + offsetof(ascendc_sim::CubeTiling, name)); }
+    ASCENDC_SIM_TCUBE_FIELD(usedCoreNum)
+    ASCENDC_SIM_TCUBE_FIELD(M)
+    ASCENDC_SIM_TCUBE_FIELD(N)
+    ASCENDC_SIM_TCUBE_FIELD(Ka)
+    ASCENDC_SIM_TCUBE_FIELD(Kb)
+    ASCENDC_SIM_TCUBE_FIELD(singleCoreM)
+    ASCENDC_SIM_TCUBE_FIELD(singleCoreN)
+    ASCENDC_SIM_TCUBE_FIELD(singleCoreK)
+    ASCENDC_SIM_TCUBE_FIELD(baseM)
+    ASCENDC_SIM_TCUBE_FIELD(baseN)
+    ASCENDC_SIM_TCUBE_FIELD(baseK)
+    ASCENDC_SIM_TCUBE_FIELD(depthA1)
+    ASCENDC_SIM_TCUBE_FIELD(depthB1)
+    ASCENDC_SIM_TCUBE_FIELD(stepM)
+    ASCENDC_SIM_TCUBE_FIELD(stepN)
+    ASCENDC_SIM_TCUBE_FIELD(isBias)
+    ASCENDC_SIM_TCUBE_FIELD(transLength)
+    ASCENDC_SIM_TCUBE_FIELD(iterateOrder)
+    ASCENDC_SIM_TCUBE_FIELD(stepKa)
+    ASCENDC_SIM_TCUBE_FIELD(stepKb)
+    ASCENDC_SIM_TCUBE_FIELD(dbL0A)
+    ASCENDC_SIM_TCUBE_FIELD(dbL0B)
+    ASCENDC_SIM_TCUBE_FIELD(dbL0C)
+#undef ASCENDC_SIM_TCUBE_FIELD
+
+private:
+    size_t offset_;
+};
+
+}  // namespace optiling
+
+namespace matmul_tiling {
+
+// Values of 8.1.RC1 lib/matmul/matmul_tiling_base.h (DataType numbers equal aclDataType's).
+enum class DataType : int32_t {
+    DT_FLOAT = 0,
+    DT_FLOAT16 = 1,
+    DT_INT8 = 2,
+    DT_INT32 = 3,
+    DT_UINT8 = 4,
+    DT_INT16 = 6,
+    DT_UINT16 = 7,
+    DT_UINT32 = 8,
+    DT_INT64 = 9,
+    DT_UINT64 = 10,
+    DT_DOUBLE = 11,
+    DT_BOOL = 12,
+    DT_BF16 = 27,
+    DT_INT4 = 29,
+    DT_BFLOAT16 = 33,
+};
+enum class TPosition : int32_t {
+    GM,
+    A1,
+    A2,
+    B1,
+    B2,
+    C1,
+    C2,
+    CO1,
+    CO2,
+    VECIN,
+    VECOUT,
+    VECCALC,
+    LCM = VECCALC,
+    SPM,
+    SHM = SPM,
+    TSCM,
+    MAX
+};
+enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
+enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
+enum class MatrixMadType : int32_t { NORMAL = 0, HF32 = 1 };
+
+class MultiCoreMatmulTiling {
+public:
+    explicit MultiCoreMatmulTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform)
+        : tiling_(ascendcPlatform.SimPlatform()) {}
+    MultiCoreMatmulTiling() : MultiCoreMatmulTiling(*platform_ascendc::PlatformAscendCManager::GetInstance()) {}
+
+    int32_t SetAType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false) {
+        return Operand("SetAType", pos, type) ? tiling_.SetAType(Sim(dataType), isTrans) : -1;
+    }
+    int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false) {
+        return Operand("SetBType", pos, type) ? tiling_.SetBType(Sim(dataType), isTrans) : -1;
+    }
+    int32_t SetCType(TPosition pos, CubeFormat type, DataType dataType) {
+        return Operand("SetCType", pos, type) ? tiling_.SetCType(Sim(dataType)) : -1;
+    }
+    int32_t SetBiasType(TPosition pos, CubeFormat type, DataType dataType) {
+        return Operand("SetBiasType", pos, type) ? tiling_.SetBiasType(Sim(dataType)) : -1;
+    }
+    int32_t EnableBias(bool isBias = false) { return tiling_.SetBias(isBias); }
+    int32_t SetBias(bool isBias = false) { return tiling_.SetBias(isBias); }
+    int32_t SetDim(int32_t dim) { return tiling_.SetDim(dim); }
+    int32_t SetShape(int32_t m, int32_t n, int32_t k) { return tiling_.SetShape(m, n, k); }
+    int32_t SetOrgShape(int32_t orgM, int32_t orgN, int32_t orgK) { return tiling_.SetOrgShape(orgM, orgN, orgK); }
+    int32_t SetOrgShape(int32_t orgM, int32_t orgN, int32_t orgKa, int32_t orgKb) {
+        return tiling_.SetOrgShape(orgM, orgN, orgKa, orgKb);
+    }
+    int32_t SetSingleShape(int32_t singleM = -1, int32_t singleN = -1, int32_t singleK = -1) {
+        return tiling_.SetSingleShape(singleM, singleN, singleK);
+    }
+    int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, int32_t btSize = -1) {
+        return tiling_.SetBufferSpace(l1Size, l0CSize, ubSize, btSize);
+    }
+    int32_t SetFixSplit(int32_t baseM = -1, int32_t baseN = -1, int32_t baseK = -1) {
+        return tiling_.SetFixSplit(baseM, baseN, baseK);
+    }
+    // -1 with the reason on stderr (CANN logs it), else 0.
+    int64_t GetTiling(TCubeTiling& tiling) {
+        if (!refused_.empty()) return Fail(refused_);
+        if (tiling_.GetTiling(tiling) != 0) return Fail(tiling_.LastError());
+        return 0;
+    }
+    int64_t GetTiling(optiling::TCubeTiling& tiling) {
+        TCubeTiling t{};
+        const int64_t r = GetTiling(t);
+        if (r == 0) tiling.Load(t);
+        return r;
+    }
+
+private:
+    static ascendc_sim::DataType Sim(DataType t) {
+        return t == DataType::DT_BFLOAT16 ? ascendc_sim::DataType::kBf16 : static_cast<ascendc_sim::DataType>(t);
+    }
+    bool Operand(const char* call, TPosition pos, CubeFormat format) {
+        if (pos == TPosition::GM && format == CubeFormat::ND) return true;
+        if (refused_.empty()) {
+            refused_ = std::string(call) + ": the twin's Matmul takes operands from GM in ND only (position " +
+                       std::to_string(static_cast<int>(pos)) + ", format " + std::to_string(static_cast<int>(format)) +
+                       " are not modeled)";
+        }
+        return false;
+    }
+    int64_t Fail(const std::string& why) {
+        std::fprintf(stderr, "[ERROR] matmul_tiling::GetTiling: %s\n", why.c_str());
+        return -1;
+    }
+
+    ascendc_sim::MultiCoreMatmulTiling tiling_;
+    std::string refused_;
+};
+
+// MatmulApiTiling.md: the single-core tiling, the multi-core one on one core.
+class MatmulApiTiling : public MultiCoreMatmulTiling {
+public:
+    explicit MatmulApiTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform)
+        : MultiCoreMatmulTiling(ascendcPlatform) {
+        SetDim(1);
+    }
+    MatmulApiTiling() { SetDim(1); }
+};
+
+}  // namespace matmul_tiling

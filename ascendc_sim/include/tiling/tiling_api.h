@@ -1,0 +1,7 @@
+// CANN's host tiling library (tiling/tiling_api.h) as far as the twin provides it: the platform
+// (tiling/platform/platform_ascendc.h), the tiling-data macros (register/tilingdata_base.h) and the Matmul tiling
+// (tiling/matmul_tiling.h). A tiling function of CANN's the twin lacks fails to compile under its own name.
+#pragma once
+#include "register/tilingdata_base.h"
+#include "tiling/matmul_tiling.h"
+#include "tiling/platform/platform_ascendc.h"

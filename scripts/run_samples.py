@@ -1,0 +1,271 @@
+"""Builds and runs asc-devkit's Ascend C samples against the CPU twin (scripts/run_samples.sh builds the twin and
+calls this). Prints one row per run (build / run / match / first error), the runs grouped by the reason they
+stop, and the wall time; with --list, every listed run must match (exit 1 naming those that do not)."""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+parser = argparse.ArgumentParser(description=__doc__)
+parser.add_argument("samples_root", type=Path, help="examples/01_simd_cpp_api of an asc-devkit checkout")
+parser.add_argument("work", type=Path, help="scratch directory, one subdirectory per run")
+parser.add_argument("repo", type=Path, help="the ascendops checkout")
+parser.add_argument("build", type=Path, help="the CMake build holding libascendc_sim.a and libascendops_host.a")
+parser.add_argument("--filter", default="", help="run only samples whose path contains this")
+parser.add_argument("--soc", default="ascend910b")
+parser.add_argument("--jobs", type=int, default=1, help="runs at once")
+parser.add_argument(
+    "--list", type=Path, help="file of run labels (one a line, # comments): run only these; each must match"
+)
+opts = parser.parse_args()
+# absolute: each compile runs in the run's scratch directory, where a relative -I<sample> names nothing
+samples_root, work, repo, build = (p.resolve() for p in (opts.samples_root, opts.work, opts.repo, opts.build))
+name_filter, soc = opts.filter, opts.soc
+
+# `kernel<...><<<blocks, l2ctrl, stream>>>(` -> `::ascendc_sim::KernelCall(kernel<...>, "kernel<...>", blocks,
+# l2ctrl, stream)(`: the launch ccec lowers to a runtime call.
+LAUNCH = re.compile(r"([A-Za-z_][\w:]*(?:\s*<[^;(){}]*?>)?)\s*<<<(.*?)>>>\s*\(", re.S)
+
+
+def rewrite(text):
+    # the name is a one-line string even when the kernel's template arguments span lines
+    return LAUNCH.sub(
+        lambda m: f'::ascendc_sim::KernelCall({m.group(1)}, "{" ".join(m.group(1).split())}", ' f"{m.group(2)})(", text
+    )
+
+
+def first_error(text):
+    for line in text.splitlines():
+        if "error" in line.lower() or "[ERROR]" in line:
+            line = re.sub(r"^/.*/([^/]+?:\d+:\d+: )", r"\1", line.strip())  # the scratch path of the source
+            return re.sub(r" \(at /\S*?/([^/]+:\d+)\)", r" (at \1)", line)[:200]
+    lines = [t for t in text.splitlines() if t.strip()]
+    return lines[-1].strip()[:160] if lines else ""
+
+
+def run(cmd, cwd, timeout, env=None):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
+        return p.returncode, p.stdout + p.stderr
+    except subprocess.TimeoutExpired:
+        return -1, f"timeout after {timeout} s"
+
+
+# the twin is a subdirectory of the build
+libs = [str(build / "ascendc_sim" / "libascendc_sim.a"), str(build / "libascendops_host.a")]
+# The architecture ccec would target for the SoC (dav-2201 for A2/A3, dav-2002 for 310P), and the defines CANN's
+# CPU-debug build sets for it (tools/tikicpulib/lib/cmake: __CCE_KT_TEST__, ASCENDC_CPU_DEBUG, the arch).
+NPU_ARCH = {"ascend910b": 2201, "ascend910_93": 2201, "ascend310p": 2002}.get(soc, 2201)
+ARCH_DEFINES = (
+    ["-D__CCE_AICORE__=200", "-D__DAV_M200__"] if NPU_ARCH == 2002 else ["-D__CCE_AICORE__=220", "-D__DAV_C220__"]
+)
+
+
+def scenarios(sample):
+    """The SCENARIO_NUM values a sample's CMakeLists.txt accepts for the SoC's architecture ([None]: it has none;
+    []: the sample names only other architectures)."""
+    cmake = sample / "CMakeLists.txt"
+    text = cmake.read_text(errors="replace") if cmake.exists() else ""
+    arch = re.search(r'set\(CMAKE_ASC_ARCHITECTURES\s+"([^"]*)"\s+CACHE\s+STRING\s+"([^"]*)"', text)
+    if arch and f"dav-{NPU_ARCH}" not in arch.group(1) + arch.group(2):
+        return []
+    if "SCENARIO_NUM" not in text:
+        return [None]
+    found = None
+    m = re.search(r"set\(VALID_SCENARIOS\s+([^)]*)\)", text)
+    r = re.search(r'SCENARIO_NUM MATCHES "\^\[(\d)-(\d)\]\$"', text)
+    # the validity check `if(NOT SCENARIO_NUM EQUAL 1 AND NOT SCENARIO_NUM EQUAL 2 ...)`
+    check = re.search(r"if\((NOT SCENARIO_NUM EQUAL \d+(?:\s+AND\s+NOT SCENARIO_NUM EQUAL \d+)*)\)", text)
+    # the cache variable's description: "Scene number (1-3)", "(1,2,3)", "场景id: 1, 2"
+    desc = re.search(r'set\(SCENARIO_NUM\s+"?\d+"?\s+CACHE\s+STRING\s+"[^"]*?(\d+(?:\s*[-,~]\s*\d+)+)\)?"', text)
+    if m:
+        found = m.group(1).split()
+    elif r:
+        found = [str(v) for v in range(int(r.group(1)), int(r.group(2)) + 1)]
+    elif check:
+        found = re.findall(r"EQUAL (\d+)", check.group(1))
+    elif desc:
+        parts = [p.strip() for p in desc.group(1).replace("~", "-").split(",")]
+        found = []
+        for part in parts:
+            lo, _, hi = part.partition("-")
+            found += [str(v) for v in range(int(lo), int(hi or lo) + 1)]
+    else:
+        d = re.search(r'set\(SCENARIO_NUM "?(\d+)', text)
+        found = [d.group(1) if d else "0"]
+    # scenarios the CMakeLists keeps to dav-3510: refused for another arch, or switching the arch to it
+    only3510 = set(
+        re.findall(
+            r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"? AND NOT CMAKE_ASC_ARCHITECTURES STREQUAL ' r'"dav-3510"', text
+        )
+    )
+    for cond in re.findall(r'if\(([^)]*SCENARIO_NUM[^)]*)\)\s*set\(CMAKE_ASC_ARCHITECTURES\s+"dav-3510"', text):
+        only3510 |= set(re.findall(r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"?', cond))
+    return [v for v in found if v not in only3510]
+
+
+# `python3 ../scripts/<script>.py <args>` as the sample's README runs it (the first such line).
+README_RUN = re.compile(r"python3\s+\.\./scripts/(gen_data|verify_result)\.py([^\n;#&|]*)")
+
+
+def readme_args(sample, script, scenario):
+    """The arguments the README passes to scripts/<script>.py, with $SCENARIO_NUM filled in (None: no such line)."""
+    readme = sample / "README.md"
+    text = readme.read_text(errors="replace") if readme.exists() else ""
+    for m in README_RUN.finditer(text):
+        if m.group(1) == script:
+            value = "" if scenario is None else scenario
+            return [
+                re.sub(r"\$\{?SCENARIO(?:_NUM)?\}?", value, a)
+                for a in m.group(2).split()
+                if not a.startswith("-DCMAKE")
+            ]  # a cmake option pasted after gen_data.py is not its argument
+    return None
+
+
+def scenario_args(sample, script, scenario):
+    """The README's arguments, else `-scenarioNum=N` when the sample's script takes it."""
+    args = readme_args(sample, script.stem, scenario)
+    if args is not None:
+        return args
+    if scenario is None or not script.exists() or "scenarioNum" not in script.read_text(errors="replace"):
+        return []
+    return [f"-scenarioNum={scenario}"]
+
+
+def run_one(src, sample, label, scenario):
+    out = work / label.replace("/", "__")
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "build").mkdir(parents=True)
+    if (sample / "scripts").is_dir():
+        shutil.copytree(sample / "scripts", out / "scripts")
+    cpp = out / (src.stem + ".cpp")
+    cpp.write_text(rewrite(src.read_text(encoding="utf-8", errors="replace")))
+    exe = out / "build" / "demo"
+    defines = [
+        "-D__CCE_KT_TEST__=1",
+        "-DASCENDC_CPU_DEBUG=1",
+        *ARCH_DEFINES,
+        f"-D__NPU_ARCH__={NPU_ARCH}",
+        f"-DNPU_ARCH={NPU_ARCH}",
+    ]
+    if scenario is not None:
+        defines += [f"-DSCENARIO_NUM={scenario}", f"-DSCENARIO={scenario}"]
+    cmd = [
+        "g++",
+        "-std=c++17",
+        "-O1",
+        "-w",
+        *defines,
+        f"-I{sample}",
+        f"-I{repo / 'ascendc_sim/include'}",
+        f"-I{repo}",
+        "-include",
+        "sim/kernel_call.h",
+        str(cpp),
+        "-o",
+        str(exe),
+        *libs,
+        "-lpthread",
+    ]
+    code, text = run(cmd, out, 600, {**os.environ, "LC_ALL": "C"})  # ASCII quotes in the messages
+    if code != 0:
+        return ("no", "-", "-", first_error(text))
+    env = {**os.environ, "ASCENDC_SIM_SOC": soc}
+    if (out / "scripts" / "gen_data.py").exists():
+        args = scenario_args(sample, out / "scripts" / "gen_data.py", scenario)
+        code, text = run([sys.executable, "../scripts/gen_data.py", *args], out / "build", 300, env)
+        if code != 0:
+            return ("yes", "no", "-", "gen_data.py: " + first_error(text))
+    code, text = run([str(exe)], out / "build", 300, env)
+    if code != 0 or "[ERROR]" in text:
+        return ("yes", "no", "-", first_error(text))
+    verify = out / "scripts" / "verify_result.py"
+    vargs = readme_args(sample, "verify_result", scenario)
+    if vargs is None:
+        vargs = [*scenario_args(sample, verify, scenario), "output/output.bin", "output/golden.bin"]
+    if verify.exists() and any((out / "build" / a).is_file() and "golden" in a for a in vargs):
+        vcode, vtext = run([sys.executable, "../scripts/verify_result.py", *vargs], out / "build", 300)
+        ok = vcode == 0 and "fail" not in vtext.lower()
+        return ("yes", "yes", "yes" if ok else "no", "" if ok else first_error(vtext))
+    ok = "fail" not in text.lower()
+    return ("yes", "yes", "yes" if ok else "no", "" if ok else first_error(text))
+
+
+def reason_group(reason):
+    """The group a run's first error falls in: the header or API name the twin lacks, else the error itself."""
+    for pattern, fmt in REASONS:
+        m = re.search(pattern, reason)
+        if m:
+            return fmt.format(*m.groups())
+    return re.sub(r"^\S+:\d+:\d+: ", "", reason)[:100]
+
+
+# First compile errors of g++ and first twin errors, as the group they name.
+REASONS = [
+    (r"fatal error: ([^:]+): No such file", "header `{}` not in the twin"),
+    (r"'(\w+)' is not a member of '([\w:]+)'", "`{1}::{0}` not in the twin"),
+    (r"'(\w+)' in namespace '([\w:]+)' does not name a (?:template )?type", "`{1}::{0}` not in the twin"),
+    (
+        r"'([\w:]+)' (?:was not declared in this scope|has not been declared|does not name a type)",
+        "`{}` not in the twin",
+    ),
+    (r"no matching function for call to '([\w:]+)", "`{}`: no overload of the twin takes these arguments"),
+    (r"\[ERROR\] ascendc_sim: kernel '[^']*' core \d+: (\w+): ", "twin rule of `{}`"),
+    (r"^(gen_data\.py): ", "{} fails"),
+]
+
+
+def labelled_runs():
+    runs = []
+    for src in sorted(samples_root.rglob("*.asc")):
+        sample = src.parent
+        rel = str(sample.relative_to(samples_root))
+        if name_filter and name_filter not in rel:
+            continue
+        for scenario in scenarios(sample):  # none: a sample of another architecture
+            runs.append((rel if scenario is None else f"{rel} [{scenario}]", src, sample, scenario))
+    return runs
+
+
+start = time.monotonic()
+runs = labelled_runs()
+wanted = None
+if opts.list:
+    wanted = [line.split("#")[0].strip() for line in opts.list.read_text().splitlines()]
+    wanted = [w for w in wanted if w]
+    unknown = sorted(set(wanted) - {r[0] for r in runs})
+    if unknown:
+        sys.exit(f"run_samples: listed runs that are not samples for {soc}: {', '.join(unknown)}")
+    runs = [r for r in runs if r[0] in set(wanted)]
+with ThreadPoolExecutor(max_workers=max(1, opts.jobs)) as pool:
+    results = list(pool.map(lambda r: run_one(r[1], r[2], r[0], r[3]), runs))
+rows = [(r[0], *res) for r, res in zip(runs, results)]
+elapsed = time.monotonic() - start
+
+width = max([len(r[0]) for r in rows] + [6])
+print(f"{'sample':<{width}}  build  run  match  reason")
+for r in rows:
+    print(f"{r[0]:<{width}}  {r[1]:<5}  {r[2]:<3}  {r[3]:<5}  {r[4]}")
+groups = {}
+for r in rows:
+    if r[3] != "yes":
+        groups.setdefault(reason_group(r[4]), []).append(r[0])
+if groups:
+    print("\nruns that do not match, by reason:")
+    for reason, labels in sorted(groups.items(), key=lambda g: (-len(g[1]), g[0])):
+        print(f"{len(labels):4d}  {reason}: {', '.join(labels)}")
+passed = sum(1 for r in rows if r[3] == "yes")
+print(
+    f"\n{passed} of {len(rows)} samples build, run and match their golden on {soc} ({elapsed:.0f} s, "
+    f"{max(1, opts.jobs)} at once)"
+)
+missed = [r[0] for r in rows if r[3] != "yes"]
+if wanted is not None and missed:
+    sys.exit(f"run_samples: listed runs that do not match: {', '.join(missed)}")

@@ -1,0 +1,137 @@
+// Host code as an operator writes it for CANN's host tiling library: a tiling-data class of every field kind, the
+// platform of named SoC variants, and the Matmul tiling. Prints what tests/ut/sim/test_host_tiling.py checks, one
+// `key value...` line each (tiling-data bytes in hex).
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "acl/acl.h"
+#include "tiling/tiling_api.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(InnerTiling)
+TILING_DATA_FIELD_DEF(uint16_t, tag);
+END_TILING_DATA_DEF;
+
+BEGIN_TILING_DATA_DEF(MixedTiling)
+TILING_DATA_FIELD_DEF(uint8_t, flag);
+TILING_DATA_FIELD_DEF(uint32_t, length);
+TILING_DATA_FIELD_DEF_ARR(int16_t, 3, offsets);
+TILING_DATA_FIELD_DEF_STRUCT(InnerTiling, inner);
+TILING_DATA_FIELD_DEF(int64_t, total);
+TILING_DATA_FIELD_DEF(uint16_t, last);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(MixedOp, MixedTiling)
+}  // namespace optiling
+
+namespace {
+
+void PrintBytes(const char* key, const std::vector<unsigned char>& bytes) {
+    std::printf("%s ", key);
+    for (unsigned char b : bytes) std::printf("%02x", b);
+    std::printf("\n");
+}
+
+void TilingData() {
+    optiling::MixedTiling t;
+    t.set_flag(7);
+    t.set_length(0x01020304u);
+    const int16_t offsets[3] = {-1, 2, 300};
+    t.set_offsets(offsets);
+    t.inner.set_tag(0xBEEF);
+    t.set_total(-5);
+    t.set_last(9);
+    std::vector<unsigned char> buf(t.GetDataSize());
+    t.SaveToBuffer(buf.data(), buf.size());
+    PrintBytes("mixed", buf);
+    optiling::MixedTiling copy = t;  // a copy saves the same image (its nested struct included)
+    std::vector<unsigned char> again(copy.GetDataSize());
+    copy.SaveToBuffer(again.data(), again.size());
+    PrintBytes("mixed_copy", again);
+    std::printf("get %u %u %d %d %lld %s\n", t.get_flag(), t.get_length(), t.get_offsets()[2], t.inner.get_tag(),
+                static_cast<long long>(t.get_total()), t.GetTilingClassName());
+    auto made = optiling::CTilingDataClassFactory::GetInstance().CreateTilingDataInstance("MixedOp");
+    std::printf("registered %zu %d\n", made ? made->GetDataSize() : 0,
+                optiling::CTilingDataClassFactory::GetInstance().CreateTilingDataInstance("NoSuchOp") == nullptr);
+    try {
+        unsigned char small[8];
+        t.SaveToBuffer(small, sizeof(small));
+        std::printf("small_capacity accepted\n");
+    } catch (const std::length_error& e) {
+        std::printf("small_capacity %s\n", e.what());
+    }
+}
+
+void Platform(const char* name) {
+    platform_ascendc::PlatformAscendC* p = platform_ascendc::PlatformAscendCManager::GetInstance(name);
+    if (p == nullptr) {
+        std::printf("platform %s none\n", name);
+        return;
+    }
+    uint64_t ub = 0, l1 = 0, l0a = 0, l0c = 0;
+    p->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
+    p->GetCoreMemSize(platform_ascendc::CoreMemType::L1, l1);
+    p->GetCoreMemSize(platform_ascendc::CoreMemType::L0_A, l0a);
+    p->GetCoreMemSize(platform_ascendc::CoreMemType::L0_C, l0c);
+    std::printf("platform %s %u %u %u %u %d %llu %llu %llu %llu %u\n", name, p->GetCoreNum(), p->GetCoreNumAic(),
+                p->GetCoreNumAiv(), p->GetCoreNumVector(), static_cast<int>(p->GetSocVersion()),
+                static_cast<unsigned long long>(ub), static_cast<unsigned long long>(l1),
+                static_cast<unsigned long long>(l0a), static_cast<unsigned long long>(l0c),
+                p->GetLibApiWorkSpaceSize());
+    std::printf("blockdim %u %u %u %u\n", p->CalcTschBlockDim(40, 20, 40), p->CalcTschBlockDim(41, 24, 48),
+                p->CalcTschBlockDim(40, 0, 40), p->CalcTschBlockDim(40, 20, 0));
+}
+
+void Matmul(const char* name) {
+    using namespace matmul_tiling;
+    platform_ascendc::PlatformAscendC* p = platform_ascendc::PlatformAscendCManager::GetInstance(name);
+    MultiCoreMatmulTiling api(*p);
+    api.SetDim(static_cast<int32_t>(p->GetCoreNumAic()));
+    api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    api.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    api.SetOrgShape(512, 1024, 256);
+    api.SetShape(512, 1024, 256);
+    api.EnableBias(true);
+    api.SetBufferSpace(-1, -1, -1);
+    optiling::TCubeTiling data;
+    TCubeTiling plain{};
+    const long long r1 = api.GetTiling(data);
+    const long long r2 = api.GetTiling(plain);
+    std::vector<unsigned char> image(data.GetDataSize());
+    data.SaveToBuffer(image.data(), image.size());
+    const bool same = image.size() >= sizeof(plain) && std::memcmp(image.data(), &plain, sizeof(plain)) == 0;
+    std::printf("matmul %lld %lld %d %zu %d %d %d %d %d %d %d %d %d %d\n", r1, r2, same, data.GetDataSize(),
+                data.get_usedCoreNum(), data.get_M(), data.get_N(), data.get_Ka(), data.get_singleCoreM(),
+                data.get_singleCoreN(), data.get_singleCoreK(), data.get_baseM(), data.get_baseN(), data.get_isBias());
+    MatmulApiTiling tscm(*p);
+    tscm.SetAType(TPosition::TSCM, CubeFormat::NZ, DataType::DT_FLOAT16);
+    tscm.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    tscm.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    tscm.SetShape(64, 64, 64);
+    tscm.SetOrgShape(64, 64, 64);
+    std::printf("tscm %lld\n", static_cast<long long>(tscm.GetTiling(plain)));
+}
+
+// acl_base.h's float <-> aclFloat16 conversions: bits of each value and the float they read back as.
+void Float16() {
+    const float values[] = {0.0f, -1.5f, 65504.0f, 65520.0f, 1e-7f, 3.14159265f, -2.0e-5f, 1.0f / 3.0f};
+    std::printf("float16");
+    for (float v : values) std::printf(" %04x", aclFloatToFloat16(v));
+    std::printf("\nfloat16_back");
+    for (float v : values) std::printf(" %a", aclFloat16ToFloat(aclFloatToFloat16(v)));
+    std::printf("\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const char* name = argc > 1 ? argv[1] : "Ascend910B1";
+    TilingData();
+    Float16();
+    Platform(name);
+    if (platform_ascendc::PlatformAscendCManager::GetInstance(name) != nullptr) Matmul(name);
+    return 0;
+}
