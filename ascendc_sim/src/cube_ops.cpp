@@ -6,6 +6,8 @@
 #include "ascendc_sim/platform/int_math.h"
 #include "ascendc_sim/platform/soc_cube.h"
 #include "sim/dcache.h"
+#include "sim/definedness.h"
+#include "sim/gm_definedness.h"
 #include "sim/kernel_rules.h"
 #include "sim/pipe.h"
 
@@ -83,6 +85,7 @@ std::vector<BufferSlot*> CarveCube(const char* api, const CubePosition& where, u
         c.cube.used[b] += rounded;
         slots.push_back(&s);
     }
+    PoisonBuffer(c, DefSpace::kCube, CubeDefAddress(c, *slots.front()), rounded * num, api);
     return slots;
 }
 
@@ -94,7 +97,110 @@ float LoadIn(DataType t, const uint8_t* base, int64_t idx) {
 
 int64_t Blocks(int64_t v) { return (v + kC0 - 1) / kC0; }
 
+// An operand's address in the cube definedness space (sim/definedness.h: offset + buffer << kCubeBufferShift).
+uint64_t DefAddress(const CubeOperand& o) {
+    return (uint64_t{static_cast<uint8_t>(o.buffer)} << kCubeBufferShift) + o.offset;
+}
+
+// The valid m x n part of a float Nz matrix at `base`: column block jb holds rows of 16 floats (64 bytes) one after
+// another, `blockPitch` bytes after block jb - 1; a whole block's m rows are one run, a last partial block's are m
+// runs of its columns.
+std::size_t NzValid(uint64_t base, uint64_t m, uint64_t n, uint64_t blockPitch, Footprint (&out)[2]) {
+    std::size_t parts = 0;
+    const uint64_t whole = n / kC0, rest = n % kC0;
+    if (whole > 0) out[parts++] = Footprint::Rows(base, whole, m * kC0 * sizeof(float), blockPitch);
+    if (rest > 0)
+        out[parts++] = Footprint::Rows(base + whole * blockPitch, m, rest * sizeof(float), kC0 * sizeof(float));
+    return parts;
+}
+
+// f(begin, end) for the valid k elements of row i of A (Zz in L0A; GEMV's m = 1 reads A as ND) and of column j of
+// B (Zn in L0B): one run of up to 16 b16 values per k block (Mmad.md layouts, as MmadFloat reads them).
+template <typename F>
+void ForRowOfA(uint64_t a, const AscendC::MmadParams& p, int64_t i, F&& f) {
+    if (p.m == 1) return f(a, a + uint64_t{p.k} * 2);
+    const int64_t kB = Blocks(p.k);
+    for (int64_t kb = 0; kb < kB; ++kb) {
+        const uint64_t at = a + uint64_t(((i / kC0) * kB + kb) * kC0 * kC0 + (i % kC0) * kC0) * 2;
+        f(at, at + uint64_t(std::min<int64_t>(kC0, p.k - kb * kC0)) * 2);
+    }
+}
+template <typename F>
+void ForColumnOfB(uint64_t b, const AscendC::MmadParams& p, int64_t j, F&& f) {
+    const int64_t kB = Blocks(p.k), nB = Blocks(p.n);
+    for (int64_t kb = 0; kb < kB; ++kb) {
+        const uint64_t at = b + uint64_t((kb * nB + j / kC0) * kC0 * kC0 + (j % kC0) * kC0) * 2;
+        f(at, at + uint64_t(std::min<int64_t>(kC0, p.k - kb * kC0)) * 2);
+    }
+}
+
+// Mmad's definedness: C(i, j) takes that of row i of A and column j of B over the valid k (and, accumulating, its own
+// value before). Only the valid m x n part of C is written. The common case (A and B wholly defined) costs two
+// look-ups; rows and columns are scanned only when undefined bytes are there.
+void MmadDefinedness(CoreContext& c, const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b,
+                     const AscendC::MmadParams& p, bool accumulate) {
+    const char* api = "Mmad";
+    UndefMap& m = c.def.cube;
+    const uint64_t ca = DefAddress(dst), aa = DefAddress(a), ba = DefAddress(b);
+    const int64_t mB = Blocks(p.m);
+    Footprint cValid[2];
+    const std::size_t parts = NzValid(ca, p.m, p.n, uint64_t(mB) * kC0 * kC0 * sizeof(float), cValid);
+    if (!accumulate) {
+        for (std::size_t i = 0; i < parts; ++i) DefineBytes(c, DefSpace::kCube, cValid[i]);
+    }
+    const bool aUndef = m.AnyUndef(aa, aa + MmadBytes(p, 'a')), bUndef = m.AnyUndef(ba, ba + MmadBytes(p, 'b'));
+    if (!aUndef && !bUndef) return;
+    UndefOrigin origin;
+    bool found = false;
+    auto undefinedIn = [&](uint64_t lo, uint64_t hi) {
+        bool any = false;
+        m.ForEachUndef(lo, hi, [&](uint64_t, uint64_t, const UndefOrigin& o) {
+            if (!found) origin = o;
+            found = any = true;
+        });
+        return any;
+    };
+    std::vector<int64_t> rows, columns;
+    for (int64_t i = 0; aUndef && i < p.m; ++i) {
+        bool any = false;
+        ForRowOfA(aa, p, i, [&](uint64_t lo, uint64_t hi) { any = undefinedIn(lo, hi) || any; });
+        if (any) rows.push_back(i);
+    }
+    for (int64_t j = 0; bUndef && j < p.n; ++j) {
+        bool any = false;
+        ForColumnOfB(ba, p, j, [&](uint64_t lo, uint64_t hi) { any = undefinedIn(lo, hi) || any; });
+        if (any) columns.push_back(j);
+    }
+    if (!found) return;  // only padding outside the valid m x k / k x n parts was undefined
+    origin.clobbered = false;
+    origin.via = api;
+    origin.viaLine = tlsCallLine;
+    const uint64_t blockPitch = uint64_t(mB) * kC0 * kC0 * sizeof(float);
+    if (rows.size() == std::size_t{p.m} || columns.size() == std::size_t{p.n}) {
+        for (std::size_t i = 0; i < parts; ++i) PoisonBytes(c, DefSpace::kCube, cValid[i], origin);
+        return;
+    }
+    for (int64_t i : rows) {
+        for (int64_t jb = 0; jb < Blocks(p.n); ++jb) {
+            const uint64_t at = ca + uint64_t(jb) * blockPitch + uint64_t(i) * kC0 * sizeof(float);
+            m.Poison(at, at + uint64_t(std::min<int64_t>(kC0, p.n - jb * kC0)) * sizeof(float), origin);
+        }
+    }
+    for (int64_t j : columns) {
+        const uint64_t column = ca + uint64_t(j / kC0) * blockPitch + uint64_t(j % kC0) * sizeof(float);
+        for (int64_t i = 0; i < p.m; ++i) {
+            const uint64_t at = column + uint64_t(i) * kC0 * sizeof(float);
+            m.Poison(at, at + sizeof(float), origin);
+        }
+    }
+}
+
 }  // namespace
+
+uint64_t CubeDefAddress(const CoreContext& c, const BufferSlot& s) {
+    const int b = s.cubeBuffer;
+    return (uint64_t(b) << kCubeBufferShift) + uint64_t(s.base - c.cube.bytes[b].data());
+}
 
 std::vector<BufferSlot*> CarveLocal(const char* api, int position, uint32_t num, uint32_t len, const void* owner) {
     const CubePosition* where = FindCubePosition(position);
@@ -131,6 +237,8 @@ void CopyGmToL1(const char* api, const CubeOperand& dst, const uint8_t* gm, uint
     CacheDmaRead(c, api, gm, srcSpan);
     NoteCubeAccess(c, api, Pipe::kMte2, dst.buffer, dst.offset, dstSpan, true);
     for (uint64_t r = 0; r < count; ++r) std::memcpy(dst.data + r * dstPitch, gm + r * srcPitch, rowBytes);
+    CopyFromGm(c, api, Footprint::Rows(reinterpret_cast<uint64_t>(gm), count, rowBytes, srcPitch), DefSpace::kCube,
+               Footprint::Rows(DefAddress(dst), count, rowBytes, dstPitch));
     c.cost.gmToL1Bytes += count * rowBytes;
     NoteCubeRead(c, gm, count, rowBytes, srcPitch);
 }
@@ -163,6 +271,13 @@ void LoadData2D(const CubeOperand& dst, const CubeOperand& src, uint64_t dstByte
                 std::memcpy(to + (j * kC0 + i) * elemBytes, from + (i * kC0 + j) * elemBytes, elemBytes);
         }
     }
+    // Fractal r takes source fractal r's definedness: byte for byte, or as a whole when transposed.
+    Propagate(
+        c, api, p.ifTranspose ? Flow::kGrouped : Flow::kElementwise,
+        {{Footprint::Rows(DefAddress(dst), p.repeatTimes, kFractalBytes, (1 + uint64_t{p.dstGap}) * kFractalBytes),
+          DefSpace::kCube}},
+        {{Footprint::Rows(DefAddress(src) + first, p.repeatTimes, kFractalBytes, p.srcStride * kFractalBytes),
+          DefSpace::kCube}});
     (dst.buffer == CubeBuffer::kL0B ? c.cost.l1ToL0bBytes : c.cost.l1ToL0aBytes) +=
         uint64_t{p.repeatTimes} * kFractalBytes;
 }
@@ -203,6 +318,7 @@ void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& 
             acc = sum;
         }
     }
+    MmadDefinedness(c, dst, a, b, p, accumulate);
     c.cost.cubeMacs += uint64_t(mB * nB * kB) * kC0 * kC0 * kC0;
 }
 
@@ -229,6 +345,17 @@ void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& 
     }
     NoteCubeAccess(c, api, Pipe::kFix, src.buffer, src.offset, FixpipeSrcBytes(p), false);
     const uint64_t size = ascendc_sim::DataTypeSize(out);
+    Footprint read[2];
+    const std::size_t parts =
+        NzValid(DefAddress(src), p.mSize, p.nSize, uint64_t{p.srcStride} * kC0 * sizeof(float), read);
+    for (std::size_t i = 0; i < parts; ++i) {
+        const UndefFound found = FirstUndef(c, api, {&read[i], &c.def.cube, 0, DefSpace::kCube});
+        const uint64_t l0c = uint64_t{static_cast<uint8_t>(CubeBuffer::kL0C)} << kCubeBufferShift;
+        StoreUndefinedToGm(
+            c, api, "L0C", l0c, found,
+            Footprint::Rows(reinterpret_cast<uint64_t>(gm), p.mSize, p.nSize * size, uint64_t{p.dstStride} * size));
+        if (found.any) break;
+    }
     const auto* from = reinterpret_cast<const float*>(src.data);
     for (int64_t i = 0; i < p.mSize; ++i) {
         uint8_t* row = gm + uint64_t(i) * p.dstStride * size;

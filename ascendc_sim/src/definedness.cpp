@@ -9,6 +9,24 @@
 
 namespace ascendc_sim {
 
+namespace {
+
+// Intervals sorted, overlapping or touching ones merged.
+void SortAndMerge(std::vector<std::pair<uint64_t, uint64_t>>& v) {
+    std::sort(v.begin(), v.end());
+    std::size_t n = 0;
+    for (const auto& iv : v) {
+        if (n > 0 && iv.first <= v[n - 1].second) {
+            v[n - 1].second = std::max(v[n - 1].second, iv.second);
+        } else {
+            v[n++] = iv;
+        }
+    }
+    v.resize(n);
+}
+
+}  // namespace
+
 // ---- Footprints ----
 
 Footprint Footprint::Contiguous(uint64_t base, uint64_t elems, uint32_t elemBits) {
@@ -51,6 +69,26 @@ uint64_t Footprint::End() const {
     return end;
 }
 
+void Footprint::ByteRanges(std::vector<std::pair<uint64_t, uint64_t>>& out) const {
+    out.clear();
+    if (Empty()) return;
+    const uint64_t groupBytes = (runs - 1) * runPitch + BytesOf(lastRunElems);
+    const bool runsTouch = runs == 1 || runPitch == BytesOf(runElems);
+    if (runsTouch && (groups == 1 || groupPitch == groupBytes)) {
+        out.emplace_back(base, End());
+        return;
+    }
+    bool sorted = true;
+    ForEachRun([&](uint64_t b, uint64_t e, uint64_t, uint64_t, uint64_t, uint64_t) {
+        if (!out.empty() && b <= out.back().second) {
+            if (b < out.back().first) sorted = false;
+            if (sorted) return void(out.back().second = std::max(out.back().second, e));
+        }
+        out.emplace_back(b, e);
+    });
+    if (!sorted) SortAndMerge(out);  // groups closer than their span (a repeat stride below the blocks read)
+}
+
 namespace {
 
 // Disjoint intervals of unit indices (elements or groups), or all of them.
@@ -62,18 +100,7 @@ public:
     void SetAll() { all_ = true; }
     bool Empty() const { return !all_ && v_.empty(); }
     bool All() const { return all_; }
-    void Normalize() {
-        std::sort(v_.begin(), v_.end());
-        std::size_t out = 0;
-        for (const auto& iv : v_) {
-            if (out > 0 && iv.first <= v_[out - 1].second) {
-                v_[out - 1].second = std::max(v_[out - 1].second, iv.second);
-            } else {
-                v_[out++] = iv;
-            }
-        }
-        v_.resize(out);
-    }
+    void Normalize() { SortAndMerge(v_); }
     // f(lo, hi) for each part of [b, e) in the set.
     template <typename F>
     void ForEachOverlap(uint64_t b, uint64_t e, F&& f) const {
@@ -302,7 +329,10 @@ void CommitPendingFlow(CoreContext& c) {
 void ResetLocalDefinedness(CoreContext& c) {
     c.def = LocalDefinedness();
     UndefOrigin start;
-    c.def.ub.Poison(0, c.ubBytes, start);  // the cube buffers are not tracked (docs/twin.md): they stay defined
+    c.def.ub.Poison(0, c.ubBytes, start);
+    for (int b = 0; b < static_cast<int>(CubeBuffer::kCount); ++b) {
+        c.def.cube.Poison(uint64_t(b) << kCubeBufferShift, uint64_t(b + 1) << kCubeBufferShift, start);
+    }
 }
 
 void PoisonBuffer(CoreContext& c, DefSpace space, uint64_t b, uint64_t bytes, const char* api) {

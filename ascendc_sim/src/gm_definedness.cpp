@@ -33,6 +33,16 @@ std::string PartialStoreFix(const CoreContext& c) {
                                        "moved back over valid data");
 }
 
+[[noreturn]] void FailUndefinedStore(CoreContext& c, const char* api, const char* space, uint64_t base,
+                                     const UndefFound& found, uint64_t allocId) {
+    FailUndefined(c, api,
+                  Str("writes ", UndefText(space, found.lo - base, found.hi - base, found.origin),
+                      " to device allocation #", allocId,
+                      ", an output (only the workspace may hold undefined bytes): write every element that leaves "
+                      "the kernel first, or store only the valid ones (",
+                      PartialStoreFix(c), ")"));
+}
+
 }  // namespace
 
 void HostDefined(const void* p, uint64_t bytes) {
@@ -94,14 +104,7 @@ void CopyToGm(CoreContext& c, const char* api, DefSpace space, const Footprint& 
     if (!a || a->shadow == nullptr) return;
     const bool workspace = IsWorkspace(c, a->id);
     const UndefFound found = FirstUndef(c, api, from);
-    if (found.any && !workspace) {
-        FailUndefined(c, api,
-                      Str("writes ", UndefText(space == DefSpace::kUb ? "UB" : "L0C", found.lo, found.hi, found.origin),
-                          " to device allocation #", a->id,
-                          ", an output (only the workspace may hold undefined bytes): write every element that leaves "
-                          "the kernel first, or store only the valid ones (",
-                          PartialStoreFix(c), ")"));
-    }
+    if (found.any && !workspace) FailUndefinedStore(c, api, space == DefSpace::kUb ? "UB" : "L0C", 0, found, a->id);
     std::lock_guard<std::mutex> lock(a->shadow->mu);
     FlowSide to{&gm, &a->shadow->undef, Bias(*a), space};
     if (atomic) {
@@ -128,6 +131,23 @@ void CopyToGm(CoreContext& c, const char* api, DefSpace space, const Footprint& 
     } else {
         FlowEngine(c, api, Flow::kElementwise, &to, 1, &from, 1);
     }
+    Refresh(*a->shadow);
+}
+
+void StoreUndefinedToGm(CoreContext& c, const char* api, const char* space, uint64_t base, const UndefFound& found,
+                        const Footprint& gm) {
+    if (!found.any) return;
+    std::optional<DeviceAllocation> a = FindAllocation(reinterpret_cast<const void*>(gm.base), 0);
+    if (!a || a->shadow == nullptr) return;
+    if (!IsWorkspace(c, a->id)) FailUndefinedStore(c, api, space, base, found, a->id);
+    UndefOrigin o = found.origin;
+    o.clobbered = false;
+    o.via = api;
+    o.viaLine = tlsCallLine;
+    std::lock_guard<std::mutex> lock(a->shadow->mu);
+    gm.ForEachRun([&](uint64_t b, uint64_t e, uint64_t, uint64_t, uint64_t, uint64_t) {
+        a->shadow->undef.Poison(b - Bias(*a), e - Bias(*a), o);
+    });
     Refresh(*a->shadow);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/cube_ops.h"
 #include "sim/kernel_rules.h"
 #include "sim/sync.h"
 
@@ -61,7 +62,12 @@ BufferSlot* QueueCore::Alloc(const char* api) {
         if (s->state == BufferSlot::State::kFree) {
             s->state = BufferSlot::State::kAllocated;
             // A tensor fresh from AllocTensor holds no value (what an earlier tile left there is not the kernel's).
-            if (s->cubeBuffer < 0) PoisonBuffer(Core(), DefSpace::kUb, s->base - Core().ub, s->bytes, api);
+            CoreContext& c = Core();
+            if (s->cubeBuffer < 0) {
+                PoisonBuffer(c, DefSpace::kUb, s->base - c.ub, s->bytes, api);
+            } else {
+                PoisonBuffer(c, DefSpace::kCube, CubeDefAddress(c, *s), s->bytes, api);
+            }
             return s;
         }
     }

@@ -1,12 +1,16 @@
 #include "sim/pipe_sync.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "ascendc_sim/platform/soc_cube.h"
 #include "sim/context.h"
+#include "sim/definedness.h"
 #include "sim/device_memory.h"
 #include "sim/kernel_rules.h"
 #include "sim/span_trace.h"
@@ -343,17 +347,34 @@ PipeScope::PipeScope(CoreContext& c, Pipe p) : c_(c), saved_(c.sync.scopePipe) {
 PipeScope::~PipeScope() { c_.sync.scopePipe = saved_; }
 
 void NoteUbOperand(CoreContext& c, const char* api, const char* role, const void* p, uint64_t bytes) {
+    const Footprint span = Footprint::Contiguous(static_cast<const uint8_t*>(p) - c.ub, bytes, 8);
+    NoteUbOperand(c, api, role, &span, 1);
+}
+
+// PipeBarrier(ISASI) doc: a barrier is needed between same-pipe instructions "with a data dependence" (具有数据依赖);
+// two operands depend only through bytes both touch, so each byte range of the footprint is checked and recorded,
+// not the span from its first to its last byte.
+void NoteUbOperand(CoreContext& c, const char* api, const char* role, const Footprint* touched, std::size_t parts) {
     PipeSync& s = State(c);
-    if (bytes == 0) return;
+    uint64_t b = UINT64_MAX, e = 0;
+    for (std::size_t i = 0; i < parts; ++i) {
+        if (touched[i].Empty()) continue;
+        b = std::min(b, touched[i].base);
+        e = std::max(e, touched[i].End());
+    }
+    if (b >= e) return;
     FlushScalarUb(s);
     int pipe = s.scopePipe >= 0 ? s.scopePipe : static_cast<int>(Pipe::kV);
     bool began = false;
     uint64_t seq = BeginInstr(s, pipe, api, role, &began);
-    uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
-    CheckUbFrame(c, api, b, bytes);
+    CheckUbFrame(c, api, b, e - b);
     if (s.operandCount < s.operands.size()) s.operands[s.operandCount++] = {b, IsDst(role)};
-    Access(c, s.ub, Space::kUb, pipe, seq, api, b, b + bytes, IsDst(role));
-    NoteFlowOperand(c, api, b, bytes, IsDst(role), began);
+    thread_local std::vector<std::pair<uint64_t, uint64_t>> ranges;
+    for (std::size_t i = 0; i < parts; ++i) {
+        touched[i].ByteRanges(ranges);
+        for (const auto& [lo, hi] : ranges) Access(c, s.ub, Space::kUb, pipe, seq, api, lo, hi, IsDst(role));
+    }
+    NoteFlowOperand(c, api, b, e - b, IsDst(role), began);
 }
 
 void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes, bool write) {

@@ -643,7 +643,6 @@ private:
         const uint8_t rowBlocks = static_cast<uint8_t>(alignK_ * sizeof(float) / kBlockBytes);
         const BinaryRepeatParams perRow(1, 1, 0, rowBlocks, rowBlocks, 1);
         for (uint32_t c = 0; c < alignK_; c += kFp32PerRepeat) {
-            if (c > 0) PipeBarrier<PIPE_V>();  // the twin's pipe order sees an operand as one span of UB
             Mul(vec[c], vec[c], normBlocks_, Min(kFp32PerRepeat, alignK_ - c), static_cast<uint8_t>(rows), perRow);
         }
         PipeBarrier<PIPE_V>();
@@ -793,7 +792,6 @@ private:
         const uint32_t rowBlocks = tilePitch_ * sizeof(float) / kBlockBytes;
         const BinaryRepeatParams update(1, 1, 0, rowBlocks, 0, 1);
         for (uint32_t c = 0; c < cols; c += kFp32PerRepeat) {
-            if (c > 0) PipeBarrier<PIPE_V>();  // the twin's pipe order sees an operand as one span of UB
             MulAddDst(next[c], kF_[c], deltaBlocks, Min(kFp32PerRepeat, cols - c), static_cast<int32_t>(rows), update);
         }
         PipeBarrier<PIPE_V>();
@@ -867,7 +865,6 @@ private:
         const BinaryRepeatParams products(blockRows, 1, 1, 1, rowBlocks, 0);
         for (uint32_t v = 0; v < n; ++v) {
             LocalTensor<float> p = matP_[v * alignBv_ * kBlockElems];
-            if (v > 0) PipeBarrier<PIPE_V>();  // the twin's pipe order sees an operand as one span of UB
             for (uint32_t c = 0; c < cols; c += kFp32PerRepeat) {
                 const uint32_t count = Min(kFp32PerRepeat, cols - c);
                 if (col0 + c == 0) {

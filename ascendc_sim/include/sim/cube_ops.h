@@ -85,6 +85,8 @@ struct CubeOperand {
 CubeOperand CheckCubeOperand(CoreContext& c, const char* api, const char* role, const BufferSlot* slot,
                              const void* data, uint64_t tensorBytes, uint64_t bytes, uint32_t buffers, uint64_t align);
 inline constexpr uint32_t BufferBit(CubeBuffer b) { return 1u << static_cast<int>(b); }
+// A cube-position buffer's address in the definedness space of the cube buffers (sim/definedness.h).
+uint64_t CubeDefAddress(const CoreContext& c, const BufferSlot& s);
 
 // The implementations behind the templates (cube_ops.cpp); element types as DataType.
 void CopyGmToL1(const char* api, const CubeOperand& dst, const uint8_t* gm, uint64_t count, uint64_t rowBytes,

@@ -101,14 +101,15 @@ void CopyGmToUb(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
         return;
     }
     PipeScope scope(c, Pipe::kMte2);
-    auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", (s.DstSpan() + sizeof(T) - 1) / sizeof(T)));
+    const Footprint ubRows = s.DstRows(dst.UbOffset());
+    auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", (s.DstSpan() + sizeof(T) - 1) / sizeof(T), &ubRows));
     src.CheckRange(c, api, 0, (s.SrcSpan() + sizeof(T) - 1) / sizeof(T), GmAccess::kRead, false);
     LogGmRows(c, api, src.GetPhyAddr(), s.count, s.rowBytes, s.srcPitch, GmAccessKind::kRead);
     NoteGm(c, api, Pipe::kMte2, src.GetPhyAddr(), s.SrcSpan(), false);
     CacheDmaRead(c, api, src.GetPhyAddr(), s.SrcSpan());
     const auto* g = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
     for (uint64_t r = 0; r < s.count; ++r) std::memcpy(d + r * s.dstPitch, g + r * s.srcPitch, s.rowBytes);
-    CopyFromGm(c, api, s.SrcRows(reinterpret_cast<uint64_t>(g)), DefSpace::kUb, s.DstRows(dst.UbOffset()));
+    CopyFromGm(c, api, s.SrcRows(reinterpret_cast<uint64_t>(g)), DefSpace::kUb, ubRows);
     c.cost.gmToUbBytes += s.count * s.rowBytes;
     ChargeCopy(c, Pipe::kMte2, g, s.count, s.rowBytes, s.srcPitch, src.L2Bypass());
 }
@@ -119,8 +120,9 @@ void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const Asce
     CoreContext& c = Core();
     Poll(c);
     PipeScope scope(c, Pipe::kMte3);
+    const Footprint ubRows = s.SrcRows(src.UbOffset());
     const auto* u =
-        reinterpret_cast<const uint8_t*>(src.Operand(api, "src", (s.SrcSpan() + sizeof(T) - 1) / sizeof(T)));
+        reinterpret_cast<const uint8_t*>(src.Operand(api, "src", (s.SrcSpan() + sizeof(T) - 1) / sizeof(T), &ubRows));
     auto* g = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     if (dst.GetPhyAddr() == nullptr) Fail(api, "GlobalTensor has no buffer (SetGlobalBuffer not called)");
     NoteGm(c, api, Pipe::kMte3, g, s.DstSpan(), true);
@@ -129,7 +131,7 @@ void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const Asce
         dst.CheckRange(c, api, r * s.dstPitch / sizeof(T), s.rowBytes / sizeof(T),
                        c.atomicAdd ? GmAccess::kAtomicWrite : GmAccess::kWrite);
     }
-    CopyToGm(c, api, DefSpace::kUb, s.SrcRows(src.UbOffset()), s.DstRows(reinterpret_cast<uint64_t>(g)), c.atomicAdd);
+    CopyToGm(c, api, DefSpace::kUb, ubRows, s.DstRows(reinterpret_cast<uint64_t>(g)), c.atomicAdd);
     for (uint64_t r = 0; r < s.count; ++r) {
         uint64_t offset = r * s.dstPitch;
         if (c.atomicAdd) {
@@ -148,10 +150,11 @@ void CopyUbToUb(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
                 const CopyShape& s) {
     CoreContext& c = Core();
     Poll(c);
-    auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", s.DstSpan() / sizeof(T)));
-    const auto* u = reinterpret_cast<const uint8_t*>(src.Operand(api, "src", s.SrcSpan() / sizeof(T)));
+    const Footprint to = s.DstRows(dst.UbOffset()), from = s.SrcRows(src.UbOffset());
+    auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", s.DstSpan() / sizeof(T), &to));
+    const auto* u = reinterpret_cast<const uint8_t*>(src.Operand(api, "src", s.SrcSpan() / sizeof(T), &from));
     for (uint64_t r = 0; r < s.count; ++r) std::memmove(d + r * s.dstPitch, u + r * s.srcPitch, s.rowBytes);
-    Propagate(c, api, Flow::kElementwise, {{s.DstRows(dst.UbOffset())}}, {{s.SrcRows(src.UbOffset())}});
+    Propagate(c, api, Flow::kElementwise, {{to}}, {{from}});
     c.cost.ubToUbBytes += s.count * s.rowBytes;
     ChargeUbCopy(c, s.count * s.rowBytes);
 }
@@ -250,7 +253,9 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
     CoreContext& c = Core();
     Poll(c);
     PipeScope scope(c, Pipe::kMte2);
-    auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", ((s.count - 1) * s.dstPitch + rowUb) / sizeof(T)));
+    const Footprint whole = Footprint::Rows(dst.UbOffset(), s.count, rowUb, s.dstPitch);
+    auto* d =
+        reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", ((s.count - 1) * s.dstPitch + rowUb) / sizeof(T), &whole));
     src.CheckRange(c, api, 0, s.SrcSpan() / sizeof(T), GmAccess::kRead, false);
     LogGmRows(c, api, src.GetPhyAddr(), s.count, s.rowBytes, s.srcPitch, GmAccessKind::kRead);
     NoteGm(c, api, Pipe::kMte2, src.GetPhyAddr(), s.SrcSpan(), false);
@@ -273,7 +278,6 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
         }
     }
     // The pad bytes: paddingValue with isPad, the first element's copy without padding; unspecified otherwise.
-    const Footprint whole = Footprint::Rows(dst.UbOffset(), s.count, rowUb, s.dstPitch);
     if (pad.isPad || (left == 0 && right == 0)) {
         DefineBytes(c, DefSpace::kUb, whole);
     } else {

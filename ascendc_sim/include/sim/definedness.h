@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/call_site.h"
@@ -37,6 +38,8 @@ struct Footprint {
     uint64_t ElemsPerGroup() const { return (runs - 1) * runElems + lastRunElems; }
     uint64_t BytesOf(uint64_t elems) const { return (elems * elemBits + 7) / 8; }
     uint64_t End() const;  // one past the last byte
+    // The disjoint byte ranges it touches, in address order (touching runs merged): what the pipe order checks.
+    void ByteRanges(std::vector<std::pair<uint64_t, uint64_t>>& out) const;
     bool Empty() const { return groups == 0 || ElemsPerGroup() == 0; }
     // f(begin, end, firstElem, elems, group, run) for every run (run: its index in its group).
     template <typename F>

@@ -32,6 +32,11 @@ void RegisterWorkspace(LaunchShared& l, const void* p);
 void CopyFromGm(CoreContext& c, const char* api, const Footprint& gm, DefSpace space, const Footprint& dst);
 // UB / L0C -> GM copy (atomic: an add into GM).
 void CopyToGm(CoreContext& c, const char* api, DefSpace space, const Footprint& src, const Footprint& gm, bool atomic);
+// A store the twin does not follow element by element (Fixpipe's NZ -> ND conversion of L0C): `found` names the
+// first undefined source bytes (`space` names them, `base` the address their offsets count from); an error for an
+// output, while the workspace takes the destination rows `gm` as undefined.
+void StoreUndefinedToGm(CoreContext& c, const char* api, const char* space, uint64_t base, const UndefFound& found,
+                        const Footprint& gm);
 // Scalar accesses of GM.
 void RequireDefinedGm(CoreContext& c, const char* api, const void* p, uint64_t bytes);
 void DefineGm(CoreContext& c, const void* p, uint64_t bytes);

@@ -5,6 +5,7 @@
 // other pipe's progress to this one. Source: asc-devkit docs/zh/api/SIMD-API/基础API/同步控制/核内同步/关键特性说明.md.
 #pragma once
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <unordered_map>
@@ -15,6 +16,7 @@
 namespace ascendc_sim {
 
 struct CoreContext;
+struct Footprint;
 
 // The modelled pipes; adding one is one entry here and one row in kPipeTable. MTE1 (L1 -> L0A/L0B), M (Mmad) and FIX
 // (L0C out) are the cube's.
@@ -101,8 +103,11 @@ private:
     int8_t saved_;
 };
 
-// UB operand of the current instruction (role "dst..." writes, others read).
+// UB operand of the current instruction (role "dst..." writes, others read): `bytes` from `p`, or exactly the bytes
+// of the `parts` footprints `touched` (UB offsets; a strided repeat form or copy, a mask plan's tail), so interleaved
+// operands that share no byte are no hazard.
 void NoteUbOperand(CoreContext& c, const char* api, const char* role, const void* p, uint64_t bytes);
+void NoteUbOperand(CoreContext& c, const char* api, const char* role, const Footprint* touched, std::size_t parts);
 // A scalar (PIPE_S) access of UB bytes.
 void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes, bool write);
 // A GM access by the current instruction's pipe (copies) or by PIPE_S (GetValue/SetValue).

@@ -101,6 +101,15 @@ std::vector<FlowOperand> PlanResults(const AscendC::LocalTensor<T>& dst, const M
     return out;
 }
 
+// The footprints of a mask plan's parts (its repeats, its tail), for the pipe order of one operand.
+struct PlanFootprints {
+    Footprint parts[2];
+    std::size_t count = 0;
+    explicit PlanFootprints(const std::vector<FlowOperand>& ops) {
+        for (const FlowOperand& o : ops) parts[count++] = o.fp;
+    }
+};
+
 // A reduction's one result (and its register) from every source lane.
 inline void ReduceAllFlow(CoreContext& c, const char* api, const FlowOperand& dst, std::vector<FlowOperand> srcs) {
     for (FlowOperand& s : srcs) s.whole = true;
@@ -152,9 +161,20 @@ void BlockReduce(const char* api, const AscendC::LocalTensor<T>& dst, const Asce
     const int64_t reps = PlannedRepeats(plan);
     if (!CheckRepeatForm<T>(api, plan.mask, reps)) return;
     constexpr int64_t kPerBlock = 32 / sizeof(T);
-    const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride));
+    // Block b's result (run b of repeat r's results) from block b (run b of repeat r's lanes).
+    std::vector<FlowOperand> results = PlanResults(dst, plan, int64_t{dstRepStride} * 8,
+                                                   [](int64_t lanes) { return (lanes + kPerBlock - 1) / kPerBlock; });
+    for (FlowOperand& o : results) {
+        o.fp.runs = o.fp.runElems;
+        o.fp.runPitch = sizeof(T);
+        o.fp.runElems = o.fp.lastRunElems = 1;
+    }
+    const std::vector<FlowOperand> sources = PlanSources(src, plan, srcBlkStride, srcRepStride);
+    const PlanFootprints read(sources), written(results);
+    const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride), read.parts, read.count);
     T* d = dst.Operand(api, "dst",
-                       (reps - 1) * dstRepStride * 8 + (PlannedLanes(plan, reps - 1) + kPerBlock - 1) / kPerBlock);
+                       (reps - 1) * dstRepStride * 8 + (PlannedLanes(plan, reps - 1) + kPerBlock - 1) / kPerBlock,
+                       written.parts, written.count);
     for (int64_t r = 0; r < reps; ++r) {
         const int64_t lanes = PlannedLanes(plan, r);
         const int64_t blocks = (lanes + kPerBlock - 1) / kPerBlock;
@@ -167,15 +187,7 @@ void BlockReduce(const char* api, const AscendC::LocalTensor<T>& dst, const Asce
         }
         for (int64_t b = 0; b < blocks; ++b) d[r * dstRepStride * 8 + b] = results[b];
     }
-    // Block b's result (run b of repeat r's results) from block b (run b of repeat r's lanes).
-    std::vector<FlowOperand> results = PlanResults(dst, plan, int64_t{dstRepStride} * 8,
-                                                   [](int64_t lanes) { return (lanes + kPerBlock - 1) / kPerBlock; });
-    for (FlowOperand& o : results) {
-        o.fp.runs = o.fp.runElems;
-        o.fp.runPitch = sizeof(T);
-        o.fp.runElems = o.fp.lastRunElems = 1;
-    }
-    Propagate(c, api, Flow::kRunwise, results, PlanSources(src, plan, srcBlkStride, srcRepStride));
+    Propagate(c, api, Flow::kRunwise, results, sources);
     CountRepeats(c, VecClass::kReduce, reps);
 }
 
@@ -245,16 +257,18 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
     const MaskPlan plan = PlanMask<T, isSetMask>(api, static_cast<uint64_t>(std::max(mask, 0)), repeatTimes);
     const int64_t reps = PlannedRepeats(plan);
     if (!CheckRepeatForm<T>(api, plan.mask, reps)) return;
-    const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride));
-    T* d = dst.Operand(api, "dst", (reps - 1) * dstRepStride + 1);
+    const std::vector<FlowOperand> sources = PlanSources(src, plan, srcBlkStride, srcRepStride);
+    const std::vector<FlowOperand> results = PlanResults(dst, plan, dstRepStride, [](int64_t) { return int64_t{1}; });
+    const PlanFootprints read(sources), written(results);
+    const T* s = src.Operand(api, "src", PlannedExtent<T>(plan, srcBlkStride, srcRepStride), read.parts, read.count);
+    T* d = dst.Operand(api, "dst", (reps - 1) * dstRepStride + 1, written.parts, written.count);
     std::vector<T> row(static_cast<size_t>(plan.mask));
     for (int64_t r = 0; r < reps; ++r) {
         const int64_t lanes = PlannedLanes(plan, r);
         for (int64_t i = 0; i < lanes; ++i) row[i] = s[RepeatOffset<T>(r, i, srcBlkStride, srcRepStride)];
         d[r * dstRepStride] = FromCompute<T>(TreeSum<T>(row.data(), lanes));
     }
-    Propagate(c, api, Flow::kGrouped, PlanResults(dst, plan, dstRepStride, [](int64_t) { return int64_t{1}; }),
-              PlanSources(src, plan, srcBlkStride, srcRepStride));
+    Propagate(c, api, Flow::kGrouped, results, sources);
     CountRepeats(c, VecClass::kReduce, reps);
 }
 
@@ -295,19 +309,19 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
     const T* s = src.Operand(api, "src", int64_t{repeatTime} * 8);
     int64_t extent =
         (int64_t{repeatTime - 1} * repeatParams.dstRepStride + 7 * int64_t{repeatParams.dstBlkStride} + 1) * kPerBlock;
-    T* d = dst.Operand(api, "dst", extent);
-    for (int64_t r = 0; r < repeatTime; ++r) {
-        for (int64_t j = 0; j < 8; ++j) {
-            T* block = d + (r * repeatParams.dstRepStride + j * repeatParams.dstBlkStride) * kPerBlock;
-            for (int64_t k = 0; k < kPerBlock; ++k) block[k] = s[r * 8 + j];
-        }
-    }
     // dst block (r, j) is one unit of 256 bits, fed by src element r * 8 + j.
     Footprint blocks = Footprint::Contiguous(dst.UbOffset(), 1, 256);
     blocks.groups = repeatTime;
     blocks.groupPitch = uint64_t{repeatParams.dstRepStride} * 32;
     blocks.runs = 8;
     blocks.runPitch = uint64_t{repeatParams.dstBlkStride} * 32;
+    T* d = dst.Operand(api, "dst", extent, &blocks);
+    for (int64_t r = 0; r < repeatTime; ++r) {
+        for (int64_t j = 0; j < 8; ++j) {
+            T* block = d + (r * repeatParams.dstRepStride + j * repeatParams.dstBlkStride) * kPerBlock;
+            for (int64_t k = 0; k < kPerBlock; ++k) block[k] = s[r * 8 + j];
+        }
+    }
     Propagate(c, api, Flow::kElementwise, {{blocks}}, {CountOperand(src, int64_t{repeatTime} * 8)});
     // 8.1.RC1 dav_m200 kernel_operator_vec_brcb_impl.h: 310P's Brcb stages through the TMP_UB_OFFSET scratch (b32:
     // its first 256 bytes; b16: 768 bytes from +1 KB).

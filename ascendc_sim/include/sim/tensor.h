@@ -1,5 +1,6 @@
 // GlobalTensor (GM) and LocalTensor (UB) views with the bounds, alignment and lifetime checks of the twin.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -199,18 +200,16 @@ public:
 
     // Twin internals: the checked element pointer of a vector/copy operand covering `count` elements.
     T* Operand(const char* api, const char* role, uint64_t count) const {
-        CheckLive(api);
-        CheckInUb(api, role);
-        auto& c = ascendc_sim::Core();
-        uint64_t addr = reinterpret_cast<uint8_t*>(data_) - c.ub;
-        if (addr % 32 != 0) {
-            ascendc_sim::Fail(api, ascendc_sim::Str(role, " UB address ", addr, " is not 32-byte aligned"));
-        }
-        if (count > size_) {
-            ascendc_sim::Fail(api,
-                              ascendc_sim::Str(role, " covers ", count, " elements but the LocalTensor has ", size_));
-        }
-        ascendc_sim::NoteUbOperand(c, api, role, data_, count * sizeof(T));
+        CheckOperand(api, role, count);
+        ascendc_sim::NoteUbOperand(ascendc_sim::Core(), api, role, data_, count * sizeof(T));
+        return data_;
+    }
+    // The same for an operand within `count` elements that touches only the bytes of its footprint `parts`
+    // (strided; a mask plan's tail repeat is a second part).
+    T* Operand(const char* api, const char* role, uint64_t count, const ascendc_sim::Footprint* touched,
+               std::size_t parts = 1) const {
+        CheckOperand(api, role, count);
+        ascendc_sim::NoteUbOperand(ascendc_sim::Core(), api, role, touched, parts);
         return data_;
     }
     T* Data() const { return data_; }
@@ -237,6 +236,19 @@ public:
 private:
     template <typename U>
     friend class LocalTensor;
+
+    void CheckOperand(const char* api, const char* role, uint64_t count) const {
+        CheckLive(api);
+        CheckInUb(api, role);
+        uint64_t addr = reinterpret_cast<uint8_t*>(data_) - ascendc_sim::Core().ub;
+        if (addr % 32 != 0) {
+            ascendc_sim::Fail(api, ascendc_sim::Str(role, " UB address ", addr, " is not 32-byte aligned"));
+        }
+        if (count > size_) {
+            ascendc_sim::Fail(api,
+                              ascendc_sim::Str(role, " covers ", count, " elements but the LocalTensor has ", size_));
+        }
+    }
 
     void CheckElement(const char* api, uint32_t index) const {
         CheckLive(api);

@@ -136,9 +136,12 @@ void BinaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>
     Poll(c);
     if (!CheckRepeatForm<T>(api, mask, repeatTime)) return;
     const int64_t m = static_cast<int64_t>(mask);
-    T* d = dst.Operand(api, "dst", RepeatExtent<T>(m, repeatTime, p.dstBlkStride, p.dstRepStride));
-    const T* a = src0.Operand(api, "src0", RepeatExtent<T>(m, repeatTime, p.src0BlkStride, p.src0RepStride));
-    const T* b = src1.Operand(api, "src1", RepeatExtent<T>(m, repeatTime, p.src1BlkStride, p.src1RepStride));
+    const FlowOperand dstOp = RepeatOperand(dst, m, repeatTime, p.dstBlkStride, p.dstRepStride);
+    const FlowOperand a0 = RepeatOperand(src0, m, repeatTime, p.src0BlkStride, p.src0RepStride);
+    const FlowOperand a1 = RepeatOperand(src1, m, repeatTime, p.src1BlkStride, p.src1RepStride);
+    T* d = dst.Operand(api, "dst", RepeatExtent<T>(m, repeatTime, p.dstBlkStride, p.dstRepStride), &dstOp.fp);
+    const T* a = src0.Operand(api, "src0", RepeatExtent<T>(m, repeatTime, p.src0BlkStride, p.src0RepStride), &a0.fp);
+    const T* b = src1.Operand(api, "src1", RepeatExtent<T>(m, repeatTime, p.src1BlkStride, p.src1RepStride), &a1.fp);
     CheckRepeatDst(api, d, p.dstBlkStride, p.dstRepStride, a, p.src0BlkStride, p.src0RepStride, mask, repeatTime);
     CheckRepeatDst(api, d, p.dstBlkStride, p.dstRepStride, b, p.src1BlkStride, p.src1RepStride, mask, repeatTime);
     using C = ComputeType<T>;
@@ -152,9 +155,6 @@ void BinaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>
         for (int64_t i = 0; i < m; ++i)
             d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
     }
-    const FlowOperand dstOp = RepeatOperand(dst, m, repeatTime, p.dstBlkStride, p.dstRepStride);
-    const FlowOperand a0 = RepeatOperand(src0, m, repeatTime, p.src0BlkStride, p.src0RepStride);
-    const FlowOperand a1 = RepeatOperand(src1, m, repeatTime, p.src1BlkStride, p.src1RepStride);
     if (readsDst) {
         Propagate(c, api, Flow::kElementwise, {dstOp}, {a0, a1, dstOp});
     } else {
@@ -172,8 +172,10 @@ void UnaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>&
     Poll(c);
     if (!CheckRepeatForm<T>(api, mask, repeatTime)) return;
     const int64_t m = static_cast<int64_t>(mask);
-    T* d = dst.Operand(api, "dst", RepeatExtent<T>(m, repeatTime, p.dstBlkStride, p.dstRepStride));
-    const T* s = src.Operand(api, "src", RepeatExtent<T>(m, repeatTime, p.srcBlkStride, p.srcRepStride));
+    const FlowOperand dstOp = RepeatOperand(dst, m, repeatTime, p.dstBlkStride, p.dstRepStride);
+    const FlowOperand srcOp = RepeatOperand(src, m, repeatTime, p.srcBlkStride, p.srcRepStride);
+    T* d = dst.Operand(api, "dst", RepeatExtent<T>(m, repeatTime, p.dstBlkStride, p.dstRepStride), &dstOp.fp);
+    const T* s = src.Operand(api, "src", RepeatExtent<T>(m, repeatTime, p.srcBlkStride, p.srcRepStride), &srcOp.fp);
     CheckRepeatDst(api, d, p.dstBlkStride, p.dstRepStride, s, p.srcBlkStride, p.srcRepStride, mask, repeatTime);
     using C = ComputeType<T>;
     std::vector<C> out(static_cast<size_t>(m));
@@ -182,8 +184,7 @@ void UnaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>&
         for (int64_t i = 0; i < m; ++i)
             d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
     }
-    Propagate(c, api, Flow::kElementwise, {RepeatOperand(dst, m, repeatTime, p.dstBlkStride, p.dstRepStride)},
-              {RepeatOperand(src, m, repeatTime, p.srcBlkStride, p.srcRepStride)});
+    Propagate(c, api, Flow::kElementwise, {dstOp}, {srcOp});
     CountRepeats(c, k, repeatTime);
 }
 

@@ -3,6 +3,9 @@ compiler auto-sync (核内同步/关键特性说明), so a hand-written GM -> L1
 (kernels/cube_sync_kernels.cpp) must order every pipe hand-off itself. With every sync it computes
 [A0 B0 + A1 B1, 2 A1 B1]; leaving out any one is rejected with the pipes, buffer bytes and missing event named."""
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -19,8 +22,10 @@ import pytest
     L1_OVERFLOW,
     VECTOR_ON_L1,
     L1_QUEUES,
-) = range(12)
+    L1_NEVER_WRITTEN,
+) = range(13)
 PREFIX = r"kernel 'simtest_cube_sync' AIC core 0/1 \(ascend910b\): "
+SOURCE = (Path(__file__).parent / "kernels" / "cube_sync_kernels.cpp").read_text().splitlines()
 F = 16  # fractal edge of b16 inputs and of the float L0C
 
 
@@ -131,3 +136,17 @@ def test_l1_capacity(simtest):
 def test_vector_instruction_on_l1_is_an_error(simtest):
     with pytest.raises(RuntimeError, match=PREFIX + r"Adds: dst is a cube-buffer \(L1/L0\) tensor, not UB"):
         _run(simtest, 16, 16, 16, VECTOR_ON_L1)
+
+
+def test_l1_bytes_never_written_reach_gm_through_mmad(simtest):
+    """Definedness on the cube side as on UB: L1 -> L0B (LoadData) -> L0C (Mmad) -> GM (Fixpipe)."""
+    with pytest.raises(RuntimeError) as e:
+        _run(simtest, 32, 32, 48, L1_NEVER_WRITTEN)
+    message = str(e.value)
+    assert re.search(
+        PREFIX + r"Fixpipe: writes L0C bytes \[0x0, 0x[0-9a-f]+\) hold no defined value \(never written since "
+        r"TPipe::InitBuffer at .*cube_sync_kernels\.cpp:(\d+); carried on by Mmad at .*cube_sync_kernels\.cpp:(\d+)\)",
+        message,
+    ), message
+    init, mmad = re.search(r"InitBuffer at .*?:(\d+);.*Mmad at .*?:(\d+)", message).groups()
+    assert "InitBuffer(b1," in SOURCE[int(init) - 1] and "Mmad(" in SOURCE[int(mmad) - 1], message

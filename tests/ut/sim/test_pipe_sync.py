@@ -2,6 +2,7 @@
 same kernel with the missing sync, which must run and compute y = x + 1 (kernels/pipe_sync_kernels.cpp)."""
 
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,7 +24,9 @@ import pytest
     EVENT_IDS,
     CROSS_CORE_EVENT,
     QUEUE_ROTATION,
-) = range(1, 17)
+    STRIDED_COLUMNS,
+    STRIDED_OVERLAP,
+) = range(1, 19)
 
 SOCS = ["ascend910b", "ascend310p"]
 PREFIX = r"kernel 'simtest_pipe_sync' core 0/1 \(\w+\): "
@@ -161,3 +164,31 @@ def test_auto_sync_covers_vector_and_scalar_order(simtest, auto_sync, scenario):
     auto_sync(True)  # the compiler inserts PipeBarrier<PIPE_V> and V<->S flags (关键特性说明 表1)
     x = _x()
     np.testing.assert_array_equal(simtest.run_pipe_sync(x, scenario, obey=False), x + np.float16(1))
+
+
+# PipeBarrier(ISASI) doc: same-pipe instructions "with a data dependence" need the barrier; a strided operand touches
+# its blocks, not the span between them, so interleaved column chunks of a matrix are independent.
+STRIDED_X = (np.arange(4 * 256) % 512).astype(np.float16)
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_interleaved_strided_operands_need_no_barrier(simtest, auto_sync, soc):
+    auto_sync(False)
+    y = simtest.run_pipe_sync(STRIDED_X, STRIDED_COLUMNS, obey=False, soc=soc)
+    np.testing.assert_array_equal(y, STRIDED_X + np.float16(1))
+
+
+@pytest.mark.parametrize("soc", SOCS)
+def test_overlapping_strided_operands_need_the_barrier(simtest, auto_sync, soc):
+    auto_sync(False)
+    # Columns 64-127 of row 0 (bytes 0x80-0x100) are the first bytes both the first Adds and the Muls touch.
+    with pytest.raises(
+        RuntimeError,
+        match=PREFIX + r"Muls: V Muls writes UB \[0x80, 0x100\) read by V Adds without PipeBarrier<PIPE_V>",
+    ) as e:
+        simtest.run_pipe_sync(STRIDED_X, STRIDED_OVERLAP, obey=False, soc=soc)
+    muls, adds = re.findall(r"pipe_sync_kernels\.cpp:(\d+)", str(e.value))
+    source = (Path(__file__).parent / "kernels" / "pipe_sync_kernels.cpp").read_text().splitlines()
+    assert "Muls(" in source[int(muls) - 1] and "Adds(a, a," in source[int(adds) - 1], str(e.value)
+    y = simtest.run_pipe_sync(STRIDED_X, STRIDED_OVERLAP, obey=True, soc=soc)
+    np.testing.assert_array_equal(y, STRIDED_X + np.float16(1))

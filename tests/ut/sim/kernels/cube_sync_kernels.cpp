@@ -23,6 +23,7 @@ enum CubeSyncScenario : int32_t {
     kL1Overflow,
     kVectorOnL1,
     kL1Queues,  // L1 through TQue<A1>/TQue<B1> (EnQue/DeQue order MTE2 -> MTE1, FreeTensor/AllocTensor MTE1 -> MTE2)
+    kL1NeverWritten,  // the first K chunk's B is never copied into L1: LoadData and Mmad carry its bytes to GM
 };
 
 template <HardEvent kEvent>
@@ -90,7 +91,7 @@ extern "C" __global__ __aicore__ void simtest_cube_sync(GM_ADDR a, GM_ADDR b, GM
         }
         if (r == 1) Handoff<HardEvent::MTE1_MTE2>(skip != kNoMte1Mte2 && !queues);
         DataCopy(l1a, aGm[r * m * k], m * k);
-        DataCopy(l1b, bGm[r * k * n], k * n);
+        if (skip != kL1NeverWritten || r != 0) DataCopy(l1b, bGm[r * k * n], k * n);
         if (queues) {
             qa1.EnQue(l1a);
             qb1.EnQue(l1b);

@@ -25,6 +25,9 @@ enum Scenario : int32_t {
     kCrossCoreEvent,  // SetFlag<M_V> on an AIV of A2/A3 (the M pipe is on the AIC)
     kQueueRotation,   // two GM->UB->GM rounds through a 2-buffer queue to the same GM bytes: the second round
                       // gets the other buffer, so nothing orders its copy-out after the first's (PipeBarrier<MTE3>)
+    kStridedColumns,  // rows of 256 halves: one Adds per 128-column half over all rows (repeat stride one row);
+                      // the two interleave and share no byte: no PipeBarrier<PIPE_V> is needed between them
+    kStridedOverlap,  // then a Muls by 1 over columns 64-191, which the two Adds wrote: it needs the barrier
 };
 
 struct Gm {
@@ -97,6 +100,26 @@ __aicore__ inline void VectorScalar(TPipe& pipe, const Gm& g, Scenario s, bool o
         half first = a.GetValue(0);
         Sync<HardEvent::S_V>(obey);
         Duplicate(t, first, 1);  // the scalar flows back into a vector instruction
+    }
+    Sync<HardEvent::V_MTE3>(true);
+    DataCopy(g.y, a, g.n);
+}
+
+// Column halves of x's rows of 256 halves, each one strided instruction; run with ASCENDC_SIM_AUTO_SYNC=off.
+__aicore__ inline void StridedColumns(TPipe& pipe, const Gm& g, Scenario s, bool obey) {
+    constexpr uint32_t kRowHalves = 256, kChunk = 128;                     // a row: 16 blocks; a chunk: one repeat
+    const UnaryRepeatParams rows(1, 1, kRowHalves / 16, kRowHalves / 16);  // repeat stride: one row of blocks
+    const auto count = static_cast<uint8_t>(g.n / kRowHalves);
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, g.n * sizeof(half));
+    LocalTensor<half> a = buf.Get<half>();
+    DataCopy(a, g.x, g.n);
+    Sync<HardEvent::MTE2_V>(true);
+    Adds(a, a, half(1.0f), kChunk, count, rows);
+    Adds(a[kChunk], a[kChunk], half(1.0f), kChunk, count, rows);
+    if (s == kStridedOverlap) {
+        if (obey) PipeBarrier<PIPE_V>();
+        Muls(a[kChunk / 2], a[kChunk / 2], half(1.0f), kChunk, count, rows);
     }
     Sync<HardEvent::V_MTE3>(true);
     DataCopy(g.y, a, g.n);
@@ -205,6 +228,8 @@ extern "C" __global__ __aicore__ void simtest_pipe_sync(GM_ADDR x, GM_ADDR y, GM
         QueueSkipsPipe(pipe, g, obey);
     } else if (s == kQueueRotation) {
         QueueRotation(pipe, g, obey);
+    } else if (s >= kStridedColumns) {
+        StridedColumns(pipe, g, s, obey);
     } else {
         Events(pipe, s, obey);
     }
