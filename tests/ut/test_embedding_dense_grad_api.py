@@ -1,6 +1,8 @@
 """aclnnAscendopsEmbeddingDenseGrad / aclnnAscendopsEmbeddingDenseBackward validation: exact codes and messages, empty indices,
 workspace layout, strided inputs, int64 and out-of-range indices (skipped, as documented)."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -138,6 +140,8 @@ def test_kernel_level_precondition_checked_by_python_not_by_the_c_pair():
     select("sim", "ascend910b")
     with pytest.raises(AclnnError) as e:
         _C_test.embedding_dense_grad_on_filled_workspace(grad, unsorted, pos, 2, -1, False, 0)
-    assert e.value.code == 361001 and "writes GM bytes [0, " in e.value.message and " written by " in e.value.message
+    # Both out rows (bytes [0, 32) and [32, 64)) are written twice; which race the cores meet first is timing.
+    assert e.value.code == 361001 and re.search(r"writes GM bytes \[(0|32), ", e.value.message), e.value.message
+    assert " written by " in e.value.message
     out = embedding_dense_grad(grad, unsorted, 2, soc="ascend910b")
     np.testing.assert_array_equal(out, np.full((2, 8), n // 2, np.float32))
