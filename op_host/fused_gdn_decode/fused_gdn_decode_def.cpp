@@ -25,24 +25,25 @@ namespace ops {
 class AscendopsFusedGdnDecode : public OpDef {
 public:
     explicit AscendopsFusedGdnDecode(const char* name) : OpDef(name) {
-        // Column i of every list is one (input, state) combination of the tiling's table (ge::DataType numbers equal
-        // aclDataType's, which DataType mirrors).
-        std::vector<ge::DataType> in16, state;
+        // Column i of every list is one (input, state, dtBias, indices) combination of the tiling's table
+        // (ge::DataType numbers equal aclDataType's, which DataType mirrors).
+        std::vector<ge::DataType> in16, state, bias, index;
         for (const auto& combo : ascendops::fused_gdn_decode::kDtypeCombos) {
             in16.push_back(static_cast<ge::DataType>(combo.input));
             state.push_back(static_cast<ge::DataType>(combo.state));
+            bias.push_back(static_cast<ge::DataType>(combo.bias));
+            index.push_back(static_cast<ge::DataType>(combo.index));
         }
         const std::vector<ge::DataType> fp32(in16.size(), ge::DT_FLOAT);
-        const std::vector<ge::DataType> int32(in16.size(), ge::DT_INT32);
         const std::vector<ge::Format> nd(in16.size(), ge::FORMAT_ND);
         // Inputs and output in the kernel's argument order.
         this->Input("mixed_qkv").ParamType(REQUIRED).DataType(in16).Format(nd);
         this->Input("a").ParamType(REQUIRED).DataType(in16).Format(nd);
         this->Input("b").ParamType(REQUIRED).DataType(in16).Format(nd);
         this->Input("a_log").ParamType(REQUIRED).DataType(fp32).Format(nd);
-        this->Input("dt_bias").ParamType(REQUIRED).DataType(in16).Format(nd);
+        this->Input("dt_bias").ParamType(REQUIRED).DataType(bias).Format(nd);
         this->Input("state").ParamType(REQUIRED).DataType(state).Format(nd);
-        this->Input("ssm_state_indices").ParamType(REQUIRED).DataType(int32).Format(nd);
+        this->Input("ssm_state_indices").ParamType(REQUIRED).DataType(index).Format(nd);
         this->Output("out").ParamType(REQUIRED).DataType(in16).Format(nd);
         this->Output("state").ParamType(REQUIRED).DataType(state).Format(nd);  // the same tensor as Input("state")
         this->Attr("scale").AttrType(OPTIONAL).Float(1.0f);

@@ -73,10 +73,8 @@ std::optional<Error> CheckDtypes(const TilingInput& in) {
     const Same checks[] = {
         {"a", in.aType, in.mixedQkvType, "must equal mixedQkv's dtype"},
         {"b", in.bType, in.mixedQkvType, "must equal mixedQkv's dtype"},
-        {"dtBias", in.dtBiasType, in.mixedQkvType, "must equal mixedQkv's dtype"},
         {"out", in.outType, in.mixedQkvType, "must equal mixedQkv's dtype"},
         {"aLog", in.aLogType, DataType::kFloat, "must be float32"},
-        {"ssmStateIndices", in.indicesType, DataType::kInt32, "must be int32"},
     };
     for (const auto& c : checks) {
         if (c.type != c.want) {
@@ -84,12 +82,28 @@ std::optional<Error> CheckDtypes(const TilingInput& in) {
                                 DataTypeName(c.want) + ")");
         }
     }
+    const std::string mixedName = DataTypeName(in.mixedQkvType);
+    if (in.dtBiasType != DataType::kFloat && in.dtBiasType != in.mixedQkvType) {
+        return InvalidParam(std::string("dtBias dtype ") + DataTypeName(in.dtBiasType) +
+                            " must be float32 or mixedQkv's dtype (" + mixedName + ")");
+    }
+    if (in.indicesType != DataType::kInt32 && in.indicesType != DataType::kInt64) {
+        return InvalidParam(std::string("ssmStateIndices dtype ") + DataTypeName(in.indicesType) +
+                            " must be int32 or int64");
+    }
+    if (in.stateType != DataType::kFloat && in.stateType != in.mixedQkvType) {
+        return InvalidParam(std::string("stateRef dtype ") + DataTypeName(in.stateType) +
+                            " must be float32 or mixedQkv's dtype (" + mixedName + ")");
+    }
     return std::nullopt;
 }
 
-std::optional<FusedGdnDecodeKey> FindKey(DataType input, DataType state) {
+std::optional<FusedGdnDecodeKey> FindKey(const TilingInput& in) {
     for (const auto& c : kDtypeCombos) {
-        if (c.input == input && c.state == state) return c.key;
+        if (c.input == in.mixedQkvType && c.state == in.stateType && c.bias == in.dtBiasType &&
+            c.index == in.indicesType) {
+            return c.key;
+        }
     }
     return std::nullopt;
 }
@@ -181,6 +195,11 @@ Result<uint64_t> DeriveHeads(const TilingInput& in, const Dims& d) {
                                 std::to_string(kMaxPadBytes));
         }
     }
+    if (in.indicesType == DataType::kInt64 && d.blockNum > kMaxInt32 + 1) {
+        return InvalidParam("stateRef dim 0 value " + std::to_string(d.blockNum) +
+                            " must be <= " + std::to_string(kMaxInt32 + 1) +
+                            " with int64 ssmStateIndices (the kernel holds slots as int32)");
+    }
     if (d.v > UINT32_MAX) return InvalidParam("v " + std::to_string(d.v) + " must fit in uint32");
     if (d.b * d.hv > UINT32_MAX) {
         return InvalidParam("b*hv " + std::to_string(d.b * d.hv) + " gate elements must fit in uint32");
@@ -206,14 +225,15 @@ Result<Dims> CheckShapes(const TilingInput& in) {
 
 }  // namespace
 
-uint64_t KernelUbBytes(const UbEstimate& est, uint32_t k, uint32_t v, uint32_t rows, uint32_t stateBytes, bool banked) {
-    return GdnKernelUbOf(est, GdnPrepLayoutOf(k, v, rows, 2), stateBytes, banked).totalBytes;
+uint64_t KernelUbBytes(const UbEstimate& est, uint32_t k, uint32_t v, uint32_t rows, uint32_t stateBytes,
+                       uint32_t biasBytes, bool banked) {
+    return GdnKernelUbOf(est, GdnPrepLayoutOf(k, v, rows, 2, biasBytes), stateBytes, banked).totalBytes;
 }
 
-uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint32_t stateBytes, bool banked,
-                        uint64_t ubBytes) {
+uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint32_t stateBytes,
+                        uint32_t biasBytes, bool banked, uint64_t ubBytes) {
     uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(b, kMaxPrepRows));
-    while (rows > 1 && KernelUbBytes(est, k, v, rows, stateBytes, banked) > ubBytes) --rows;
+    while (rows > 1 && KernelUbBytes(est, k, v, rows, stateBytes, biasBytes, banked) > ubBytes) --rows;
     const uint64_t passes = CeilDiv(b, rows);
     return static_cast<uint32_t>(CeilDiv(b, passes));
 }
@@ -242,22 +262,27 @@ struct BvChoice {
     UbEstimate est;
 };
 
+// Element sizes that size UB buffers: the state, dtBias (the gating stage) and ssmStateIndices (the index buffer).
+struct Widths {
+    uint32_t state, bias, index;
+};
+
 // Whether (bv, kTile) fits; `needs` gets the larger of the estimate and the kernel's layout.
-bool Fits(BvChoice& c, uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t indexElems, const Platform& platform,
+bool Fits(BvChoice& c, uint32_t k, uint32_t v, const Widths& w, uint32_t indexElems, const Platform& platform,
           uint64_t& needs) {
-    c.est = EstimateUb(k, c.bv, stateBytes, indexElems, c.kTile);
-    needs = std::max<uint64_t>(c.est.TotalBytes(), KernelUbBytes(c.est, k, v, 1, stateBytes, false));
+    c.est = EstimateUb(k, c.bv, w.state, indexElems, c.kTile);
+    needs = std::max<uint64_t>(c.est.TotalBytes(), KernelUbBytes(c.est, k, v, 1, w.state, w.bias, false));
     return needs <= platform.UbUsableBytes();
 }
 
 // Whole rows: the largest bv candidate that fits (v itself when v is below every candidate).
-Result<BvChoice> ChooseBv(uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t indexElems, const Platform& platform) {
+Result<BvChoice> ChooseBv(uint32_t k, uint32_t v, const Widths& w, uint32_t indexElems, const Platform& platform) {
     BvChoice c{};
     c.kTile = k;
     uint64_t needs = 0;
     auto fits = [&](uint32_t candidate) {
         c.bv = candidate;
-        return Fits(c, k, v, stateBytes, indexElems, platform, needs);
+        return Fits(c, k, v, w, indexElems, platform, needs);
     };
     for (uint32_t candidate : kBvCandidates) {
         if (candidate <= v && fits(candidate)) return c;
@@ -272,8 +297,7 @@ Result<BvChoice> ChooseBv(uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t 
 // K tiles (GdnKTiles), when no V block of whole rows fits: the rows of one task (bv 16, or the largest candidate
 // below v, or v below 8) in the widest tiles of kKTileAlign-column multiples that fit; 16-bit state keeps tiles of
 // at least 128 columns, whose products pair S k with S q (GdnPairedDots).
-Result<BvChoice> ChooseKTiles(uint32_t k, uint32_t v, uint32_t stateBytes, uint32_t indexElems,
-                              const Platform& platform) {
+Result<BvChoice> ChooseKTiles(uint32_t k, uint32_t v, const Widths& w, uint32_t indexElems, const Platform& platform) {
     BvChoice c{};
     c.bv = std::min<uint32_t>(v, kBvCandidates[std::size(kBvCandidates) - 1]);
     for (uint32_t candidate : kBvCandidates) {
@@ -282,10 +306,10 @@ Result<BvChoice> ChooseKTiles(uint32_t k, uint32_t v, uint32_t stateBytes, uint3
             break;
         }
     }
-    const uint32_t narrowest = stateBytes == 4 ? kKTileAlign : 2 * kKTileAlign;
+    const uint32_t narrowest = w.state == 4 ? kKTileAlign : 2 * kKTileAlign;
     uint64_t needs = 0;
     for (c.kTile = (k - 1) / kKTileAlign * kKTileAlign; c.kTile >= narrowest; c.kTile -= kKTileAlign) {
-        if (Fits(c, k, v, stateBytes, indexElems, platform, needs)) return c;
+        if (Fits(c, k, v, w, indexElems, platform, needs)) return c;
     }
     return InvalidParam("k " + std::to_string(k) + " needs " + std::to_string(needs) +
                         " bytes of UB even in tiles of " + std::to_string(narrowest) + " columns at bv " +
@@ -301,12 +325,17 @@ struct TaskPlan {
     uint32_t rowsPerTask, batchChunks, chunkRows, coresPerChunk;
     uint64_t totalTasks;  // tasks of one chunk
     CoreSplit split;      // a chunk's tasks over its cores
-    uint32_t IndexElems(uint64_t b) const { return batchChunks > 1 ? GdnScanLayoutOf(b).total : IndexBufferElems(b); }
+    uint32_t indexBytes;  // ssmStateIndices' element size: int64 ones are staged in the index buffer too
+    uint32_t IndexElems(uint64_t b) const {
+        const auto rows = static_cast<uint32_t>(b);
+        return (batchChunks > 1 ? GdnScanLayoutOf(rows).total : IndexBufferElems(b)) +
+               GdnIndexStageElems(rows, indexBytes);
+    }
     uint32_t BlockDim() const { return batchChunks * static_cast<uint32_t>(split.parts); }
 };
 
-TaskPlan PlanTasks(const Dims& d, const Platform& platform, bool allowSplit) {
-    TaskPlan p{kRowsPerTask, 1, static_cast<uint32_t>(d.b), platform.coreNum, 0, {}};
+TaskPlan PlanTasks(const Dims& d, const Platform& platform, uint32_t indexBytes, bool allowSplit) {
+    TaskPlan p{kRowsPerTask, 1, static_cast<uint32_t>(d.b), platform.coreNum, 0, {}, indexBytes};
     p.totalTasks = d.hv * CeilDiv(d.v, kRowsPerTask);
     const uint64_t chunks = std::min<uint64_t>(platform.coreNum / d.hv, CeilDiv(d.b, kMinChunkRows));
     const uint64_t chunkRows = chunks >= 2 ? CeilDiv(d.b, chunks) : d.b;
@@ -324,15 +353,15 @@ TaskPlan PlanTasks(const Dims& d, const Platform& platform, bool allowSplit) {
 
 // The tiles `choose` sizes under the task plans in order of preference (the batch split, then without it), with the
 // plan they were sized for in `plan`.
-using Chooser = Result<BvChoice> (*)(uint32_t, uint32_t, uint32_t, uint32_t, const Platform&);
-Result<BvChoice> ChooseWithPlan(Chooser choose, const Dims& d, const Platform& platform, uint32_t stateBytes,
+using Chooser = Result<BvChoice> (*)(uint32_t, uint32_t, const Widths&, uint32_t, const Platform&);
+Result<BvChoice> ChooseWithPlan(Chooser choose, const Dims& d, const Platform& platform, const Widths& w,
                                 TaskPlan& plan) {
-    plan = PlanTasks(d, platform, true);
+    plan = PlanTasks(d, platform, w.index, true);
     auto k = static_cast<uint32_t>(d.k), v = static_cast<uint32_t>(d.v);
-    Result<BvChoice> c = choose(k, v, stateBytes, plan.IndexElems(d.b), platform);
+    Result<BvChoice> c = choose(k, v, w, plan.IndexElems(d.b), platform);
     if (c || plan.batchChunks == 1) return c;
-    plan = PlanTasks(d, platform, false);
-    return choose(k, v, stateBytes, plan.IndexElems(d.b), platform);
+    plan = PlanTasks(d, platform, w.index, false);
+    return choose(k, v, w, plan.IndexElems(d.b), platform);
 }
 
 FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, const BvChoice& c, const TaskPlan& plan,
@@ -350,7 +379,7 @@ FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, co
     t.tasksPerCore = static_cast<uint32_t>(plan.split.granulesPerPart);
     t.bigCores = static_cast<uint32_t>(plan.split.bigParts);
     t.indexBufferElems = plan.IndexElems(d.b);
-    t.blockNum = std::min<uint64_t>(d.blockNum, kMaxInt32 + 1);  // int32 indices never reach beyond
+    t.blockNum = std::min<uint64_t>(d.blockNum, kMaxInt32 + 1);  // no index reaches beyond (int64: CheckShapes)
     t.mixedStride = d.mixedDim;
     t.stateHeadStride = d.v * d.k;
     t.stateSlotStride = d.hv * t.stateHeadStride;
@@ -358,12 +387,13 @@ FusedGdnDecodeTilingData FillTilingData(const TilingInput& in, const Dims& d, co
     t.scale = in.scale;
     t.softplusThreshold = in.softplusThreshold;
     t.ubRestBytes = static_cast<uint32_t>(platform.UbUsableBytes() - c.est.TotalBytes());
-    const uint32_t stateBytes = DataTypeSize(in.stateType);
+    const uint32_t stateBytes = DataTypeSize(in.stateType), biasBytes = DataTypeSize(in.dtBiasType);
     t.kTile = c.kTile;
     t.kTiles = static_cast<uint32_t>(CeilDiv(t.k, c.kTile));
-    const bool bankPadsFit = KernelUbBytes(c.est, t.k, t.v, 1, stateBytes, true) <= platform.UbUsableBytes();
+    const bool bankPadsFit = KernelUbBytes(c.est, t.k, t.v, 1, stateBytes, biasBytes, true) <= platform.UbUsableBytes();
     t.ubBanked = t.kTiles == 1 && bankPadsFit ? 1 : 0;
-    t.prepRows = ChoosePrepRows(c.est, plan.chunkRows, t.k, t.v, stateBytes, t.ubBanked != 0, platform.UbUsableBytes());
+    t.prepRows = ChoosePrepRows(c.est, plan.chunkRows, t.k, t.v, stateBytes, biasBytes, t.ubBanked != 0,
+                                platform.UbUsableBytes());
     t.rowsPerTask = plan.rowsPerTask;
     t.batchChunks = plan.batchChunks;
     t.chunkRows = plan.chunkRows;
@@ -377,11 +407,8 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     // validate
     if (auto err = CheckRanks(in)) return *err;
     if (auto err = CheckDtypes(in)) return *err;
-    const auto key = FindKey(in.mixedQkvType, in.stateType);
-    if (!key) {
-        return InvalidParam(std::string("stateRef dtype ") + DataTypeName(in.stateType) +
-                            " must be float32 or mixedQkv's dtype (" + DataTypeName(in.mixedQkvType) + ")");
-    }
+    const auto key = FindKey(in);
+    if (!key) return InvalidParam("the dtype combination has no kernel instance (kDtypeCombos)");
     if (auto err = CheckAttrs(in)) return *err;
 
     // platform
@@ -395,8 +422,9 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     // largest bv whose UB estimate fits (the split's scan buffers too, else no split); when no V block of whole
     // rows fits, the same in K tiles
     TaskPlan plan{};
-    auto choice = ChooseWithPlan(&ChooseBv, *dims, platform, DataTypeSize(in.stateType), plan);
-    if (!choice) choice = ChooseWithPlan(&ChooseKTiles, *dims, platform, DataTypeSize(in.stateType), plan);
+    const Widths widths{DataTypeSize(in.stateType), DataTypeSize(in.dtBiasType), DataTypeSize(in.indicesType)};
+    auto choice = ChooseWithPlan(&ChooseBv, *dims, platform, widths, plan);
+    if (!choice) choice = ChooseWithPlan(&ChooseKTiles, *dims, platform, widths, plan);
     if (!choice) return choice.error();
 
     TilingResult r{};
@@ -406,7 +434,7 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     r.blockDim = plan.BlockDim();
     // workspace: none (no cross-core data)
     r.workspaceBytes = 0;
-    r.ubBytes = KernelUbBytes(choice->est, r.data.k, r.data.v, r.data.prepRows, DataTypeSize(in.stateType),
+    r.ubBytes = KernelUbBytes(choice->est, r.data.k, r.data.v, r.data.prepRows, widths.state, widths.bias,
                               r.data.ubBanked != 0);
     return r;
 }

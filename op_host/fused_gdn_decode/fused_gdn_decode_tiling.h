@@ -17,17 +17,41 @@ constexpr uint32_t kMaxGroupHeads = 8;  // value heads gated together
 constexpr uint32_t kBvCandidates[] = {128, 64, 32, 16, 8};
 constexpr float kEps = 1e-6f;
 
-// Supported (mixedQkv, stateRef) dtype pairs and their kernel instance (the OpDef dtype lists derive from it).
+// Supported (mixedQkv, stateRef, dtBias, ssmStateIndices) dtype combinations and their kernel instance (the OpDef dtype
+// lists derive from it): 16-bit inputs with an FP32 or same-dtype state, an FP32 or same-dtype dtBias, INT32 or INT64
+// indices.
 struct DtypeCombo {
     DataType input;
     DataType state;
+    DataType bias;
+    DataType index;
     FusedGdnDecodeKey key;
 };
 inline constexpr DtypeCombo kDtypeCombos[] = {
-    {DataType::kBf16, DataType::kFloat, FusedGdnDecodeKey::kBf16Fp32State},
-    {DataType::kFloat16, DataType::kFloat, FusedGdnDecodeKey::kFp16Fp32State},
-    {DataType::kBf16, DataType::kBf16, FusedGdnDecodeKey::kBf16Bf16State},
-    {DataType::kFloat16, DataType::kFloat16, FusedGdnDecodeKey::kFp16Fp16State},
+    {DataType::kBf16, DataType::kFloat, DataType::kBf16, DataType::kInt32, FusedGdnDecodeKey::kBf16Fp32State},
+    {DataType::kFloat16, DataType::kFloat, DataType::kFloat16, DataType::kInt32, FusedGdnDecodeKey::kFp16Fp32State},
+    {DataType::kBf16, DataType::kBf16, DataType::kBf16, DataType::kInt32, FusedGdnDecodeKey::kBf16Bf16State},
+    {DataType::kFloat16, DataType::kFloat16, DataType::kFloat16, DataType::kInt32, FusedGdnDecodeKey::kFp16Fp16State},
+    {DataType::kBf16, DataType::kFloat, DataType::kFloat, DataType::kInt32, FusedGdnDecodeKey::kBf16Fp32StateFp32Bias},
+    {DataType::kFloat16, DataType::kFloat, DataType::kFloat, DataType::kInt32,
+     FusedGdnDecodeKey::kFp16Fp32StateFp32Bias},
+    {DataType::kBf16, DataType::kBf16, DataType::kFloat, DataType::kInt32, FusedGdnDecodeKey::kBf16Bf16StateFp32Bias},
+    {DataType::kFloat16, DataType::kFloat16, DataType::kFloat, DataType::kInt32,
+     FusedGdnDecodeKey::kFp16Fp16StateFp32Bias},
+    {DataType::kBf16, DataType::kFloat, DataType::kBf16, DataType::kInt64, FusedGdnDecodeKey::kBf16Fp32StateInt64Index},
+    {DataType::kFloat16, DataType::kFloat, DataType::kFloat16, DataType::kInt64,
+     FusedGdnDecodeKey::kFp16Fp32StateInt64Index},
+    {DataType::kBf16, DataType::kBf16, DataType::kBf16, DataType::kInt64, FusedGdnDecodeKey::kBf16Bf16StateInt64Index},
+    {DataType::kFloat16, DataType::kFloat16, DataType::kFloat16, DataType::kInt64,
+     FusedGdnDecodeKey::kFp16Fp16StateInt64Index},
+    {DataType::kBf16, DataType::kFloat, DataType::kFloat, DataType::kInt64,
+     FusedGdnDecodeKey::kBf16Fp32StateFp32BiasInt64Index},
+    {DataType::kFloat16, DataType::kFloat, DataType::kFloat, DataType::kInt64,
+     FusedGdnDecodeKey::kFp16Fp32StateFp32BiasInt64Index},
+    {DataType::kBf16, DataType::kBf16, DataType::kFloat, DataType::kInt64,
+     FusedGdnDecodeKey::kBf16Bf16StateFp32BiasInt64Index},
+    {DataType::kFloat16, DataType::kFloat16, DataType::kFloat, DataType::kInt64,
+     FusedGdnDecodeKey::kFp16Fp16StateFp32BiasInt64Index},
 };
 
 inline constexpr KeyName<FusedGdnDecodeKey> kFusedGdnDecodeKeyNames[] = {
@@ -35,6 +59,18 @@ inline constexpr KeyName<FusedGdnDecodeKey> kFusedGdnDecodeKeyNames[] = {
     {FusedGdnDecodeKey::kFp16Fp32State, "FP16_FP32_STATE"},
     {FusedGdnDecodeKey::kBf16Bf16State, "BF16_BF16_STATE"},
     {FusedGdnDecodeKey::kFp16Fp16State, "FP16_FP16_STATE"},
+    {FusedGdnDecodeKey::kBf16Fp32StateFp32Bias, "BF16_FP32_STATE_FP32_BIAS"},
+    {FusedGdnDecodeKey::kFp16Fp32StateFp32Bias, "FP16_FP32_STATE_FP32_BIAS"},
+    {FusedGdnDecodeKey::kBf16Bf16StateFp32Bias, "BF16_BF16_STATE_FP32_BIAS"},
+    {FusedGdnDecodeKey::kFp16Fp16StateFp32Bias, "FP16_FP16_STATE_FP32_BIAS"},
+    {FusedGdnDecodeKey::kBf16Fp32StateInt64Index, "BF16_FP32_STATE_INT64_INDEX"},
+    {FusedGdnDecodeKey::kFp16Fp32StateInt64Index, "FP16_FP32_STATE_INT64_INDEX"},
+    {FusedGdnDecodeKey::kBf16Bf16StateInt64Index, "BF16_BF16_STATE_INT64_INDEX"},
+    {FusedGdnDecodeKey::kFp16Fp16StateInt64Index, "FP16_FP16_STATE_INT64_INDEX"},
+    {FusedGdnDecodeKey::kBf16Fp32StateFp32BiasInt64Index, "BF16_FP32_STATE_FP32_BIAS_INT64_INDEX"},
+    {FusedGdnDecodeKey::kFp16Fp32StateFp32BiasInt64Index, "FP16_FP32_STATE_FP32_BIAS_INT64_INDEX"},
+    {FusedGdnDecodeKey::kBf16Bf16StateFp32BiasInt64Index, "BF16_BF16_STATE_FP32_BIAS_INT64_INDEX"},
+    {FusedGdnDecodeKey::kFp16Fp16StateFp32BiasInt64Index, "FP16_FP16_STATE_FP32_BIAS_INT64_INDEX"},
 };
 
 struct TilingInput {
@@ -54,7 +90,8 @@ struct TilingInput {
 using TilingResult = ascendops::TilingResult<FusedGdnDecodeTilingData>;
 
 // The spec's UB estimate for one bv (fused_gdn_decode_tiling_data.h); the kernel allocates it with the per-row prep
-// buffers replaced by the prep area (GdnKernelUbOf).
+// buffers replaced by the prep area (GdnKernelUbOf). `indexBufferElems` includes the int64 indices' staging
+// (GdnIndexStageElems).
 using UbEstimate = GdnUbLayout;
 // `kTile`: the state tile's columns, 0 for whole rows (k).
 inline UbEstimate EstimateUb(uint32_t k, uint32_t bv, uint32_t stateBytes, uint32_t indexBufferElems,
@@ -64,11 +101,12 @@ inline UbEstimate EstimateUb(uint32_t k, uint32_t bv, uint32_t stateBytes, uint3
 
 // Batch rows per prep pass: the most (up to kMaxPrepRows and b) whose prep area fits beside the estimate's other
 // buffers, then spread evenly over the passes that many rows need.
-uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint32_t stateBytes, bool banked,
-                        uint64_t ubBytes);
+uint32_t ChoosePrepRows(const UbEstimate& est, uint64_t b, uint32_t k, uint32_t v, uint32_t stateBytes,
+                        uint32_t biasBytes, bool banked, uint64_t ubBytes);
 
-// The UB the kernel allocates with `rows` prep rows (GdnKernelUbOf).
-uint64_t KernelUbBytes(const UbEstimate& est, uint32_t k, uint32_t v, uint32_t rows, uint32_t stateBytes, bool banked);
+// The UB the kernel allocates with `rows` prep rows (GdnKernelUbOf); `biasBytes`: dtBias's element size.
+uint64_t KernelUbBytes(const UbEstimate& est, uint32_t k, uint32_t v, uint32_t rows, uint32_t stateBytes,
+                       uint32_t biasBytes, bool banked);
 
 // int32 elements of the index buffer: every batch row's slot (align8(b)).
 uint32_t IndexBufferElems(uint64_t b);

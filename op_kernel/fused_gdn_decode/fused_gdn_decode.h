@@ -27,9 +27,13 @@ __aicore__ inline uint8_t RightPad(uint32_t count) {
     return static_cast<uint8_t>((AlignUp(count * sizeof(T), kBlockBytes) - count * sizeof(T)) / sizeof(T));
 }
 
-template <typename InT, typename StateT>
+// InT: mixedQkv, a, b, out; StateT: the state; BiasT: dtBias (InT or float, read as it is); IndexT: ssmStateIndices
+// (int32_t or int64_t, read as it is).
+template <typename InT, typename StateT, typename BiasT, typename IndexT>
 class KernelFusedGdnDecode {
     static constexpr bool kFp32State = sizeof(StateT) == sizeof(float);
+    static constexpr bool kFp32Bias = sizeof(BiasT) == sizeof(float);
+    static constexpr bool kInt64Index = sizeof(IndexT) == sizeof(int64_t);
 
 public:
     __aicore__ inline KernelFusedGdnDecode() {}
@@ -131,9 +135,9 @@ private:
         aGm_.SetGlobalBuffer((__gm__ InT*)a, uint64_t{td.b} * td.hv);
         bGm_.SetGlobalBuffer((__gm__ InT*)b, uint64_t{td.b} * td.hv);
         aLogGm_.SetGlobalBuffer((__gm__ float*)aLog, td.hv);
-        dtBiasGm_.SetGlobalBuffer((__gm__ InT*)dtBias, td.hv);
+        dtBiasGm_.SetGlobalBuffer((__gm__ BiasT*)dtBias, td.hv);
         stateGm_.SetGlobalBuffer((__gm__ StateT*)stateRef, td.blockNum * td.stateSlotStride);
-        indexGm_.SetGlobalBuffer((__gm__ int32_t*)indices, td.b);
+        indexGm_.SetGlobalBuffer((__gm__ IndexT*)indices, td.b);
         outGm_.SetGlobalBuffer((__gm__ InT*)out, uint64_t{td.b} * td.outBatchStride);
     }
 
@@ -143,7 +147,7 @@ private:
         // estimate's state, index and tile buffers (16-bit state: in their bank groups), then the prep area in place
         // of its per-row q / k and gating.
         const GdnUbLayout l = GdnUbLayoutOf(td.k, td.bv, sizeof(StateT), sizeof(InT), td.indexBufferElems, td.kTile);
-        const GdnPrepLayout p = GdnPrepLayoutOf(td.k, td.v, td.prepRows, sizeof(InT));
+        const GdnPrepLayout p = GdnPrepLayoutOf(td.k, td.v, td.prepRows, sizeof(InT), sizeof(BiasT));
         const GdnKernelUb u = GdnKernelUbOf(l, p, sizeof(StateT), td.ubBanked != 0);
         pipe_.InitBuffer(stageQue_, 1, p.stageBytes);
         pipe_.InitBuffer(outStageQue_, 1, p.outStageBytes);
@@ -231,7 +235,9 @@ private:
     }
 
     // Every batch row's slot; Slot() reads it as 0 when invalid (<= 0 or >= blockNum). With the batch split the slots
-    // go into the scan's raw row, -1 past b (a value no valid slot has), and Slot() reads the owned row.
+    // go into the scan's raw row, -1 past b (a value no valid slot has), and Slot() reads the owned row. int64 indices
+    // are read as they are into the buffer's tail (GdnIndexStageElems); the scalar unit writes each row's int32 slot,
+    // 0 for any value outside (0, blockNum), so no int64 value is narrowed into a valid slot.
     __aicore__ inline void LoadIndices() {
         indexLocal_ = indexBuf_.Get<int32_t>();
         if (td_.batchChunks > 1) {
@@ -239,10 +245,25 @@ private:
             Duplicate(indexLocal_, -1, static_cast<int32_t>(scan_.scanElems));
             Sync<HardEvent::V_MTE2>();
         }
-        DataCopyPad(indexLocal_, indexGm_, DataCopyExtParams(1, td_.b * sizeof(int32_t), 0, 0, 0),
-                    DataCopyPadExtParams<int32_t>(false, 0, 0, 0));
+        LocalTensor<IndexT> read = indexLocal_.template ReinterpretCast<IndexT>();
+        if constexpr (kInt64Index) {
+            const uint32_t stage = td_.indexBufferElems - GdnIndexStageElems(td_.b, sizeof(IndexT));
+            read = indexLocal_[stage].template ReinterpretCast<IndexT>();
+        }
+        // int64_t GM -> UB: cann-8.1.RC1 basic_api/impl/dav_c220/kernel_operator_data_copy_impl.h:482
+        DataCopyPad(read, indexGm_, DataCopyExtParams(1, td_.b * sizeof(IndexT), 0, 0, 0),
+                    DataCopyPadExtParams<IndexT>(false, 0, 0, 0));
         Sync<HardEvent::MTE2_S>();
-        if (td_.batchChunks > 1) Sync<HardEvent::MTE2_V>();  // the scan's Compares read them
+        if constexpr (kInt64Index) {
+            for (uint32_t row = 0; row < td_.b; ++row) {
+                const int64_t slot = read.GetValue(row);
+                const bool valid = slot > 0 && static_cast<uint64_t>(slot) < td_.blockNum;
+                indexLocal_.SetValue(row, valid ? static_cast<int32_t>(slot) : 0);
+            }
+            if (td_.batchChunks > 1) Sync<HardEvent::S_V>();  // the scan's Compares read them
+        } else {
+            if (td_.batchChunks > 1) Sync<HardEvent::MTE2_V>();  // the scan's Compares read them
+        }
         slotLocal_ = indexLocal_;
     }
 
@@ -497,30 +518,41 @@ private:
         const uint32_t count = rows * kGateHeads, wholeRepeats = prep_.gateRows * kGateHeads;
         LocalTensor<InT> stage = stageQue_.template AllocTensor<InT>();
         LocalTensor<InT> aIn = stage, bIn = stage[prep_.gateRows * kGateHeads];
-        LocalTensor<InT> dtIn = stage[2 * prep_.gateRows * kGateHeads];
-        LocalTensor<float> aLogIn = stage.template ReinterpretCast<float>()[prep_.gateRows * kGateHeads + 8];
+        // dtBias [kGateHeads] as it is (16-bit or fp32), then aLog [kGateHeads] fp32
+        const uint32_t biasAt = 2 * prep_.gateRows * kGateHeads * sizeof(InT);  // bytes
+        LocalTensor<BiasT> dtIn = stage.template ReinterpretCast<BiasT>()[biasAt / sizeof(BiasT)];
+        LocalTensor<float> aLogIn =
+            stage.template ReinterpretCast<float>()[(biasAt + kGateHeads * sizeof(BiasT)) / sizeof(float)];
         const uint32_t gap = (td_.hv - n) * sizeof(InT);  // a, b: n heads of each batch row, rows hv apart
         const DataCopyPadExtParams<InT> pad(true, 0, RightPad<InT>(n), InT(0));
         DataCopyPad(aIn, aGm_[uint64_t{row0} * td_.hv + j0],
                     DataCopyExtParams(static_cast<uint16_t>(rows), n * sizeof(InT), gap, 0, 0), pad);
         DataCopyPad(bIn, bGm_[uint64_t{row0} * td_.hv + j0],
                     DataCopyExtParams(static_cast<uint16_t>(rows), n * sizeof(InT), gap, 0, 0), pad);
-        DataCopyPad(dtIn, dtBiasGm_[j0], DataCopyExtParams(1, n * sizeof(InT), 0, 0, 0), pad);
+        DataCopyPad(dtIn, dtBiasGm_[j0], DataCopyExtParams(1, n * sizeof(BiasT), 0, 0, 0),
+                    DataCopyPadExtParams<BiasT>(true, 0, RightPad<BiasT>(n), BiasT(0)));
         DataCopyPad(aLogIn, aLogGm_[j0], DataCopyExtParams(1, n * sizeof(float), 0, 0, 0),
                     DataCopyPadExtParams<float>(true, 0, RightPad<float>(n), 0.0f));
         stageQue_.EnQue(stage);
         stage = stageQue_.template DeQue<InT>();
         // softplus(x) = x above the threshold, else ln(1 + exp(x)) (exp of min(x, thr): no overflow on the dead lane)
         Cast(gateX_, aIn, RoundMode::CAST_NONE, count);
-        Cast(dtF_, dtIn, RoundMode::CAST_NONE, kGateHeads);
+        LocalTensor<float> dtBias = dtF_;  // fp32 dtBias: the staged values themselves (no Cast)
+        if constexpr (kFp32Bias) {
+            dtBias = dtIn;
+        } else {
+            Cast(dtF_, dtIn, RoundMode::CAST_NONE, kGateHeads);
+        }
         Exp(expALog_, aLogIn, AlignUp(n, kBlockBytes / sizeof(float)));  // the lanes DataCopyPad wrote
         Cast(gateB_, bIn, RoundMode::CAST_NONE, count);
         PipeBarrier<PIPE_V>();
-        stageQue_.FreeTensor(stage);
         const uint8_t rowBlocks = kGateRowBytes / kBlockBytes;
         const BinaryRepeatParams perRow(1, 1, 1, rowBlocks, rowBlocks, 0);  // the head vector re-read for each row
-        Add(gateX_, gateX_, dtF_, kGateHeads, static_cast<uint8_t>(rows), perRow);
+        // fp32 dtBias: the lanes DataCopyPad wrote (n rounded up to a block of 8); the lanes beyond are unused heads
+        const uint32_t biasLanes = kFp32Bias ? AlignUp(n, kBlockBytes / sizeof(float)) : kGateHeads;
+        Add(gateX_, gateX_, dtBias, biasLanes, static_cast<uint8_t>(rows), perRow);
         PipeBarrier<PIPE_V>();
+        stageQue_.FreeTensor(stage);  // after the Add: an fp32 dtBias is read from the stage
         Mins(gateT_, gateX_, td_.softplusThreshold, count);
         PipeBarrier<PIPE_V>();
         Exp(gateT_, gateT_, count);
@@ -926,10 +958,11 @@ private:
     TQue<TPosition::VECOUT, 1> stateOutQue_;
     TBuf<TPosition::VECCALC> indexBuf_, vecBvBuf_, matrixBuf_, reduceBuf_, deltaBuf_, laneBuf_, qkBuf_, normBuf_,
         gateBuf_, maskBuf_, vOutBuf_, padIn_, padOut_, padMatrix_, padQk_;
-    GlobalTensor<InT> mixedGm_, aGm_, bGm_, dtBiasGm_, outGm_;
+    GlobalTensor<InT> mixedGm_, aGm_, bGm_, outGm_;
+    GlobalTensor<BiasT> dtBiasGm_;
     GlobalTensor<float> aLogGm_;
     GlobalTensor<StateT> stateGm_;
-    GlobalTensor<int32_t> indexGm_;
+    GlobalTensor<IndexT> indexGm_;
     LocalTensor<int32_t> indexLocal_, slotLocal_;       // the index buffer; the slots Slot() reads (raw or owned)
     LocalTensor<int32_t> owned_;                        // batch split: the scan's owned row
     LocalTensor<float> weight_;                         // batch split: the scan's row weights

@@ -7,12 +7,27 @@
 
 namespace ascendops::fused_gdn_decode {
 
-// Tiling key = (mixedQkv dtype, stateRef dtype) combination; the kernel instantiates one template per key.
+// Tiling key = (mixedQkv, stateRef) dtype pair (1..4), plus kFp32BiasKeyStep when dtBias is float32 and
+// kInt64IndexKeyStep when ssmStateIndices is int64; the kernel instantiates one template per key.
+constexpr uint64_t kFp32BiasKeyStep = 4;
+constexpr uint64_t kInt64IndexKeyStep = 8;
 enum class FusedGdnDecodeKey : uint64_t {
     kBf16Fp32State = 1,
     kFp16Fp32State = 2,
     kBf16Bf16State = 3,
     kFp16Fp16State = 4,
+    kBf16Fp32StateFp32Bias = 5,
+    kFp16Fp32StateFp32Bias = 6,
+    kBf16Bf16StateFp32Bias = 7,
+    kFp16Fp16StateFp32Bias = 8,
+    kBf16Fp32StateInt64Index = 9,
+    kFp16Fp32StateInt64Index = 10,
+    kBf16Bf16StateInt64Index = 11,
+    kFp16Fp16StateInt64Index = 12,
+    kBf16Fp32StateFp32BiasInt64Index = 13,
+    kFp16Fp32StateFp32BiasInt64Index = 14,
+    kBf16Bf16StateFp32BiasInt64Index = 15,
+    kFp16Fp16StateFp32BiasInt64Index = 16,
 };
 
 // Value rows of one task when every core walks all batch rows: a task is these rows of one value head (16 rows of a
@@ -100,6 +115,12 @@ ASCENDOPS_HOST_DEVICE inline GdnScanLayout GdnScanLayoutOf(uint32_t b) {
     return l;
 }
 
+// int64 ssmStateIndices: read as they are into the index buffer's tail (b int64 in whole 32-byte blocks), from which
+// the scalar unit writes each row's int32 slot (0 when invalid) where int32 indices are read. int32 elements.
+ASCENDOPS_HOST_DEVICE inline uint32_t GdnIndexStageElems(uint32_t b, uint32_t indexBytes) {
+    return indexBytes == 8 ? (b + 3) / 4 * 8 : 0;
+}
+
 // State tile buffers of each of the in and out queues: the next tile is prefetched during this one's compute.
 constexpr uint32_t kStateBuffers = 2;
 
@@ -180,7 +201,8 @@ struct GdnPrepLayout {
     uint32_t normElems;      // rows rounded up to 8 fp32
     uint32_t alignV;         // v rounded up to 16: the row pitch of the v and out rows below
     uint32_t stageBytes;     // one staging buffer (1-deep VECIN queue): q and k rows [2][rows][alignK] 16-bit, a, b,
-                             // dtBias, aLog of a gating pass, or one head's v rows [rows][alignV] 16-bit
+                             // dtBias (16-bit or fp32), aLog of a gating pass, or one head's v rows [rows][alignV]
+                             // 16-bit
     uint32_t outStageBytes;  // one head's out rows [rows][alignV] 16-bit (1-deep VECOUT queue)
     uint32_t qkBytes;        // q, k and a square scratch, [rows][alignK] fp32 each
     uint32_t normBytes;      // kPrepNormVectors vectors of normElems fp32, then one broadcast block per row
@@ -194,7 +216,9 @@ struct GdnPrepLayout {
     ASCENDOPS_HOST_DEVICE uint64_t TotalBytes() const { return StageBytes() + WorkBytes(); }
 };
 
-ASCENDOPS_HOST_DEVICE inline GdnPrepLayout GdnPrepLayoutOf(uint32_t k, uint32_t v, uint32_t rows, uint32_t inBytes) {
+// `biasBytes`: dtBias's element size (2, or 4 for float32).
+ASCENDOPS_HOST_DEVICE inline GdnPrepLayout GdnPrepLayoutOf(uint32_t k, uint32_t v, uint32_t rows, uint32_t inBytes,
+                                                           uint32_t biasBytes) {
     GdnPrepLayout p{};
     const uint32_t alignK = (k + 15) / 16 * 16;
     p.rows = rows;
@@ -202,7 +226,8 @@ ASCENDOPS_HOST_DEVICE inline GdnPrepLayout GdnPrepLayoutOf(uint32_t k, uint32_t 
     p.gateRows = (rows + 3) / 4 * 4;
     p.normElems = (rows + 7) / 8 * 8;
     const uint32_t qkStage = 2 * rows * alignK * inBytes;
-    const uint32_t gateStage = 2 * p.gateRows * 32 + 32 + kGateRowBytes;  // a, b [gateRows][16]; dtBias; aLog
+    // a, b [gateRows][16]; dtBias [16]; aLog [16]
+    const uint32_t gateStage = 2 * p.gateRows * kGateHeads * inBytes + kGateHeads * biasBytes + kGateRowBytes;
     const uint32_t vStage = rows * p.alignV * inBytes;
     p.stageBytes = qkStage > gateStage ? qkStage : gateStage;
     p.stageBytes = p.stageBytes > vStage ? p.stageBytes : vStage;

@@ -72,7 +72,8 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
     const fgd::FusedGdnDecodeTilingData& t = r->data;
     const fgd::UbEstimate ub =
         fgd::EstimateUb(t.k, t.bv, ascendops::DataTypeSize(in.stateType), t.indexBufferElems, t.kTile);
-    const fgd::GdnPrepLayout prep = fgd::GdnPrepLayoutOf(t.k, t.v, t.prepRows, 2);
+    const fgd::GdnPrepLayout prep =
+        fgd::GdnPrepLayoutOf(t.k, t.v, t.prepRows, 2, ascendops::DataTypeSize(in.dtBiasType));
     const fgd::GdnKernelUb kub = fgd::GdnKernelUbOf(ub, prep, ascendops::DataTypeSize(in.stateType), t.ubBanked != 0);
     py::dict ubDict(
         "align_k"_a = ub.alignK, "align_bv"_a = ub.alignBv, "align_tile_k"_a = ub.alignTileK,

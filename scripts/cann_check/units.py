@@ -99,13 +99,15 @@ def gdn_instances(root, ge_of_number):
     numbers = _data_type_numbers(root)
     out = []
     for fam in _families(root, "fused_gdn_decode"):
-        for inp, state in re.findall(r"\{DataType::(k\w+), DataType::(k\w+),", body):
-            dt = {"MIXED_QKV": ge_of_number[numbers[inp]], "STATE": ge_of_number[numbers[state]]}
+        combos = re.findall(r"\{\s*DataType::(k\w+),\s*DataType::(k\w+),\s*DataType::(k\w+),\s*DataType::(k\w+),", body)
+        for inp, state, bias, index in combos:
+            names = {"MIXED_QKV": inp, "STATE": state, "DT_BIAS": bias, "SSM_STATE_INDICES": index}
+            dt = {param: ge_of_number[numbers[t]] for param, t in names.items()}
             out.append(
                 Instance(
                     "fused_gdn_decode",
                     "op_kernel/fused_gdn_decode/fused_gdn_decode.cpp",
-                    f"fused_gdn_decode_{inp[1:]}_{state[1:]}_{fam}",
+                    f"fused_gdn_decode_{inp[1:]}_{state[1:]}_{bias[1:]}_{index[1:]}_{fam}",
                     fam,
                     dt,
                 )

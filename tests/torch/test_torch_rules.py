@@ -79,7 +79,7 @@ GDN_CASES = {
     "ok": {},
     "a rows": {"a": np.zeros((3, 4), np.float16)},
     "a_log dtype": {"a_log": np.zeros(4, np.float16)},
-    "indices dtype": {"ssm_state_indices": np.zeros(2, np.int64)},
+    "indices dtype": {"ssm_state_indices": np.zeros(2, np.int16)},
     "state rank": {"state": np.zeros((3, 4, 16), np.float32)},
     "zero-byte huge": {"mixed_qkv": np.zeros((1 << 20, 0), np.float16)},
 }

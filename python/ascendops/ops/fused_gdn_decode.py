@@ -3,7 +3,8 @@
 ``fused_gdn_decode(mixed_qkv, a, b, a_log, dt_bias, state, ssm_state_indices, *, scale=1.0,
 softplus_threshold=20.0, soc="ascend910b", core_num=0, backend="sim") -> out`` of shape (B, 1, Hv, V); ``state``
 (BlockNum, Hv, V, K) is updated in place, as the NPU operator updates stateRef. Inputs are float16 or
-ml_dtypes.bfloat16 (a_log float32, indices int32); the state is float32 or the input dtype.
+ml_dtypes.bfloat16 (a_log float32, dt_bias float32 or the input dtype, indices int32 or int64); the state is float32
+or the input dtype.
 
 ``state`` must be a writeable, C-contiguous NumPy array in native byte order (the result goes back into its own
 memory; anything else is a TypeError naming ``state`` and the rule, before any work); the other inputs may have any

@@ -7,7 +7,8 @@ does not. Each operator is registered from Python with torch.library (table: ``_
   ``soc=`` / ``core_num=`` choose the SoC it plays (None: the package default of the calling thread).
 - NPU tensors (torch_npu) run the installed opp package's aclnn pairs on the current stream: registered only when
   torch_npu imports; never run in this project.
-- ``torch.ops.custom.npu_fused_gdn_decode``: FusedGdnDecode in the seed's positional spelling (``_seed_alias``).
+- ``register_caller_names()``: FusedGdnDecode also as ``torch.ops.custom.npu_fused_gdn_decode`` (ops-transformer's
+  schema) and ``torch.ops._C_ascend.npu_fused_gdn_decode`` (vllm-ascend's), on request only (``_caller_names``).
 - Fake kernels give shapes and dtypes to FakeTensor and torch.compile.
 
 Errors raise ``ascendops.AclnnError`` with the aclnn code, as in the NumPy API.
@@ -23,7 +24,7 @@ except ImportError as error:  # pragma: no cover - exercised only without torch
 from ._autograd import embedding, swiglu
 from ._register import NAMESPACE, register
 from ._specs import OP_SPECS
-from . import _seed_alias
+from ._caller_names import register_caller_names
 from ..ops.fused_swiglu_grad import FusedSwigluGradResult
 from .._args import as_int
 from .._errors import AclnnError
@@ -40,6 +41,7 @@ __all__ = [
     "fused_gdn_decode",
     "fused_gdn_decode_",
     "fused_swiglu_grad",
+    "register_caller_names",
     "split",
     "swiglu",
 ]
@@ -51,7 +53,6 @@ cast = OPS["cast"]
 embedding_dense_grad = OPS["embedding_dense_grad"]
 fused_gdn_decode = OPS["fused_gdn_decode"]  # updates state in place (its schema marks it Tensor(a!))
 fused_gdn_decode_ = fused_gdn_decode  # the in-place name, as torch spells in-place ops
-_seed_alias.register()  # torch.ops.custom.npu_fused_gdn_decode, the seed's spelling
 
 
 def fused_swiglu_grad(
