@@ -16,7 +16,7 @@
 #include "op_host/common/platform.h"
 #include "sim/cost_model.h"
 #include "sim/launch.h"
-#include "tests/ut/sim/kernels/sim_test_tiling.h"
+#include "python/bindings/bench/kernels/sim_test_tiling.h"
 
 namespace ascendc_sim::bench {
 
