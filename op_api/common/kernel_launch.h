@@ -18,9 +18,9 @@
 namespace ascendops {
 
 // The twin's kernel-instance variant of a SoC's core architecture, as op_kernel/<op>/sim_instances.cmake names its
-// VARIANTs (dav_m200 = ascend310p, dav_m220 = ascend910b/_93; CANN compiles per SoC the same way).
+// VARIANTs (dav-m200 = ascend310p, dav-c220 = ascend910b/_93; CANN compiles per SoC the same way).
 inline const char* ArchVariant(const Platform& platform) {
-    return platform.soc->version == SocVersion::kAscend310P ? "m200" : "m220";
+    return platform.soc->version == SocVersion::kAscend310P ? "m200" : "c220";
 }
 
 struct KernelLaunch {

@@ -33,7 +33,7 @@ std::optional<CastType> ToCastType(DataType t) {
     return std::nullopt;
 }
 
-CastArch ArchOf(SocVersion soc) { return soc == SocVersion::kAscend310P ? CastArch::kM200 : CastArch::kM220; }
+CastArch ArchOf(SocVersion soc) { return soc == SocVersion::kAscend310P ? CastArch::kM200 : CastArch::kC220; }
 
 const char* PathName(CastPath path) { return NameOfKey(kCastKeyNames, static_cast<uint64_t>(path), "UNSUPPORTED"); }
 
