@@ -41,7 +41,8 @@ py::dict SocDict(const ascendops::SocInfo& s) {
                   "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "launch_overhead_us"_a = c.launchOverheadUs);
     // vector_kernel_cores: the cores a vector kernel launches on (AIV on A2/A3, AI cores on 310P); mix_vector_cores:
     // 310P's Vector Cores, which only a KERNEL_TYPE_MIX_VECTOR_CORE launch adds beside them (0 elsewhere).
-    return py::dict("name"_a = s.name, "product"_a = s.product, "vector_kernel_cores"_a = s.vectorKernelCoreNum,
+    return py::dict("name"_a = s.name, "product"_a = s.product, "arch"_a = GetArchInfo(s.arch).name,
+                    "vector_kernel_cores"_a = s.vectorKernelCoreNum,
                     "mix_vector_cores"_a = ascendops::VariantMixVectorCoreNum(s.version, s.vectorKernelCoreNum),
                     "cube_cores"_a = s.cubeCoreNum, "ub_bytes"_a = s.ubBytes, "has_data_copy_pad"_a = s.hasDataCopyPad,
                     "has_vector_shift"_a = s.hasVectorShift, "has_sync_all"_a = s.hasSyncAll,
