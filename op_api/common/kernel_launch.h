@@ -18,7 +18,7 @@
 namespace ascendops {
 
 // The twin's kernel-instance variant of a SoC: its core architecture without "dav-" ("m200", "c220"), as
-// op_kernel/<op>/sim_instances.cmake names its VARIANTs (CANN compiles per architecture the same way).
+// cmake/registry.cmake names its VARIANTs (CANN compiles per architecture the same way).
 inline const char* ArchVariant(const Platform& platform) {
     return GetArchInfo(platform.soc->arch).name + sizeof("dav-") - 1;
 }

@@ -179,5 +179,7 @@ def opp_host_sources(root):
 
 
 def opapi_units(root):
-    """op_api's NPU library (libascendops_opapi.so): the op_api sources cmake/opp_sources.cmake lists."""
-    return sorted(set(re.findall(r"\b(op_api/\S+\.cpp)\b", _read(root, "cmake/opp_sources.cmake"))))
+    """op_api's NPU library (libascendops_opapi.so): the op_api sources cmake/opp_sources.cmake and the operator
+    registry (python/ascendops/registry.json) list."""
+    text = _read(root, "cmake/opp_sources.cmake") + _read(root, "python/ascendops/registry.json")
+    return sorted(set(re.findall(r"\b(op_api/[\w/]+\.cpp)\b", text)))
