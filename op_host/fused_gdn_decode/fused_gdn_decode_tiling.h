@@ -11,8 +11,8 @@
 namespace ascendops::fused_gdn_decode {
 
 constexpr uint32_t kMinK = 64;
-constexpr uint32_t kMaxK = 2032;        // 127 * 16: the fp32 repeat stride alignK / 8 of the row reduction is a uint8
-constexpr uint32_t kMaxPadBytes = 32;   // DataCopyPad pads at most one 32-byte block per row
+constexpr uint32_t kMaxK = 2032;       // 127 * 16: the fp32 repeat stride alignK / 8 of the row reduction is a uint8
+constexpr uint32_t kMaxPadBytes = 32;  // DataCopyPad pads at most one 32-byte block per row
 constexpr uint32_t kBvCandidates[] = {128, 64, 32, 16, 8};
 
 // Supported (mixedQkv, stateRef) dtype pairs and their kernel instance (the OpDef dtype lists derive from it).

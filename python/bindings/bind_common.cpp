@@ -105,7 +105,6 @@ py::list DtypeRows() {
     return rows;
 }
 
-
 }  // namespace
 
 void Bind_common(py::module_& m) {

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
-
 @dataclass
 class Instance:
     op: str  # kernel folder under op_kernel/

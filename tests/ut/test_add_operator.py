@@ -90,9 +90,7 @@ def tree(tmp_path):
 def cmake_script(tree, text):
     script = tree / "dry_run.cmake"
     script.write_text(text)
-    run = subprocess.run(
-        ["cmake", f"-DTREE={tree}", "-P", str(script)], capture_output=True, text=True, check=True
-    )
+    run = subprocess.run(["cmake", f"-DTREE={tree}", "-P", str(script)], capture_output=True, text=True, check=True)
     return run.stdout + run.stderr
 
 
@@ -108,9 +106,9 @@ def test_the_opp_package_takes_the_new_operators_host_and_kernel_sources(tree):
     ).stdout
     host = next(line for line in out.splitlines() if line.startswith("HOST=")).split("=", 1)[1].split(";")
     kernels = next(line for line in out.splitlines() if line.startswith("KERNELS=")).split("=", 1)[1].split(";")
-    assert {f"{tree}/op_host/scale/scale_{part}.cpp" for part in ("def", "infershape", "tiling_context", "tiling")} <= set(
-        host
-    )
+    assert {
+        f"{tree}/op_host/scale/scale_{part}.cpp" for part in ("def", "infershape", "tiling_context", "tiling")
+    } <= set(host)
     assert {f"{tree}/op_kernel/scale/scale.cpp", f"{tree}/op_kernel/scale/scale_tiling_data.h"} <= set(kernels)
 
 
@@ -135,11 +133,19 @@ def test_the_python_front_tiling_cli_and_demo_take_the_new_operator(tmp_path):
     subprocess.run([sys.executable, "-c", check], env=env, check=True, cwd=tmp_path)
     tiling = subprocess.run(
         [sys.executable, "-m", "ascendops", "tiling", "scale", "--shape", "4,5"],
-        env=env, capture_output=True, text=True, check=True, cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
     )
     assert "20" in tiling.stdout  # elements
     demo = subprocess.run(
         [sys.executable, "-m", "ascendops", "demo", "--op", "scale"],
-        env=env, capture_output=True, text=True, check=True, cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
     )
     assert "fp32 [6] x2" in demo.stdout

@@ -100,8 +100,10 @@ def python_imports(path):
 
 def cxx_files():
     return sorted(
-        p for top in ("ascendc_sim", "op_kernel", "op_host", "op_api", "python/bindings")
-        for p in (ROOT / top).rglob("*") if p.suffix in CXX_SUFFIXES
+        p
+        for top in ("ascendc_sim", "op_kernel", "op_host", "op_api", "python/bindings")
+        for p in (ROOT / top).rglob("*")
+        if p.suffix in CXX_SUFFIXES
     )
 
 
@@ -119,7 +121,11 @@ def cxx_includes(path):
 def arrows_up(files, imports_of):
     up = []
     for path in files:
-        rel = path.relative_to(ROOT).with_suffix("").as_posix() if path.suffix == ".py" else path.relative_to(ROOT).as_posix()
+        rel = (
+            path.relative_to(ROOT).with_suffix("").as_posix()
+            if path.suffix == ".py"
+            else path.relative_to(ROOT).as_posix()
+        )
         mine = layer_of(rel)
         assert mine is not None, f"{rel} is on no layer of LAYERS"
         for target in sorted(imports_of(path)):

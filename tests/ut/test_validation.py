@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import ascendops
-from ascendops import _C, _C_test
+from ascendops import _C_test
 from ascendops.ops.embedding_dense_grad import embedding_dense_grad_sorted
 
 

@@ -8,8 +8,8 @@
 
 #include "cube_fields.h"
 #include "kernel_runner.h"
-#include "simtest_module.h"
 #include "python/bindings/bench/kernels/matmul_test_tiling.h"
+#include "simtest_module.h"
 
 namespace py = pybind11;
 using namespace ascendc_sim::bench;
