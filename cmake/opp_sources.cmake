@@ -1,23 +1,18 @@
 # What the opp package is made of, for either flow (cmake/npu.cmake: asc-config; cmake/template_project.cmake:
 # msopgen's template). Paths are absolute, under ASCENDOPS_SOURCE_ROOT.
 #
-# ASCENDOPS_OPP_OPS: the operator folders (op_host/<op>, op_kernel/<op>) and their OpTypes (op_host/<op>/<op>_def.cpp,
-# vendor-prefixed so none repeats a CANN built-in; each OpDef names its kernel file and entry, op_def_util.h).
-set(ASCENDOPS_OPP_OPS cast embedding_dense_grad fused_gdn_decode fused_swiglu_grad split)
+# ASCENDOPS_OPP_OPS: the operator folders (op_host/<op>, op_kernel/<op>) of the registry (cmake/registry.cmake) and
+# their OpTypes (op_host/<op>/<op>_def.cpp, vendor-prefixed so none repeats a CANN built-in; each OpDef names its
+# kernel file and entry, op_def_util.h). An operator's "host" sources of the registry are its host units beyond
+# op_host/<op>/<op>_{def,infershape,tiling_context,tiling}.cpp (FusedSwigluGrad: the w / x tilings, with CANN's
+# matmul_tiling); its "op_api" sources go to op_api's NPU library (libascendops_opapi.so, docs/host_path.md): the
+# compositions of the operators they call. The kernel-level pairs are the generated ones (libcust_opapi.so).
+include(${CMAKE_CURRENT_LIST_DIR}/registry.cmake)
+set(ASCENDOPS_OPP_OPS ${ASCENDOPS_OPERATORS})
 set(ASCENDOPS_SOURCE_ROOT ${CMAKE_CURRENT_LIST_DIR}/..)
 get_filename_component(ASCENDOPS_SOURCE_ROOT ${ASCENDOPS_SOURCE_ROOT} ABSOLUTE)
 
-# Host units of an operator beyond op_host/<op>/<op>_{def,infershape,tiling_context,tiling}.cpp: FusedSwigluGrad's
-# w / x tilings, with CANN's matmul_tiling for their cube tiling.
-set(ascendops_opp_host_extra_fused_swiglu_grad op_host/fused_swiglu_grad/fused_swiglu_grad_cube_tiling.cpp
-    ascendc_sim/platform/soc_cube.cpp op_host/common/matmul_tiling_cann.cpp)
-# op_api's NPU library (libascendops_opapi.so, docs/host_path.md): the compositions (aclnnAscendopsEmbeddingDenseBackward,
-# aclnnAscendopsFusedSwigluGrad) of the operators they call, the code they share with the twin, the NPU side of the
-# seam (*_npu.cpp) and the pure tilings they size workspaces with. The kernel-level pairs are the generated ones
-# (libcust_opapi.so).
-set(ascendops_opapi_of_embedding_dense_grad op_api/aclnn_embedding_dense_backward.cpp
-    op_api/embedding_dense_grad_args.cpp)
-set(ascendops_opapi_of_fused_swiglu_grad op_api/aclnn_fused_swiglu_grad_user.cpp)
+# The code op_api's NPU library shares with the twin and the NPU side of the seam (*_npu.cpp).
 set(ascendops_opapi_common op_api/common/aclnn_context.cpp op_api/common/tensor_util.cpp
     op_api/common/backend_npu.cpp op_api/common/device_steps_npu.cpp)
 
@@ -38,10 +33,12 @@ function(ascendops_opp_sources ops)
         foreach(part def infershape tiling_context tiling)
             list(APPEND host ${root}/op_host/${op}/${op}_${part}.cpp)
         endforeach()
-        foreach(rel ${ascendops_opp_host_extra_${op}})
+        ascendops_registry_field(host_extra ${op} host)
+        ascendops_registry_field(opapi_of ${op} op_api)
+        foreach(rel ${host_extra})
             list(APPEND host ${root}/${rel})
         endforeach()
-        foreach(rel ${ascendops_opapi_of_${op}})
+        foreach(rel ${opapi_of})
             list(APPEND opapi ${root}/${rel})
         endforeach()
         file(GLOB files ${root}/op_kernel/${op}/*.cpp ${root}/op_kernel/${op}/*.h)

@@ -20,7 +20,7 @@ namespace {
 
 using CastEntry = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
 
-// Kernel instances by "<src>_<dst>_m<arch>" (the build's instance names).
+// Kernel instances by "<src>_<dst>_<arch>" (the build's instance names).
 const std::map<std::string, CastEntry>& CastInstances() {
     static const std::map<std::string, CastEntry> instances = {
 #define ASCENDOPS_SIM_KERNEL(entry, variant) {#variant, &entry##_##variant},

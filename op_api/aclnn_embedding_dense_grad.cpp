@@ -25,7 +25,7 @@ namespace {
 
 using EdgEntry = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*);
 
-// The twin compiles the kernel per core architecture (m200 = ascend310p, m220 = A2/A3) as CANN compiles it per
+// The twin compiles the kernel per core architecture (m200 = ascend310p, c220 = A2/A3) as CANN compiles it per
 // SoC; an NPU build has its one entry for the SoC it was built for ("default").
 EdgEntry KernelFor(const Platform& platform) {
     static const std::map<std::string, EdgEntry> instances = {

@@ -22,7 +22,7 @@ namespace {
 
 using SplitEntry = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
 
-// Kernel instances by "b<element bytes>_m<arch>" (the build's instance names).
+// Kernel instances by "b<element bytes>_<arch>" (the build's instance names).
 const std::map<std::string, SplitEntry>& SplitInstances() {
     static const std::map<std::string, SplitEntry> instances = {
 #define ASCENDOPS_SIM_KERNEL(entry, variant) {#variant, &entry##_##variant},

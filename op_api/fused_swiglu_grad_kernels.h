@@ -1,4 +1,4 @@
-// The FusedSwigluGrad kernel entries the twin build compiles (sim_instances.cmake): b, w, x.
+// The FusedSwigluGrad kernel entries the twin build compiles (python/ascendops/registry.json): b, w, x.
 #pragma once
 #include <cstdint>
 

@@ -58,8 +58,9 @@ for name in ${socs//,/ }; do
     [[ " ${units[*]} " == *" ${u} "* ]] || units+=("${u}")
 done
 ((${#units[@]} > 0)) || units=(ascend310p ascend910b ascend910_93)
-# The operators: folders of cmake/opp_sources.cmake's ASCENDOPS_OPP_OPS.
-all_ops="$(sed -n 's/^set(ASCENDOPS_OPP_OPS \(.*\))$/\1/p' cmake/opp_sources.cmake)"
+# The operators: the registry's (python/ascendops/registry.json), as cmake/opp_sources.cmake's ASCENDOPS_OPP_OPS.
+all_ops="$(python3 -c 'import json, sys; print(" ".join(o["name"] for o in json.load(sys.stdin)["operators"]))' \
+    < python/ascendops/registry.json)"
 op_list=()
 for op in ${ops//,/ }; do
     [[ " ${all_ops} " == *" ${op} "* ]] || fail "unknown operator '${op}' (the package has: ${all_ops// /, })"

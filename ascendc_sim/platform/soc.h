@@ -11,6 +11,18 @@ inline namespace platform {
 
 enum class SocVersion : uint8_t { kAscend310P = 0, kAscend910B = 1, kAscend910_93 = 2 };
 
+// The core architecture a SoC's kernels are compiled for: CANN's dav-<arch> (--cce-aicore-arch; the kernel headers'
+// basic_api/impl/dav_m200 and dav_c220 folders, selected by __CCE_AICORE__ == 200 / 220, e.g. 8.1.RC1
+// highlevel_api/impl/activation/softmax/softmax_grad_base_impl.h:20). dav-3510 joins with its SoC's row.
+enum class Arch : uint8_t { kDavM200 = 0, kDavC220 = 1, kCount };
+
+struct ArchInfo {
+    const char* name;  // "dav-m200": the kernel instances of the twin are named by what follows "dav-"
+    uint32_t aicore;   // __CCE_AICORE__
+};
+inline constexpr ArchInfo kArchTable[static_cast<int>(Arch::kCount)] = {{"dav-m200", 200}, {"dav-c220", 220}};
+inline constexpr const ArchInfo& GetArchInfo(Arch arch) { return kArchTable[static_cast<int>(arch)]; }
+
 // Cost-model rates, per core unless stated. Sources are in soc.cpp next to each value.
 struct SocCostParams {
     double freqMHz;               // AI core clock
@@ -64,6 +76,7 @@ struct SocInfo {
     SocVersion version;
     const char* name;              // CANN SoC name, e.g. "ascend310p"
     const char* product;           // marketing name
+    Arch arch;                     // core architecture of its kernels
     uint32_t vectorKernelCoreNum;  // cores a vector kernel launches on (AIV on A2/A3, AI cores on 310P)
     uint32_t cubeCoreNum;          // AIC on A2/A3; the AI cores (cube + vector in one) on 310P
     uint64_t ubBytes;

@@ -17,10 +17,10 @@
 
 namespace ascendops {
 
-// The twin's kernel-instance variant of a SoC's core architecture, as op_kernel/<op>/sim_instances.cmake names its
-// VARIANTs (dav_m200 = ascend310p, dav_m220 = ascend910b/_93; CANN compiles per SoC the same way).
+// The twin's kernel-instance variant of a SoC: its core architecture without "dav-" ("m200", "c220"), as
+// cmake/registry.cmake names its VARIANTs (CANN compiles per architecture the same way).
 inline const char* ArchVariant(const Platform& platform) {
-    return platform.soc->version == SocVersion::kAscend310P ? "m200" : "m220";
+    return GetArchInfo(platform.soc->arch).name + sizeof("dav-") - 1;
 }
 
 struct KernelLaunch {

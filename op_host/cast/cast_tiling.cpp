@@ -1,6 +1,7 @@
 #include "cast_tiling.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <string>
 
@@ -33,7 +34,11 @@ std::optional<CastType> ToCastType(DataType t) {
     return std::nullopt;
 }
 
-CastArch ArchOf(SocVersion soc) { return soc == SocVersion::kAscend310P ? CastArch::kM200 : CastArch::kM220; }
+// Cast's plan column of each core architecture, in Arch order.
+constexpr CastArch kCastArchOf[] = {CastArch::kM200, CastArch::kC220};
+static_assert(std::size(kCastArchOf) == static_cast<size_t>(Arch::kCount), "a plan column per architecture");
+
+CastArch ArchOf(SocVersion soc) { return kCastArchOf[static_cast<int>(GetSocInfo(soc).arch)]; }
 
 const char* PathName(CastPath path) { return NameOfKey(kCastKeyNames, static_cast<uint64_t>(path), "UNSUPPORTED"); }
 

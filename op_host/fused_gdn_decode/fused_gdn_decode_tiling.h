@@ -11,11 +11,9 @@
 namespace ascendops::fused_gdn_decode {
 
 constexpr uint32_t kMinK = 64;
-constexpr uint32_t kMaxK = 2032;        // 127 * 16: the fp32 repeat stride alignK / 8 of the row reduction is a uint8
-constexpr uint32_t kMaxPadBytes = 32;   // DataCopyPad pads at most one 32-byte block per row
-constexpr uint32_t kMaxGroupHeads = 8;  // value heads gated together
+constexpr uint32_t kMaxK = 2032;       // 127 * 16: the fp32 repeat stride alignK / 8 of the row reduction is a uint8
+constexpr uint32_t kMaxPadBytes = 32;  // DataCopyPad pads at most one 32-byte block per row
 constexpr uint32_t kBvCandidates[] = {128, 64, 32, 16, 8};
-constexpr float kEps = 1e-6f;
 
 // Supported (mixedQkv, stateRef, dtBias, ssmStateIndices) dtype combinations and their kernel instance (the OpDef dtype
 // lists derive from it): 16-bit inputs with an FP32 or same-dtype state, an FP32 or same-dtype dtBias, INT32 or INT64

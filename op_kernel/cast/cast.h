@@ -14,7 +14,7 @@
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 #define ASCENDOPS_CAST_ARCH m200
 #else
-#define ASCENDOPS_CAST_ARCH m220
+#define ASCENDOPS_CAST_ARCH c220
 #endif
 
 namespace ascendops::cast {
@@ -25,7 +25,7 @@ using namespace AscendC;
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 inline constexpr CastArch kArch = CastArch::kM200;  // ascend310p
 #else
-inline constexpr CastArch kArch = CastArch::kM220;  // ascend910b, ascend910_93
+inline constexpr CastArch kArch = CastArch::kC220;  // ascend910b, ascend910_93
 #endif
 
 inline constexpr uint32_t kZeroTailElems = 16;  // one 32-byte block of zero halfwords after a BF16 input tile
@@ -287,7 +287,7 @@ __aicore__ inline void Widen(const LocalTensor<TypeOfT<D>>& dst, const LocalTens
             PipeBarrier<PIPE_V>();
             Cast(dst, wide, RoundMode::CAST_NONE, n);
         }
-    } else if constexpr (kArch == CastArch::kM220) {  // 32-bit result, then the direct INT32 -> INT64
+    } else if constexpr (kArch == CastArch::kC220) {  // 32-bit result, then the direct INT32 -> INT64
         LocalTensor<int32_t> r = sc.Tile<int32_t>();
         ConvertStep<S, CastType::kI32>(r, src, n, sc);
         PipeBarrier<PIPE_V>();
@@ -311,7 +311,7 @@ __aicore__ inline void Widen(const LocalTensor<TypeOfT<D>>& dst, const LocalTens
 // BF16 -> FP32: the halfword becomes the high half of the FP32 word, the low half is zero (NaN/Inf bits kept).
 __aicore__ inline void WidenBf16(const LocalTensor<float>& dst, const LocalTensor<bfloat16_t>& src, uint32_t n,
                                  Scratch& sc) {
-    if constexpr (kArch == CastArch::kM220) {
+    if constexpr (kArch == CastArch::kC220) {
         Cast(dst, src, RoundMode::CAST_NONE, n);
     } else {  // no BF16 conversion and no vector shifts on dav_m200: Gather [0 | bf16] halfword pairs
         const uint32_t tile = sc.TileElems();

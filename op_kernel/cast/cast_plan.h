@@ -12,12 +12,12 @@ namespace ascendops::cast {
 enum class CastType : uint8_t { kF16, kF32, kI32, kI16, kI8, kU8, kBool, kI64, kBf16, kCount };
 inline constexpr int kCastTypeCount = static_cast<int>(CastType::kCount);
 inline constexpr uint32_t kCastTypeBytes[kCastTypeCount] = {2, 4, 4, 2, 1, 1, 1, 8, 2};
-// Enumerator names without the k: the build names kernel instances "<src>_<dst>_m<arch>" with them.
+// Enumerator names without the k: the build names kernel instances "<src>_<dst>_<arch>" with them.
 inline constexpr const char* kCastTypeTags[kCastTypeCount] = {"F16", "F32",  "I32", "I16", "I8",
                                                               "U8",  "Bool", "I64", "Bf16"};
 
-// SoC families with different vector Cast instruction sets: dav_m200 (ascend310p), dav_m220 (ascend910b/_93).
-enum class CastArch : uint8_t { kM200, kM220, kCount };
+// SoC families with different vector Cast instruction sets: dav-m200 (ascend310p), dav-c220 (ascend910b/_93).
+enum class CastArch : uint8_t { kM200, kC220, kCount };
 inline constexpr int kCastArchCount = static_cast<int>(CastArch::kCount);
 
 struct CastPlan {
@@ -37,7 +37,7 @@ struct Row {
     T src;
     T dst;
     CastPlan m200;
-    CastPlan m220;
+    CastPlan c220;
 };
 
 constexpr CastPlan Direct(R r) { return {P::kDirect, r}; }
@@ -45,7 +45,7 @@ constexpr CastPlan Two(R r, T mid, R r2) { return {P::kTwoCast, r, mid, r2}; }
 constexpr CastPlan Path(P p, R r = R::kNone) { return {p, r}; }
 
 // Delivered pairs (spec table). Floats to integers truncate; integer paths are exact where the destination
-// can hold the value. m200 has only the direct conversions listed in docs/twin.md; m220 adds more.
+// can hold the value. m200 has only the direct conversions listed in docs/twin.md; c220 adds more.
 constexpr Row kRows[] = {
     // FLOAT16 ->
     {T::kF16, T::kF32, Direct(R::kNone), Direct(R::kNone)},
@@ -100,7 +100,7 @@ constexpr Row kRows[] = {
     {T::kBool, T::kU8, Path(P::kSameWidth8Bit), Path(P::kSameWidth8Bit)},
     {T::kBool, T::kI64, Path(P::kWiden64, R::kNone), Path(P::kWiden64, R::kNone)},
     // INT64 -> (low 32-bit lane, then the INT32 plan; BOOL also folds in the high lane). To float the seed's
-    // roundModeMap says CAST_ROUND: m220 converts int64 -> float directly with it (Cast doc, Atlas A2/A3 table), and
+    // roundModeMap says CAST_ROUND: c220 converts int64 -> float directly with it (Cast doc, Atlas A2/A3 table), and
     // to half rounds both steps half away (the first is exact below 2^24, where every half result is finite);
     // m200 has no int64 or CAST_ROUND int -> float conversion: it keeps the low lane; to half its kRound breaks ties
     // away from zero before the nearest-even step (Narrow64), to float it rounds to nearest even (docs/ops/cast.md).
@@ -130,7 +130,7 @@ constexpr PlanTable BuildPlanTable() {
     PlanTable t{};
     for (const Row& r : kRows) {
         t.plan[0][static_cast<int>(r.src)][static_cast<int>(r.dst)] = r.m200;
-        t.plan[1][static_cast<int>(r.src)][static_cast<int>(r.dst)] = r.m220;
+        t.plan[1][static_cast<int>(r.src)][static_cast<int>(r.dst)] = r.c220;
     }
     return t;
 }
@@ -188,7 +188,7 @@ constexpr CastScratch ScratchOf(CastArch arch, CastType src, CastType dst) {
             }
             {
                 CastScratch toI32 = src == CastType::kI32 ? CastScratch{} : ScratchOf(arch, src, CastType::kI32);
-                return arch == CastArch::kM220 ? Plus(toI32, 0, 4)           // INT32 result, then one Cast
+                return arch == CastArch::kC220 ? Plus(toI32, 0, 4)           // INT32 result, then one Cast
                                                : Plus(toI32, 8, 4 + 4 + 4);  // [x | sign] words, FP32 sign temp
             }
         case CastPath::kBf16ToF32:  // ascend310p: halfword pairs [0 | bf16] gathered from the input tile

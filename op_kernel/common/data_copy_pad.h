@@ -9,7 +9,7 @@
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 #define ASCENDOPS_KERNEL_FAMILY m200
 #else
-#define ASCENDOPS_KERNEL_FAMILY m220
+#define ASCENDOPS_KERNEL_FAMILY c220
 #endif
 
 namespace ascendops {

@@ -18,7 +18,7 @@
 #include "op_kernel/common/data_copy_pad.h"
 
 namespace ascendops::embedding_dense_grad {
-// Per SoC family (data_copy_pad.h): the m200 and m220 instances differ in DataCopyPad.
+// Per SoC family (data_copy_pad.h): the m200 and c220 instances differ in DataCopyPad.
 namespace ASCENDOPS_KERNEL_FAMILY {
 
 class EmbeddingDenseGradKernel {

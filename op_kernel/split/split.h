@@ -16,7 +16,7 @@
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 #define ASCENDOPS_SPLIT_ARCH m200
 #else
-#define ASCENDOPS_SPLIT_ARCH m220
+#define ASCENDOPS_SPLIT_ARCH c220
 #endif
 
 namespace ascendops::split {
@@ -27,7 +27,7 @@ using namespace AscendC;
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 inline constexpr bool kHasDataCopyPad = false;  // ascend310p (dav_m200)
 #else
-inline constexpr bool kHasDataCopyPad = true;  // ascend910b, ascend910_93 (dav_m220)
+inline constexpr bool kHasDataCopyPad = true;  // ascend910b, ascend910_93 (dav-c220)
 #endif
 
 inline constexpr uint64_t kBlockBytes = 32;

@@ -11,17 +11,10 @@ from ._backend import BACKENDS, DEFAULT_SOC
 from .socs import socs
 from . import tiling
 from .ops import OPERATORS
-from .ops.cast import cast
-from .ops.embedding_dense_grad import embedding_dense_grad, embedding_dense_grad_sorted
-from .ops.fused_gdn_decode import fused_gdn_decode, fused_gdn_decode_
-from .ops.fused_swiglu_grad import (
-    FusedSwigluGradResult,
-    fused_swiglu_grad,
-    fused_swiglu_grad_b,
-    fused_swiglu_grad_w,
-    fused_swiglu_grad_x,
-)
-from .ops.split import split, chunk
+from .registry import functions as _functions
+
+# The operator functions, as the registry names them (``ascendops/registry.json``, "functions").
+globals().update({name: getattr(OPERATORS[op], name) for op, name in _functions()})
 
 __all__ = [
     "__version__",
@@ -32,16 +25,4 @@ __all__ = [
     "OPERATORS",
     "socs",
     "tiling",
-    "cast",
-    "embedding_dense_grad",
-    "embedding_dense_grad_sorted",
-    "fused_gdn_decode",
-    "fused_gdn_decode_",
-    "FusedSwigluGradResult",
-    "fused_swiglu_grad",
-    "fused_swiglu_grad_b",
-    "fused_swiglu_grad_w",
-    "fused_swiglu_grad_x",
-    "split",
-    "chunk",
-]
+] + [name for _, name in _functions()]

@@ -24,6 +24,7 @@ import numpy as np
 from . import _C
 from ._args import as_array, as_inplace_array
 from ._errors import AclnnError, BackendUnavailableError
+from ._sections import chunk_sections, dim_length, sections_of
 
 __all__ = [
     "unavailable_reason",
@@ -283,11 +284,9 @@ def fused_gdn_decode(
 
 
 def _split(x, sections_for, dim, soc, core_num, device_id):
-    from .ops.split import _length  # noqa: PLC0415  (the NumPy front's own shape rules)
-
     x = _dense("x", x)
     select(soc, core_num, device_id)
-    length = _length(x.shape, dim)
+    length = dim_length(x.shape, dim)
     sections = sections_for(length) if length is not None else [0]
     axis = int(dim) % x.ndim if x.ndim else 0
     outs = [np.empty(x.shape[:axis] + (s,) + x.shape[axis + 1 :], x.dtype) for s in sections]
@@ -296,14 +295,10 @@ def _split(x, sections_for, dim, soc, core_num, device_id):
 
 
 def split(x, split_size_or_sections, dim=0, *, soc=None, core_num=0, device_id=0):
-    from .ops.split import sections_of  # noqa: PLC0415
-
     return _split(x, lambda n: sections_of(n, split_size_or_sections), dim, soc, core_num, device_id)
 
 
 def chunk(x, chunks, dim=0, *, soc=None, core_num=0, device_id=0):
-    from .ops.split import chunk_sections  # noqa: PLC0415
-
     return _split(x, lambda n: chunk_sections(n, chunks), dim, soc, core_num, device_id)
 
 

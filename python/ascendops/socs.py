@@ -18,6 +18,7 @@ SOC_COLUMNS = (
     "has_vector_shift",
     "has_sync_all",
     "mem_bandwidth_gbps",
+    "arch",
 )
 
 

@@ -6,10 +6,9 @@ tiling key's name), ``tiling_key`` (its number), ``block_dim``, ``workspace_byte
 tiling-data fields (FusedSwigluGrad: one such dict per kernel, under ``b``, ``w`` and ``x``).
 """
 
-from .ops.cast import tiling as cast
-from .ops.embedding_dense_grad import tiling as embedding_dense_grad
-from .ops.fused_gdn_decode import tiling as fused_gdn_decode
-from .ops.fused_swiglu_grad import tiling as fused_swiglu_grad
-from .ops.split import tiling as split
+from .ops import OPERATORS
 
-__all__ = ["cast", "embedding_dense_grad", "fused_gdn_decode", "fused_swiglu_grad", "split"]
+# tiling.<op> for every operator of the registry.
+globals().update({name: module.tiling for name, module in OPERATORS.items()})
+
+__all__ = list(OPERATORS)

@@ -1,5 +1,5 @@
-// Shared facts and the simulated device: SoC and dtype tables, tiling helpers (for unit tests), device selection,
-// the last launch report and the recent error. The test hooks live in the test-only _C_test (bindings/test/).
+// Shared facts and the simulated device: SoC and dtype tables, device selection and the last launch report. The
+// test hooks live in the test-only _C_test (bindings/test/).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -17,9 +17,6 @@ namespace py = pybind11;
 using namespace py::literals;
 
 namespace {
-
-// Listing more parts than this is never a tiling case (cores are counted in tens).
-constexpr uint64_t kMaxListedParts = 1 << 16;
 
 // The product variants of a SoC row: name, vector and cube core counts, the Vector Cores of MIX_VECTOR_CORE.
 py::list Variants(ascendops::SocVersion soc) {
@@ -41,7 +38,8 @@ py::dict SocDict(const ascendops::SocInfo& s) {
                   "mem_bandwidth_gbps"_a = c.memBandwidthGBps, "launch_overhead_us"_a = c.launchOverheadUs);
     // vector_kernel_cores: the cores a vector kernel launches on (AIV on A2/A3, AI cores on 310P); mix_vector_cores:
     // 310P's Vector Cores, which only a KERNEL_TYPE_MIX_VECTOR_CORE launch adds beside them (0 elsewhere).
-    return py::dict("name"_a = s.name, "product"_a = s.product, "vector_kernel_cores"_a = s.vectorKernelCoreNum,
+    return py::dict("name"_a = s.name, "product"_a = s.product, "arch"_a = GetArchInfo(s.arch).name,
+                    "vector_kernel_cores"_a = s.vectorKernelCoreNum,
                     "mix_vector_cores"_a = ascendops::VariantMixVectorCoreNum(s.version, s.vectorKernelCoreNum),
                     "cube_cores"_a = s.cubeCoreNum, "ub_bytes"_a = s.ubBytes, "has_data_copy_pad"_a = s.hasDataCopyPad,
                     "has_vector_shift"_a = s.hasVectorShift, "has_sync_all"_a = s.hasSyncAll,
@@ -107,33 +105,11 @@ py::list DtypeRows() {
     return rows;
 }
 
-py::dict SplitEvenlyDict(uint64_t total, uint64_t maxParts, uint64_t granuleUnits) {
-    ascendops::CoreSplit s = ascendops::SplitEvenly(total, maxParts, granuleUnits);
-    if (s.parts > kMaxListedParts) {
-        throw py::value_error("split into " + std::to_string(s.parts) + " parts: more than " +
-                              std::to_string(kMaxListedParts) + " are not listed");
-    }
-    py::list units;
-    py::list starts;
-    for (uint64_t i = 0; i < s.parts; ++i) {
-        units.append(s.UnitsOf(i));
-        starts.append(s.StartOf(i));
-    }
-    return py::dict("parts"_a = s.parts, "blocks_per_part"_a = s.granulesPerPart, "big_parts"_a = s.bigParts,
-                    "tail_units"_a = s.tailUnits, "block_units"_a = s.granuleUnits, "units"_a = units,
-                    "starts"_a = starts);
-}
-
 }  // namespace
 
 void Bind_common(py::module_& m) {
     m.def("socs", &SocRows, "The SoC table (ascendc_sim/platform/soc.cpp): one dict per SoC.");
     m.def("dtypes", &DtypeRows, "The dtype table (ascendc_sim/platform/dtype.h): name, aclDataType value, bytes.");
-    m.def("ceil_div", &ascendops::CeilDiv, "a"_a, "b"_a);
-    m.def("align_up", &ascendops::AlignUp, "a"_a, "b"_a);
-    m.def("align_down", &ascendops::AlignDown, "a"_a, "b"_a);
-    m.def("split_evenly", &SplitEvenlyDict, "total"_a, "max_parts"_a, "block_units"_a,
-          "SplitEvenly as a dict of CoreSplit fields plus per-part units and starts.");
 
     m.def(
         "set_sim_device",
@@ -165,5 +141,4 @@ void Bind_common(py::module_& m) {
         "Twin only: this thread's later operator calls (their tiling and launch; not the tiling() helpers) see at most "
         "`count` ascend310p Vector Cores (-1: the device's own), so a MIX_VECTOR_CORE kernel can be modeled on the AI "
         "cores alone.");
-    m.def("recent_error", [] { return std::string(aclGetRecentErrMsg()); }, "aclGetRecentErrMsg()");
 }

@@ -118,7 +118,6 @@ void Bind_fused_gdn_decode(py::module_& m) {
                             "helper_bytes"_a = e.HelperBytes(), "total_bytes"_a = e.TotalBytes());
         },
         "k"_a, "v"_a, "bv"_a, "state_bytes"_a, "index_elems"_a);
-    m.def("fused_gdn_decode_index_buffer_elems", &ascendops::fused_gdn_decode::IndexBufferElems, "b"_a);
     m.attr("fused_gdn_decode_key_names") =
         ascendops::bridge::KeyNameDict(ascendops::fused_gdn_decode::kFusedGdnDecodeKeyNames);
 }

@@ -91,7 +91,7 @@ def check_op_info(hs, repo, inis):
     if not inis:
         problems.append("no op info was written")
     for soc, ini in inis.items():
-        family = units.SOC_FAMILY[soc]
+        family = units.soc_families(repo)[soc]
         for op, section in read_ini(ini).items():
             found = sorted(Path(repo).glob(f"op_kernel/*/{section['opFile.value']}.cpp"))
             if not found:
@@ -120,6 +120,7 @@ class TemplateFlow:
         self.pre = pre  # (kernel source, family) -> check.precompile result: (Result, cores, struct, keys)
         self.cfg = cfg_types(hs)  # op-info dtype name -> DT_*
         self.ctypes = header_sets.dtype_map(hs)  # DT_* -> the C type DTYPE_<PARAM> names
+        self.families = units.soc_families(repo)  # SoC -> kernel family (its core architecture)
         self.steps = []
 
     # ---- the steps
@@ -206,8 +207,8 @@ class TemplateFlow:
             MAKEFLAGS="-k",
         )  # every dtype combination's opc script and every tiling key, past the first stop
         firsts = {}  # one SoC per family: ascend910b and ascend910_93 compile the same kernels (dav-c220)
-        for soc in (s for s in units.SOC_FAMILY if s in self.inis):
-            firsts.setdefault(units.SOC_FAMILY[soc], soc)
+        for soc in (s for s in self.families if s in self.inis):
+            firsts.setdefault(self.families[soc], soc)
         env["ASCENDOPS_FLOW_SOCS"] = ",".join(firsts.values())
         if self.quick:
             env["ASCENDOPS_FLOW_FIRST_ONLY"] = "1"
@@ -261,7 +262,7 @@ class TemplateFlow:
             if not compiles:
                 continue
             # The kernel's own declarations (check.py's precompile of the source for the family): core types, keys.
-            _, cores, _, keys = self.pre[(c["kernel_source"], units.SOC_FAMILY[c["soc"]])]
+            _, cores, _, keys = self.pre[(c["kernel_source"], self.families[c["soc"]])]
             got_cores = {CORE_OF_ARCH.get(e["arch"]) for e in compiles}
             if got_cores != set(cores):
                 problems.append(f"{label}: compiled for {sorted(got_cores)}, the kernel's types run on {sorted(cores)}")

@@ -10,9 +10,6 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# SoC (OpDef AddConfig name) -> SoC family of the kernel build. ascend910b and ascend910_93 are one family (dav-c220).
-SOC_FAMILY = {"ascend310p": "m200", "ascend910b": "c220", "ascend910_93": "c220"}
-
 
 @dataclass
 class Instance:
@@ -32,8 +29,16 @@ def _opdef_socs(root, op):
     return sorted(set(re.findall(r"\"(ascend(?:310p|910b|910_93))\"", _read(root, f"op_host/{op}/{op}_def.cpp"))))
 
 
+def soc_families(root):
+    """SoC (OpDef AddConfig name) -> the family of its kernel build, its core architecture without "dav-"
+    (ascend910b and ascend910_93 are one family, c220), read from the SoC table (ascendc_sim/platform/soc.cpp)."""
+    rows = re.findall(r"\"(ascend\w+)\",\s*\"[^\"]*\",\s*Arch::kDav(\w+),", _read(root, "ascendc_sim/platform/soc.cpp"))
+    return {soc: arch.lower() for soc, arch in rows}
+
+
 def _families(root, op):
-    return sorted({SOC_FAMILY[s] for s in _opdef_socs(root, op)})
+    family = soc_families(root)
+    return sorted({family[s] for s in _opdef_socs(root, op)})
 
 
 def _data_type_numbers(root):
@@ -175,5 +180,7 @@ def opp_host_sources(root):
 
 
 def opapi_units(root):
-    """op_api's NPU library (libascendops_opapi.so): the op_api sources cmake/opp_sources.cmake lists."""
-    return sorted(set(re.findall(r"\b(op_api/\S+\.cpp)\b", _read(root, "cmake/opp_sources.cmake"))))
+    """op_api's NPU library (libascendops_opapi.so): the op_api sources cmake/opp_sources.cmake and the operator
+    registry (python/ascendops/registry.json) list."""
+    text = _read(root, "cmake/opp_sources.cmake") + _read(root, "python/ascendops/registry.json")
+    return sorted(set(re.findall(r"\b(op_api/[\w/]+\.cpp)\b", text)))

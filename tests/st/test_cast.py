@@ -127,7 +127,7 @@ def test_non_contiguous_input(soc):
 
 @pytest.mark.parametrize("src,dst", PAIRS, ids=lambda p: p)
 def test_ascend910_93(src, dst):
-    """Atlas A3 runs the dav_m220 instances with its own platform (48 AIV, DataCopyPad): a ragged tail."""
+    """Atlas A3 runs the dav-c220 instances with its own platform (48 AIV, DataCopyPad): a ragged tail."""
     x = sample(src, 4099, seed=7)
     check(x, _dtype(dst), "ascend910_93")
 

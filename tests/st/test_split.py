@@ -1,7 +1,7 @@
 """Split on the CPU twin: bit-exact against NumPy slicing (np.split / np.array_split cross-checked) for every
 dtype, dims, split forms, ragged rows of 1..65 bytes, pieces below one block, a piece larger than UB, core counts
 and non-contiguous inputs, on ascend310p and ascend910b (a few on ascend910_93); ascend310p's ALIGNED_WINDOW key on
-AI + Vector Cores (KERNEL_TYPE_MIX_VECTOR_CORE, issue 18): 15 blocks whose results equal the 8 AI cores' alone."""
+AI + Vector Cores (KERNEL_TYPE_MIX_VECTOR_CORE): 15 blocks whose results equal the 8 AI cores' alone."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""``ascendops bench small`` (issue 18): the seeds' small-shape clauses, per-pipe times and the timeline chart."""
+"""``ascendops bench small``: the seeds' small-shape clauses, per-pipe times and the timeline chart."""
 
 import struct
 import sys

@@ -46,7 +46,7 @@ def test_path_classes_follow_the_spec(soc):
     assert path["bool", "int8"] == path["int8", "uint8"] == path["uint8", "int8"] == "SAMEWIDTH_8BIT"
     assert path["bfloat16", "float32"] == "BF16_TO_F32"
     assert {path["bfloat16", d] for d in DELIVERED["bfloat16"] if d != "float32"} == {"BF16_TO_OTHER"}
-    to_float = ("float16", "float32") if soc != "ascend310p" else ()  # m220's direct int64 -> float (CAST_ROUND)
+    to_float = ("float16", "float32") if soc != "ascend310p" else ()  # c220's direct int64 -> float (CAST_ROUND)
     assert {path["int64", d] for d in DELIVERED["int64"] if d not in to_float} == {"NARROW64"}
     assert {path[s, "bool"] for s in ("float16", "float32", "int32", "int8")} == {"DST_BOOL"}
     assert {path[s, "int8"] for s in ("float16", "float32", "int32", "int16")} == {"NARROW8"}

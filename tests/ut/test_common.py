@@ -34,7 +34,7 @@ positive_u64 = st.integers(min_value=1, max_value=U64_MAX)
     ],
 )
 def test_ceil_div(a, b, expected):
-    assert _C.ceil_div(a, b) == expected
+    assert _C_test.ceil_div(a, b) == expected
 
 
 @pytest.mark.parametrize(
@@ -51,23 +51,23 @@ def test_ceil_div(a, b, expected):
     ],
 )
 def test_align(a, b, up, down):
-    assert _C.align_up(a, b) == up
-    assert _C.align_down(a, b) == down
+    assert _C_test.align_up(a, b) == up
+    assert _C_test.align_down(a, b) == down
 
 
 @given(a=u64, b=positive_u64)
 def test_helpers_match_exact_integer_math(a, b):
-    assert _C.ceil_div(a, b) == -(-a // b)
-    assert _C.align_down(a, b) == a // b * b
+    assert _C_test.ceil_div(a, b) == -(-a // b)
+    assert _C_test.align_down(a, b) == a // b * b
     exact_up = -(-a // b) * b
-    assert _C.align_up(a, b) == (exact_up if exact_up <= U64_MAX else a // b * b)
+    assert _C_test.align_up(a, b) == (exact_up if exact_up <= U64_MAX else a // b * b)
 
 
 def test_helpers_reject_negative_and_overflowing_ints():
     with pytest.raises(TypeError):
-        _C.ceil_div(-1, 2)
+        _C_test.ceil_div(-1, 2)
     with pytest.raises(TypeError):
-        _C.align_up(2**64, 2)
+        _C_test.align_up(2**64, 2)
 
 
 # --- SplitEvenly ---
@@ -75,33 +75,33 @@ def test_helpers_reject_negative_and_overflowing_ints():
 
 def test_split_hand_worked():
     # 1000 units in blocks of 32 over 8 cores: 31 blocks -> 7 cores take 4 blocks, 1 takes 3, plus an 8-unit tail.
-    s = _C.split_evenly(1000, 8, 32)
+    s = _C_test.split_evenly(1000, 8, 32)
     assert (s["parts"], s["blocks_per_part"], s["big_parts"], s["tail_units"]) == (8, 3, 7, 8)
     assert s["units"] == [128] * 7 + [96 + 8]
     assert s["starts"] == [0, 128, 256, 384, 512, 640, 768, 896]
 
 
 def test_split_fewer_blocks_than_cores():
-    s = _C.split_evenly(100, 48, 32)  # 3 whole blocks and a tail of 4
+    s = _C_test.split_evenly(100, 48, 32)  # 3 whole blocks and a tail of 4
     assert s["parts"] == 3
     assert s["units"] == [32, 32, 36]
 
 
 @pytest.mark.parametrize("total", [0, 1, 31])
 def test_split_less_than_one_block(total):
-    s = _C.split_evenly(total, 8, 32)
+    s = _C_test.split_evenly(total, 8, 32)
     assert s["parts"] == 1
     assert s["units"] == [total]
     assert s["starts"] == [0]
 
 
 def test_split_zero_block_units_and_zero_parts_are_one():
-    assert _C.split_evenly(10, 0, 0)["units"] == [10]
+    assert _C_test.split_evenly(10, 0, 0)["units"] == [10]
 
 
 def test_split_huge_total():
     total = U64_MAX
-    s = _C.split_evenly(total, 48, 16)
+    s = _C_test.split_evenly(total, 48, 16)
     assert s["parts"] == 48
     assert sum(s["units"]) == total
     assert s["starts"][-1] + s["units"][-1] == total
@@ -109,7 +109,7 @@ def test_split_huge_total():
 
 @given(total=st.integers(0, 2**40), max_parts=st.integers(0, 64), block=st.integers(0, 4096))
 def test_split_properties(total, max_parts, block):
-    s = _C.split_evenly(total, max_parts, block)
+    s = _C_test.split_evenly(total, max_parts, block)
     block = block or 1
     blocks = total // block
     assert s["parts"] >= 1 and s["parts"] <= max(1, max_parts)
@@ -346,7 +346,7 @@ def test_all_modules_share_one_twin():
     """_C, _C_test and _sim_bench link one libascendops_sim.so: one recent error, one span-trace request per thread."""
     with pytest.raises(AclnnError):
         _C_test._raise_aclnn(161002, "x: recorded by _C_test")
-    assert _C.recent_error() == "x: recorded by _C_test"
+    assert _C_test._recent_error() == "x: recorded by _C_test"
     with pytest.raises(AclnnError) as info:
         _C.set_sim_device("ascend910b", 10**6)
     assert _C_test._recent_error() == info.value.message != "x: recorded by _C_test"

@@ -3,7 +3,7 @@ against numbers worked by hand from the spec (docs/ops/fused_gdn_decode.md)."""
 
 import pytest
 
-from ascendops import AclnnError, _C
+from ascendops import AclnnError, _C, _C_test
 from ascendops.ops.fused_gdn_decode import tiling
 
 UB = 184 * 1024  # what TPipe may hand out on A2/A3: 192 KB minus the 8 KB TMP_UB_OFFSET scratch
@@ -125,9 +125,9 @@ def test_k_tiles_cannot_hold_a_huge_index_buffer():
 def test_index_buffer_holds_every_row():
     # Every core walks all batch rows: B slots aligned to 8 (the kernel tells repeated slots apart by the tiles whose
     # writes may be in flight, with no per-row flag).
-    assert _C.fused_gdn_decode_index_buffer_elems(31) == 32
+    assert _C_test.fused_gdn_decode_index_buffer_elems(31) == 32
     assert tiling(31, 1, 4, 64, 16, core_num=4)["index_buffer_elems"] == 32
-    assert _C.fused_gdn_decode_index_buffer_elems(8) == 8
+    assert _C_test.fused_gdn_decode_index_buffer_elems(8) == 8
 
 
 # Tasks are 16 value rows of one head over all batch rows: Hv 16 x V 128 / 16 = 128 tasks, whatever B is.

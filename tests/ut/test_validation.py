@@ -5,27 +5,27 @@ import numpy as np
 import pytest
 
 import ascendops
-from ascendops import _C, _C_test
+from ascendops import _C_test
 from ascendops.ops.embedding_dense_grad import embedding_dense_grad_sorted
 
 
 def test_the_recent_error_belongs_to_its_call():
     with pytest.raises(ascendops.AclnnError):
         ascendops.cast(np.ones(4, np.float32), "bfloat16")  # a pair Cast does not deliver
-    assert _C.recent_error().startswith("dtype pair")
+    assert _C_test._recent_error().startswith("dtype pair")
     ascendops.cast(np.ones(4, np.float32), "float16")
-    assert _C.recent_error() == ""
+    assert _C_test._recent_error() == ""
     r = _C_test.cast_get_workspace(np.ones(4, np.float32), "float16", [4], "float16")
-    assert r["status"] == 0 and _C.recent_error() == ""
+    assert r["status"] == 0 and _C_test._recent_error() == ""
 
 
 def test_phase1_of_another_op_does_not_carry_the_previous_message():
     _C_test.cast_get_workspace(None, "float16", [4], "float16")
-    assert _C.recent_error() == "self is null"
+    assert _C_test._recent_error() == "self is null"
     r = _C_test.embedding_dense_grad_get_workspace(
         np.ones((2, 8), np.float32), np.zeros(2, np.int32), None, False, 4, -1, False, [4, 8], np.float32
     )
-    assert r["status"] == 0 and _C.recent_error() == ""
+    assert r["status"] == 0 and _C_test._recent_error() == ""
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,8 @@
 asc-devkit ``examples/01_simd_cpp_api/05_best_practices/00_vector_compute/add_high_performance/README.md`` publishes
 msprof task durations and per-pipe times of one half Add (two 8192 x 8192 inputs) in seven versions on Atlas A2
 training hardware. The twin runs its own kernels of the same seven strategies
-(``tests/ut/sim/kernels/add_calibration_kernels.cpp``) on ascend910b and prints the modeled times next to the
-published ones. Target (issue 11): every case within 25 % and the same ranking.
+(``python/bindings/bench/kernels/add_calibration_kernels.cpp``) on ascend910b and prints the modeled times next to the
+published ones. Target: every case within 25 % and the same ranking.
 
 Two differences, both forced by the twin's rules: the sample's static layout of cases 4-6 uses all 192 KB of UB, but
 TPipe may hand out only 184 KB (TOTAL_VEC_LOCAL_SIZE), so those cases copy 15360 (case 6: 15232) halves per tile

@@ -1,6 +1,6 @@
 """Cast benchmark: modeled device time against the roofline for every delivered pair, and host overhead.
 
-Targets (issue 4): DIRECT and SAMEWIDTH_8BIT pairs <= 1.10 x roofline; BF16-source pairs >= 0.90 x the
+Targets: DIRECT and SAMEWIDTH_8BIT pairs <= 1.10 x roofline; BF16-source pairs >= 0.90 x the
 throughput of the FP32-source pair with the same destination; aclnnAscendopsCastGetWorkspaceSize median <= 5 us.
 """
 

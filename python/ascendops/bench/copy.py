@@ -1,16 +1,16 @@
-"""``ascendops bench copy``: GM -> UB -> GM copies on the cost model, single- and double-buffered (issue 11 item 4).
+"""``ascendops bench copy``: GM -> UB -> GM copies on the cost model, single- and double-buffered.
 
-The twin's copy test kernel (``tests/ut/sim/kernels/copy_add_kernels.cpp``, a TQueBind of 1 or 2 buffers) copies
+The twin's copy kernel (``python/bindings/bench/kernels/copy_add_kernels.cpp``, a TQueBind of 1 or 2 buffers) copies
 ``bytes`` of half on each SoC, from 128 B to 128 MB in powers of 4. Copies are at most ``TILE_BYTES`` (>= 16 KB reach
 near-best bandwidth per the data-movement best practices); a copy spreads over at most ``MAX_CORES[soc]`` cores, the
 largest power of two within the SoC's vector cores (32 of 48 on ascend910b, all 8 on ascend310p), one tile a core
 at least. The double-buffered kernel issues tile i+1's copy-in before tile i's copy-out. GB/s counts read + written
 bytes; ``x achievable`` / ``x nominal`` are modeled / roofline (>= 1).
 
-``--vector-cores`` (issue 18): on ascend310p, the same streaming work on the 8 AI cores (KERNEL_TYPE_AICORE, 8 blocks)
+``--vector-cores``: on ascend310p, the same streaming work on the 8 AI cores (KERNEL_TYPE_AICORE, 8 blocks)
 against the AI cores plus the 7 Vector Cores (KERNEL_TYPE_MIX_VECTOR_CORE, 15 blocks), at Split's size (a 64 MB half
 copy) and Cast's (2^24 float32 -> float16: 64 MB read, 32 MB written), the cast also with 2 / 4 / 8 Exp passes per
-tile before it: a vector-heavier kernel (``tests/ut/sim/kernels/stream_kernels.cpp``, 32 KB input tiles).
+tile before it: a vector-heavier kernel (``python/bindings/bench/kernels/stream_kernels.cpp``, 32 KB input tiles).
 """
 
 import numpy as np

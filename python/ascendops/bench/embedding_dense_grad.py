@@ -1,6 +1,6 @@
 """EmbeddingDenseGrad benchmark: modeled device time against the seed's theory time and the roofline.
 
-Target (issue 5): main path (D % 8 == 0, no scaling) at N = 2^16 rows, D in {128, 1024, 4096}, numWeights 50000,
+Target: main path (D % 8 == 0, no scaling) at N = 2^16 rows, D in {128, 1024, 4096}, numWeights 50000,
 uniform random indices: modeled time <= 1.10 x theory, theory = input_bytes * 2 / (204 GB/s * 0.5) with
 input_bytes = grad + indices. The scale path and the non-aligned-D path are reported without a target, with the
 median host time of aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize. Modeled time is the whole call: the output

@@ -2,7 +2,8 @@
 tiling chosen by the host API (SetDim = the SoC's AIVs), against the cube roofline (2 M K N FLOP at the SoC's peak
 cube rate) and the memory roofline (A, B read once, C written once, at the memory bandwidth).
 
-It runs the twin's Matmul test kernel (tests/ut/sim/kernels/matmul_kernels.cpp): there is no matmul operator yet.
+It runs the twin's Matmul kernel (python/bindings/bench/kernels/matmul_kernels.cpp): there is no matmul operator
+yet.
 """
 
 import ml_dtypes

@@ -1,4 +1,4 @@
-"""CPU-twin throughput next to NumPy doing the same work (issue 3 target: twin >= 1/5 of NumPy).
+"""CPU-twin throughput next to NumPy doing the same work (target: twin >= 1/5 of NumPy).
 
 Two kernels of the twin's own tests over n elements: a Cast + Add chain (half -> float, + float, -> half, tiled and
 double-buffered) and a plain DataCopy GM -> UB -> GM. Wall-clock seconds on this machine, best of ``--repeat``.

@@ -1,8 +1,8 @@
-"""Split benchmark: modeled device time against the roofline 2 * bytes / bandwidth (issue 14).
+"""Split benchmark: modeled device time against the roofline 2 * bytes / bandwidth.
 
 Targets: <= 1.10x for 64 MB inputs split along the last dim into pieces of >= 512 bytes per row, on ascend310p and
 ascend910b; the worst case (many tiny rows: pieces of one element per row) is reported with its ratio.
-A key whose kernel runs on AI + Vector Cores (ascend310p ALIGNED_WINDOW, issue 18) is also run on the AI cores
+A key whose kernel runs on AI + Vector Cores (ascend310p ALIGNED_WINDOW) is also run on the AI cores
 alone (``_C.limit_vector_cores(0)``): ``ai_cores_us`` and ``vector_core_gain`` (ai_cores_us / modeled_us).
 """
 

@@ -57,7 +57,7 @@ def fused_swiglu_grad(dy, g, fc, x, w_g, w_fc):
     return {**x_kernel(b["dg"], b["dfc"], w_g, w_fc), **w_kernel(x, b["dg"], b["dfc"]), **b}
 
 
-# The check the tests apply to every output (issue 15): relative error norm ||out - ref|| / ||ref|| < 1e-2 and,
+# The check the tests apply to every output : relative error norm ||out - ref|| / ||ref|| < 1e-2 and,
 # elementwise, |out - ref| <= |ref| / 128 (one bf16 ulp) + 1e-2 RMS(ref) (scaled by the output's size: a pure rtol is
 # meaningless where a sum cancels to ~0).
 REL_NORM = 1e-2

@@ -6,7 +6,7 @@ Each operator <op> has one module ``ascendops/ops/<op>.py`` providing:
     The user function, e.g. ``cast(x, dtype, *, soc=None, core_num=0, backend="sim")`` (``soc=None``: the
     package's ``DEFAULT_SOC``, the same for every operator): calls
     ``_backend.select(backend, soc, core_num)``, then the ``_C`` binding; returns NumPy arrays. It is exported
-    from ``ascendops`` (the lead adds it to ``ascendops/__init__.py``).
+    from ``ascendops`` when the registry names it among the operator's "functions".
 ``tiling(...) -> dict``
     The host tiling of the given shapes/dtypes/attrs on a SoC: named tiling-data fields plus ``key`` (the
     tiling key's name, from the op's C++ key-name table), ``tiling_key`` (its number), ``block_dim``,
@@ -21,17 +21,17 @@ Each operator <op> has one module ``ascendops/ops/<op>.py`` providing:
 
 Its benchmark lives in ``ascendops/bench/<op>.py`` (see ``ascendops.bench``).
 
-To register an operator: import its module here and add it to ``_MODULES`` (one line each, in spec order).
+An operator is registered by its entry in the registry (``ascendops/registry.json``): this table imports
+``ascendops/ops/<name>.py`` for each, in registry order.
 """
 
+import importlib
 from types import ModuleType
 from typing import Dict
 
-from . import cast, embedding_dense_grad, fused_gdn_decode, fused_swiglu_grad, split
+from ..registry import OPERATOR_NAMES
 
 __all__ = ["OPERATORS"]
 
-_MODULES = (cast, embedding_dense_grad, fused_gdn_decode, fused_swiglu_grad, split)
-
-# name -> module, in registration order.
-OPERATORS: Dict[str, ModuleType] = {m.__name__.rsplit(".", 1)[1]: m for m in _MODULES}
+# name -> module, in registry order.
+OPERATORS: Dict[str, ModuleType] = {name: importlib.import_module(f"{__name__}.{name}") for name in OPERATOR_NAMES}

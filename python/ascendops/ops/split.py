@@ -7,15 +7,14 @@ one aclnn pair (``aclnnAscendopsSplit``), which checks every rule and answers 16
 """
 
 import argparse
-import numbers
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
 from .. import _C, _npu
 from .._args import as_array, as_dtype, as_int, as_shape
+from .._sections import MAX_PIECES, chunk_sections, dim_length, sections_of, split_arg
 from .._backend import select
-from .._errors import AclnnError
 from ..golden import split as golden
 from .._args import INT64_MIN, cli_int, cli_int_list
 from .._op_kit import DemoCase, parse_dtype, parse_shape
@@ -24,73 +23,13 @@ __all__ = ["split", "chunk", "tiling", "sections_of", "chunk_sections", "KEYS", 
 
 # Tiling keys, in key order (op_kernel/split/split_tiling_data.h: SplitKey).
 KEYS = tuple(_C.split_key_names.values())  # in key order (op_host/split/split_tiling.h kSplitKeyNames)
-MAX_PIECES = 128  # kSplitMaxPieces: outputs of one call
-
-
-def _invalid(message):
-    return AclnnError(AclnnError.INVALID_PARAM, message)
-
-
-def _is_int(v):
-    return isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_))
-
-
-def _length(shape, dim):
-    """shape[dim], or None when dim does not name an axis (aclnn then reports the rule)."""
-    rank = len(shape)
-    return shape[dim] if _is_int(dim) and -rank <= dim < rank else None
-
-
-def _too_many(count, how):
-    return _invalid(f"{how} gives {count} pieces: one call supports at most {MAX_PIECES} outputs")
-
-
-def _split_arg(split_size_or_sections):
-    """An int split_size, or the sections as a list of ints (each in int64), checked before any list is built."""
-    if _is_int(split_size_or_sections):
-        return as_int("split_size", split_size_or_sections)
-    if isinstance(split_size_or_sections, (str, bytes)) or not hasattr(split_size_or_sections, "__iter__"):
-        raise TypeError(
-            f"split_size_or_sections must be an int or a list of ints, " f"got {type(split_size_or_sections).__name__}"
-        )
-    sections = list(split_size_or_sections)
-    return [as_int(f"split_size_or_sections[{i}]", v) for i, v in enumerate(sections)]
-
-
-def sections_of(length: int, split_size_or_sections: Union[int, Sequence[int]]) -> List[int]:
-    """torch.split's pieces: an int split_size (> 0) -> [size, ..., rest]; a list is taken as given."""
-    how = _split_arg(split_size_or_sections)
-    if isinstance(how, list):
-        return how
-    if how <= 0:
-        raise _invalid(f"split_size {how} must be > 0")
-    count = max(1, -(-length // how))
-    if count > MAX_PIECES:  # the aclnn rule, before a list of count pieces exists
-        raise _too_many(count, f"split_size {how} over a dim of {length}")
-    return [how] * (count - 1) + [length - how * (count - 1)]
-
-
-def chunk_sections(length: int, chunks: int) -> List[int]:
-    """torch.chunk's pieces: ceil(length / chunks) each, the last shorter, possibly fewer than ``chunks``;
-    an empty dim gives ``chunks`` empty pieces."""
-    chunks = as_int("chunks", chunks)
-    if chunks <= 0:
-        raise _invalid(f"chunks {chunks} must be > 0")
-    if length == 0:
-        if chunks > MAX_PIECES:
-            raise _too_many(chunks, f"chunks {chunks} over an empty dim")
-        return [0] * chunks
-    size = -(-length // chunks)
-    if -(-length // size) > MAX_PIECES:
-        raise _too_many(-(-length // size), f"chunks {chunks} over a dim of {length}")
-    return sections_of(length, size)
 
 
 def _run(x, sections_for, dim, soc, core_num, backend):
     dim = as_int("dim", dim)
     x = as_array("x", x)
     select(backend, soc, core_num)
-    length = _length(x.shape, dim)
+    length = dim_length(x.shape, dim)
     sections = sections_for(length) if length is not None else [0]  # aclnn names the rank/dim rule
     return _C.split(x, sections, dim)
 
@@ -128,9 +67,9 @@ def tiling(
 ) -> Dict[str, Any]:
     """The host tiling for splitting a tensor of ``shape`` and ``dtype``, as a dict."""
     shape, dtype, dim = as_shape("shape", shape), as_dtype("dtype", dtype), as_int("dim", dim)
-    how = _split_arg(split_size_or_sections)
+    how = split_arg(split_size_or_sections)
     soc = select("sim", soc, core_num)
-    length = _length(shape, dim)
+    length = dim_length(shape, dim)
     sections = sections_of(length, how) if length is not None else [0]
     return _C.split_tiling(list(shape), dtype, sections, dim, soc, core_num)
 

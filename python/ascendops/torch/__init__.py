@@ -28,7 +28,7 @@ from ._caller_names import register_caller_names
 from ..ops.fused_swiglu_grad import FusedSwigluGradResult
 from .._args import as_int
 from .._errors import AclnnError
-from ..ops.split import chunk_sections, sections_of
+from .._sections import chunk_sections, sections_of
 
 __all__ = [
     "NAMESPACE",

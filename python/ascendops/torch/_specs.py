@@ -15,6 +15,7 @@ import torch
 
 from .. import _C
 from .._backend import DEFAULT_SOC, select
+from ..registry import operator
 from ..ops.cast import cast as numpy_cast
 from ..ops.embedding_dense_grad import embedding_dense_grad as numpy_embedding_dense_grad
 from ..ops.fused_gdn_decode import _out_shape as _gdn_out_shape
@@ -37,6 +38,12 @@ class OpSpec:
     cpu: Callable  # CPU tensors -> the NumPy API (the CPU twin)
     fake: Callable  # FakeTensor / meta: output shapes and dtypes
     npu: Callable  # PrivateUse1 tensors -> the aclnn pair (registered only with torch_npu)
+
+
+def _schema(name):
+    """The registry's torch schema of operator ``name`` with the device arguments appended (keyword-only)."""
+    args, returns = operator(name)["torch"].split(" -> ")
+    return f"{args[:-1]}{', ' if '*' in args else ', *, '}{_DEVICE_ARGS}) -> {returns}"
 
 
 def _device(soc, core_num):
@@ -261,37 +268,9 @@ def _split_npu(x, split_sections, dim=0, *, soc=None, core_num=0):
 
 
 OP_SPECS = (
-    OpSpec("cast", f"(Tensor x, ScalarType dtype, *, {_DEVICE_ARGS}) -> Tensor", _cast_cpu, _cast_fake, _cast_npu),
-    OpSpec(
-        "embedding_dense_grad",
-        f"(Tensor grad, Tensor indices, SymInt num_weights, int padding_idx=-1, bool scale_grad_by_freq=False, "
-        f"*, {_DEVICE_ARGS}) -> Tensor",
-        _edg_cpu,
-        _edg_fake,
-        _edg_npu,
-    ),
-    OpSpec(
-        "fused_gdn_decode",
-        f"(Tensor mixed_qkv, Tensor a, Tensor b, Tensor a_log, Tensor dt_bias, Tensor(a!) state, "
-        f"Tensor ssm_state_indices, *, float scale=1.0, float softplus_threshold=20.0, "
-        f"{_DEVICE_ARGS}) -> Tensor",
-        _gdn_cpu,
-        _gdn_fake,
-        _gdn_npu,
-    ),
-    OpSpec(
-        "fused_swiglu_grad",
-        f"(Tensor dy, Tensor g, Tensor fc, Tensor x, Tensor w_g, Tensor w_fc, *, {_DEVICE_ARGS}) -> "
-        f"(Tensor, Tensor, Tensor, Tensor, Tensor)",
-        _swiglu_cpu,
-        _swiglu_fake,
-        _swiglu_npu,
-    ),
-    OpSpec(
-        "split",
-        f"(Tensor x, SymInt[] split_sections, int dim=0, *, {_DEVICE_ARGS}) -> Tensor[]",
-        _split_cpu,
-        _split_fake,
-        _split_npu,
-    ),
+    OpSpec("cast", _schema("cast"), _cast_cpu, _cast_fake, _cast_npu),
+    OpSpec("embedding_dense_grad", _schema("embedding_dense_grad"), _edg_cpu, _edg_fake, _edg_npu),
+    OpSpec("fused_gdn_decode", _schema("fused_gdn_decode"), _gdn_cpu, _gdn_fake, _gdn_npu),
+    OpSpec("fused_swiglu_grad", _schema("fused_swiglu_grad"), _swiglu_cpu, _swiglu_fake, _swiglu_npu),
+    OpSpec("split", _schema("split"), _split_cpu, _split_fake, _split_npu),
 )

@@ -1,4 +1,5 @@
-// FusedGdnDecode test hooks: phase 1 alone (null tensors; out made from out_shape and out_dtype).
+// FusedGdnDecode test hooks: phase 1 alone (null tensors; out made from out_shape and out_dtype), the index
+// buffer size.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "aclnn_fused_gdn_decode.h"
+#include "op_host/fused_gdn_decode/fused_gdn_decode_tiling.h"
 #include "phase1_only.h"
 
 namespace py = pybind11;
@@ -33,4 +35,5 @@ py::dict GetWorkspace(const std::vector<py::object>& arrays, const py::object& o
 void Bind_hooks_fused_gdn_decode(py::module_& m) {
     m.def("fused_gdn_decode_get_workspace", &GetWorkspace, "arrays"_a, "out_shape"_a, "out_dtype"_a, "scale"_a = 1.0f,
           "softplus_threshold"_a = 20.0f, "phase 1 of aclnnAscendopsFusedGdnDecode only (None = a null tensor)");
+    m.def("fused_gdn_decode_index_buffer_elems", &ascendops::fused_gdn_decode::IndexBufferElems, "b"_a);
 }

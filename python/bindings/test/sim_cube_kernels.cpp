@@ -8,8 +8,8 @@
 
 #include "cube_fields.h"
 #include "kernel_runner.h"
+#include "python/bindings/bench/kernels/matmul_test_tiling.h"
 #include "simtest_module.h"
-#include "tests/ut/sim/kernels/matmul_test_tiling.h"
 
 namespace py = pybind11;
 using namespace ascendc_sim::bench;
@@ -33,8 +33,8 @@ py::array RunCubeSync(const py::array& aZz, const py::array& bZn, uint32_t m, ui
     return Download(dc, py::dtype("float32"), size_t{2} * m * n);
 }
 
-// tests/ut/sim/kernels/matmul_kernels.cpp simtest_matmul_static: C (64 x 48 float32) of A (64 x 64) B (64 x 48)
-// bfloat16 with a constant-tiling Matmul template; `tiling` is the runtime TCubeTiling the modes pass.
+// python/bindings/bench/kernels/matmul_kernels.cpp simtest_matmul_static: C (64 x 48 float32) of A (64 x 64)
+// B (64 x 48) bfloat16 with a constant-tiling Matmul template; `tiling` is the runtime TCubeTiling the modes pass.
 py::array RunMatmulStatic(const py::array& a, const py::array& b, const py::dict& tiling, int32_t mode) {
     MatmulTestTiling t{};
     for (const auto& [name, field] : kCubeFields) {

@@ -1,5 +1,5 @@
-// The twin's Matmul kernels (tests/ut/sim/kernels/matmul_kernels.cpp) as `ascendops bench matmul` runs them: the
-// host Matmul tiling, the kernel run with its modeled per-pipe times, and the SoC's cube facts.
+// The twin's Matmul kernels (kernels/matmul_kernels.cpp) as `ascendops bench matmul` runs them: the host Matmul
+// tiling, the kernel run with its modeled per-pipe times, and the SoC's cube facts.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
@@ -10,7 +10,7 @@
 
 #include "cube_fields.h"
 #include "kernel_runner.h"
-#include "tests/ut/sim/kernels/matmul_test_tiling.h"
+#include "python/bindings/bench/kernels/matmul_test_tiling.h"
 
 namespace py = pybind11;
 using namespace ascendc_sim::bench;

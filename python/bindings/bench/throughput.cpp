@@ -1,4 +1,4 @@
-// The twin's copy and stream kernels (tests/ut/sim/kernels/copy_add_kernels.cpp, stream_kernels.cpp) as
+// The twin's copy and stream kernels (kernels/copy_add_kernels.cpp, kernels/stream_kernels.cpp) as
 // `ascendops bench sim` and `bench copy` run them: the twin's wall-clock throughput against NumPy, and the
 // modeled times of a copy or a stream.
 #include <pybind11/numpy.h>
@@ -33,9 +33,9 @@ py::tuple RunCopy(const py::array& x, uint32_t blockDim, uint32_t tile, const st
     return py::make_tuple(Download(dy, x.dtype(), x.size()), stats);
 }
 
-// tests/ut/sim/kernels/stream_kernels.cpp: x (float16: a copy; float32: a cast to float16 after `passes` Exp passes)
-// in tiles of `tile` elements on block_dim blocks; vector_cores launches it as KERNEL_TYPE_MIX_VECTOR_CORE (with a
-// workspace of the system's size, as a MIX type needs one), else as the SoC's vector kernel type.
+// python/bindings/bench/kernels/stream_kernels.cpp: x (float16: a copy; float32: a cast to float16 after `passes` Exp
+// passes) in tiles of `tile` elements on block_dim blocks; vector_cores launches it as KERNEL_TYPE_MIX_VECTOR_CORE
+// (with a workspace of the system's size, as a MIX type needs one), else as the SoC's vector kernel type.
 py::tuple RunStream(const py::array& x, uint32_t blockDim, uint32_t tile, const std::string& soc, uint32_t passes,
                     bool vectorCores) {
     const std::string name = py::str(x.dtype());

@@ -2,7 +2,7 @@
 // Add, one or many cores, small or large copies, serial or ping-pong buffers with event flags, L2 bypass on the
 // inputs, and UB layouts with or without bank conflicts. Written for the twin from the sample's README (no code).
 #include "kernel_operator.h"
-#include "tests/ut/sim/kernels/add_calibration_tiling.h"
+#include "python/bindings/bench/kernels/add_calibration_tiling.h"
 
 using namespace AscendC;
 

@@ -1,7 +1,7 @@
 // Throughput and cost-model kernels: a GM->UB->GM copy and a half->float->add->half chain, both tiled and
 // double-buffered like production Ascend C kernels.
 #include "kernel_operator.h"
-#include "tests/ut/sim/kernels/sim_test_tiling.h"
+#include "python/bindings/bench/kernels/sim_test_tiling.h"
 
 using namespace AscendC;
 

@@ -14,9 +14,9 @@
 #include "acl/acl.h"
 #include "cost_dicts.h"
 #include "op_host/common/platform.h"
+#include "python/bindings/bench/kernels/sim_test_tiling.h"
 #include "sim/cost_model.h"
 #include "sim/launch.h"
-#include "tests/ut/sim/kernels/sim_test_tiling.h"
 
 namespace ascendc_sim::bench {
 

@@ -3,7 +3,7 @@
 // tiling.op 0: a half copy (Split's shape); 1: a float -> half cast per tile after tiling.extra in-place Exp passes
 // (Cast's shape; extra > 0 makes it vector-heavier). tiling.mode: the KernelMetaType the kernel declares.
 #include "kernel_operator.h"
-#include "tests/ut/sim/kernels/sim_test_tiling.h"
+#include "python/bindings/bench/kernels/sim_test_tiling.h"
 
 using namespace AscendC;
 

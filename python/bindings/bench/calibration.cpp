@@ -1,5 +1,5 @@
-// The Add calibration kernel (tests/ut/sim/kernels/add_calibration_kernels.cpp) of `ascendops bench calibrate`:
-// modeled times only.
+// The Add calibration kernel (kernels/add_calibration_kernels.cpp) of `ascendops bench calibrate`: modeled times
+// only.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "kernel_runner.h"
-#include "tests/ut/sim/kernels/add_calibration_tiling.h"
+#include "python/bindings/bench/kernels/add_calibration_tiling.h"
 
 namespace py = pybind11;
 using namespace pybind11::literals;

@@ -2,7 +2,7 @@
 // of C = A (M x K) * B (K x N) (+ bias) through its AIC, with tails, transposes and atomic accumulation.
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
-#include "tests/ut/sim/kernels/matmul_test_tiling.h"
+#include "python/bindings/bench/kernels/matmul_test_tiling.h"
 
 using namespace AscendC;
 

@@ -1,3 +1,0 @@
-# One instance per core architecture (dav_m200 = ascend310p, dav_m220 = ascend910b/_93), as CANN compiles per SoC.
-ascendops_sim_kernel(embedding_dense_grad ${CMAKE_CURRENT_LIST_DIR}/embedding_dense_grad.cpp
-                     VARIANT m200 DEFINES __CCE_AICORE__=200 VARIANT m220 DEFINES __CCE_AICORE__=220)
