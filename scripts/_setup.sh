@@ -13,6 +13,8 @@ cd "$ASCENDOPS_ROOT"
 # of its first build (measured from a clean clone, gcc 12: the demo's 352 objects ~10 CPU-minutes of compiles, the
 # tests' 364 ~20 % more; rounded up for the links, the wheel and the packages pip installs).
 declare -A setup_extras=([demo]="" [test]="[test,torch]")
+# The torch the tests run: the extra declares a range (pyproject.toml), this build is the one tested here.
+declare -A setup_pins=([demo]="" [test]="torch==2.13.0")
 declare -A setup_test_module=([demo]=OFF [test]=ON)
 declare -A setup_builds=(
     [demo]="the twin, op_api, every kernel instance and the modules _C and _sim_bench; no torch, no test module"
@@ -97,6 +99,6 @@ else
     PATH="${cmake_dir:+${cmake_dir}:}${PATH}" "$python_bin" -m pip install --quiet --disable-pip-version-check \
         --config-settings=build-dir="build/pip-{wheel_tag}" \
         --config-settings=cmake.define.ASCENDOPS_TEST_EXTENSION="${setup_test_module[$setup_for]}" \
-        ".${setup_extras[$setup_for]}"
+        ".${setup_extras[$setup_for]}" ${setup_pins[$setup_for]:+"${setup_pins[$setup_for]}"}
     if [[ -n "$stamp" ]]; then echo "$stamp $setup_for" > "$stamp_file"; fi
 fi

@@ -199,8 +199,42 @@ def test_npu_kernels_absent_without_torch_npu():
 
     if _npu_views.available():
         pytest.skip("torch_npu and CANN are present: the NPU kernels are registered")
-    assert _npu_views.unavailable_reason() == "torch_npu is not installed"
+    assert _npu_views.unavailable_reason() == (
+        "torch_npu does not import (No module named 'torch_npu'); the CPU kernels still work"
+    )
     assert not torch._C._dispatch_has_kernel_for_dispatch_key("ascendops::cast", "PrivateUse1")
+
+
+def test_a_torch_without_custom_op_is_one_line_naming_the_version_and_what_still_works():
+    code = (
+        "import torch; del torch.library.custom_op\n"
+        "try:\n    import ascendops.torch\nexcept ImportError as e:\n    print(e)\n"
+        "import ascendops; print(ascendops.cast.__name__)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines() == [
+        f"ascendops.torch needs PyTorch >= 2.4 (torch.library.custom_op), this is {torch.__version__}; "
+        "the NumPy API and the CLI still work",
+        "cast",
+    ]
+
+
+@pytest.mark.parametrize(("npu_version", "paired"), [("2.12.0.post2", False), (torch.__version__.split("+")[0], True)])
+def test_a_torch_npu_of_another_torch_release_is_named_with_what_still_works(monkeypatch, npu_version, paired):
+    import types
+
+    from ascendops import _npu
+    from ascendops.torch import _npu_views
+
+    monkeypatch.setitem(sys.modules, "torch_npu", types.SimpleNamespace(__version__=npu_version))
+    release = ".".join(npu_version.split(".")[:2])
+    expected = (
+        (_npu.unavailable_reason() or "")
+        if paired
+        else f"torch_npu {npu_version} is built for torch {release}, this is torch {torch.__version__}; "
+        "the CPU kernels still work"
+    )
+    assert _npu_views.unavailable_reason() == expected
 
 
 def test_a_device_view_is_the_tensors_own_memory():

@@ -1,7 +1,7 @@
 """The PyTorch front: ``torch.ops.ascendops.*`` and autograd functions whose backward runs our kernels.
 
-Importing this module needs PyTorch (``pip install 'ascendops[torch]'``, torch==2.13.0); ``import ascendops``
-does not. Each operator is registered from Python with torch.library (table: ``_specs.OP_SPECS``):
+Importing this module needs PyTorch 2.4 or later (``pip install 'ascendops[torch]'``; tested with 2.13.0);
+``import ascendops`` does not. Each operator is registered from Python with torch.library (table: ``_specs.OP_SPECS``):
 
 - CPU tensors run on the CPU twin through the NumPy API, on views of the tensors' memory (bfloat16 included);
   ``soc=`` / ``core_num=`` choose the SoC it plays (None: the package default of the calling thread).
@@ -19,7 +19,14 @@ from typing import List, Optional, Sequence, Union
 try:
     import torch
 except ImportError as error:  # pragma: no cover - exercised only without torch
-    raise ImportError("ascendops.torch needs PyTorch: pip install 'ascendops[torch]' (torch==2.13.0)") from error
+    raise ImportError(
+        "ascendops.torch needs PyTorch >= 2.4 (pip install 'ascendops[torch]'); the NumPy API and the CLI still work"
+    ) from error
+if not hasattr(torch.library, "custom_op"):  # torch.library.custom_op arrived in torch 2.4
+    raise ImportError(
+        f"ascendops.torch needs PyTorch >= 2.4 (torch.library.custom_op), this is {torch.__version__}; "
+        "the NumPy API and the CLI still work"
+    )
 
 from ._autograd import embedding, swiglu
 from ._register import NAMESPACE, register

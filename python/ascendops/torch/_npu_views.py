@@ -8,6 +8,7 @@ imports.
 """
 
 import numpy as np
+import torch
 
 from .. import _npu
 from ._convert import numpy_dtype
@@ -19,9 +20,20 @@ def unavailable_reason():
     """Why the NPU kernels are not registered ("" when they are)."""
     try:
         import torch_npu  # noqa: F401, PLC0415
-    except ImportError:
-        return "torch_npu is not installed"
+    except ImportError as error:  # absent, or built for another torch (its import names the mismatch)
+        return f"torch_npu does not import ({error}); the CPU kernels still work"
+    mismatch = _release(torch_npu.__version__) != _release(torch.__version__)
+    if mismatch:  # each torch_npu release line is built for the torch of the same major.minor
+        return (
+            f"torch_npu {torch_npu.__version__} is built for torch {_release(torch_npu.__version__)}, this is "
+            f"torch {torch.__version__}; the CPU kernels still work"
+        )
     return _npu.unavailable_reason() or ""
+
+
+def _release(version):
+    """'2.13.0.post2+cpu' -> '2.13': the major.minor that pairs torch and torch_npu."""
+    return ".".join(version.split("+")[0].split(".")[:2])
 
 
 def available():
