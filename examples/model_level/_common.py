@@ -146,3 +146,14 @@ class _ScaleGrad(torch.autograd.Function):
 def scale_grad(x, factor):
     """x in the forward; in the backward, x's gradient times ``factor`` (a wrong variant's derivative)."""
     return _ScaleGrad.apply(x, factor)
+
+
+def sgd_step(loss, params, lr):
+    """Backward of ``loss``, one plain SGD step on ``params`` (Adam would cancel a constant gradient scale), and the
+    loss as a float."""
+    loss.backward()
+    with torch.no_grad():
+        for p in params:
+            p -= lr * p.grad
+            p.grad = None
+    return float(loss.detach())

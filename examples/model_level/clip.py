@@ -18,7 +18,17 @@ import torch.nn.functional as F
 
 import ascendops.torch as at
 
-from ._common import DEVICE, NOISE_RUNS, one_torch_thread, Row, max_curve_difference, measure_bound, scale_grad, timed
+from ._common import (
+    DEVICE,
+    NOISE_RUNS,
+    one_torch_thread,
+    Row,
+    max_curve_difference,
+    measure_bound,
+    scale_grad,
+    sgd_step,
+    timed,
+)
 
 __all__ = ["EMBEDDINGS", "FULL_STEPS", "SHORT_STEPS", "check", "train"]
 
@@ -104,13 +114,7 @@ def train(embed, steps, freq, order_seed=None):
         if shuffle is not None:
             rows = torch.randperm(BATCH, generator=shuffle)
             images, captions = images[rows], captions[rows][:, torch.randperm(CAPTION, generator=shuffle)]
-        loss = loss_of(params, images, captions, embed, freq)
-        loss.backward()
-        with torch.no_grad():
-            for p in params:
-                p -= LR * p.grad
-                p.grad = None
-        losses.append(float(loss.detach()))
+        losses.append(sgd_step(loss_of(params, images, captions, embed, freq), params, LR))
     return losses
 
 

@@ -19,7 +19,17 @@ import torch.nn.functional as F
 
 import ascendops.torch as at
 
-from ._common import DEVICE, NOISE_RUNS, one_torch_thread, Row, max_curve_difference, measure_bound, scale_grad, timed
+from ._common import (
+    DEVICE,
+    NOISE_RUNS,
+    one_torch_thread,
+    Row,
+    max_curve_difference,
+    measure_bound,
+    scale_grad,
+    sgd_step,
+    timed,
+)
 
 __all__ = ["FFNS", "FULL_STEPS", "SHORT_STEPS", "check", "train"]
 
@@ -138,13 +148,7 @@ def train(ffn, steps, order_seed=None):
     for tokens in make_batches(steps):
         if shuffle is not None:
             tokens = tokens[torch.randperm(BATCH, generator=shuffle)]
-        loss = loss_of(params, tokens, ffn)
-        loss.backward()
-        with torch.no_grad():
-            for p in params:
-                p -= LR * p.grad
-                p.grad = None
-        losses.append(float(loss.detach()))
+        losses.append(sgd_step(loss_of(params, tokens, ffn), params, LR))
     return losses
 
 
