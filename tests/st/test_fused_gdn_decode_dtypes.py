@@ -236,3 +236,31 @@ def test_fp32_bias_is_not_rounded_to_16_bit():
     state = args[5]
     fused_gdn_decode(*args[:5], state, args[6], scale=0.125)
     assert np.abs(state - exact).max() * 10 < np.abs(state - rounded).max()
+
+
+# registry input name -> how a tiling call sets that input's dtype
+REGISTRY_PARAMS = {
+    "mixed_qkv": lambda d: dict(dtype=d),
+    "state": lambda d: dict(dtype=d if d in INPUTS else "bfloat16", state_dtype=d),  # 16-bit: mixedQkv's dtype
+    "dt_bias": lambda d: dict(dtype=d if d in INPUTS else "bfloat16", dtypes={"dtBias": d}),
+    "ssm_state_indices": lambda d: dict(dtypes={"ssmStateIndices": d}),
+}
+CANDIDATES = ("bfloat16", "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint64")
+
+
+def takes(**kw):
+    try:
+        tiling(4, 8, 16, 128, 128, **kw)
+    except AclnnError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY_PARAMS))
+def test_the_registry_lists_exactly_the_dtypes_the_tiling_takes(name):
+    """registry.json's dtypes of an input are exactly the ones the host tiling accepts for it."""
+    from ascendops.registry import operator
+
+    listed = next(i["dtypes"] for i in operator("fused_gdn_decode")["inputs"] if i["name"] == name)
+    taken = [d for d in CANDIDATES if takes(**REGISTRY_PARAMS[name](d))]
+    assert sorted(taken) == sorted(listed)
