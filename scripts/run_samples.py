@@ -41,11 +41,12 @@ def rewrite(text):
 
 
 def first_error(text):
-    for line in text.splitlines():
+    lines = [t for t in text.splitlines() if not t.startswith("[WARNING] ascendc_sim:")]  # the twin's notes
+    for line in lines:
         if "error" in line.lower() or "[ERROR]" in line:
             line = re.sub(r"^/.*/([^/]+?:\d+:\d+: )", r"\1", line.strip())  # the scratch path of the source
             return re.sub(r" \(at /\S*?/([^/]+:\d+)\)", r" (at \1)", line)[:200]
-    lines = [t for t in text.splitlines() if t.strip()]
+    lines = [t for t in lines if t.strip()]
     return lines[-1].strip()[:160] if lines else ""
 
 

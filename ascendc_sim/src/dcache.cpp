@@ -1,10 +1,13 @@
 #include "sim/dcache.h"
 
 #include <algorithm>
+#include <cstring>
+#include <mutex>
 #include <unordered_map>
 
 #include "sim/context.h"
 #include "sim/device_memory.h"
+#include "sim/gm_race.h"
 
 namespace ascendc_sim {
 namespace {
@@ -27,15 +30,36 @@ uint64_t ByteMask(const void* p, uint64_t bytes) {
     return mask << first;
 }
 
-// Ends the line's residency: its load and dirty intervals go to the history the cross-core check reads.
-void Retire(CoreContext& c, uint64_t line, const CachedLine& l) {
+// Publishes `snapshot` (a write-back's release) on the line, for the loads of other cores that fill it later.
+void PublishLine(CoreContext& c, uint64_t line, const ClockSnapshot& snapshot) {
+    LaunchShared& l = *c.launch;
+    std::lock_guard<std::mutex> lock(l.clockMu);
+    JoinClock(l.lineClocks[line], snapshot);
+}
+
+// Writes the dirty bytes of `mask` back to GM, after publishing the release they carry.
+void WriteBack(CoreContext& c, uint64_t line, const CachedLine& l, uint64_t mask, const ClockSnapshot& snapshot) {
+    mask &= l.dirtyMask;
+    if (mask == 0) return;
+    if (!snapshot.empty()) PublishLine(c, line, snapshot);
+    auto* base = reinterpret_cast<uint8_t*>(line * kCacheLineBytes);
+    for (uint64_t i = 0; i < kCacheLineBytes; ++i) {
+        if ((mask >> i) & 1) base[i] = l.data[i];
+    }
+}
+
+// Ends the line's residency: its dirty bytes go to GM, its load and dirty intervals to the history the cross-core
+// check reads.
+void Retire(CoreContext& c, uint64_t line, const CachedLine& l, const ClockSnapshot& snapshot) {
+    WriteBack(c, line, l, l.dirtyMask, snapshot);
     if (l.read) c.dcache.loadSpans.push_back({line, l.fillEpoch, l.lastReadEpoch});
     if (l.dirtyMask != 0) c.dcache.dirtySpans.push_back({line, l.dirtyEpoch, c.epoch});
 }
 
-CachedLine& Fill(CoreContext& c, uint64_t line) {
-    auto [it, fresh] = c.dcache.lines.try_emplace(line);
-    if (fresh) it->second.fillEpoch = c.epoch;
+CachedLine& Fill(CoreContext& c, uint64_t line, bool* fresh = nullptr) {
+    auto [it, added] = c.dcache.lines.try_emplace(line);
+    if (added) it->second.fillEpoch = c.epoch;
+    if (fresh != nullptr) *fresh = added;
     return it->second;
 }
 
@@ -49,29 +73,76 @@ void ForLinesIn(CoreContext& c, const void* p, uint64_t bytes, F f) {
     }
 }
 
-}  // namespace
-
-void CacheLoad(CoreContext& c, const char* api, const void* p, uint64_t bytes) {
-    uint64_t line = LineOf(p);
-    CachedLine& l = Fill(c, line);
-    if (l.staleBy != nullptr && (c.dcache.dmaRewritten[line] & ByteMask(p, bytes)) != 0) {
-        Fail(api, Str("loads from the ", LineName(line), " cached before this core's ", l.staleBy,
-                      " rewrote it (DMA bypasses the data cache): DataCacheCleanAndInvalid before the load"));
+// Calls f(line, first byte in the line, bytes, first byte of the access) for each line a scalar access touches.
+template <typename F>
+void ForLineParts(const void* p, uint64_t bytes, F f) {
+    auto a = reinterpret_cast<uint64_t>(p);
+    for (uint64_t done = 0; done < bytes;) {
+        const uint64_t at = (a + done) % kCacheLineBytes, n = std::min(bytes - done, kCacheLineBytes - at);
+        f((a + done) / kCacheLineBytes, at, n, done);
+        done += n;
     }
-    l.read = true;
-    l.lastReadEpoch = c.epoch;
 }
 
-void CacheStore(CoreContext& c, const char* api, const void* p, uint64_t bytes) {
-    uint64_t line = LineOf(p);
-    CachedLine& l = Fill(c, line);
-    if (l.staleBy != nullptr) {
-        Fail(api, Str("stores into the ", LineName(line), " cached before this core's ", l.staleBy,
-                      " rewrote it: the write-back of the whole line would undo the copy (DataCacheCleanAndInvalid "
-                      "first)"));
+bool Ahead(const ClockSnapshot& of, const std::vector<uint32_t>& clock) {
+    for (std::size_t k = 0; k < of.size() && k < clock.size(); ++k) {
+        if (of[k] > clock[k]) return true;
     }
-    if (l.dirtyMask == 0) l.dirtyEpoch = c.epoch;
-    l.dirtyMask |= ByteMask(p, bytes);
+    return false;
+}
+
+// A load that filled `line` after another core wrote it back is ordered after that write-back. This core's earlier
+// scalar loads of the line polled it (DataCacheCleanAndInvalid doc: the flag a core writes back and another reads):
+// they read the value before it and the kernel looked again, so they are not reported as racing with it.
+void AcquireLine(CoreContext& c, uint64_t line, const void* p) {
+    LaunchShared& l = *c.launch;
+    {
+        std::lock_guard<std::mutex> lock(l.clockMu);
+        auto it = l.lineClocks.find(line);
+        if (it == l.lineClocks.end() || !Ahead(it->second, c.race.clock)) return;
+        AcquireClock(c, it->second);
+    }
+    std::optional<DeviceAllocation> a = FindContaining(p);
+    if (!a) return;
+    const auto lineBase = static_cast<int64_t>(line * kCacheLineBytes) - reinterpret_cast<int64_t>(a->base);
+    MarkPolledLoads(c, a->id, static_cast<uint64_t>(std::max<int64_t>(lineBase, 0)),
+                    static_cast<uint64_t>(std::max<int64_t>(lineBase + int64_t(kCacheLineBytes), 0)));
+}
+
+}  // namespace
+
+void CacheLoad(CoreContext& c, const char* api, const void* p, void* out, uint64_t bytes) {
+    std::memcpy(out, p, bytes);  // what other cores wrote back; this core's dirty bytes go over it
+    ForLineParts(p, bytes, [&](uint64_t line, uint64_t at, uint64_t n, uint64_t done) {
+        bool fresh = false;
+        CachedLine& l = Fill(c, line, &fresh);
+        if (l.staleBy != nullptr && (c.dcache.dmaRewritten[line] & ByteMask(p, bytes)) != 0) {
+            Fail(api, Str("loads from the ", LineName(line), " cached before this core's ", l.staleBy,
+                          " rewrote it (DMA bypasses the data cache): DataCacheCleanAndInvalid before the load"));
+        }
+        l.read = true;
+        l.lastReadEpoch = c.epoch;
+        for (uint64_t i = at; i < at + n; ++i) {
+            if ((l.dirtyMask >> i) & 1) static_cast<uint8_t*>(out)[done + i - at] = l.data[i];
+        }
+        if (fresh) AcquireLine(c, line, p);
+    });
+}
+
+void CacheStore(CoreContext& c, const char* api, void* p, const void* value, uint64_t bytes) {
+    ForLineParts(p, bytes, [&](uint64_t line, uint64_t at, uint64_t n, uint64_t done) {
+        CachedLine& l = Fill(c, line);
+        if (l.staleBy != nullptr) {
+            Fail(api, Str("stores into the ", LineName(line), " cached before this core's ", l.staleBy,
+                          " rewrote it: the write-back of the whole line would undo the copy "
+                          "(DataCacheCleanAndInvalid first)"));
+        }
+        if (l.dirtyMask == 0) l.dirtyEpoch = c.epoch;
+        for (uint64_t i = at; i < at + n; ++i) {
+            l.data[i] = static_cast<const uint8_t*>(value)[done + i - at];
+            l.dirtyMask |= uint64_t{1} << i;
+        }
+    });
 }
 
 void CacheDmaRead(CoreContext& c, const char* api, const void* p, uint64_t bytes) {
@@ -112,7 +183,10 @@ void CacheDmaWrite(CoreContext& c, const char* api, const void* p, uint64_t byte
 void CacheCleanInvalidate(CoreContext& c, const void* p, bool entire) {
     auto& lines = c.dcache.lines;
     if (entire) {
-        for (auto& [line, l] : lines) Retire(c, line, l);
+        const bool dirty =
+            std::any_of(lines.begin(), lines.end(), [](const auto& e) { return e.second.dirtyMask != 0; });
+        const ClockSnapshot snapshot = dirty ? ReleaseClock(c) : ClockSnapshot{};
+        for (auto& [line, l] : lines) Retire(c, line, l, snapshot);
         lines.clear();
         c.dcache.dmaRewritten.clear();
         return;
@@ -121,12 +195,14 @@ void CacheCleanInvalidate(CoreContext& c, const void* p, bool entire) {
     if (it == lines.end()) return;
     CachedLine& l = it->second;
     uint64_t kept = l.dirtyMask & ~(~uint64_t{0} << (reinterpret_cast<uint64_t>(p) % kCacheLineBytes));
+    const ClockSnapshot snapshot = l.dirtyMask != kept ? ReleaseClock(c) : ClockSnapshot{};
     if (kept == 0) {
-        Retire(c, it->first, l);
+        Retire(c, it->first, l, snapshot);
         c.dcache.dmaRewritten.erase(it->first);
         lines.erase(it);
         return;
     }
+    WriteBack(c, it->first, l, l.dirtyMask & ~kept, snapshot);
     c.dcache.dirtySpans.push_back({it->first, l.dirtyEpoch, c.epoch});
     l.dirtyMask = kept;
 }

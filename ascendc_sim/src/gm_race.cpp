@@ -1,6 +1,7 @@
 #include "sim/gm_race.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 
 #include "sim/context.h"
@@ -12,6 +13,8 @@ struct Entry {
     const GmAccessRecord* rec;
     const CoreContext* core;
 };
+
+constexpr const char* kScalarLoad = "GlobalTensor::GetValue";
 
 bool IsWrite(GmAccessKind k) { return k != GmAccessKind::kRead; }
 
@@ -97,10 +100,21 @@ void LogGmAccess(CoreContext& c, const char* api, uint64_t allocId, uint64_t beg
     rc.log.push_back({allocId, begin, end, segment, kind, api, line});
 }
 
+void MarkPolledLoads(CoreContext& c, uint64_t allocId, uint64_t begin, uint64_t end) {
+    for (GmAccessRecord& r : c.race.log) {
+        if (r.kind == GmAccessKind::kRead && r.allocId == allocId && r.begin < end && begin < r.end &&
+            r.api != nullptr && std::strcmp(r.api, kScalarLoad) == 0) {
+            r.polled = true;
+        }
+    }
+}
+
 std::string FindGmRace(const std::vector<CoreContext>& cores) {
     std::map<uint64_t, std::vector<Entry>> byAlloc;
     for (const CoreContext& c : cores) {
-        for (const GmAccessRecord& r : c.race.log) byAlloc[r.allocId].push_back({&r, &c});
+        for (const GmAccessRecord& r : c.race.log) {
+            if (!r.polled) byAlloc[r.allocId].push_back({&r, &c});
+        }
     }
     for (auto& [alloc, entries] : byAlloc) {
         std::vector<Entry> writes;

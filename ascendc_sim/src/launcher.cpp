@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <condition_variable>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -285,6 +286,12 @@ ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThu
     for (const CoreContext& c : cores) stats.cores.push_back(c.cost);
     if (cfg.costModel) stats.modeled = ModelTime(stats, *cfg.platform.soc);
     return stats;
+}
+
+void PrintNotes(const LaunchStats& stats) {
+    for (const std::string& note : stats.notes) {
+        std::fprintf(stderr, "[WARNING] ascendc_sim: kernel '%s': %s\n", stats.kernel.c_str(), note.c_str());
+    }
 }
 
 }  // namespace ascendc_sim

@@ -51,6 +51,7 @@ struct LaunchShared {
     std::mutex clockMu;
     std::map<uint64_t, ClockSnapshot> barrierClocks;  // barrier number -> join of its arrivals
     std::map<const void*, ClockSnapshot> flagClocks;  // IBSet slot / cross-core flag -> join of its sets
+    std::map<uint64_t, ClockSnapshot> lineClocks;     // 64-byte GM line -> join of its write-backs (sim/dcache.h)
     std::vector<std::string> notes;                   // advice that is not an error (LaunchStats::notes), under errorMu
     std::atomic<bool> undefinedRead{false};           // the first error read bytes no one wrote (sim/launch_checks.h)
 };

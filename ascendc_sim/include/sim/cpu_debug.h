@@ -39,6 +39,7 @@ void Run(const char* name, const char* soc, void (*kernel)(Params...), int64_t b
     ascendc_sim::Result<LaunchStats> r =
         LaunchKernel(Config(name, soc, static_cast<uint32_t>(blockDim)), kernel, std::forward<Args>(args)...);
     if (!r) Abort(r.error().message);
+    PrintNotes(*r);
 }
 
 }  // namespace ascendc_sim::cpu_debug

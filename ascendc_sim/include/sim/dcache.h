@@ -1,7 +1,11 @@
 // The per-core data cache of scalar GM accesses: write-back, 64-byte lines; DMA (DataCopy) bypasses it. Source:
 // asc-devkit docs/zh/api/SIMD-API/基础API/缓存控制/DataCacheCleanAndInvalid.md. Within a core the twin checks it as the
 // accesses happen; across cores, after the launch, by barrier interval (epoch) as the GM write-race check does.
+// A scalar store stays in the line until the line is written back (DataCacheCleanAndInvalid, or the kernel's end), so
+// other cores see it only then; the write-back releases the core's clock and a load that fills the line afterwards
+// acquires it (sim/gm_race.h): the flag a core writes back and another polls orders what came before it.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -15,7 +19,8 @@ struct CoreContext;
 inline constexpr uint64_t kCacheLineBytes = 64;
 
 struct CachedLine {
-    uint64_t dirtyMask = 0;  // bit i: byte i holds a scalar store not yet written back
+    uint64_t dirtyMask = 0;          // bit i: byte i holds a scalar store not yet written back
+    std::array<uint8_t, 64> data{};  // the stored values of the dirty bytes
     uint32_t fillEpoch = 0;
     uint32_t dirtyEpoch = 0;
     uint32_t lastReadEpoch = 0;
@@ -41,8 +46,10 @@ struct DataCache {
     std::unordered_map<uint64_t, uint64_t> dmaRewritten;  // line -> bytes of it this core's DMA rewrote
 };
 
-void CacheLoad(CoreContext& c, const char* api, const void* p, uint64_t bytes);
-void CacheStore(CoreContext& c, const char* api, const void* p, uint64_t bytes);
+// A scalar load of `bytes` at p into `out`: GM as other cores wrote it back, under this core's own dirty bytes.
+void CacheLoad(CoreContext& c, const char* api, const void* p, void* out, uint64_t bytes);
+// A scalar store of `bytes` from `value` at p: held in the line until its write-back.
+void CacheStore(CoreContext& c, const char* api, void* p, const void* value, uint64_t bytes);
 void CacheDmaRead(CoreContext& c, const char* api, const void* p, uint64_t bytes);
 void CacheDmaWrite(CoreContext& c, const char* api, const void* p, uint64_t bytes);
 // DataCacheCleanAndInvalid: the line of p from p to its end, or (entire) every line.

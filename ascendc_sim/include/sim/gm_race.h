@@ -24,6 +24,7 @@ struct GmAccessRecord {
     GmAccessKind kind;
     const char* api;
     SourceLine line;
+    bool polled = false;  // a scalar load of a line before it acquired another core's write-back (sim/dcache.h)
 };
 
 // One core's clock and log.
@@ -47,6 +48,9 @@ void AcquireClock(CoreContext& c, const ClockSnapshot& snapshot);
 void JoinClock(ClockSnapshot& into, const ClockSnapshot& snapshot);
 // Logs a GM access of [begin, end) of allocation `allocId` by the current API.
 void LogGmAccess(CoreContext& c, const char* api, uint64_t allocId, uint64_t begin, uint64_t end, GmAccessKind kind);
+// Marks this core's scalar loads (GlobalTensor::GetValue) of [begin, end) of allocation `allocId` so far as polls:
+// they read a flag before the write-back a later load of it acquired, and race with nothing.
+void MarkPolledLoads(CoreContext& c, uint64_t allocId, uint64_t begin, uint64_t end);
 // The first race between the cores' logs ("" when none).
 std::string FindGmRace(const std::vector<CoreContext>& cores);
 

@@ -38,7 +38,8 @@ public:
         cfg.blockDim = static_cast<uint32_t>(blockDim_);
         cfg.trace = CurrentTraceRequest();
         auto r = LaunchKernel(cfg, kernel_, std::forward<Args>(args)...);
-        if (!r) Report(r.error().message);
+        if (!r) return Report(r.error().message);
+        PrintNotes(*r);
     }
 
 private:

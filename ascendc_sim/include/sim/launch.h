@@ -105,6 +105,10 @@ using KernelThunk = void (*)(void* fn, uint8_t* const* args);
 // Runs the kernel on cfg.blockDim cores. The first error on any core stops every core; it is returned as
 // ascendc_sim::Error (code kRuntimeError) naming kernel, core, API and values. GM arguments must be device
 // memory from aclrtMalloc (or nullptr).
+// Prints each note of a launch to stderr ("[WARNING] ascendc_sim: ..."), as the raw launches (<<<>>>, ICPU_RUN_KF)
+// that return no statistics to their caller report them.
+void PrintNotes(const LaunchStats& stats);
+
 ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThunk thunk, void* fn,
                                               const std::vector<uint8_t*>& args);
 

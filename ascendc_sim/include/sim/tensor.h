@@ -69,11 +69,10 @@ public:
         CheckRange(c, "GlobalTensor::GetValue", offset, 1, ascendc_sim::GmAccess::kRead);
         ascendc_sim::NoteGm(c, "GlobalTensor::GetValue", ascendc_sim::Pipe::kS, addr_ + offset, sizeof(T), false);
         ascendc_sim::RequireDefinedGm(c, "GlobalTensor::GetValue", addr_ + offset, sizeof(T));
-        ascendc_sim::CacheLoad(c, "GlobalTensor::GetValue", addr_ + offset, sizeof(T));
         ++c.cost.scalarGmAccesses;
         ascendc_sim::ChargePipe(c, ascendc_sim::Pipe::kS, ascendc_sim::Soc(c).cost.scalarGmAccessCycles);
         T value;
-        std::memcpy(&value, addr_ + offset, sizeof(T));
+        ascendc_sim::CacheLoad(c, "GlobalTensor::GetValue", addr_ + offset, &value, sizeof(T));
         uint64_t bits = 0;
         std::memcpy(&bits, &value, sizeof(T) < 8 ? sizeof(T) : 8);
         ascendc_sim::NoteGmPoll(c, addr_ + offset, bits);
@@ -84,11 +83,10 @@ public:
         ascendc_sim::Poll(c);
         CheckRange(c, "GlobalTensor::SetValue", offset, 1, ascendc_sim::GmAccess::kWrite);
         ascendc_sim::NoteGm(c, "GlobalTensor::SetValue", ascendc_sim::Pipe::kS, addr_ + offset, sizeof(T), true);
-        ascendc_sim::CacheStore(c, "GlobalTensor::SetValue", addr_ + offset, sizeof(T));
+        ascendc_sim::CacheStore(c, "GlobalTensor::SetValue", addr_ + offset, &value, sizeof(T));
         ascendc_sim::DefineGm(c, addr_ + offset, sizeof(T));
         ++c.cost.scalarGmAccesses;
         ascendc_sim::ChargePipe(c, ascendc_sim::Pipe::kS, ascendc_sim::Soc(c).cost.scalarGmAccessCycles);
-        std::memcpy(addr_ + offset, &value, sizeof(T));
     }
 
     // Twin internals: bounds of an access of `count` elements at `offset`, against the device allocation, as CANN's

@@ -29,6 +29,7 @@ py::array RunCubeSync(const py::array& aZz, const py::array& bZn, uint32_t m, ui
     auto dt = TilingDev({m, 2 * k, static_cast<int32_t>(n), scenario, 0.0f, 0});  // k: one of the two K chunks
     ascendc_sim::LaunchConfig cfg = Config("simtest_cube_sync", soc, 1);
     cfg.aivPerAic = 2;
+    cfg.outputs = {{dc.Get(), size_t{2} * m * n * sizeof(float)}};  // as an aclnn call: undefined bytes there fail
     Run(cfg, simtest_cube_sync, da->Get(), db->Get(), dc.Get(), dt->Get());
     return Download(dc, py::dtype("float32"), size_t{2} * m * n);
 }

@@ -147,7 +147,9 @@ py::array RunUbAsFound(const py::array& x, const std::string& soc, uint32_t bloc
     auto dx = Upload(x);
     Dev dy(x.nbytes());
     auto dt = TilingDev({static_cast<uint32_t>(x.size()), 0, 0, 0, 0.0f, writers});
-    Run(Config("simtest_ub_as_found", soc, blockDim), simtest_ub_as_found, dx->Get(), dy.Get(), dt->Get());
+    ascendc_sim::LaunchConfig cfg = Config("simtest_ub_as_found", soc, blockDim);
+    cfg.outputs = {{dy.Get(), x.nbytes()}};  // as an aclnn call: undefined bytes stored there fail
+    Run(cfg, simtest_ub_as_found, dx->Get(), dy.Get(), dt->Get());
     return Download(dy, x.dtype(), x.size());
 }
 

@@ -12,7 +12,8 @@ import pytest
     STALE_CROSS_CORE,
     DCCI_DST_FORM,
     UNALIGNED_CLEAN,
-) = range(1, 8)
+    FLAG_HANDOFF,
+) = range(1, 9)
 
 LINE0 = r"the 64-byte GM line \[0, 64\) of device allocation #\d+"
 CORE = r"kernel 'simtest_dcache' core \d/\d \(\w+\): "
@@ -79,6 +80,15 @@ RULES = [
         1,
         CORE + r"DataCopy: reads " + LINE0 + r" whose scalar stores",
         _y(i0=3, i31=4, i32=3, i63=4),
+    ),
+    (
+        FLAG_HANDOFF,
+        ["ascend910b", "ascend310p"],
+        2,
+        LAUNCH
+        + r"cross-core GM read-after-write race: core 0 reads bytes \[64, 128\) of device allocation #\d+ "
+        + r"\(DataCopy at .*dcache_kernels\.cpp:\d+\) that core 1 writes",
+        np.full(64, 9, np.float16),
     ),
 ]
 BREAK = [(r[0], soc, r[2], r[3]) for r in RULES for soc in r[1]]

@@ -16,6 +16,7 @@ enum Scenario : int32_t {
     kStaleCrossCore,       // core 1 caches, core 0 DataCopy-writes behind SyncAll, core 1 loads again
     kDcciDstForm,          // the dcciDst prototype (absent on 310P)
     kUnalignedClean,       // SINGLE_CACHE_LINE from the middle of the line leaves its first half dirty
+    kFlagHandoff,          // core 1 copies data out, then writes back a flag core 0 polls; obey: core 0 cleans first
 };
 
 template <typename T>
@@ -86,6 +87,40 @@ __aicore__ inline void StaleCrossCore(TPipe& pipe, GlobalTensor<half>& y, GM_ADD
     }
 }
 
+// Core 1 writes y's second line by DMA, then a flag by a scalar store it writes back; core 0 polls the flag, then
+// copies y's second line to its first. Core 0 cached the flag's line before the barrier: polling without a clean,
+// its loads hit that line and never acquire core 1's write-back, so the copy races with core 1's.
+__aicore__ inline void FlagHandoff(TPipe& pipe, GlobalTensor<half>& y, GM_ADDR ws, bool obey) {
+    TBuf<TPosition::VECCALC> buf, syncUb;
+    pipe.InitBuffer(buf, 32 * sizeof(half));
+    pipe.InitBuffer(syncUb, 256);
+    LocalTensor<half> a = buf.Get<half>();
+    GlobalTensor<int32_t> syncGm, flag;
+    syncGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(ws), 128);
+    flag.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(ws) + 128, 16);  // its own line, past the barrier's
+    LocalTensor<int32_t> syncLocal = syncUb.Get<int32_t>();
+    if (GetBlockIdx() == 0) flag.GetValue(0);
+    SyncAll(syncGm, syncLocal, 2);
+    if (GetBlockIdx() == 1) {
+        Duplicate(a, half(9.0f), 32);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        DataCopy(y[32], a, 32);
+        SetFlag<HardEvent::MTE3_S>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE3_S>(EVENT_ID0);
+        flag.SetValue(0, 1);
+        Clean(flag);
+        return;
+    }
+    do {
+        if (obey) Clean(flag);
+    } while (flag.GetValue(0) != 1);
+    DataCopy(a, y[32], 32);
+    SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+    DataCopy(y, a, 32);
+}
+
 }  // namespace
 
 extern "C" __global__ __aicore__ void simtest_dcache(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR tiling) {
@@ -108,6 +143,9 @@ extern "C" __global__ __aicore__ void simtest_dcache(GM_ADDR x, GM_ADDR y, GM_AD
             break;
         case kStaleCrossCore:
             StaleCrossCore(pipe, yGm, ws, obey);
+            break;
+        case kFlagHandoff:
+            FlagHandoff(pipe, yGm, ws, obey);
             break;
         case kDcciDstForm:
             yGm.SetValue(0, half(1.0f));
