@@ -8,7 +8,6 @@
 #include "aclnn_split.h"
 #include "common/aclnn_context.h"
 #include "op_host/split/split_tiling.h"
-#include "sim/acl_tensor.h"
 #include "tensor_bridge.h"
 
 namespace py = pybind11;

@@ -34,6 +34,12 @@ py::str DecodeMessage(const char* msg) {
         PyUnicode_DecodeUTF8(msg, static_cast<Py_ssize_t>(std::strlen(msg)), "replace"));
 }
 
+// The runtime's recent error message ("" when it has none: CANN's may return null).
+std::string RecentMessage() {
+    const char* msg = aclGetRecentErrMsg();
+    return msg != nullptr ? msg : "";
+}
+
 [[noreturn]] void RaiseAclnnError(int64_t code, const py::str& message) {
     py::object cls = py::module_::import("ascendops._errors").attr("AclnnError");
     py::object error = cls(code, message);
@@ -144,12 +150,16 @@ void CheckAclnn(aclnnStatus status) {
     RaiseAclnnError(static_cast<int64_t>(status), DecodeMessage(aclGetRecentErrMsg()));
 }
 
+void RaiseRuntimeError(const std::string& message) {
+    RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError), DecodeMessage(message.c_str()));
+}
+
 void CheckAcl(aclError error, const char* what) {
     if (error == 0) return;
     std::string message = std::string(what) + " failed: aclError " + std::to_string(error);
-    const char* recent = aclGetRecentErrMsg();
-    if (recent != nullptr && recent[0] != '\0') message += std::string(": ") + recent;
-    RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError), DecodeMessage(message.c_str()));
+    const std::string recent = RecentMessage();
+    if (!recent.empty()) message += ": " + recent;
+    RaiseRuntimeError(message);
 }
 
 DeviceBuffer::DeviceBuffer(uint64_t bytes) : bytes_(bytes) {
@@ -218,8 +228,7 @@ aclTensor* DeviceTensor::NewHandle() const {
 void DeviceTensor::CreateView() {
     tensor_ = NewHandle();
     if (tensor_ == nullptr) {
-        RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
-                        DecodeMessage((std::string("aclCreateTensor returned null: ") + aclGetRecentErrMsg()).c_str()));
+        RaiseRuntimeError(std::string("aclCreateTensor returned null: ") + RecentMessage());
     }
 }
 
@@ -318,8 +327,7 @@ DeviceTensor DeviceTensor::Probe(const std::vector<int64_t>& shape, DataType dty
     t.tensor_ = aclCreateTensor(shape.data(), shape.size(), static_cast<aclDataType>(dtype), t.strides_.data(), 0,
                                 ACL_FORMAT_ND, storageShape.data(), storageShape.size(), t.storage_.Get());
     if (t.tensor_ == nullptr) {
-        RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
-                        DecodeMessage((std::string("aclCreateTensor returned null: ") + aclGetRecentErrMsg()).c_str()));
+        RaiseRuntimeError(std::string("aclCreateTensor returned null: ") + RecentMessage());
     }
     return t;
 }
@@ -364,8 +372,7 @@ DeviceTensorList::DeviceTensorList(const std::vector<DeviceTensor>& tensors) {
     list_ = aclCreateTensorList(handles.data(), handles.size());
     if (list_ == nullptr) {
         for (aclTensor* h : handles) aclDestroyTensor(h);
-        RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
-                        DecodeMessage("aclCreateTensorList returned null"));
+        RaiseRuntimeError("aclCreateTensorList returned null");
     }
 }
 
