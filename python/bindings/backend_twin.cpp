@@ -84,7 +84,7 @@ void BindBackend(py::module_& m) {
         "set_sim_device",
         [](const std::string& soc, int64_t coreNum) {
             if (auto e = ascendops::SetSimDevice(ascendops::bridge::SocArg(soc), coreNum)) {
-                ascendops::bridge::CheckAclnn(ascendops::Fail(*e));
+                ascendops::bridge::Raise(*e);
             }
         },
         "soc"_a, "core_num"_a = 0,

@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "op_api/common/aclnn_context.h"  // aclGetRecentErrMsg (CANN declares it in acl.h)
+#include "op_api/common/aclnn_context.h"  // Fail; aclGetRecentErrMsg on the twin (CANN declares it in acl.h)
 #include "op_host/common/platform.h"
 
 namespace py = pybind11;
@@ -118,7 +118,7 @@ SocVersion SocArg(const std::string& soc) {
 
 Platform PlatformArg(const std::string& soc, int64_t coreNum) {
     auto platform = CheckedPlatform(SocArg(soc), coreNum);
-    if (!platform) CheckAclnn(Fail(platform.error()));
+    if (!platform) Raise(platform.error());
     return *platform;
 }
 
@@ -148,6 +148,10 @@ void CheckUpdatable(const py::array& host, const char* name) {
 void CheckAclnn(aclnnStatus status) {
     if (status == 0) return;
     RaiseAclnnError(static_cast<int64_t>(status), DecodeMessage(aclGetRecentErrMsg()));
+}
+
+void Raise(const Error& error) {
+    RaiseAclnnError(static_cast<int64_t>(Fail(error)), DecodeMessage(error.message.c_str()));
 }
 
 void RaiseRuntimeError(const std::string& message) {

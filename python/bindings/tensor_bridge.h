@@ -62,6 +62,9 @@ void CheckUpdatable(const pybind11::array& host, const char* name);
 
 // Raises ascendops.AclnnError(status, aclGetRecentErrMsg()) unless status is 0.
 void CheckAclnn(aclnnStatus status);
+// Records `error` as an aclnn call does (Fail) and raises ascendops.AclnnError(error.code, error.message): the
+// binding's own message on either backend (CANN's recent message is the runtime's, not ours).
+[[noreturn]] void Raise(const Error& error);
 // Raises ascendops.AclnnError(361001, "<what> failed: aclError <error>: <recent message>") unless error is 0.
 void CheckAcl(aclError error, const char* what);
 // Raises ascendops.AclnnError(361001, message): a runtime failure outside an aclnn call.
