@@ -202,6 +202,14 @@ def test_select_opens_the_device_once_and_takes_its_soc(monkeypatch, package):
     assert module.calls == [("open_device", 0), ("open_device", 0)]
 
 
+def test_device_returns_the_module_of_the_backend(monkeypatch, package):
+    """The one choice: the twin's calls go to _C, the NPU's to _C_npu (the same bindings built for CANN)."""
+    assert _backend.device("sim", "ascend910b") is _backend._C
+    module = fake(monkeypatch)
+    assert _backend.device("npu", device_id=0) is module
+    assert module.calls == [("open_device", 0)]
+
+
 @pytest.mark.parametrize(
     "kwargs,message",
     [
