@@ -34,10 +34,18 @@ includes=(-Iop_api -I.)
 for dir in ${ASCENDOPS_EXTRA_INCLUDES:-}; do includes+=(-I"${dir}"); done  # before the wheel's: they win
 includes+=(-I"${acl_inc}")
 
-# Every NPU-only host unit that is compiled with CANN's headers (never with the twin's). The op_host units are built
+# Every host unit that is compiled with CANN's headers for the NPU. The op_host units are built
 # into the opp package with ASCENDOPS_WITH_CANN (cmake/npu.cmake), which selects CANN's types where a header offers
 # both (FusedSwigluGrad's TCubeTiling) and enables matmul_tiling_cann.cpp, so they are checked with it too.
-units=(python/bindings/npu/npu_device.cpp python/bindings/npu/npu_aclnn.cpp python/bindings/npu/npu_module.cpp
+# _C_npu's sources are the bindings _C has too, built as cmake/npu_module.cmake does (cmake/bindings_sources.cmake).
+IFS=';' read -r -a npu_module <<< "$(cmake -P cmake/bindings_sources.cmake | sed -n 's/^NPU=//p')"
+npu_module=("${npu_module[@]#"${PWD}/"}")
+mkdir -p "${scratch}/inc"
+for unit in python/bindings/bind_*.cpp; do
+    name="${unit##*/bind_}"
+    echo "ASCENDOPS_BINDING(${name%.cpp})"
+done > "${scratch}/inc/bindings.inc"
+units=("${npu_module[@]}"
        examples/fused_gdn_decode/main.cpp
        op_host/*/*_def.cpp op_host/*/*_infershape.cpp op_host/*/*_tiling_context.cpp
        op_host/common/matmul_tiling_cann.cpp)
@@ -51,6 +59,8 @@ checked=0 failed=0 unchecked=0
 for unit in "${units[@]}"; do
     flags=(-std=c++17 -fsyntax-only -Wall "${includes[@]}")
     [[ "${unit}" == op_host/* ]] && flags+=(-DASCENDOPS_WITH_CANN)
+    [[ "${unit}" == python/bindings/* ]] &&
+        flags+=(-DASCENDOPS_NPU -DASCENDOPS_MODULE=_C_npu -Ipython/bindings -I"${scratch}/inc")
     if grep -q pybind11 "${unit}" || grep -q pybind11 "${unit%.cpp}.h" 2> /dev/null; then
         if [[ -z "${py_includes}" ]]; then
             echo "NOT CHECKED ${unit}: pybind11 is not installed for ${py}"; unchecked=$((unchecked + 1)); continue

@@ -53,13 +53,13 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& src, const 
     const Platform platform = bridge::PlatformArg(soc, coreNum);
     const DataType srcType = bridge::DataTypeFromPy(src);
     if (!CheckedBytes(shape, DataTypeSize(srcType))) {
-        bridge::CheckAclnn(Fail(InvalidParam("self shape " + ShapeString(shape) + " holds more than 2^63 - 1 bytes")));
+        bridge::Raise(InvalidParam("self shape " + ShapeString(shape) + " holds more than 2^63 - 1 bytes"));
     }
     uint64_t totalElements = 1;
     for (int64_t d : shape) totalElements *= static_cast<uint64_t>(d);
     const DataType dstType = bridge::DataTypeFromPy(dst);
     auto r = ComputeTiling({totalElements, srcType, dstType}, platform);
-    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    if (!r) bridge::Raise(r.error());
     const CastTilingData& td = r->data;
     py::dict d;
     bridge::AddKey(d, kCastKeyNames, r->tilingKey);

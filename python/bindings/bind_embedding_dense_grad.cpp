@@ -25,7 +25,7 @@ template <typename MoreChecks>
 DeviceTensor CheckedOut(const DeviceTensor& grad, const DeviceTensor& indices, const DeviceTensor* pos,
                         int64_t numWeights, int64_t paddingIdx, bool scaleGradByFreq, MoreChecks&& moreChecks) {
     if (auto e = CheckBeforeOut(grad, indices, pos ? pos->Get() : nullptr, numWeights, paddingIdx, scaleGradByFreq)) {
-        bridge::CheckAclnn(Fail(*e));
+        bridge::Raise(*e);
     }
     moreChecks();
     return DeviceTensor::Empty({numWeights, grad.Shape().back()}, DataType::kFloat);
@@ -52,7 +52,7 @@ void Check(const py::object& gradSpec, const py::object& indicesSpec, int64_t nu
            bool scaleGradByFreq) {
     const auto g = DeviceTensor::ProbeOf(gradSpec);
     const auto i = DeviceTensor::ProbeOf(indicesSpec);
-    if (auto e = CheckBeforeOut(g, i, nullptr, numWeights, paddingIdx, scaleGradByFreq)) bridge::CheckAclnn(Fail(*e));
+    if (auto e = CheckBeforeOut(g, i, nullptr, numWeights, paddingIdx, scaleGradByFreq)) bridge::Raise(*e);
     const auto out = DeviceTensor::Probe({numWeights, g.Shape().back()}, DataType::kFloat);
     bridge::CheckBeforeAllocating([&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnAscendopsEmbeddingDenseBackwardGetWorkspaceSize(g, i, numWeights, paddingIdx, scaleGradByFreq, out,
@@ -68,9 +68,9 @@ void CheckAscending(const py::array& sortIndices) {
     const int32_t* v = flat.data();
     for (py::ssize_t i = 1; i < flat.size(); ++i) {
         if (v[i] < v[i - 1]) {
-            bridge::CheckAclnn(Fail(InvalidParam("sortIndices must be ascending: element " + std::to_string(i) + " (" +
-                                                 std::to_string(v[i]) + ") is below element " + std::to_string(i - 1) +
-                                                 " (" + std::to_string(v[i - 1]) + ")")));
+            bridge::Raise(InvalidParam("sortIndices must be ascending: element " + std::to_string(i) + " (" +
+                                       std::to_string(v[i]) + ") is below element " + std::to_string(i - 1) + " (" +
+                                       std::to_string(v[i - 1]) + ")"));
         }
     }
 }
@@ -106,7 +106,7 @@ py::dict Tiling(const std::vector<int64_t>& gradShape, int64_t indicesNumel, int
     in.paddingIdx = paddingIdx;
     in.scaleGradByFreq = scaleGradByFreq;
     auto r = ComputeTiling(in, platform);
-    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    if (!r) bridge::Raise(r.error());
     const EmbeddingDenseGradTilingData& t = r->data;
     py::list starts, counts;
     for (uint32_t c = 0; c < t.usedCoreNum; ++c) {

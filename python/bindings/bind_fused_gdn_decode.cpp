@@ -68,7 +68,7 @@ py::dict Tiling(const std::vector<Shape>& shapes, const std::vector<std::string>
                         shapes[6], shapes[7], types[0],  types[1],  types[2],  types[3],
                         types[4],  types[5],  types[6],  types[7],  scale,     softplusThreshold};
     auto r = fgd::ComputeTiling(in, platform);
-    if (!r) ascendops::bridge::CheckAclnn(ascendops::Fail(r.error()));
+    if (!r) ascendops::bridge::Raise(r.error());
     const fgd::FusedGdnDecodeTilingData& t = r->data;
     const fgd::UbEstimate ub =
         fgd::EstimateUb(t.k, t.bv, ascendops::DataTypeSize(in.stateType), t.indexBufferElems, t.kTile);

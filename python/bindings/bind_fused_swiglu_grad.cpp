@@ -140,7 +140,7 @@ py::dict BTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vec
         in.dtypes[i] = bridge::DataTypeFromPy(py::str(dtypes[i]));
     }
     auto r = ComputeBTiling(in, platform);
-    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    if (!r) bridge::Raise(r.error());
     const FusedSwigluGradBTilingData& t = r->data;
     py::dict d("block_dim"_a = r->blockDim, "workspace_bytes"_a = r->workspaceBytes, "rows"_a = t.rows,
                "cols"_a = t.cols, "used_core_num"_a = t.usedCoreNum, "tile_rows"_a = t.tileRows,
@@ -193,7 +193,7 @@ py::dict WTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vec
                  const std::string& soc, int64_t coreNum) {
     const Platform platform = bridge::PlatformArg(soc, coreNum);
     auto r = ComputeWTiling(CubeInput<WTilingInput>(shapes, dtypes, 3), platform);
-    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    if (!r) bridge::Raise(r.error());
     const FusedSwigluGradWTilingData& t = r->data;
     return CommonFields(
         *r, py::dict("rows"_a = t.rows, "k"_a = t.k, "n"_a = t.n, "block_k"_a = t.blockK, "block_n"_a = t.blockN,
@@ -205,7 +205,7 @@ py::dict XTiling(const std::vector<std::vector<int64_t>>& shapes, const std::vec
                  const std::string& soc, int64_t coreNum) {
     const Platform platform = bridge::PlatformArg(soc, coreNum);
     auto r = ComputeXTiling(CubeInput<XTilingInput>(shapes, dtypes, 4), platform);
-    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    if (!r) bridge::Raise(r.error());
     const FusedSwigluGradXTilingData& t = r->data;
     return CommonFields(
         *r, py::dict("rows"_a = t.rows, "k"_a = t.k, "n"_a = t.n, "block_m"_a = t.blockM, "block_k"_a = t.blockK,

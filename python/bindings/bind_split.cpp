@@ -8,7 +8,6 @@
 #include "aclnn_split.h"
 #include "common/aclnn_context.h"
 #include "op_host/split/split_tiling.h"
-#include "sim/acl_tensor.h"
 #include "tensor_bridge.h"
 
 namespace py = pybind11;
@@ -76,7 +75,7 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& dtype, cons
                 int64_t dim, const std::string& soc, int64_t coreNum) {
     const Platform platform = bridge::PlatformArg(soc, coreNum);
     auto r = ComputeTiling({shape, bridge::DataTypeFromPy(dtype), sections, dim}, platform);
-    if (!r) bridge::CheckAclnn(Fail(r.error()));
+    if (!r) bridge::Raise(r.error());
     const SplitTilingData& td = r->data;
     py::dict d;
     bridge::AddKey(d, kSplitKeyNames, r->tilingKey);

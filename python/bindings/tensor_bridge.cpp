@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "op_api/common/aclnn_context.h"  // aclGetRecentErrMsg (CANN declares it in acl.h)
+#include "op_api/common/aclnn_context.h"  // Fail; aclGetRecentErrMsg on the twin (CANN declares it in acl.h)
 #include "op_host/common/platform.h"
 
 namespace py = pybind11;
@@ -32,6 +32,12 @@ py::str DecodeMessage(const char* msg) {
     if (msg == nullptr) msg = "";
     return py::reinterpret_steal<py::str>(
         PyUnicode_DecodeUTF8(msg, static_cast<Py_ssize_t>(std::strlen(msg)), "replace"));
+}
+
+// The runtime's recent error message ("" when it has none: CANN's may return null).
+std::string RecentMessage() {
+    const char* msg = aclGetRecentErrMsg();
+    return msg != nullptr ? msg : "";
 }
 
 [[noreturn]] void RaiseAclnnError(int64_t code, const py::str& message) {
@@ -112,7 +118,7 @@ SocVersion SocArg(const std::string& soc) {
 
 Platform PlatformArg(const std::string& soc, int64_t coreNum) {
     auto platform = CheckedPlatform(SocArg(soc), coreNum);
-    if (!platform) CheckAclnn(Fail(platform.error()));
+    if (!platform) Raise(platform.error());
     return *platform;
 }
 
@@ -144,12 +150,20 @@ void CheckAclnn(aclnnStatus status) {
     RaiseAclnnError(static_cast<int64_t>(status), DecodeMessage(aclGetRecentErrMsg()));
 }
 
+void Raise(const Error& error) {
+    RaiseAclnnError(static_cast<int64_t>(Fail(error)), DecodeMessage(error.message.c_str()));
+}
+
+void RaiseRuntimeError(const std::string& message) {
+    RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError), DecodeMessage(message.c_str()));
+}
+
 void CheckAcl(aclError error, const char* what) {
     if (error == 0) return;
     std::string message = std::string(what) + " failed: aclError " + std::to_string(error);
-    const char* recent = aclGetRecentErrMsg();
-    if (recent != nullptr && recent[0] != '\0') message += std::string(": ") + recent;
-    RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError), DecodeMessage(message.c_str()));
+    const std::string recent = RecentMessage();
+    if (!recent.empty()) message += ": " + recent;
+    RaiseRuntimeError(message);
 }
 
 DeviceBuffer::DeviceBuffer(uint64_t bytes) : bytes_(bytes) {
@@ -218,8 +232,7 @@ aclTensor* DeviceTensor::NewHandle() const {
 void DeviceTensor::CreateView() {
     tensor_ = NewHandle();
     if (tensor_ == nullptr) {
-        RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
-                        DecodeMessage((std::string("aclCreateTensor returned null: ") + aclGetRecentErrMsg()).c_str()));
+        RaiseRuntimeError(std::string("aclCreateTensor returned null: ") + RecentMessage());
     }
 }
 
@@ -318,8 +331,7 @@ DeviceTensor DeviceTensor::Probe(const std::vector<int64_t>& shape, DataType dty
     t.tensor_ = aclCreateTensor(shape.data(), shape.size(), static_cast<aclDataType>(dtype), t.strides_.data(), 0,
                                 ACL_FORMAT_ND, storageShape.data(), storageShape.size(), t.storage_.Get());
     if (t.tensor_ == nullptr) {
-        RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
-                        DecodeMessage((std::string("aclCreateTensor returned null: ") + aclGetRecentErrMsg()).c_str()));
+        RaiseRuntimeError(std::string("aclCreateTensor returned null: ") + RecentMessage());
     }
     return t;
 }
@@ -364,8 +376,7 @@ DeviceTensorList::DeviceTensorList(const std::vector<DeviceTensor>& tensors) {
     list_ = aclCreateTensorList(handles.data(), handles.size());
     if (list_ == nullptr) {
         for (aclTensor* h : handles) aclDestroyTensor(h);
-        RaiseAclnnError(static_cast<int64_t>(Status::kRuntimeError),
-                        DecodeMessage("aclCreateTensorList returned null"));
+        RaiseRuntimeError("aclCreateTensorList returned null");
     }
 }
 

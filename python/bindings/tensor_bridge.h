@@ -1,4 +1,5 @@
-// The one bridge between NumPy and aclnn that every per-operator binding uses:
+// The one bridge between NumPy and aclnn that every per-operator binding uses, on both backends (backend.h): the
+// ACL calls below are the twin's runtime in ascendops._C and CANN's in ascendops._C_npu.
 //   NumPy array -> DeviceTensor (device copy + aclTensor with the array's shape, strides and offset),
 //   DeviceTensor -> new NumPy array, dtype mapping through ascendc_sim/platform/dtype.h (kDataTypes),
 //   aclnn status -> ascendops.AclnnError, and the two-phase aclnn call.
@@ -21,6 +22,7 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/aclnn_base.h"
+#include "backend.h"
 #include "op_host/common/key_names.h"
 #include "op_host/common/platform.h"
 
@@ -60,8 +62,13 @@ void CheckUpdatable(const pybind11::array& host, const char* name);
 
 // Raises ascendops.AclnnError(status, aclGetRecentErrMsg()) unless status is 0.
 void CheckAclnn(aclnnStatus status);
+// Records `error` as an aclnn call does (Fail) and raises ascendops.AclnnError(error.code, error.message): the
+// binding's own message on either backend (CANN's recent message is the runtime's, not ours).
+[[noreturn]] void Raise(const Error& error);
 // Raises ascendops.AclnnError(361001, "<what> failed: aclError <error>: <recent message>") unless error is 0.
 void CheckAcl(aclError error, const char* what);
+// Raises ascendops.AclnnError(361001, message): a runtime failure outside an aclnn call.
+[[noreturn]] void RaiseRuntimeError(const std::string& message);
 
 // Device memory (aclrtMalloc/aclrtFree), move-only. Zero bytes: no allocation, Get() is nullptr.
 class DeviceBuffer {
@@ -152,7 +159,8 @@ private:
 };
 
 // Runs both aclnn phases: getWorkspaceSize(&workspaceSize, &executor), allocates the workspace, then
-// run(workspace, workspaceSize, executor, stream) with the GIL released, and waits for the stream.
+// run(workspace, workspaceSize, executor, Stream()) with the GIL released, and waits for the stream (the workspace
+// is freed next).
 // Raises AclnnError on a non-zero status of either phase.
 template <typename Phase1, typename Phase2>
 void CallAclnn(Phase1&& getWorkspaceSize, Phase2&& run) {
@@ -163,9 +171,9 @@ void CallAclnn(Phase1&& getWorkspaceSize, Phase2&& run) {
     aclnnStatus status = 0;
     aclError synced = 0;
     {
-        pybind11::gil_scoped_release release;  // the kernel runs on blockDim threads of the twin
-        status = run(workspace.Get(), workspaceSize, executor, nullptr);
-        if (status == 0) synced = aclrtSynchronizeStream(nullptr);
+        pybind11::gil_scoped_release release;  // the twin runs the kernel on blockDim threads; the NPU waits
+        status = run(workspace.Get(), workspaceSize, executor, Stream());
+        if (status == 0) synced = aclrtSynchronizeStream(Stream());
     }
     CheckAclnn(status);
     CheckAcl(synced, "aclrtSynchronizeStream");

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -259,19 +260,35 @@ def python_includes():
         return None
 
 
+def bindings_inc(scratch):
+    """A folder with the bindings.inc CMakeLists.txt generates for module.cpp (ASCENDOPS_BINDING(<x>) per
+    bind_<x>.cpp)."""
+    folder = scratch.dir / "bindings_inc"
+    folder.mkdir(exist_ok=True)
+    names = sorted(p.stem[len("bind_") :] for p in (REPO / "python/bindings").glob("bind_*.cpp"))
+    tmp = folder / f"bindings.inc.{threading.get_ident()}"  # host units are checked in parallel: replace whole
+    tmp.write_text("".join(f"ASCENDOPS_BINDING({n})\n" for n in names))
+    os.replace(tmp, folder / "bindings.inc")
+    return folder
+
+
 def check_host(hs, scratch, unit, py_inc):
     flags = [
         "-std=c++17",
         "-fsyntax-only",
         "-w",
         "-fmax-errors=3",
-        "-DASCENDOPS_WITH_CANN",
         "-I",
         str(REPO),
         "-I",
         str(REPO / "op_api"),
     ]
     flags += sum((["-I", str(p)] for p in hs.host_includes + [scratch.dir / "links/host", scratch.dir / "links"]), [])
+    if unit.startswith("python/bindings/"):  # as cmake/npu_module.cmake builds ascendops._C_npu
+        flags += ["-DASCENDOPS_NPU", "-DASCENDOPS_MODULE=_C_npu", "-I", str(REPO / "python/bindings")]
+        flags += ["-I", str(bindings_inc(scratch))]
+    else:
+        flags.append("-DASCENDOPS_WITH_CANN")
     if unit.startswith("op_api/"):
         flags.append("-DASCENDOPS_NPU")  # as npu.cmake builds libascendops_opapi.so
     text = (REPO / unit).read_text()

@@ -156,7 +156,8 @@ def kernel_instances(root, types_h):
 
 
 def host_units(root):
-    """Every NPU-only host unit: OpDefs, InferShape, tiling contexts, CANN's matmul tiling, _C_npu, the C example."""
+    """Every NPU host unit: OpDefs, InferShape, tiling contexts, CANN's matmul tiling, _C_npu's sources (the bindings
+    _C has too), the C example."""
     r = Path(root)
     units = sorted(
         str(p.relative_to(r))
@@ -164,19 +165,29 @@ def host_units(root):
         for p in r.glob(pat)
     )
     units.append("op_host/common/matmul_tiling_cann.cpp")
-    units += sorted(str(p.relative_to(r)) for p in r.glob("python/bindings/npu/*.cpp"))
+    units += npu_module_sources(root)
     units += sorted(str(p.relative_to(r)) for p in r.glob("examples/*/main.cpp"))
     units += opapi_units(root)
     return units
 
 
-def opp_host_sources(root):
-    """The opp package's host sources, repository-relative, as cmake/opp_sources.cmake lists them for every operator."""
+def cmake_list(root, script, key):
+    """The ;-list a CMake file prints as its <key>=... line in script mode, as repository-relative paths."""
     out = subprocess.run(
-        ["cmake", "-P", str(Path(root) / "cmake/opp_sources.cmake")], stdout=subprocess.PIPE, text=True, check=True
+        ["cmake", "-P", str(Path(root) / script)], stdout=subprocess.PIPE, text=True, check=True
     ).stdout
-    host = next(line.split("=", 1)[1] for line in out.splitlines() if line.startswith("HOST="))
-    return [str(Path(p).resolve().relative_to(Path(root).resolve())) for p in host.split(";")]
+    value = next(line.split("=", 1)[1] for line in out.splitlines() if line.startswith(f"{key}="))
+    return [str(Path(p).resolve().relative_to(Path(root).resolve())) for p in value.split(";")]
+
+
+def opp_host_sources(root):
+    """The opp package's host sources, as cmake/opp_sources.cmake lists them for every operator."""
+    return cmake_list(root, "cmake/opp_sources.cmake", "HOST")
+
+
+def npu_module_sources(root):
+    """ascendops._C_npu's sources, as cmake/bindings_sources.cmake lists them."""
+    return cmake_list(root, "cmake/bindings_sources.cmake", "NPU")
 
 
 def opapi_units(root):

@@ -3,9 +3,10 @@
 Each operator <op> has one module ``ascendops/ops/<op>.py`` providing:
 
 ``<op>(...)``
-    The user function, e.g. ``cast(x, dtype, *, soc=None, core_num=0, backend="sim")`` (``soc=None``: the
-    package's ``DEFAULT_SOC``, the same for every operator): calls
-    ``_backend.select(backend, soc, core_num)``, then the ``_C`` binding; returns NumPy arrays. It is exported
+    The user function, e.g. ``cast(x, dtype, *, soc=None, core_num=0, backend="sim", device_id=None)``
+    (``soc=None``: the package's ``DEFAULT_SOC``, the same for every operator): calls its binding on the module
+    ``_backend.device(backend, soc, core_num, device_id)`` returns (``_C`` or ``_C_npu``, the same binding built
+    for the twin or for CANN); returns NumPy arrays. It is exported
     from ``ascendops`` when the registry names it among the operator's "functions".
 ``tiling(...) -> dict``
     The host tiling of the given shapes/dtypes/attrs on a SoC: named tiling-data fields plus ``key`` (the

@@ -9,9 +9,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .. import _C, _npu
+from .. import _C
 from .._args import as_array, as_dtype, as_shape
-from .._backend import DEFAULT_SOC, select
+from .._backend import DEFAULT_SOC, device, select
 from ..golden import cast as golden
 from .._op_kit import DemoCase, parse_dtype, parse_shape
 
@@ -21,14 +21,20 @@ __all__ = ["cast", "tiling", "plan_table", "delivered_pairs", "PATHS"]
 PATHS = tuple(_C.cast_key_names.values())
 
 
-@_npu.dispatch(_npu.cast)
-def cast(x: Any, dtype: Any, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim") -> np.ndarray:
+def cast(
+    x: Any,
+    dtype: Any,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    backend: str = "sim",
+    device_id: Optional[int] = None,
+) -> np.ndarray:
     """Casts ``x`` (any delivered source dtype, incl. ``ml_dtypes.bfloat16``) to ``dtype`` (a NumPy dtype or
     its name). Raises AclnnError 161002 for a pair Cast does not deliver on ``soc``."""
     dtype = as_dtype("dtype", dtype)
     x = as_array("x", x)
-    select(backend, soc, core_num)
-    return _C.cast(x, dtype)
+    return device(backend, soc, core_num, device_id).cast(x, dtype)
 
 
 def tiling(shape: Sequence[int], src: Any, dst: Any, *, soc: Optional[str] = None, core_num: int = 0) -> Dict[str, Any]:

@@ -12,9 +12,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .. import _C, _npu
+from .. import _C
 from .._args import INT32_MAX, INT64_MAX, INT64_MIN, as_array, as_bool, as_int, as_shape, cli_int
-from .._backend import select
+from .._backend import device, select
 from ..golden import embedding_dense_grad as golden
 from .._op_kit import DemoCase, parse_shape
 
@@ -27,7 +27,6 @@ KEYS = tuple(_C.embedding_dense_grad_key_names.values())  # in key order (kEmbed
 TOLERANCE = 1e-4
 
 
-@_npu.dispatch(_npu.embedding_dense_grad)
 def embedding_dense_grad(
     grad: Any,
     indices: Any,
@@ -38,16 +37,15 @@ def embedding_dense_grad(
     soc: Optional[str] = None,
     core_num: int = 0,
     backend: str = "sim",
+    device_id: Optional[int] = None,
 ) -> np.ndarray:
     """User level: raw ``indices`` (int32/int64, any rank, numel == grad rows), sorted stably on the host.
     Returns a new float32 array ``[num_weights, grad.shape[-1]]``."""
     attrs = _attrs(num_weights, padding_idx, scale_grad_by_freq)
     grad, indices = as_array("grad", grad), as_array("indices", indices)
-    select(backend, soc, core_num)
-    return _C.embedding_dense_backward(grad, indices, *attrs)
+    return device(backend, soc, core_num, device_id).embedding_dense_backward(grad, indices, *attrs)
 
 
-@_npu.dispatch(_npu.embedding_dense_grad_sorted)
 def embedding_dense_grad_sorted(
     grad: Any,
     sort_indices: Any,
@@ -59,12 +57,12 @@ def embedding_dense_grad_sorted(
     soc: Optional[str] = None,
     core_num: int = 0,
     backend: str = "sim",
+    device_id: Optional[int] = None,
 ) -> np.ndarray:
     """Kernel level: ``sort_indices`` ascending (int32) and ``pos_idx`` (int32, the grad row of each position)."""
     attrs = _attrs(num_weights, padding_idx, scale_grad_by_freq)
     arrays = [as_array(n, a) for n, a in (("grad", grad), ("sort_indices", sort_indices), ("pos_idx", pos_idx))]
-    select(backend, soc, core_num)
-    return _C.embedding_dense_grad(*arrays, *attrs)
+    return device(backend, soc, core_num, device_id).embedding_dense_grad(*arrays, *attrs)
 
 
 def _attrs(num_weights, padding_idx, scale_grad_by_freq):

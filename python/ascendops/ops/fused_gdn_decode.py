@@ -20,9 +20,9 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 
-from .. import _C, _npu
+from .. import _C
 from .._args import as_array, as_dtype, as_float, as_inplace_array, as_int, as_shape
-from .._backend import select
+from .._backend import device, select
 from .._args import cli_shape
 from .._op_kit import DemoCase, parse_dtype
 from ..golden.fused_gdn_decode import fused_gdn_decode as golden
@@ -50,7 +50,6 @@ def _out_shape(mixed_qkv, a, state):
     return [dim(mixed_qkv, 0), 1, dim(a, 1), dim(state, 2)]
 
 
-@_npu.dispatch(_npu.fused_gdn_decode)
 def fused_gdn_decode(
     mixed_qkv: Any,
     a: Any,
@@ -65,6 +64,7 @@ def fused_gdn_decode(
     soc: Optional[str] = None,
     core_num: int = 0,
     backend: str = "sim",
+    device_id: Optional[int] = None,
 ) -> np.ndarray:
     """Runs aclnnAscendopsFusedGdnDecode: returns ``out`` [B, 1, Hv, V] and updates ``state`` IN PLACE (a writeable
     NumPy array: the stateRef of the aclnn call). ``fused_gdn_decode_`` is the same function under the name that
@@ -74,8 +74,9 @@ def fused_gdn_decode(
     names = ("mixed_qkv", "a", "b", "a_log", "dt_bias")
     arrays = [as_array(n, x) for n, x in zip(names, (mixed_qkv, a, b, a_log, dt_bias))]
     indices = as_array("ssm_state_indices", ssm_state_indices)
-    select(backend, soc, core_num)
-    return _C.fused_gdn_decode(*arrays, state, indices, _out_shape(arrays[0], arrays[1], state), scale, threshold)
+    return device(backend, soc, core_num, device_id).fused_gdn_decode(
+        *arrays, state, indices, _out_shape(arrays[0], arrays[1], state), scale, threshold
+    )
 
 
 fused_gdn_decode_ = fused_gdn_decode  # the in-place name (numpy/torch style); the plain name stays as an alias

@@ -20,9 +20,9 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 import ml_dtypes
 import numpy as np
 
-from .. import _C, _npu
+from .. import _C
 from .._args import as_array, as_dtype, as_int, as_shape, cli_shape
-from .._backend import select
+from .._backend import device, select
 from ..golden import fused_swiglu_grad as golden
 from .._op_kit import DemoCase
 
@@ -127,7 +127,6 @@ B_OUTPUTS = FusedSwigluGradBResult._fields
 OUTPUTS = FusedSwigluGradResult._fields
 
 
-@_npu.dispatch(_npu.fused_swiglu_grad, result=FusedSwigluGradResult)
 def fused_swiglu_grad(
     dy: Any,
     g: Any,
@@ -139,41 +138,57 @@ def fused_swiglu_grad(
     soc: Optional[str] = None,
     core_num: int = 0,
     backend: str = "sim",
+    device_id: Optional[int] = None,
 ) -> FusedSwigluGradResult:
     """Runs aclnnAscendopsFusedSwigluGrad (b, w, x kernels); returns the new bfloat16 arrays."""
     inputs = _arrays(("dy", "g", "fc", "x", "w_g", "w_fc"), (dy, g, fc, x, w_g, w_fc))
-    select(backend, soc, core_num)
-    return FusedSwigluGradResult(*_C.fused_swiglu_grad(inputs))
+    return FusedSwigluGradResult(*device(backend, soc, core_num, device_id).fused_swiglu_grad(inputs))
 
 
-@_npu.dispatch(_npu.fused_swiglu_grad_b, result=FusedSwigluGradBResult)
 def fused_swiglu_grad_b(
-    dy: Any, g: Any, fc: Any, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim"
+    dy: Any,
+    g: Any,
+    fc: Any,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    backend: str = "sim",
+    device_id: Optional[int] = None,
 ) -> FusedSwigluGradBResult:
     """Runs aclnnAscendopsFusedSwigluGradB; returns dg, dfc, db_g, db_fc."""
     inputs = _arrays(("dy", "g", "fc"), (dy, g, fc))
-    select(backend, soc, core_num)
-    return FusedSwigluGradBResult(*_C.fused_swiglu_grad_b(*inputs))
+    return FusedSwigluGradBResult(*device(backend, soc, core_num, device_id).fused_swiglu_grad_b(*inputs))
 
 
-@_npu.dispatch(_npu.fused_swiglu_grad_w, result=FusedSwigluGradWResult)
 def fused_swiglu_grad_w(
-    x: Any, dg: Any, dfc: Any, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim"
+    x: Any,
+    dg: Any,
+    dfc: Any,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    backend: str = "sim",
+    device_id: Optional[int] = None,
 ) -> FusedSwigluGradWResult:
     """Runs aclnnAscendopsFusedSwigluGradW; returns dw_g, dw_fc."""
     inputs = _arrays(("x", "dg", "dfc"), (x, dg, dfc))
-    select(backend, soc, core_num)
-    return FusedSwigluGradWResult(*_C.fused_swiglu_grad_w(*inputs))
+    return FusedSwigluGradWResult(*device(backend, soc, core_num, device_id).fused_swiglu_grad_w(*inputs))
 
 
-@_npu.dispatch(_npu.fused_swiglu_grad_x, result=FusedSwigluGradXResult)
 def fused_swiglu_grad_x(
-    dg: Any, dfc: Any, w_g: Any, w_fc: Any, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim"
+    dg: Any,
+    dfc: Any,
+    w_g: Any,
+    w_fc: Any,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    backend: str = "sim",
+    device_id: Optional[int] = None,
 ) -> FusedSwigluGradXResult:
     """Runs aclnnAscendopsFusedSwigluGradX; returns dx."""
     inputs = _arrays(("dg", "dfc", "w_g", "w_fc"), (dg, dfc, w_g, w_fc))
-    select(backend, soc, core_num)
-    return FusedSwigluGradXResult(_C.fused_swiglu_grad_x(*inputs))
+    return FusedSwigluGradXResult(device(backend, soc, core_num, device_id).fused_swiglu_grad_x(*inputs))
 
 
 def tiling_key_name(key: int) -> str:

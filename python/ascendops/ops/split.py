@@ -11,10 +11,10 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
-from .. import _C, _npu
+from .. import _C
 from .._args import as_array, as_dtype, as_int, as_shape
 from .._sections import MAX_PIECES, chunk_sections, dim_length, sections_of, split_arg
-from .._backend import select
+from .._backend import device, select
 from ..golden import split as golden
 from .._args import INT64_MIN, cli_int, cli_int_list
 from .._op_kit import DemoCase, parse_dtype, parse_shape
@@ -25,16 +25,15 @@ __all__ = ["split", "chunk", "tiling", "sections_of", "chunk_sections", "KEYS", 
 KEYS = tuple(_C.split_key_names.values())  # in key order (op_host/split/split_tiling.h kSplitKeyNames)
 
 
-def _run(x, sections_for, dim, soc, core_num, backend):
+def _run(x, sections_for, dim, soc, core_num, backend, device_id):
     dim = as_int("dim", dim)
     x = as_array("x", x)
-    select(backend, soc, core_num)
+    module = device(backend, soc, core_num, device_id)
     length = dim_length(x.shape, dim)
     sections = sections_for(length) if length is not None else [0]  # aclnn names the rank/dim rule
-    return _C.split(x, sections, dim)
+    return module.split(x, sections, dim)
 
 
-@_npu.dispatch(_npu.split)
 def split(
     x: Any,
     split_size_or_sections: Union[int, Sequence[int]],
@@ -43,17 +42,24 @@ def split(
     soc: Optional[str] = None,
     core_num: int = 0,
     backend: str = "sim",
+    device_id: Optional[int] = None,
 ) -> List[np.ndarray]:
     """Splits ``x`` along ``dim`` as torch.split does; returns a list of new arrays."""
-    return _run(x, lambda n: sections_of(n, split_size_or_sections), dim, soc, core_num, backend)
+    return _run(x, lambda n: sections_of(n, split_size_or_sections), dim, soc, core_num, backend, device_id)
 
 
-@_npu.dispatch(_npu.chunk)
 def chunk(
-    x: Any, chunks: int, dim: int = 0, *, soc: Optional[str] = None, core_num: int = 0, backend: str = "sim"
+    x: Any,
+    chunks: int,
+    dim: int = 0,
+    *,
+    soc: Optional[str] = None,
+    core_num: int = 0,
+    backend: str = "sim",
+    device_id: Optional[int] = None,
 ) -> List[np.ndarray]:
     """Splits ``x`` along ``dim`` into ceil(len / chunks)-long pieces, as torch.chunk does."""
-    return _run(x, lambda n: chunk_sections(n, chunks), dim, soc, core_num, backend)
+    return _run(x, lambda n: chunk_sections(n, chunks), dim, soc, core_num, backend, device_id)
 
 
 def tiling(

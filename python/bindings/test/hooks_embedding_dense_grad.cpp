@@ -14,6 +14,7 @@ namespace {
 
 using ascendops::bridge::CheckAcl;
 using ascendops::bridge::CheckAclnn;
+using ascendops::bridge::Raise;
 
 // Kernel level with the workspace filled with `fill` bytes before phase 2 (as in CANN's flow, nothing zeroes the
 // workspace, so the kernel must not need it zeroed).
@@ -23,7 +24,7 @@ py::array OnFilledWorkspace(const py::array& grad, const py::array& sortIndices,
     auto s = DeviceTensor::FromArray(sortIndices);
     auto p = DeviceTensor::FromArray(posIdx);
     if (auto e = ascendops::embedding_dense_grad::CheckBeforeOut(g, s, p, numWeights, paddingIdx, scaleGradByFreq)) {
-        CheckAclnn(ascendops::Fail(*e));
+        Raise(*e);
     }
     auto out = DeviceTensor::Empty({numWeights, g.Shape().back()}, ascendops::DataType::kFloat);
     uint64_t size = 0;
