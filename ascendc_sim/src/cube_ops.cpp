@@ -25,11 +25,12 @@ struct CubePosition {
     CubeBuffer buffer;
     uint64_t granule;
 };
-constexpr CubePosition kCubePositions[] = {{AscendC::TPosition::A1, CubeBuffer::kL1, 32},
-                                           {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
-                                           {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},
-                                           {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
-                                           {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024}};
+// C1 and TSCM are L1 too (TPosition.md).
+constexpr CubePosition kCubePositions[] = {
+    {AscendC::TPosition::A1, CubeBuffer::kL1, 32},    {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
+    {AscendC::TPosition::C1, CubeBuffer::kL1, 32},    {AscendC::TPosition::TSCM, CubeBuffer::kL1, 32},
+    {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},  {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
+    {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024}};
 constexpr const char* kBufferNames[] = {"L1", "L0A", "L0B", "L0C"};
 
 const CubePosition* FindCubePosition(int pos) {
@@ -202,6 +203,32 @@ uint64_t CubeDefAddress(const CoreContext& c, const BufferSlot& s) {
     return (uint64_t(b) << kCubeBufferShift) + uint64_t(s.base - c.cube.bytes[b].data());
 }
 
+BufferSlot* StaticCubeSlot(const char* api, int position, uint64_t addr, uint64_t bytes) {
+    const CubePosition* where = FindCubePosition(position);
+    if (where == nullptr) return nullptr;
+    CoreContext& c = Core();
+    const ascendc_sim::SocCubeInfo& cube = RequireAic(c, api);
+    const int b = static_cast<int>(where->buffer);
+    const uint64_t capacity = Capacity(cube, where->buffer);
+    if (addr + bytes > capacity) {
+        Fail(api, Str("static tensor [", addr, ", ", addr + bytes, ") beyond the ", capacity, "-byte ", kBufferNames[b],
+                      " of ", Soc(c).name));
+    }
+    std::vector<uint8_t>& mem = c.cube.bytes[b];
+    if (mem.empty()) mem.assign(capacity, 0);
+    uint8_t* base = mem.data() + addr;
+    for (BufferSlot& s : c.slots) {
+        if (s.fixed && s.base == base && s.bytes == bytes && s.cubeBuffer == b) return &s;
+    }
+    BufferSlot& s = c.slots.emplace_back();
+    s.base = base;
+    s.bytes = static_cast<uint32_t>(bytes);
+    s.fixed = true;
+    s.cubeBuffer = static_cast<int8_t>(b);
+    s.state = BufferSlot::State::kAllocated;
+    return &s;
+}
+
 std::vector<BufferSlot*> CarveLocal(const char* api, int position, uint32_t num, uint32_t len, const void* owner) {
     const CubePosition* where = FindCubePosition(position);
     return where != nullptr ? CarveCube(api, *where, num, len, owner) : CarveUb(api, num, len, owner);
@@ -271,13 +298,29 @@ void LoadData2D(const CubeOperand& dst, const CubeOperand& src, uint64_t dstByte
                 std::memcpy(to + (j * kC0 + i) * elemBytes, from + (i * kC0 + j) * elemBytes, elemBytes);
         }
     }
-    // Fractal r takes source fractal r's definedness: byte for byte, or as a whole when transposed.
-    Propagate(
-        c, api, p.ifTranspose ? Flow::kGrouped : Flow::kElementwise,
-        {{Footprint::Rows(DefAddress(dst), p.repeatTimes, kFractalBytes, (1 + uint64_t{p.dstGap}) * kFractalBytes),
-          DefSpace::kCube}},
-        {{Footprint::Rows(DefAddress(src) + first, p.repeatTimes, kFractalBytes, p.srcStride * kFractalBytes),
-          DefSpace::kCube}});
+    // Fractal r takes source fractal r's definedness byte for byte; transposed, destination row j takes source
+    // column j (scanned only when the source holds undefined bytes).
+    const Footprint to =
+        Footprint::Rows(DefAddress(dst), p.repeatTimes, kFractalBytes, (1 + uint64_t{p.dstGap}) * kFractalBytes);
+    const Footprint from =
+        Footprint::Rows(DefAddress(src) + first, p.repeatTimes, kFractalBytes, p.srcStride * kFractalBytes);
+    bool undefined = false;
+    from.ForEachRun([&](uint64_t b, uint64_t e, uint64_t, uint64_t, uint64_t, uint64_t) {
+        undefined = undefined || c.def.cube.AnyUndef(b, e);
+    });
+    if (!p.ifTranspose || !undefined) {
+        Propagate(c, api, Flow::kElementwise, {{to, DefSpace::kCube}}, {{from, DefSpace::kCube}});
+    } else {
+        const uint64_t rowBytes = kC0 * elemBytes;
+        for (uint64_t r = 0; r < p.repeatTimes; ++r) {
+            const uint64_t d = to.base + r * to.groupPitch, s = from.base + r * from.groupPitch;
+            for (int64_t j = 0; j < kC0; ++j) {
+                Propagate(c, api, Flow::kElementwise,
+                          {{Footprint::Contiguous(d + j * rowBytes, rowBytes, 8), DefSpace::kCube}},
+                          {{Footprint::Rows(s + j * elemBytes, kC0, elemBytes, rowBytes), DefSpace::kCube}});
+            }
+        }
+    }
     (dst.buffer == CubeBuffer::kL0B ? c.cost.l1ToL0bBytes : c.cost.l1ToL0aBytes) +=
         uint64_t{p.repeatTimes} * kFractalBytes;
 }
@@ -335,11 +378,11 @@ void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& 
         Fail(api, "ndNum > 1, reluEn, unitFlag and channelSplit are not modeled");
     }
     if (c.atomicAdd) Fail(api, "Fixpipe under SetAtomicAdd is not modeled");
-    const AscendC::QuantMode_t want = out == DataType::kFloat     ? AscendC::NoQuant
-                                      : out == DataType::kFloat16 ? AscendC::F322F16
-                                      : out == DataType::kBf16    ? AscendC::F322BF16
-                                                                  : AscendC::DEQF16;
-    if (want == AscendC::DEQF16 || p.quantPre != want) {
+    const QuantMode_t want = out == DataType::kFloat     ? NoQuant
+                             : out == DataType::kFloat16 ? F322F16
+                             : out == DataType::kBf16    ? F322BF16
+                                                         : DEQF16;
+    if (want == DEQF16 || p.quantPre != want) {
         Fail(api, Str("quantPre ", int(p.quantPre), " does not convert float to ", ascendc_sim::DataTypeName(out),
                       " (float: NoQuant, half: F322F16, bfloat16: F322BF16; other outputs not modeled)"));
     }

@@ -35,21 +35,43 @@ struct LoadData2DParams {
           addrMode(mode) {}
 };
 
-// Mmad (Mmad.md 表4). isBias / cmatrixInitVal false accumulate into L0C; cmatrixSource (BT init) is not modeled.
+// Mmad (Mmad.md 表4), with its two documented constructors. isBias / cmatrixInitVal false accumulate into L0C;
+// cmatrixSource (BT init) is not modeled.
 struct MmadParams {
     uint16_t m = 0, n = 0, k = 0;
     bool isBias = false;
-    int16_t fmOffset = 0;
+    int32_t fmOffset = 0;
     bool enSsparse = false, enWinogradA = false, enWinogradB = false;
     uint8_t unitFlag = 0;
     bool kDirectionAlign = false;
     bool cmatrixSource = false;
     bool cmatrixInitVal = true;
+    MmadParams() = default;
+    MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, bool bias, int32_t fmOffsetIn, bool sparse, bool winogradA,
+               bool winogradB)
+        : m(mIn),
+          n(nIn),
+          k(kIn),
+          isBias(bias),
+          fmOffset(fmOffsetIn),
+          enSsparse(sparse),
+          enWinogradA(winogradA),
+          enWinogradB(winogradB) {}
+    MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, uint8_t unitFlagIn, bool source, bool initVal)
+        : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixSource(source), cmatrixInitVal(initVal) {}
 };
 
+}  // namespace AscendC
+
+// Fixpipe's quantisation modes: a global-scope enum of ccec's, which kernels name unqualified
+// (kernel_struct_fixpipe.h uses it as QuantMode_t::NoQuant without a namespace).
 enum QuantMode_t : uint8_t { NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 };
 
-// Fixpipe (Fixpipe（L0C到GM数据搬运）.md 表4).
+namespace AscendC {
+
+using ::QuantMode_t;
+
+// Fixpipe（L0C到GM数据搬运）.md 表4, with the documented constructors (kernel_struct_fixpipe.h's argument order).
 struct FixpipeParamsV220 {
     uint16_t nSize = 0;
     uint16_t mSize = 0;
@@ -63,6 +85,23 @@ struct FixpipeParamsV220 {
     bool reluEn = false;
     uint8_t unitFlag = 0;
     bool isChannelSplit = false;
+    FixpipeParamsV220() = default;
+    FixpipeParamsV220(uint16_t n, uint16_t m, uint16_t srcStrideIn, uint32_t dstStrideIn, bool relu)
+        : nSize(n), mSize(m), srcStride(srcStrideIn), dstStride(dstStrideIn), reluEn(relu) {}
+    FixpipeParamsV220(uint16_t n, uint16_t m, uint16_t srcStrideIn, uint32_t dstStrideIn, bool relu, QuantMode_t quant,
+                      int64_t deq, uint16_t nd, uint16_t srcNd, uint16_t dstNd, uint8_t unit, bool channelSplit = false)
+        : nSize(n),
+          mSize(m),
+          srcStride(srcStrideIn),
+          dstStride(dstStrideIn),
+          quantPre(quant),
+          deqScalar(static_cast<uint64_t>(deq)),
+          ndNum(nd),
+          srcNdStride(srcNd),
+          dstNdStride(dstNd),
+          reluEn(relu),
+          unitFlag(unit),
+          isChannelSplit(channelSplit) {}
 };
 
 enum class CO2Layout : uint8_t { NZ, ROW_MAJOR, COLUMN_MAJOR };

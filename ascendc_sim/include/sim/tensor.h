@@ -117,6 +117,8 @@ namespace ascendc_sim {
 // The slot of a static tensor (LocalTensor(TPosition, addr, tileSize)): `bytes` at UB byte address `addr`, checked
 // against the core's UB; the same range again gives the same slot.
 BufferSlot* StaticSlot(const char* api, int position, uint64_t addr, uint64_t bytes);
+// The same in the cube buffer a cube position lives in (sim/cube_ops.h); nullptr for another position.
+BufferSlot* StaticCubeSlot(const char* api, int position, uint64_t addr, uint64_t bytes);
 
 }  // namespace ascendc_sim
 

@@ -1,0 +1,76 @@
+"""The cube data-movement APIs on a `__cube__` kernel (tests/ut/sim/cube_api): an AIC-only launch
+(KernelMode::AIC_MODE) with static L1 / L0 tensors from LocalMemAllocator, DataCopy GM -> L1 with Nd2NzParams
+(随路转换ND2NZ搬运.md: one ND matrix, or several with srcNdMatrixStride / dstNzMatrixStride), LoadData to L0A (Zz)
+and transposed to L0B (Zn), Mmad with MmadParams' (m, n, k, unitFlag, cmatrixSource, cmatrixInitVal) constructor,
+and Fixpipe NZ2ND to half with FixpipeParamsV220's full constructor. The golden is NumPy's matrix product; misuses
+are refused naming the rule."""
+
+import os
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ascendops
+
+_PACKAGE = Path(ascendops.__file__).resolve().parent
+_NAME = "sim_cube_api"
+# pip build: installed into the package; developer build: <build>/sim_tests beside <build>/pkg/ascendops.
+BINARY = next(
+    (p for p in (_PACKAGE / "sim_tests" / _NAME, _PACKAGE.parents[1] / "sim_tests" / _NAME) if p.exists()),
+    _PACKAGE / "sim_tests" / _NAME,
+)
+WHOLE, SLABS, ZERO_N_STRIDE, INTO_L0A = range(4)  # nd2nz_matmul_modes.h
+
+
+def _run(tmp_path, mode, m, k, n, soc="ascend910b", seed=0):
+    rng = np.random.default_rng(seed)
+    a = rng.integers(-4, 5, size=(m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, size=(k, n)).astype(np.float16)
+    a.tofile(tmp_path / "a.bin")
+    b.tofile(tmp_path / "b.bin")
+    out = tmp_path / "c.bin"
+    args = [str(BINARY), str(mode), str(m), str(k), str(n), str(tmp_path / "a.bin"), str(tmp_path / "b.bin"), str(out)]
+    result = subprocess.run(
+        args, capture_output=True, text=True, timeout=120, env={**os.environ, "ASCENDC_SIM_SOC": soc}, check=False
+    )
+    c = np.fromfile(out, np.float16).reshape(m, n) if out.exists() and result.returncode == 0 else None
+    return a, b, c, result
+
+
+# aligned; k and n not whole C0 blocks (the last block's tail is zero padding); m not whole fractals (rows of
+# L0A and, transposed, columns of L0B that Mmad does not read stay undefined)
+@pytest.mark.parametrize("m,k,n", [(32, 32, 48), (16, 64, 32), (32, 20, 40), (20, 48, 16), (20, 20, 20)])
+def test_nd2nz_matmul_matches_numpy(tmp_path, m, k, n):
+    a, b, c, result = _run(tmp_path, WHOLE, m, k, n)
+    assert result.returncode == 0, result.stderr
+    # small integers: every product and partial sum is exact in float32 and the result exact in half
+    want = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16)
+    np.testing.assert_array_equal(c, want)
+
+
+@pytest.mark.parametrize("m,k,n", [(48, 32, 16), (32, 24, 32)])
+def test_nd2nz_of_several_matrices_lands_as_one(tmp_path, m, k, n):
+    a, b, c, result = _run(tmp_path, SLABS, m, k, n, seed=1)
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(c, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
+
+
+def test_nd2nz_zero_row_stride_is_refused(tmp_path):
+    _, _, _, result = _run(tmp_path, ZERO_N_STRIDE, 32, 32, 32)
+    assert result.returncode == 1
+    assert "DataCopy: Nd2NzParams dstNzC0Stride and dstNzNStride must be at least 1" in result.stderr
+
+
+def test_nd2nz_into_l0a_is_refused(tmp_path):
+    _, _, _, result = _run(tmp_path, INTO_L0A, 32, 32, 32)
+    assert result.returncode == 1
+    assert "DataCopy: dst is in L0A, not in L1" in result.stderr
+
+
+def test_cube_buffers_need_an_aic(tmp_path):
+    # 310P couples cube and vector in one AI core: the twin models the cube buffers on A2/A3 AICs only
+    _, _, _, result = _run(tmp_path, WHOLE, 32, 32, 32, soc="ascend310p")
+    assert result.returncode == 1
+    assert "the cube's buffers (L1/L0A/L0B/L0C) are modeled on the AIC cores of A2/A3 only" in result.stderr
