@@ -279,9 +279,8 @@ uint64_t LoadData2DDstBytes(const AscendC::LoadData2DParams& p) {
 
 // LoadData_2D.md: repeat r moves source fractal startIndex + r * srcStride to destination fractal r * (1 + dstGap),
 // each 16 x 16 b16 fractal transposed when ifTranspose.
-void LoadData2D(const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
+void LoadData2D(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
                 const AscendC::LoadData2DParams& p, uint32_t elemBytes) {
-    const char* api = "LoadData";
     CoreContext& c = Core();
     uint64_t first = uint64_t{p.startIndex} * kFractalBytes;
     NoteCubeAccess(c, api, Pipe::kMte1, src.buffer, src.offset + first, srcBytes - first, false);
@@ -369,14 +368,42 @@ uint64_t FixpipeSrcBytes(const AscendC::FixpipeParamsV220& p) {
     return (uint64_t(Blocks(p.nSize) - 1) * p.srcStride * kC0 + uint64_t{p.mSize} * kC0) * sizeof(float);
 }
 
-// Fixpipe（L0C到GM数据搬运）.md: ND row i, column j <- NZ element (j / 16) * srcStride * 16 + i * 16 + j % 16;
-// half / bfloat16 outputs need quantPre F322F16 / F322BF16 (round to nearest even), float needs NoQuant.
-void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& src,
-                 const AscendC::FixpipeParamsV220& p) {
-    CoreContext& c = Core();
-    if (p.ndNum != 1 || p.reluEn || p.unitFlag != 0 || p.isChannelSplit) {
-        Fail(api, "ndNum > 1, reluEn, unitFlag and channelSplit are not modeled");
+FixpipeOut FixpipeOutLayout(const char* api, const AscendC::FixpipeParamsV220& p, uint32_t elemBytes, bool nz) {
+    FixpipeOut o;
+    o.nz = nz;
+    o.elemBytes = elemBytes;
+    if (!nz) {
+        if (p.dstStride < p.nSize) {
+            Fail(api,
+                 Str("dstStride ", p.dstStride, " is below nSize ", p.nSize, " (NZ2ND: elements per destination row)"));
+        }
+        o.runs = p.mSize;
+        o.runBytes = uint64_t{p.nSize} * elemBytes;
+        o.pitchBytes = uint64_t{p.dstStride} * elemBytes;
+        return o;
     }
+    // NZ output: a row of a column block is 32 bytes of the output type, 16 floats for a float output, 8 with
+    // isChannelSplit; dstStride is in 32-byte blocks (Fixpipe（L0C到GM数据搬运）.md 表4).
+    if (p.isChannelSplit && elemBytes != 4) Fail(api, "isChannelSplit needs a float output");
+    o.c0 = elemBytes == 4 ? (p.isChannelSplit ? 8 : 16) : 32 / elemBytes;
+    if (o.c0 > kC0) Fail(api, "an NZ output of 1-byte elements (C0 32) is not modeled");
+    if (p.nSize % o.c0 != 0) Fail(api, Str("NZ output: nSize ", p.nSize, " is not a multiple of C0 = ", o.c0));
+    o.runs = p.nSize / o.c0;
+    o.runBytes = uint64_t{p.mSize} * o.c0 * elemBytes;
+    o.pitchBytes = uint64_t{p.dstStride} * 32;
+    if (o.runs > 1 && o.pitchBytes < o.runBytes) {
+        Fail(api, Str("NZ output: dstStride ", p.dstStride, " x 32 bytes is below a column block's ", o.runBytes));
+    }
+    return o;
+}
+
+// Fixpipe（L0C到GM数据搬运）.md: output element (i, j) <- NZ element (j / 16) * srcStride * 16 + i * 16 + j % 16,
+// through relu when reluEn; half / bfloat16 outputs need quantPre F322F16 / F322BF16 (round to nearest even), float
+// NoQuant.
+void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& src,
+                 const AscendC::FixpipeParamsV220& p, const FixpipeOut& layout) {
+    CoreContext& c = Core();
+    if (p.ndNum != 1 || p.unitFlag != 0) Fail(api, "ndNum > 1 and unitFlag are not modeled");
     if (c.atomicAdd) Fail(api, "Fixpipe under SetAtomicAdd is not modeled");
     const QuantMode_t want = out == DataType::kFloat     ? NoQuant
                              : out == DataType::kFloat16 ? F322F16
@@ -391,23 +418,25 @@ void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& 
     Footprint read[2];
     const std::size_t parts =
         NzValid(DefAddress(src), p.mSize, p.nSize, uint64_t{p.srcStride} * kC0 * sizeof(float), read);
+    const Footprint written =
+        Footprint::Rows(reinterpret_cast<uint64_t>(gm), layout.runs, layout.runBytes, layout.pitchBytes);
     for (std::size_t i = 0; i < parts; ++i) {
         const UndefFound found = FirstUndef(c, api, {&read[i], &c.def.cube, 0, DefSpace::kCube});
         const uint64_t l0c = uint64_t{static_cast<uint8_t>(CubeBuffer::kL0C)} << kCubeBufferShift;
-        StoreUndefinedToGm(
-            c, api, "L0C", l0c, found,
-            Footprint::Rows(reinterpret_cast<uint64_t>(gm), p.mSize, p.nSize * size, uint64_t{p.dstStride} * size));
+        StoreUndefinedToGm(c, api, "L0C", l0c, found, written);
         if (found.any) break;
+    }
+    for (uint64_t r = 0; r < layout.runs; ++r) {
+        NoteGm(c, api, Pipe::kFix, gm + r * layout.pitchBytes, layout.runBytes, true);
+        CacheDmaWrite(c, api, gm + r * layout.pitchBytes, layout.runBytes);
     }
     const auto* from = reinterpret_cast<const float*>(src.data);
     for (int64_t i = 0; i < p.mSize; ++i) {
-        uint8_t* row = gm + uint64_t(i) * p.dstStride * size;
-        NoteGm(c, api, Pipe::kFix, row, p.nSize * size, true);
-        CacheDmaWrite(c, api, row, p.nSize * size);
         for (int64_t j = 0; j < p.nSize; ++j) {
             float v = from[(j / kC0) * p.srcStride * kC0 + i * kC0 + j % kC0];
+            if (p.reluEn && v < 0) v = 0.0f;  // relu keeps NaN (a NaN is not below 0)
             uint16_t bits = out == DataType::kBf16 ? FloatToBf16Bits(v) : FloatToHalfBits(v);
-            std::memcpy(row + j * size, size == 4 ? static_cast<const void*>(&v) : &bits, size);
+            std::memcpy(gm + layout.Offset(i, j), size == 4 ? static_cast<const void*>(&v) : &bits, size);
         }
     }
     c.cost.l0cToGmBytes += uint64_t{p.mSize} * p.nSize * size;

@@ -2,7 +2,7 @@
 (KernelMode::AIC_MODE) with static L1 / L0 tensors from LocalMemAllocator, DataCopy GM -> L1 with Nd2NzParams
 (随路转换ND2NZ搬运.md: one ND matrix, or several with srcNdMatrixStride / dstNzMatrixStride), LoadData to L0A (Zz)
 and transposed to L0B (Zn), Mmad with MmadParams' (m, n, k, unitFlag, cmatrixSource, cmatrixInitVal) constructor,
-and Fixpipe NZ2ND to half with FixpipeParamsV220's full constructor. The golden is NumPy's matrix product; misuses
+LoadDataWithTranspose for half, and Fixpipe to half (NZ2ND, NZ, relu) with FixpipeParamsV220's full constructor. The golden is NumPy's matrix product; misuses
 are refused naming the rule."""
 
 import os
@@ -21,7 +21,7 @@ BINARY = next(
     (p for p in (_PACKAGE / "sim_tests" / _NAME, _PACKAGE.parents[1] / "sim_tests" / _NAME) if p.exists()),
     _PACKAGE / "sim_tests" / _NAME,
 )
-WHOLE, SLABS, ZERO_N_STRIDE, INTO_L0A = range(4)  # nd2nz_matmul_modes.h
+WHOLE, SLABS, ZERO_N_STRIDE, INTO_L0A, TRANSPOSE_API, SHORT_B, NZ_OUT, RELU = range(8)  # nd2nz_matmul_modes.h
 
 
 def _run(tmp_path, mode, m, k, n, soc="ascend910b", seed=0):
@@ -55,6 +55,37 @@ def test_nd2nz_of_several_matrices_lands_as_one(tmp_path, m, k, n):
     a, b, c, result = _run(tmp_path, SLABS, m, k, n, seed=1)
     assert result.returncode == 0, result.stderr
     np.testing.assert_array_equal(c, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
+
+
+@pytest.mark.parametrize("m,k,n", [(32, 32, 48), (20, 20, 20)])
+def test_load_data_with_transpose_matches_numpy(tmp_path, m, k, n):
+    a, b, c, result = _run(tmp_path, TRANSPOSE_API, m, k, n, seed=2)
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(c, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
+
+
+@pytest.mark.parametrize("m,k,n", [(32, 32, 48), (16, 20, 32)])
+def test_fixpipe_nz_output_matches_numpy(tmp_path, m, k, n):
+    a, b, c, result = _run(tmp_path, NZ_OUT, m, k, n, seed=3)
+    assert result.returncode == 0, result.stderr
+    # NZ: column block j / 16 holds all m rows of 16 elements, one block after another
+    nd = c.reshape(n // 16, m, 16).transpose(1, 0, 2).reshape(m, n)
+    np.testing.assert_array_equal(nd, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
+
+
+def test_fixpipe_relu_matches_numpy(tmp_path):
+    a, b, c, result = _run(tmp_path, RELU, 32, 48, 32, seed=4)
+    assert result.returncode == 0, result.stderr
+    product = a.astype(np.float64) @ b.astype(np.float64)
+    assert (product < 0).any() and (product > 0).any()
+    np.testing.assert_array_equal(c, np.maximum(product, 0).astype(np.float16))
+
+
+def test_uncopied_row_of_b_reaches_no_output(tmp_path):
+    # B's last row stays undefined in L1; transposed into L0B it is a k position every column of C reads
+    _, _, _, result = _run(tmp_path, SHORT_B, 32, 20, 32)
+    assert result.returncode == 1
+    assert "Fixpipe: writes L0C bytes [0x0, 0x800) hold no defined value" in result.stderr
 
 
 def test_nd2nz_zero_row_stride_is_refused(tmp_path):

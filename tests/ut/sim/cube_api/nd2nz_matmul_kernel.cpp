@@ -1,6 +1,6 @@
 // C (m x n, half) = A (m x k) B (k x n), A and B ND half matrices in GM, on one AIC with static tensors
 // (LocalMemAllocator of L1 / L0A / L0B / L0C): ND2NZ copies into L1, LoadData to L0A (Zz) and, transposed, to L0B
-// (Zn), Mmad into L0C, Fixpipe NZ2ND to GM. `mode` picks how A comes in, or a misuse the twin must refuse.
+// (Zn), Mmad into L0C, Fixpipe to GM (NZ2ND, or NZ). `mode` picks how A and B move, or a misuse the twin must refuse.
 #include "kernel_operator.h"
 #include "tests/ut/sim/cube_api/nd2nz_matmul_modes.h"
 
@@ -39,7 +39,8 @@ extern "C" __global__ __cube__ void nd2nz_matmul(GM_ADDR a, GM_ADDR b, GM_ADDR c
     } else {
         AscendC::DataCopy(a1, aGm, AscendC::Nd2NzParams(1, m, k, 0, k, mPad, 1, 0));
     }
-    AscendC::DataCopy(b1, bGm, AscendC::Nd2NzParams(1, k, n, 0, n, kPad, 1, 0));
+    const uint16_t bRows = mode == kShortB ? k - 1 : k;
+    AscendC::DataCopy(b1, bGm, AscendC::Nd2NzParams(1, bRows, n, 0, n, kPad, 1, 0));
     AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE1>(EVENT_ID0);
     AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE1>(EVENT_ID0);
     for (uint16_t i = 0; i < mPad / kCube; ++i) {  // Nz -> Zz: row block i's k fractals, mPad / 16 apart in L1
@@ -47,13 +48,25 @@ extern "C" __global__ __cube__ void nd2nz_matmul(GM_ADDR a, GM_ADDR b, GM_ADDR c
                           AscendC::LoadData2DParams(0, kPad / kCube, mPad / kCube, 0, 0, false, 0));
     }
     for (uint16_t i = 0; i < kPad / kCube; ++i) {  // Nz -> Zn: each fractal transposed
-        AscendC::LoadData(b2[i * nPad * kCube], b1[i * kCube * kCube],
-                          AscendC::LoadData2DParams(0, nPad / kCube, kPad / kCube, 0, 0, true, 0));
+        if (mode == kTransposeApi) {
+            AscendC::LoadDataWithTranspose(b2[i * nPad * kCube], b1[i * kCube * kCube],
+                                           AscendC::LoadData2dTransposeParams(0, nPad / kCube, kPad / kCube, 0, 0));
+        } else {
+            AscendC::LoadData(b2[i * nPad * kCube], b1[i * kCube * kCube],
+                              AscendC::LoadData2DParams(0, nPad / kCube, kPad / kCube, 0, 0, true, 0));
+        }
     }
     AscendC::SetFlag<AscendC::HardEvent::MTE1_M>(EVENT_ID0);
     AscendC::WaitFlag<AscendC::HardEvent::MTE1_M>(EVENT_ID0);
     AscendC::Mmad(c1, a2, b2, AscendC::MmadParams(m, n, k, 0, false, true));
     AscendC::SetFlag<AscendC::HardEvent::M_FIX>(EVENT_ID0);
     AscendC::WaitFlag<AscendC::HardEvent::M_FIX>(EVENT_ID0);
-    AscendC::Fixpipe(cGm, c1, AscendC::FixpipeParamsV220(n, m, mPad, n, false, QuantMode_t::F322F16, 0, 1, 0, 0, 0));
+    if (mode == kNzOut) {  // dstStride: 32-byte blocks from one column block of C to the next
+        AscendC::FixpipeParamsV220 nz(n, m, mPad, m * kCube * sizeof(half) / 32, false, QuantMode_t::F322F16, 0, 1, 0,
+                                      0, 0);
+        AscendC::Fixpipe<half, float, AscendC::CFG_NZ>(cGm, c1, nz);
+    } else {
+        AscendC::Fixpipe(cGm, c1,
+                         AscendC::FixpipeParamsV220(n, m, mPad, n, mode == kRelu, QuantMode_t::F322F16, 0, 1, 0, 0, 0));
+    }
 }
