@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "ascendc_sim/platform/int_math.h"
 #include "ascendc_sim/platform/soc_cube.h"
@@ -19,7 +20,7 @@ constexpr uint64_t kFractalBytes = 512;  // LoadData 2D moves 512-byte fractals
 constexpr int64_t kC0 = 16;              // 16 x 16 fractals of b16 inputs and of the float L0C
 
 // A TPosition (sim/tensor.h) -> the cube buffer it lives in, with the address granule its APIs need (A1/B1 32 B
-// (LoadData_2D.md), A2/B2 512 B and CO1 1024 B (Mmad.md)).
+// (LoadData_2D.md), A2/B2 512 B and CO1 1024 B (Mmad.md), C2 (the bias table) 64 B, the block its copies move).
 struct CubePosition {
     AscendC::TPosition pos;
     CubeBuffer buffer;
@@ -27,11 +28,12 @@ struct CubePosition {
 };
 // C1 and TSCM are L1 too (TPosition.md).
 constexpr CubePosition kCubePositions[] = {
-    {AscendC::TPosition::A1, CubeBuffer::kL1, 32},    {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
-    {AscendC::TPosition::C1, CubeBuffer::kL1, 32},    {AscendC::TPosition::TSCM, CubeBuffer::kL1, 32},
-    {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},  {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
-    {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024}};
-constexpr const char* kBufferNames[] = {"L1", "L0A", "L0B", "L0C"};
+    {AscendC::TPosition::A1, CubeBuffer::kL1, 32},     {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
+    {AscendC::TPosition::C1, CubeBuffer::kL1, 32},     {AscendC::TPosition::TSCM, CubeBuffer::kL1, 32},
+    {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},   {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
+    {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024}, {AscendC::TPosition::C2, CubeBuffer::kBt, 64}};
+constexpr const char* kBufferNames[] = {"L1", "L0A", "L0B", "L0C", "BT"};
+static_assert(std::size(kBufferNames) == static_cast<std::size_t>(CubeBuffer::kCount));
 
 const CubePosition* FindCubePosition(int pos) {
     for (const CubePosition& p : kCubePositions) {
@@ -41,7 +43,7 @@ const CubePosition* FindCubePosition(int pos) {
 }
 
 uint64_t Capacity(const ascendc_sim::SocCubeInfo& cube, CubeBuffer b) {
-    const uint64_t sizes[] = {cube.l1Bytes, cube.l0aBytes, cube.l0bBytes, cube.l0cBytes};
+    const uint64_t sizes[] = {cube.l1Bytes, cube.l0aBytes, cube.l0bBytes, cube.l0cBytes, cube.biasTableBytes};
     return sizes[static_cast<int>(b)];
 }
 
@@ -196,6 +198,26 @@ void MmadDefinedness(CoreContext& c, const CubeOperand& dst, const CubeOperand& 
     }
 }
 
+// A bias row with undefined values: the columns of C it starts are undefined too (scanned only then).
+void BiasDefinedness(CoreContext& c, const CubeOperand& dst, const CubeOperand& bias, const AscendC::MmadParams& p) {
+    const uint64_t ba = DefAddress(bias), ca = DefAddress(dst);
+    if (!c.def.cube.AnyUndef(ba, ba + uint64_t{p.n} * 4)) return;
+    const uint64_t blockPitch = uint64_t(Blocks(p.m)) * kC0 * kC0 * sizeof(float);
+    std::vector<std::pair<uint64_t, UndefOrigin>> columns;
+    c.def.cube.ForEachUndef(ba, ba + uint64_t{p.n} * 4, [&](uint64_t lo, uint64_t hi, const UndefOrigin& o) {
+        for (uint64_t j = (lo - ba) / 4; j * 4 < hi - ba; ++j) columns.emplace_back(j, o);
+    });
+    for (auto& [j, origin] : columns) {
+        origin.clobbered = false;
+        origin.via = "Mmad";
+        origin.viaLine = tlsCallLine;
+        const uint64_t column = ca + (j / kC0) * blockPitch + (j % kC0) * sizeof(float);
+        for (int64_t i = 0; i < p.m; ++i) {
+            c.def.cube.Poison(column + i * kC0 * 4, column + i * kC0 * 4 + 4, origin);
+        }
+    }
+}
+
 }  // namespace
 
 uint64_t CubeDefAddress(const CoreContext& c, const BufferSlot& s) {
@@ -334,24 +356,26 @@ uint64_t MmadBytes(const AscendC::MmadParams& p, char which) {
 // Mmad.md: A in L0A as Zz (fractals row-major, rows inside), B in L0B as Zn (fractals row-major, columns inside),
 // C in L0C as Nz (fractals column-major, rows inside); only the m x n x k valid part is computed.
 void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, DataType in,
-               const AscendC::MmadParams& p) {
+               const AscendC::MmadParams& p, const CubeOperand* bias) {
     const char* api = "Mmad";
     CoreContext& c = Core();
     if (p.m > 4095 || p.n > 4095 || p.k > 4095) Fail(api, Str("m, n, k (", p.m, ", ", p.n, ", ", p.k, ") > 4095"));
     if (p.cmatrixSource || p.unitFlag != 0) Fail(api, "cmatrixSource (BT init) and unitFlag are not modeled");
-    bool accumulate = p.isBias || !p.cmatrixInitVal;
+    const bool accumulate = bias == nullptr && (p.isBias || !p.cmatrixInitVal);
     // 同步优化说明: accumulating Mmads into one L0C need PipeBarrier<PIPE_M> below (m/16)*(n/16) = 10, where the
     // hardware does not order the write and the next read itself; an overwriting Mmad depends on no earlier one.
     if (!accumulate || (p.m / 16) * (p.n / 16) >= 10) NotePipeBarrier(c, PIPE_M);
     NoteCubeAccess(c, api, Pipe::kM, a.buffer, a.offset, MmadBytes(p, 'a'), false);
     NoteCubeAccess(c, api, Pipe::kM, b.buffer, b.offset, MmadBytes(p, 'b'), false);
     NoteCubeAccess(c, api, Pipe::kM, dst.buffer, dst.offset, MmadBytes(p, 'c'), true);
+    if (bias != nullptr) NoteCubeAccess(c, api, Pipe::kM, bias->buffer, bias->offset, uint64_t{p.n} * 4, false);
+    const auto* biasRow = bias != nullptr ? reinterpret_cast<const float*>(bias->data) : nullptr;
     int64_t mB = Blocks(p.m), nB = Blocks(p.n), kB = Blocks(p.k);
     auto* out = reinterpret_cast<float*>(dst.data);
     for (int64_t i = 0; i < p.m; ++i) {
         for (int64_t j = 0; j < p.n; ++j) {
             float& acc = out[((j / kC0) * mB + i / kC0) * kC0 * kC0 + (i % kC0) * kC0 + j % kC0];
-            float sum = accumulate ? acc : 0.0f;
+            float sum = biasRow != nullptr ? biasRow[j] : accumulate ? acc : 0.0f;
             for (int64_t kk = 0; kk < p.k; ++kk) {
                 int64_t ai = p.m == 1 ? kk : ((i / kC0) * kB + kk / kC0) * kC0 * kC0 + (i % kC0) * kC0 + kk % kC0;
                 int64_t bi = ((kk / kC0) * nB + j / kC0) * kC0 * kC0 + (j % kC0) * kC0 + kk % kC0;
@@ -361,6 +385,7 @@ void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& 
         }
     }
     MmadDefinedness(c, dst, a, b, p, accumulate);
+    if (bias != nullptr) BiasDefinedness(c, dst, *bias, p);
     c.cost.cubeMacs += uint64_t(mB * nB * kB) * kC0 * kC0 * kC0;
 }
 
@@ -440,6 +465,15 @@ void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& 
         }
     }
     c.cost.l0cToGmBytes += uint64_t{p.mSize} * p.nSize * size;
+}
+
+void CopyL1ToBt(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t bytes) {
+    CoreContext& c = Core();
+    NoteCubeAccess(c, api, Pipe::kMte1, src.buffer, src.offset, bytes, false);
+    NoteCubeAccess(c, api, Pipe::kMte1, dst.buffer, dst.offset, bytes, true);
+    std::memmove(dst.data, src.data, bytes);
+    Propagate(c, api, Flow::kElementwise, {{Footprint::Contiguous(DefAddress(dst), bytes, 8), DefSpace::kCube}},
+              {{Footprint::Contiguous(DefAddress(src), bytes, 8), DefSpace::kCube}});
 }
 
 }  // namespace ascendc_sim

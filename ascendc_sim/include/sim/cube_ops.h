@@ -133,8 +133,11 @@ void CopyGmToL1(const char* api, const CubeOperand& dst, const uint8_t* gm, uint
                 uint64_t srcPitch, uint64_t dstPitch);
 void LoadData2D(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
                 const AscendC::LoadData2DParams& p, uint32_t elemBytes);
+// bias: the float bias row in BT (C2) that C starts from, or nullptr.
 void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, ascendc_sim::DataType in,
-               const AscendC::MmadParams& p);
+               const AscendC::MmadParams& p, const CubeOperand* bias = nullptr);
+// DataCopy L1 (C1) -> BT (C2) of `bytes`, on MTE1.
+void CopyL1ToBt(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t bytes);
 // Where Fixpipe's output goes: `runs` runs of `runBytes`, `pitchBytes` apart (ND: a row each; NZ: a C0 column
 // block each, its mSize rows of c0 elements one after another), element (i, j) at Offset(i, j) bytes.
 struct FixpipeOut {
@@ -239,6 +242,29 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
     auto b = ascendc_sim::CubeTensor(api, "filter", filter, ascendc_sim::MmadBytes(p, 'b'),
                                      ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
     ascendc_sim::MmadFloat(c, a, b, ascendc_sim::DTypeOf<U>(), p);
+}
+
+// Mmad.md (bias overload): C starts from the bias row in C2 (BT), bias[j] for every row of column j, whatever
+// cmatrixInitVal says, then accumulates A x B.
+template <typename T, typename U, typename S, typename V>
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                            const LocalTensor<V>& bias, const MmadParams& p, ascendc_sim::CallSite = {}) {
+    static_assert(std::is_same_v<U, S> && std::is_same_v<T, float> && std::is_same_v<V, float> &&
+                      (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16>),
+                  "Mmad with bias on the twin: half or bfloat16_t inputs, float L0C and bias");
+    const char* api = "Mmad";
+    using ascendc_sim::CubeBuffer;
+    ascendc_sim::Poll(ascendc_sim::Core());
+    if (p.m == 0 || p.n == 0 || p.k == 0) return;  // documented NOP
+    auto c = ascendc_sim::CubeTensor(api, "dst", dst, ascendc_sim::MmadBytes(p, 'c'),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL0C), 1024);
+    auto a = ascendc_sim::CubeTensor(api, "fm", fm, ascendc_sim::MmadBytes(p, 'a'),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL0A), 512);
+    auto b = ascendc_sim::CubeTensor(api, "filter", filter, ascendc_sim::MmadBytes(p, 'b'),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
+    auto t = ascendc_sim::CubeTensor(api, "bias", bias, uint64_t{p.n} * sizeof(float),
+                                     ascendc_sim::BufferBit(CubeBuffer::kBt), 64);
+    ascendc_sim::MmadFloat(c, a, b, ascendc_sim::DTypeOf<U>(), p, &t);
 }
 
 // Fixpipe（L0C到GM数据搬运）.md: the NZ float matrix in CO1 to GM, as an ND matrix (CFG_ROW_MAJOR, NZ2ND) or in NZ

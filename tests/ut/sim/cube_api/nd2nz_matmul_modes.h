@@ -11,4 +11,5 @@ enum Nd2NzMatmulMode : int32_t {
     kShortB,        // B's last row never copied: Mmad reads it, Fixpipe must refuse to store what it fed
     kNzOut,         // C to GM in NZ fractals (CFG_NZ), m and n whole fractals
     kRelu,          // Fixpipe with reluEn
+    kBias,          // C starts from a bias row: GM -> L1 (C1, ND2NZ) -> BT (C2), Mmad's bias overload
 };
