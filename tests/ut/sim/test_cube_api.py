@@ -117,3 +117,38 @@ def test_cube_buffers_need_an_aic(tmp_path):
     _, _, _, result, _ = _run(tmp_path, WHOLE, 32, 32, 32, soc="ascend310p")
     assert result.returncode == 1
     assert "the cube's buffers (L1/L0A/L0B/L0C) are modeled on the AIC cores of A2/A3 only" in result.stderr
+
+
+ROOT = Path(__file__).resolve().parents[3]
+# (a cube form the twin does not model, the compile error naming it)
+UNMODELED = [
+    ("AscendC::LocalTensor<AscendC::int4b_t> t;", "int4b_t tensors (two elements a byte) are not modeled"),
+    (
+        "AscendC::LocalTensor<int8_t> a, b; AscendC::LoadDataWithTranspose(a, b, AscendC::LoadData2dTransposeParams());",
+        "LoadDataWithTranspose on the twin: half / bfloat16_t (b8 and b32 not modeled)",
+    ),
+    (
+        "AscendC::GlobalTensor<float> g; AscendC::LocalTensor<float> c; "
+        "AscendC::Fixpipe<float, float, AscendC::CFG_COLUMN_MAJOR>(g, c, AscendC::FixpipeParamsV220());",
+        "'CFG_COLUMN_MAJOR' is not a member of 'AscendC'",  # DN output: dav-3510 only (fixpipe_l0c2gm sample)
+    ),
+]
+
+
+@pytest.mark.parametrize("statement, message", UNMODELED)
+def test_unmodeled_cube_form_is_a_compile_error_naming_it(tmp_path, statement, message):
+    src = tmp_path / "kernel.cpp"
+    src.write_text(
+        f'#include "kernel_operator.h"\nextern "C" __global__ __cube__ void k(GM_ADDR x) {{ {statement} }}\n'
+    )
+    include = [f"-I{ROOT / 'ascendc_sim/include'}", f"-I{ROOT}"]
+    result = subprocess.run(
+        ["g++", "-std=c++17", "-fsyntax-only", "-D__CCE_KT_TEST__=1", "-D__DAV_C220__", *include, str(src)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PATH": "/usr/bin:/bin", "LC_ALL": "C"},
+        check=False,
+    )
+    assert result.returncode == 1, result.stderr
+    assert message in result.stderr
