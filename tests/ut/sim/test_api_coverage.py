@@ -15,16 +15,16 @@ DEVKIT = ROOT.parent / "shared" / "cann-open" / "asc-devkit"
 DOC = ROOT / "docs" / "twin_api_coverage.md"
 
 
+def _check(devkit, doc):
+    script = ROOT / "scripts" / "api_coverage.py"
+    command = [sys.executable, str(script), str(devkit), "--check", str(doc)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=900, check=False)
+
+
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not on PATH")
 @pytest.mark.skipif(not (DEVKIT / "examples").is_dir(), reason=f"no asc-devkit checkout at {DEVKIT}")
 def test_api_coverage_does_not_fall():
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "api_coverage.py"), str(DEVKIT), "--check", str(DOC)],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
-    )
+    result = _check(DEVKIT, DOC)
     assert result.returncode == 0, result.stderr
     recorded = re.search(r"^provided: (\d+) of (\d+)", DOC.read_text(), re.M)
     now = re.search(r"(\d+) of (\d+) names", result.stdout)
@@ -39,12 +39,6 @@ def test_check_fails_when_coverage_falls(tmp_path):
     (tmp_path / "examples").mkdir()
     doc = tmp_path / "coverage.md"
     doc.write_text("provided: 1 of 1 names; tested: 1\n")
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "api_coverage.py"), str(tmp_path), "--check", str(doc)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    result = _check(tmp_path, doc)
     assert result.returncode == 1
     assert "0 names provided, fewer than the 1" in result.stderr
