@@ -33,10 +33,26 @@ name_filter, soc = opts.filter, opts.soc
 LAUNCH = re.compile(r"([A-Za-z_][\w:]*(?:\s*<[^;(){}]*?>)?)\s*<<<(.*?)>>>\s*\(", re.S)
 
 
+# The kernel-type qualifier of a kernel's definition, which ccec reads at the launch (设置Kernel类型.md): __cube__
+# AIC_ONLY, __mix__(1, n) MIX_AIC_1_n, otherwise AIV_ONLY.
+KERNEL_TYPES = {"__cube__": "kAicOnly", "__mix__(1,1)": "kMixAic1_1", "__mix__(1,2)": "kMixAic1_2"}
+
+
+def kernel_type(text, name):
+    base = re.sub(r"\s*<.*", "", name, flags=re.S).split("::")[-1]
+    decl = r"((?:(?:__\w+__(?:\s*\([^)]*\))?|void)\s+)+)"  # the qualifiers and `void` before the name
+    m = next((d for d in re.finditer(decl + re.escape(base) + r"\s*\(", text) if "__global__" in d.group(1)), None)
+    quals = re.sub(r"\s+", "", m.group(1)) if m else ""
+    found = [t for q, t in KERNEL_TYPES.items() if q in quals]
+    return f"::ascendc_sim::KernelType::{found[0] if found else 'kAivOnly'}"
+
+
 def rewrite(text):
     # the name is a one-line string even when the kernel's template arguments span lines
     return LAUNCH.sub(
-        lambda m: f'::ascendc_sim::KernelCall({m.group(1)}, "{" ".join(m.group(1).split())}", ' f"{m.group(2)})(", text
+        lambda m: f'::ascendc_sim::KernelCall({m.group(1)}, "{" ".join(m.group(1).split())}", '
+        f"{m.group(2)}, {kernel_type(text, m.group(1))})(",
+        text,
     )
 
 

@@ -1,5 +1,6 @@
 // What `#include "kernel_operator.h"` gives an Ascend C kernel off-hardware: the CPU twin of the kernel API.
 #pragma once
+#include <cassert>  // kernels call assert() unqualified: CANN's CPU debug includes it (tikicpulib stub_def.h)
 #include <cstdint>
 
 #include "sim/activation.h"
@@ -7,6 +8,7 @@
 #include "sim/cast.h"
 #include "sim/cmp_mask.h"
 #include "sim/compare_select.h"
+#include "sim/cube_copy.h"
 #include "sim/cube_ops.h"
 #include "sim/data_copy.h"
 #include "sim/debug_print.h"
@@ -14,6 +16,7 @@
 #include "sim/kernel_entry.h"
 #include "sim/kernel_utils.h"
 #include "sim/mask.h"
+#include "sim/mix.h"
 #include "sim/pipe.h"
 #include "sim/reduce.h"
 #include "sim/reduce_repeat.h"

@@ -65,9 +65,8 @@ LaunchConfig Config(const char* kernel, const char* soc, uint32_t blockDim) {
                 cfg.aivPerAic = 1;
                 break;
             case KernelMode::AIC_MODE:
-                Abort(Str("ICPU_RUN_KF(", kernel,
-                          "): KernelMode::AIC_MODE (a cube-only launch) is not modeled by "
-                          "the twin; use MIX_MODE"));
+                cfg.aicOnly = true;
+                break;
         }
     }
     return cfg;

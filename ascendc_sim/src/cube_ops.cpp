@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "ascendc_sim/platform/int_math.h"
 #include "ascendc_sim/platform/soc_cube.h"
@@ -19,18 +20,20 @@ constexpr uint64_t kFractalBytes = 512;  // LoadData 2D moves 512-byte fractals
 constexpr int64_t kC0 = 16;              // 16 x 16 fractals of b16 inputs and of the float L0C
 
 // A TPosition (sim/tensor.h) -> the cube buffer it lives in, with the address granule its APIs need (A1/B1 32 B
-// (LoadData_2D.md), A2/B2 512 B and CO1 1024 B (Mmad.md)).
+// (LoadData_2D.md), A2/B2 512 B and CO1 1024 B (Mmad.md), C2 (the bias table) 64 B, the block its copies move).
 struct CubePosition {
     AscendC::TPosition pos;
     CubeBuffer buffer;
     uint64_t granule;
 };
-constexpr CubePosition kCubePositions[] = {{AscendC::TPosition::A1, CubeBuffer::kL1, 32},
-                                           {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
-                                           {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},
-                                           {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
-                                           {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024}};
-constexpr const char* kBufferNames[] = {"L1", "L0A", "L0B", "L0C"};
+// C1 and TSCM are L1 too (TPosition.md).
+constexpr CubePosition kCubePositions[] = {
+    {AscendC::TPosition::A1, CubeBuffer::kL1, 32},     {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
+    {AscendC::TPosition::C1, CubeBuffer::kL1, 32},     {AscendC::TPosition::TSCM, CubeBuffer::kL1, 32},
+    {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},   {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
+    {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024}, {AscendC::TPosition::C2, CubeBuffer::kBt, 64}};
+constexpr const char* kBufferNames[] = {"L1", "L0A", "L0B", "L0C", "BT"};
+static_assert(std::size(kBufferNames) == static_cast<std::size_t>(CubeBuffer::kCount));
 
 const CubePosition* FindCubePosition(int pos) {
     for (const CubePosition& p : kCubePositions) {
@@ -40,7 +43,7 @@ const CubePosition* FindCubePosition(int pos) {
 }
 
 uint64_t Capacity(const ascendc_sim::SocCubeInfo& cube, CubeBuffer b) {
-    const uint64_t sizes[] = {cube.l1Bytes, cube.l0aBytes, cube.l0bBytes, cube.l0cBytes};
+    const uint64_t sizes[] = {cube.l1Bytes, cube.l0aBytes, cube.l0bBytes, cube.l0cBytes, cube.biasTableBytes};
     return sizes[static_cast<int>(b)];
 }
 
@@ -195,11 +198,57 @@ void MmadDefinedness(CoreContext& c, const CubeOperand& dst, const CubeOperand& 
     }
 }
 
+// A bias row with undefined values: the columns of C it starts are undefined too (scanned only then).
+void BiasDefinedness(CoreContext& c, const CubeOperand& dst, const CubeOperand& bias, const AscendC::MmadParams& p) {
+    const uint64_t ba = DefAddress(bias), ca = DefAddress(dst);
+    if (!c.def.cube.AnyUndef(ba, ba + uint64_t{p.n} * 4)) return;
+    const uint64_t blockPitch = uint64_t(Blocks(p.m)) * kC0 * kC0 * sizeof(float);
+    std::vector<std::pair<uint64_t, UndefOrigin>> columns;
+    c.def.cube.ForEachUndef(ba, ba + uint64_t{p.n} * 4, [&](uint64_t lo, uint64_t hi, const UndefOrigin& o) {
+        for (uint64_t j = (lo - ba) / 4; j * 4 < hi - ba; ++j) columns.emplace_back(j, o);
+    });
+    for (auto& [j, origin] : columns) {
+        origin.clobbered = false;
+        origin.via = "Mmad";
+        origin.viaLine = tlsCallLine;
+        const uint64_t column = ca + (j / kC0) * blockPitch + (j % kC0) * sizeof(float);
+        for (int64_t i = 0; i < p.m; ++i) {
+            c.def.cube.Poison(column + i * kC0 * 4, column + i * kC0 * 4 + 4, origin);
+        }
+    }
+}
+
 }  // namespace
 
 uint64_t CubeDefAddress(const CoreContext& c, const BufferSlot& s) {
     const int b = s.cubeBuffer;
     return (uint64_t(b) << kCubeBufferShift) + uint64_t(s.base - c.cube.bytes[b].data());
+}
+
+BufferSlot* StaticCubeSlot(const char* api, int position, uint64_t addr, uint64_t bytes) {
+    const CubePosition* where = FindCubePosition(position);
+    if (where == nullptr) return nullptr;
+    CoreContext& c = Core();
+    const ascendc_sim::SocCubeInfo& cube = RequireAic(c, api);
+    const int b = static_cast<int>(where->buffer);
+    const uint64_t capacity = Capacity(cube, where->buffer);
+    if (addr + bytes > capacity) {
+        Fail(api, Str("static tensor [", addr, ", ", addr + bytes, ") beyond the ", capacity, "-byte ", kBufferNames[b],
+                      " of ", Soc(c).name));
+    }
+    std::vector<uint8_t>& mem = c.cube.bytes[b];
+    if (mem.empty()) mem.assign(capacity, 0);
+    uint8_t* base = mem.data() + addr;
+    for (BufferSlot& s : c.slots) {
+        if (s.fixed && s.base == base && s.bytes == bytes && s.cubeBuffer == b) return &s;
+    }
+    BufferSlot& s = c.slots.emplace_back();
+    s.base = base;
+    s.bytes = static_cast<uint32_t>(bytes);
+    s.fixed = true;
+    s.cubeBuffer = static_cast<int8_t>(b);
+    s.state = BufferSlot::State::kAllocated;
+    return &s;
 }
 
 std::vector<BufferSlot*> CarveLocal(const char* api, int position, uint32_t num, uint32_t len, const void* owner) {
@@ -252,9 +301,8 @@ uint64_t LoadData2DDstBytes(const AscendC::LoadData2DParams& p) {
 
 // LoadData_2D.md: repeat r moves source fractal startIndex + r * srcStride to destination fractal r * (1 + dstGap),
 // each 16 x 16 b16 fractal transposed when ifTranspose.
-void LoadData2D(const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
+void LoadData2D(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
                 const AscendC::LoadData2DParams& p, uint32_t elemBytes) {
-    const char* api = "LoadData";
     CoreContext& c = Core();
     uint64_t first = uint64_t{p.startIndex} * kFractalBytes;
     NoteCubeAccess(c, api, Pipe::kMte1, src.buffer, src.offset + first, srcBytes - first, false);
@@ -271,13 +319,29 @@ void LoadData2D(const CubeOperand& dst, const CubeOperand& src, uint64_t dstByte
                 std::memcpy(to + (j * kC0 + i) * elemBytes, from + (i * kC0 + j) * elemBytes, elemBytes);
         }
     }
-    // Fractal r takes source fractal r's definedness: byte for byte, or as a whole when transposed.
-    Propagate(
-        c, api, p.ifTranspose ? Flow::kGrouped : Flow::kElementwise,
-        {{Footprint::Rows(DefAddress(dst), p.repeatTimes, kFractalBytes, (1 + uint64_t{p.dstGap}) * kFractalBytes),
-          DefSpace::kCube}},
-        {{Footprint::Rows(DefAddress(src) + first, p.repeatTimes, kFractalBytes, p.srcStride * kFractalBytes),
-          DefSpace::kCube}});
+    // Fractal r takes source fractal r's definedness byte for byte; transposed, destination row j takes source
+    // column j (scanned only when the source holds undefined bytes).
+    const Footprint to =
+        Footprint::Rows(DefAddress(dst), p.repeatTimes, kFractalBytes, (1 + uint64_t{p.dstGap}) * kFractalBytes);
+    const Footprint from =
+        Footprint::Rows(DefAddress(src) + first, p.repeatTimes, kFractalBytes, p.srcStride * kFractalBytes);
+    bool undefined = false;
+    from.ForEachRun([&](uint64_t b, uint64_t e, uint64_t, uint64_t, uint64_t, uint64_t) {
+        undefined = undefined || c.def.cube.AnyUndef(b, e);
+    });
+    if (!p.ifTranspose || !undefined) {
+        Propagate(c, api, Flow::kElementwise, {{to, DefSpace::kCube}}, {{from, DefSpace::kCube}});
+    } else {
+        const uint64_t rowBytes = kC0 * elemBytes;
+        for (uint64_t r = 0; r < p.repeatTimes; ++r) {
+            const uint64_t d = to.base + r * to.groupPitch, s = from.base + r * from.groupPitch;
+            for (int64_t j = 0; j < kC0; ++j) {
+                Propagate(c, api, Flow::kElementwise,
+                          {{Footprint::Contiguous(d + j * rowBytes, rowBytes, 8), DefSpace::kCube}},
+                          {{Footprint::Rows(s + j * elemBytes, kC0, elemBytes, rowBytes), DefSpace::kCube}});
+            }
+        }
+    }
     (dst.buffer == CubeBuffer::kL0B ? c.cost.l1ToL0bBytes : c.cost.l1ToL0aBytes) +=
         uint64_t{p.repeatTimes} * kFractalBytes;
 }
@@ -292,24 +356,26 @@ uint64_t MmadBytes(const AscendC::MmadParams& p, char which) {
 // Mmad.md: A in L0A as Zz (fractals row-major, rows inside), B in L0B as Zn (fractals row-major, columns inside),
 // C in L0C as Nz (fractals column-major, rows inside); only the m x n x k valid part is computed.
 void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, DataType in,
-               const AscendC::MmadParams& p) {
+               const AscendC::MmadParams& p, const CubeOperand* bias) {
     const char* api = "Mmad";
     CoreContext& c = Core();
     if (p.m > 4095 || p.n > 4095 || p.k > 4095) Fail(api, Str("m, n, k (", p.m, ", ", p.n, ", ", p.k, ") > 4095"));
     if (p.cmatrixSource || p.unitFlag != 0) Fail(api, "cmatrixSource (BT init) and unitFlag are not modeled");
-    bool accumulate = p.isBias || !p.cmatrixInitVal;
+    const bool accumulate = bias == nullptr && (p.isBias || !p.cmatrixInitVal);
     // 同步优化说明: accumulating Mmads into one L0C need PipeBarrier<PIPE_M> below (m/16)*(n/16) = 10, where the
     // hardware does not order the write and the next read itself; an overwriting Mmad depends on no earlier one.
     if (!accumulate || (p.m / 16) * (p.n / 16) >= 10) NotePipeBarrier(c, PIPE_M);
     NoteCubeAccess(c, api, Pipe::kM, a.buffer, a.offset, MmadBytes(p, 'a'), false);
     NoteCubeAccess(c, api, Pipe::kM, b.buffer, b.offset, MmadBytes(p, 'b'), false);
     NoteCubeAccess(c, api, Pipe::kM, dst.buffer, dst.offset, MmadBytes(p, 'c'), true);
+    if (bias != nullptr) NoteCubeAccess(c, api, Pipe::kM, bias->buffer, bias->offset, uint64_t{p.n} * 4, false);
+    const auto* biasRow = bias != nullptr ? reinterpret_cast<const float*>(bias->data) : nullptr;
     int64_t mB = Blocks(p.m), nB = Blocks(p.n), kB = Blocks(p.k);
     auto* out = reinterpret_cast<float*>(dst.data);
     for (int64_t i = 0; i < p.m; ++i) {
         for (int64_t j = 0; j < p.n; ++j) {
             float& acc = out[((j / kC0) * mB + i / kC0) * kC0 * kC0 + (i % kC0) * kC0 + j % kC0];
-            float sum = accumulate ? acc : 0.0f;
+            float sum = biasRow != nullptr ? biasRow[j] : accumulate ? acc : 0.0f;
             for (int64_t kk = 0; kk < p.k; ++kk) {
                 int64_t ai = p.m == 1 ? kk : ((i / kC0) * kB + kk / kC0) * kC0 * kC0 + (i % kC0) * kC0 + kk % kC0;
                 int64_t bi = ((kk / kC0) * nB + j / kC0) * kC0 * kC0 + (j % kC0) * kC0 + kk % kC0;
@@ -319,6 +385,7 @@ void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& 
         }
     }
     MmadDefinedness(c, dst, a, b, p, accumulate);
+    if (bias != nullptr) BiasDefinedness(c, dst, *bias, p);
     c.cost.cubeMacs += uint64_t(mB * nB * kB) * kC0 * kC0 * kC0;
 }
 
@@ -326,20 +393,48 @@ uint64_t FixpipeSrcBytes(const AscendC::FixpipeParamsV220& p) {
     return (uint64_t(Blocks(p.nSize) - 1) * p.srcStride * kC0 + uint64_t{p.mSize} * kC0) * sizeof(float);
 }
 
-// Fixpipe（L0C到GM数据搬运）.md: ND row i, column j <- NZ element (j / 16) * srcStride * 16 + i * 16 + j % 16;
-// half / bfloat16 outputs need quantPre F322F16 / F322BF16 (round to nearest even), float needs NoQuant.
-void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& src,
-                 const AscendC::FixpipeParamsV220& p) {
-    CoreContext& c = Core();
-    if (p.ndNum != 1 || p.reluEn || p.unitFlag != 0 || p.isChannelSplit) {
-        Fail(api, "ndNum > 1, reluEn, unitFlag and channelSplit are not modeled");
+FixpipeOut FixpipeOutLayout(const char* api, const AscendC::FixpipeParamsV220& p, uint32_t elemBytes, bool nz) {
+    FixpipeOut o;
+    o.nz = nz;
+    o.elemBytes = elemBytes;
+    if (!nz) {
+        if (p.dstStride < p.nSize) {
+            Fail(api,
+                 Str("dstStride ", p.dstStride, " is below nSize ", p.nSize, " (NZ2ND: elements per destination row)"));
+        }
+        o.runs = p.mSize;
+        o.runBytes = uint64_t{p.nSize} * elemBytes;
+        o.pitchBytes = uint64_t{p.dstStride} * elemBytes;
+        return o;
     }
+    // NZ output: a row of a column block is 32 bytes of the output type, 16 floats for a float output, 8 with
+    // isChannelSplit; dstStride is in 32-byte blocks (Fixpipe（L0C到GM数据搬运）.md 表4).
+    if (p.isChannelSplit && elemBytes != 4) Fail(api, "isChannelSplit needs a float output");
+    o.c0 = elemBytes == 4 ? (p.isChannelSplit ? 8 : 16) : 32 / elemBytes;
+    if (o.c0 > kC0) Fail(api, "an NZ output of 1-byte elements (C0 32) is not modeled");
+    if (p.nSize % o.c0 != 0) Fail(api, Str("NZ output: nSize ", p.nSize, " is not a multiple of C0 = ", o.c0));
+    o.runs = p.nSize / o.c0;
+    o.runBytes = uint64_t{p.mSize} * o.c0 * elemBytes;
+    o.pitchBytes = uint64_t{p.dstStride} * 32;
+    if (o.runs > 1 && o.pitchBytes < o.runBytes) {
+        Fail(api, Str("NZ output: dstStride ", p.dstStride, " x 32 bytes is below a column block's ", o.runBytes));
+    }
+    return o;
+}
+
+// Fixpipe（L0C到GM数据搬运）.md: output element (i, j) <- NZ element (j / 16) * srcStride * 16 + i * 16 + j % 16,
+// through relu when reluEn; half / bfloat16 outputs need quantPre F322F16 / F322BF16 (round to nearest even), float
+// NoQuant.
+void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& src,
+                 const AscendC::FixpipeParamsV220& p, const FixpipeOut& layout) {
+    CoreContext& c = Core();
+    if (p.ndNum != 1 || p.unitFlag != 0) Fail(api, "ndNum > 1 and unitFlag are not modeled");
     if (c.atomicAdd) Fail(api, "Fixpipe under SetAtomicAdd is not modeled");
-    const AscendC::QuantMode_t want = out == DataType::kFloat     ? AscendC::NoQuant
-                                      : out == DataType::kFloat16 ? AscendC::F322F16
-                                      : out == DataType::kBf16    ? AscendC::F322BF16
-                                                                  : AscendC::DEQF16;
-    if (want == AscendC::DEQF16 || p.quantPre != want) {
+    const QuantMode_t want = out == DataType::kFloat     ? NoQuant
+                             : out == DataType::kFloat16 ? F322F16
+                             : out == DataType::kBf16    ? F322BF16
+                                                         : DEQF16;
+    if (want == DEQF16 || p.quantPre != want) {
         Fail(api, Str("quantPre ", int(p.quantPre), " does not convert float to ", ascendc_sim::DataTypeName(out),
                       " (float: NoQuant, half: F322F16, bfloat16: F322BF16; other outputs not modeled)"));
     }
@@ -348,26 +443,37 @@ void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& 
     Footprint read[2];
     const std::size_t parts =
         NzValid(DefAddress(src), p.mSize, p.nSize, uint64_t{p.srcStride} * kC0 * sizeof(float), read);
+    const Footprint written =
+        Footprint::Rows(reinterpret_cast<uint64_t>(gm), layout.runs, layout.runBytes, layout.pitchBytes);
     for (std::size_t i = 0; i < parts; ++i) {
         const UndefFound found = FirstUndef(c, api, {&read[i], &c.def.cube, 0, DefSpace::kCube});
         const uint64_t l0c = uint64_t{static_cast<uint8_t>(CubeBuffer::kL0C)} << kCubeBufferShift;
-        StoreUndefinedToGm(
-            c, api, "L0C", l0c, found,
-            Footprint::Rows(reinterpret_cast<uint64_t>(gm), p.mSize, p.nSize * size, uint64_t{p.dstStride} * size));
+        StoreUndefinedToGm(c, api, "L0C", l0c, found, written);
         if (found.any) break;
+    }
+    for (uint64_t r = 0; r < layout.runs; ++r) {
+        NoteGm(c, api, Pipe::kFix, gm + r * layout.pitchBytes, layout.runBytes, true);
+        CacheDmaWrite(c, api, gm + r * layout.pitchBytes, layout.runBytes);
     }
     const auto* from = reinterpret_cast<const float*>(src.data);
     for (int64_t i = 0; i < p.mSize; ++i) {
-        uint8_t* row = gm + uint64_t(i) * p.dstStride * size;
-        NoteGm(c, api, Pipe::kFix, row, p.nSize * size, true);
-        CacheDmaWrite(c, api, row, p.nSize * size);
         for (int64_t j = 0; j < p.nSize; ++j) {
             float v = from[(j / kC0) * p.srcStride * kC0 + i * kC0 + j % kC0];
+            if (p.reluEn && v < 0) v = 0.0f;  // relu keeps NaN (a NaN is not below 0)
             uint16_t bits = out == DataType::kBf16 ? FloatToBf16Bits(v) : FloatToHalfBits(v);
-            std::memcpy(row + j * size, size == 4 ? static_cast<const void*>(&v) : &bits, size);
+            std::memcpy(gm + layout.Offset(i, j), size == 4 ? static_cast<const void*>(&v) : &bits, size);
         }
     }
     c.cost.l0cToGmBytes += uint64_t{p.mSize} * p.nSize * size;
+}
+
+void CopyL1ToBt(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t bytes) {
+    CoreContext& c = Core();
+    NoteCubeAccess(c, api, Pipe::kMte1, src.buffer, src.offset, bytes, false);
+    NoteCubeAccess(c, api, Pipe::kMte1, dst.buffer, dst.offset, bytes, true);
+    std::memmove(dst.data, src.data, bytes);
+    Propagate(c, api, Flow::kElementwise, {{Footprint::Contiguous(DefAddress(dst), bytes, 8), DefSpace::kCube}},
+              {{Footprint::Contiguous(DefAddress(src), bytes, 8), DefSpace::kCube}});
 }
 
 }  // namespace ascendc_sim

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <tuple>
 
+#include "ascendc_sim/platform/soc_cube.h"
 #include "sim/cmp_mask.h"
 #include "sim/context.h"
 #include "sim/core_workers.h"
@@ -35,6 +36,10 @@ ascendc_sim::Error RuntimeError(const LaunchConfig& cfg, const std::string& mess
 }  // namespace
 
 uint32_t PhysicalCoreNum(const LaunchConfig& cfg) {
+    if (cfg.aicOnly) {  // one AIC per aivPerAic AIVs of the platform
+        const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(cfg.platform.soc->version);
+        return cfg.platform.coreNum / std::max<uint32_t>(1, cube != nullptr ? cube->aivPerAic : 1);
+    }
     return cfg.platform.coreNum + (cfg.vectorCores ? ascendc_sim::MixVectorCoreNum(cfg.platform) : 0);
 }
 

@@ -30,8 +30,16 @@ void WaitGroup(CoreContext& c, CubeGroup& g, std::unique_lock<std::mutex>& lock,
 }  // namespace
 
 std::string CheckMixLaunch(const LaunchConfig& cfg) {
-    if (cfg.aivPerAic == 0) return {};
+    if (cfg.aivPerAic == 0 && !cfg.aicOnly) return {};
     const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(cfg.platform.soc->version);
+    if (cfg.aicOnly) {
+        // 设置Kernel类型.md: KERNEL_TYPE_AIC_ONLY exists on the separated architecture (A2/A3) only.
+        if (cube == nullptr || !cube->separated || cfg.aivPerAic != 0) {
+            return Str("AIC-only launch on ", cfg.platform.soc->name,
+                       cfg.aivPerAic != 0 ? " with AIVs" : ", which has no separate AIC cores");
+        }
+        return {};
+    }
     // Docs (GetBlockIdx, GetSubBlockIdx): MIX groups pair 1 AIC with 1 or 2 AIVs on separated-architecture SoCs.
     if (cube == nullptr || !cube->separated) {
         return Str("MIX AIC:AIV launch on ", cfg.platform.soc->name, ", which has no separate AIC and AIV cores");
@@ -57,6 +65,11 @@ std::shared_ptr<CubeShared> MakeCubeShared(const LaunchConfig& cfg) {
 // Threads [0, blockDim * ratio) are the AIVs (GetBlockIdx in [0, ratio * blockDim), docs GetBlockIdx), then one
 // AIC per group (GetBlockIdx in [0, blockDim)).
 void AssignCoreRole(CoreContext& c, const LaunchConfig& cfg, uint32_t thread) {
+    if (cfg.aicOnly) {
+        c.isAic = true;
+        c.groupIdx = thread;
+        return;
+    }
     if (cfg.aivPerAic == 0) return;
     uint32_t aivs = cfg.blockDim * cfg.aivPerAic;
     c.isAic = thread >= aivs;

@@ -8,8 +8,10 @@ BufferSlot* StaticSlot(const char* api, int position, uint64_t addr, uint64_t by
     Poll(c);
     const int pos = position;
     using AscendC::TPosition;
+    if (BufferSlot* cube = StaticCubeSlot(api, pos, addr, bytes)) return cube;  // A1/B1/C1/TSCM/A2/B2/CO1
     if (pos != int(TPosition::VECIN) && pos != int(TPosition::VECOUT) && pos != int(TPosition::VECCALC)) {
-        Fail(api, Str("static tensors of position ", pos, " are not modeled by the twin (UB positions only)"));
+        Fail(api, Str("static tensors of position ", pos,
+                      " are not modeled by the twin (UB and the cube's L1 / L0A / L0B / L0C positions only)"));
     }
     // Static tensors may address the whole UB (the scratch at its top is the kernel's while no API uses it).
     if (addr + bytes > c.ubBytes) {

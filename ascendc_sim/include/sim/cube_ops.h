@@ -2,7 +2,8 @@
 // (MTE1), Mmad (M) and Fixpipe L0C -> GM (FIX), on the buffers TPipe carves for the cube positions (A1/B1 in L1, A2
 // in L0A, B2 in L0B, CO1 in L0C). The cube side gets no compiler auto-sync (核内同步/关键特性说明), so every pipe
 // hand-off needs its SetFlag/WaitFlag, PipeBarrier or cube-position TQue (sim/pipe_sync.h checks each access).
-// Modeled: A2/A3 AIC cores, half/bfloat16 inputs with float L0C, NZ2ND Fixpipe of one matrix; anything else fails.
+// Modeled: A2/A3 AIC cores, half/bfloat16 inputs with float L0C, Fixpipe of one matrix to ND or NZ; anything else
+// fails.
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -35,21 +36,43 @@ struct LoadData2DParams {
           addrMode(mode) {}
 };
 
-// Mmad (Mmad.md 表4). isBias / cmatrixInitVal false accumulate into L0C; cmatrixSource (BT init) is not modeled.
+// Mmad (Mmad.md 表4), with its two documented constructors. isBias / cmatrixInitVal false accumulate into L0C;
+// cmatrixSource (BT init) is not modeled.
 struct MmadParams {
     uint16_t m = 0, n = 0, k = 0;
     bool isBias = false;
-    int16_t fmOffset = 0;
+    int32_t fmOffset = 0;
     bool enSsparse = false, enWinogradA = false, enWinogradB = false;
     uint8_t unitFlag = 0;
     bool kDirectionAlign = false;
     bool cmatrixSource = false;
     bool cmatrixInitVal = true;
+    MmadParams() = default;
+    MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, bool bias, int32_t fmOffsetIn, bool sparse, bool winogradA,
+               bool winogradB)
+        : m(mIn),
+          n(nIn),
+          k(kIn),
+          isBias(bias),
+          fmOffset(fmOffsetIn),
+          enSsparse(sparse),
+          enWinogradA(winogradA),
+          enWinogradB(winogradB) {}
+    MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, uint8_t unitFlagIn, bool source, bool initVal)
+        : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixSource(source), cmatrixInitVal(initVal) {}
 };
 
+}  // namespace AscendC
+
+// Fixpipe's quantisation modes: a global-scope enum of ccec's, which kernels name unqualified
+// (kernel_struct_fixpipe.h uses it as QuantMode_t::NoQuant without a namespace).
 enum QuantMode_t : uint8_t { NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 };
 
-// Fixpipe (Fixpipe（L0C到GM数据搬运）.md 表4).
+namespace AscendC {
+
+using ::QuantMode_t;
+
+// Fixpipe（L0C到GM数据搬运）.md 表4, with the documented constructors (kernel_struct_fixpipe.h's argument order).
 struct FixpipeParamsV220 {
     uint16_t nSize = 0;
     uint16_t mSize = 0;
@@ -63,6 +86,23 @@ struct FixpipeParamsV220 {
     bool reluEn = false;
     uint8_t unitFlag = 0;
     bool isChannelSplit = false;
+    FixpipeParamsV220() = default;
+    FixpipeParamsV220(uint16_t n, uint16_t m, uint16_t srcStrideIn, uint32_t dstStrideIn, bool relu)
+        : nSize(n), mSize(m), srcStride(srcStrideIn), dstStride(dstStrideIn), reluEn(relu) {}
+    FixpipeParamsV220(uint16_t n, uint16_t m, uint16_t srcStrideIn, uint32_t dstStrideIn, bool relu, QuantMode_t quant,
+                      int64_t deq, uint16_t nd, uint16_t srcNd, uint16_t dstNd, uint8_t unit, bool channelSplit = false)
+        : nSize(n),
+          mSize(m),
+          srcStride(srcStrideIn),
+          dstStride(dstStrideIn),
+          quantPre(quant),
+          deqScalar(static_cast<uint64_t>(deq)),
+          ndNum(nd),
+          srcNdStride(srcNd),
+          dstNdStride(dstNd),
+          reluEn(relu),
+          unitFlag(unit),
+          isChannelSplit(channelSplit) {}
 };
 
 enum class CO2Layout : uint8_t { NZ, ROW_MAJOR, COLUMN_MAJOR };
@@ -91,12 +131,26 @@ uint64_t CubeDefAddress(const CoreContext& c, const BufferSlot& s);
 // The implementations behind the templates (cube_ops.cpp); element types as DataType.
 void CopyGmToL1(const char* api, const CubeOperand& dst, const uint8_t* gm, uint64_t count, uint64_t rowBytes,
                 uint64_t srcPitch, uint64_t dstPitch);
-void LoadData2D(const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
+void LoadData2D(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
                 const AscendC::LoadData2DParams& p, uint32_t elemBytes);
+// bias: the float bias row in BT (C2) that C starts from, or nullptr.
 void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, ascendc_sim::DataType in,
-               const AscendC::MmadParams& p);
+               const AscendC::MmadParams& p, const CubeOperand* bias = nullptr);
+// DataCopy L1 (C1) -> BT (C2) of `bytes`, on MTE1.
+void CopyL1ToBt(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t bytes);
+// Where Fixpipe's output goes: `runs` runs of `runBytes`, `pitchBytes` apart (ND: a row each; NZ: a C0 column
+// block each, its mSize rows of c0 elements one after another), element (i, j) at Offset(i, j) bytes.
+struct FixpipeOut {
+    bool nz = false;
+    uint32_t c0 = 16;  // NZ: elements per row of a column block
+    uint64_t runs = 0, runBytes = 0, pitchBytes = 0, elemBytes = 0;
+    uint64_t Offset(uint64_t i, uint64_t j) const {
+        return nz ? (j / c0) * pitchBytes + (i * c0 + j % c0) * elemBytes : i * pitchBytes + j * elemBytes;
+    }
+};
+FixpipeOut FixpipeOutLayout(const char* api, const AscendC::FixpipeParamsV220& p, uint32_t elemBytes, bool nz);
 void FixpipeToGm(const char* api, uint8_t* gm, ascendc_sim::DataType out, const CubeOperand& src,
-                 const AscendC::FixpipeParamsV220& p);
+                 const AscendC::FixpipeParamsV220& p, const FixpipeOut& layout);
 // Byte counts of the operands Mmad / Fixpipe / LoadData touch (for the extent checks before the access).
 uint64_t MmadBytes(const AscendC::MmadParams& p, char which);
 uint64_t LoadData2DSrcBytes(const AscendC::LoadData2DParams& p);
@@ -129,7 +183,45 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
         ascendc_sim::BufferBit(CubeBuffer::kL0A) | ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
     auto s = ascendc_sim::CubeTensor(api, "src", src, ascendc_sim::LoadData2DSrcBytes(p),
                                      ascendc_sim::BufferBit(CubeBuffer::kL1), 32);
-    ascendc_sim::LoadData2D(d, s, ascendc_sim::LoadData2DDstBytes(p), ascendc_sim::LoadData2DSrcBytes(p), p, sizeof(T));
+    ascendc_sim::LoadData2D(api, d, s, ascendc_sim::LoadData2DDstBytes(p), ascendc_sim::LoadData2DSrcBytes(p), p,
+                            sizeof(T));
+}
+
+// LoadDataWithTranspose (LoadDataWithTranspose.md, 表 LoadData2dTransposeParams): L1 (A1/B1) -> L0A/L0B, each
+// repeat transposing one square of fractals.
+struct LoadData2dTransposeParams {
+    uint16_t startIndex = 0;  // first source square
+    uint8_t repeatTimes = 0;  // squares moved; 0 is a NOP
+    uint16_t srcStride = 0;   // source square to square, head to head (square units)
+    uint16_t dstGap = 0;      // end of one repeat's first destination fractal to the next one's start (512 B units)
+    uint16_t dstFracGap = 0;  // inside a repeat of two fractals (b8 / b32), between them (512 B units)
+    uint8_t addrMode = 0;
+    LoadData2dTransposeParams() = default;
+    LoadData2dTransposeParams(uint16_t start, uint8_t repeat, uint16_t stride, uint16_t gap, uint16_t fracGap)
+        : startIndex(start), repeatTimes(repeat), srcStride(stride), dstGap(gap), dstFracGap(fracGap) {}
+    LoadData2dTransposeParams(uint16_t start, uint8_t repeat, uint16_t stride, uint16_t gap, uint16_t fracGap,
+                              uint8_t mode)
+        : startIndex(start), repeatTimes(repeat), srcStride(stride), dstGap(gap), dstFracGap(fracGap), addrMode(mode) {}
+};
+
+// For half / bfloat16_t a square is one 16 x 16 fractal, transposed as LoadData's ifTranspose does (dstFracGap has
+// no effect). The b8 squares (two 16 x 32 fractals) and b32 squares (two 16 x 8) are not modeled.
+template <typename T>
+__aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                             const LoadData2dTransposeParams& p, ascendc_sim::CallSite = {}) {
+    static_assert(sizeof(T) == 2, "LoadDataWithTranspose on the twin: half / bfloat16_t (b8 and b32 not modeled)");
+    const char* api = "LoadDataWithTranspose";
+    using ascendc_sim::CubeBuffer;
+    ascendc_sim::Poll(ascendc_sim::Core());
+    if (p.repeatTimes == 0) return;
+    const LoadData2DParams q(p.startIndex, p.repeatTimes, p.srcStride, 0, p.dstGap, true, p.addrMode);
+    auto d = ascendc_sim::CubeTensor(
+        api, "dst", dst, ascendc_sim::LoadData2DDstBytes(q),
+        ascendc_sim::BufferBit(CubeBuffer::kL0A) | ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
+    auto s = ascendc_sim::CubeTensor(api, "src", src, ascendc_sim::LoadData2DSrcBytes(q),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL1), 32);
+    ascendc_sim::LoadData2D(api, d, s, ascendc_sim::LoadData2DDstBytes(q), ascendc_sim::LoadData2DSrcBytes(q), q,
+                            sizeof(T));
 }
 
 // Mmad.md: C (CO1, float, Nz) = A (A2, Zz) x B (B2, Zn) (+ C); half or bfloat16 inputs on the twin.
@@ -152,27 +244,50 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
     ascendc_sim::MmadFloat(c, a, b, ascendc_sim::DTypeOf<U>(), p);
 }
 
-// Fixpipe（L0C到GM数据搬运）.md: the NZ float matrix in CO1 to an ND matrix in GM (NZ2ND), rounded as quantPre says.
+// Mmad.md (bias overload): C starts from the bias row in C2 (BT), bias[j] for every row of column j, whatever
+// cmatrixInitVal says, then accumulates A x B.
+template <typename T, typename U, typename S, typename V>
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                            const LocalTensor<V>& bias, const MmadParams& p, ascendc_sim::CallSite = {}) {
+    static_assert(std::is_same_v<U, S> && std::is_same_v<T, float> && std::is_same_v<V, float> &&
+                      (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16>),
+                  "Mmad with bias on the twin: half or bfloat16_t inputs, float L0C and bias");
+    const char* api = "Mmad";
+    using ascendc_sim::CubeBuffer;
+    ascendc_sim::Poll(ascendc_sim::Core());
+    if (p.m == 0 || p.n == 0 || p.k == 0) return;  // documented NOP
+    auto c = ascendc_sim::CubeTensor(api, "dst", dst, ascendc_sim::MmadBytes(p, 'c'),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL0C), 1024);
+    auto a = ascendc_sim::CubeTensor(api, "fm", fm, ascendc_sim::MmadBytes(p, 'a'),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL0A), 512);
+    auto b = ascendc_sim::CubeTensor(api, "filter", filter, ascendc_sim::MmadBytes(p, 'b'),
+                                     ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
+    auto t = ascendc_sim::CubeTensor(api, "bias", bias, uint64_t{p.n} * sizeof(float),
+                                     ascendc_sim::BufferBit(CubeBuffer::kBt), 64);
+    ascendc_sim::MmadFloat(c, a, b, ascendc_sim::DTypeOf<U>(), p, &t);
+}
+
+// Fixpipe（L0C到GM数据搬运）.md: the NZ float matrix in CO1 to GM, as an ND matrix (CFG_ROW_MAJOR, NZ2ND) or in NZ
+// fractals (CFG_NZ), through relu when reluEn, rounded as quantPre says.
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p,
                                ascendc_sim::CallSite = {}) {
     static_assert(std::is_same_v<U, float>, "Fixpipe on the twin: a float L0C source");
-    static_assert(config.format == CO2Layout::ROW_MAJOR, "Fixpipe on the twin: NZ2ND (CFG_ROW_MAJOR) only");
+    static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe CFG_COLUMN_MAJOR (DN) is dav-3510 only");
     const char* api = "Fixpipe";
     auto& core = ascendc_sim::Core();
     ascendc_sim::Poll(core);
     if (p.mSize == 0 || p.nSize == 0 || p.ndNum == 0) return;  // documented NOP
     auto s = ascendc_sim::CubeTensor(api, "src", src, ascendc_sim::FixpipeSrcBytes(p),
                                      ascendc_sim::BufferBit(ascendc_sim::CubeBuffer::kL0C), 64);
-    if (p.dstStride < p.nSize) {
-        ascendc_sim::Fail(api, ascendc_sim::Str("dstStride ", p.dstStride, " is below nSize ", p.nSize,
-                                                " (NZ2ND: elements per destination row)"));
+    const ascendc_sim::FixpipeOut out =
+        ascendc_sim::FixpipeOutLayout(api, p, sizeof(T), config.format == CO2Layout::NZ);
+    for (uint64_t r = 0; r < out.runs; ++r) {
+        dst.CheckRange(core, api, r * out.pitchBytes / sizeof(T), out.runBytes / sizeof(T),
+                       ascendc_sim::GmAccess::kWrite);
+        ascendc_sim::DefineGm(core, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()) + r * out.pitchBytes, out.runBytes);
     }
-    for (uint32_t r = 0; r < p.mSize; ++r) {
-        dst.CheckRange(core, api, uint64_t{r} * p.dstStride, p.nSize, ascendc_sim::GmAccess::kWrite);
-        ascendc_sim::DefineGm(core, dst.GetPhyAddr() + uint64_t{r} * p.dstStride, uint64_t{p.nSize} * sizeof(T));
-    }
-    ascendc_sim::FixpipeToGm(api, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()), ascendc_sim::DTypeOf<T>(), s, p);
+    ascendc_sim::FixpipeToGm(api, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()), ascendc_sim::DTypeOf<T>(), s, p, out);
 }
 
 }  // namespace AscendC

@@ -197,6 +197,23 @@ inline CopyShape BlockShape(const AscendC::DataCopyParams& p) {
 
 void RequireDataCopyPad(const char* api);
 
+// DataCopy into a cube buffer from another local tensor: L1 (C1) -> BT (C2), whose blockLen counts 64-byte blocks on
+// A2/A3 (asc-devkit examples/01_simd_cpp_api/03_basic_api/03_matrix_compute/mmad: "C1->C2，要求blockLen的单位是64B").
+template <typename T>
+void CopyLocalToCube(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                     const AscendC::DataCopyParams& p) {
+    const char* api = "DataCopy";
+    Poll(Core());
+    if (p.blockCount != 1 || p.srcStride != 0 || p.dstStride != 0) {
+        Fail(api, "L1 -> BT: one run of blocks (blockCount 1, no strides) is modeled");
+    }
+    const uint64_t bytes = uint64_t{p.blockLen} * 64;
+    if (bytes == 0) return;
+    CubeOperand d = CubeTensor(api, "dst", dst, bytes, BufferBit(CubeBuffer::kBt), 64);
+    CubeOperand s = CubeTensor(api, "src", src, bytes, BufferBit(CubeBuffer::kL1), 32);
+    CopyL1ToBt(api, d, s, bytes);
+}
+
 }  // namespace ascendc_sim
 
 namespace AscendC {
@@ -229,6 +246,7 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
                                 ascendc_sim::CallSite = {}) {
+    if (dst.Slot() != nullptr && dst.Slot()->cubeBuffer >= 0) return ascendc_sim::CopyLocalToCube(dst, src, p);
     ascendc_sim::CopyUbToUb("DataCopy", dst, src, ascendc_sim::BlockShape(p));
 }
 

@@ -20,8 +20,8 @@ namespace ascendc_sim {
 template <typename... Params>
 class KernelLaunch {
 public:
-    KernelLaunch(void (*kernel)(Params...), const char* name, int64_t blockDim, void* stream)
-        : kernel_(kernel), name_(name), blockDim_(blockDim), stream_(stream) {}
+    KernelLaunch(void (*kernel)(Params...), const char* name, int64_t blockDim, void* stream, KernelType type)
+        : kernel_(kernel), name_(name), blockDim_(blockDim), stream_(stream), type_(type) {}
 
     template <typename... Args>
     void operator()(Args&&... args) const {
@@ -37,6 +37,10 @@ public:
         if (blockDim_ < 1 || blockDim_ > UINT32_MAX) return Report(Str("blockDim ", blockDim_, " must be >= 1"));
         cfg.blockDim = static_cast<uint32_t>(blockDim_);
         cfg.trace = CurrentTraceRequest();
+        // 设置Kernel类型.md: a __cube__ kernel runs on AIC cores only; __mix__(1, n) on blockDim groups of 1 AIC
+        // and n AIVs.
+        cfg.aicOnly = type_ == KernelType::kAicOnly;
+        cfg.aivPerAic = type_ == KernelType::kMixAic1_2 ? 2 : type_ == KernelType::kMixAic1_1 ? 1 : 0;
         auto r = LaunchKernel(cfg, kernel_, std::forward<Args>(args)...);
         if (!r) return Report(r.error().message);
         PrintNotes(*r);
@@ -52,12 +56,15 @@ private:
     const char* name_;
     int64_t blockDim_;
     void* stream_;
+    KernelType type_;
 };
 
-// l2ctrl is reserved (0 or nullptr) in the documented launch.
+// l2ctrl is reserved (0 or nullptr) in the documented launch. `type` is the kernel's qualifier, which ccec reads
+// at the launch and a C++ compiler cannot: __vector__ (or none) AIV_ONLY, __cube__ AIC_ONLY, __mix__(1, n) MIX.
 template <typename... Params, typename L2, typename Stream>
-KernelLaunch<Params...> KernelCall(void (*kernel)(Params...), const char* name, int64_t blockDim, L2, Stream stream) {
-    return KernelLaunch<Params...>(kernel, name, blockDim, static_cast<void*>(stream));
+KernelLaunch<Params...> KernelCall(void (*kernel)(Params...), const char* name, int64_t blockDim, L2, Stream stream,
+                                   KernelType type = KernelType::kAivOnly) {
+    return KernelLaunch<Params...>(kernel, name, blockDim, static_cast<void*>(stream), type);
 }
 
 }  // namespace ascendc_sim

@@ -79,6 +79,8 @@ struct LaunchConfig {
     // MIX launch (KERNEL_TYPE_MIX_AIC_1_N): blockDim counts AIC:AIV groups of 1 AIC and aivPerAic AIVs; 0 for a
     // vector-only launch.
     uint32_t aivPerAic = 0;
+    // AIC-only launch (KERNEL_TYPE_AIC_ONLY, a `__cube__` kernel): blockDim AIC cores, no AIVs (设置Kernel类型.md).
+    bool aicOnly = false;
     TraceRequest trace;  // off by default; callers copy the thread's request (CurrentTraceRequest)
     // KERNEL_TYPE_MIX_VECTOR_CORE launch (ascend310p): the runtime starts the SoC's Vector Cores beside its AI cores
     // and blockDim counts both (如何在矢量编程时启用Vector-Core.md). The kernel type is a property of the binary the

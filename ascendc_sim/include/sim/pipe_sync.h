@@ -26,7 +26,7 @@ inline constexpr int kPipeCount = static_cast<int>(Pipe::kCount);
 using PipeClock = std::array<uint64_t, kPipeCount>;
 
 // The cube's local buffers; each is its own address space in PipeSync::cube (offset + buffer << kCubeBufferShift).
-enum class CubeBuffer : uint8_t { kL1, kL0A, kL0B, kL0C, kCount };
+enum class CubeBuffer : uint8_t { kL1, kL0A, kL0B, kL0C, kBt, kCount };  // kBt: the bias table (C2)
 inline constexpr int kCubeBufferShift = 40;
 
 struct PipeAccess {

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "sim/context.h"
 #include "sim/dtype_of.h"
@@ -37,8 +38,16 @@ using QuePosition = TPosition;
 
 enum class CacheMode : uint8_t { CACHE_MODE_DISABLE, CACHE_MODE_NORMAL, CACHE_MODE_LAST, CACHE_MODE_PERSISTENT };
 
+// The 4-bit signed integer (kernel_utils_constants.h int4b_t), two to a byte in memory. Declared so kernels that
+// name it in type lists compile; a tensor of it is not modeled and fails to compile (below).
+struct int4b_t {
+    uint8_t storage = 0;
+};
+
 template <typename T>
 class GlobalTensor {
+    static_assert(!std::is_same_v<T, int4b_t>, "int4b_t tensors (two elements a byte) are not modeled by the twin");
+
 public:
     using PrimType = T;
 
@@ -115,6 +124,8 @@ namespace ascendc_sim {
 // The slot of a static tensor (LocalTensor(TPosition, addr, tileSize)): `bytes` at UB byte address `addr`, checked
 // against the core's UB; the same range again gives the same slot.
 BufferSlot* StaticSlot(const char* api, int position, uint64_t addr, uint64_t bytes);
+// The same in the cube buffer a cube position lives in (sim/cube_ops.h); nullptr for another position.
+BufferSlot* StaticCubeSlot(const char* api, int position, uint64_t addr, uint64_t bytes);
 
 }  // namespace ascendc_sim
 
@@ -122,6 +133,8 @@ namespace AscendC {
 
 template <typename T>
 class LocalTensor {
+    static_assert(!std::is_same_v<T, int4b_t>, "int4b_t tensors (two elements a byte) are not modeled by the twin");
+
 public:
     using PrimType = T;
     LocalTensor() = default;
