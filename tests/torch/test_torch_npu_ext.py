@@ -123,7 +123,7 @@ def test_every_extension_source_is_one_the_check_and_the_build_compile():
     root = CSRC.parents[4]
     assert 'csrc").glob("*.cpp")' in (CSRC.parent / "setup.py").read_text().replace("'", '"')
     assert "units=(python/ascendops/torch/npu_ext/csrc/*.cpp)" in (root / "scripts/check_torch_npu.sh").read_text()
-    assert sorted(p.suffix for p in CSRC.iterdir()) == [".cpp"] * 7 + [".h"] * 2
+    assert {p.suffix for p in CSRC.iterdir()} == {".cpp", ".h"}  # headers are checked through the units
 
 
 def test_without_torch_npu_the_native_kernels_are_one_line_naming_what_still_works():

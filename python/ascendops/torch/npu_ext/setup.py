@@ -21,11 +21,16 @@ REPOSITORY = HERE.parents[3]  # python/ascendops/torch/npu_ext -> the repository
 ascend = os.environ.get("ASCEND_HOME_PATH")
 if not ascend:
     sys.exit("ascendops_torch_npu: ASCEND_HOME_PATH is not set: source CANN's set_env.sh first")
-opp = Path(os.environ.get("ASCEND_OPP_PATH", Path(ascend) / "opp"))
-# The package's generated aclnn pairs (libcust_opapi.so) live in its vendor folder (docs/npu.md).
-vendor_lib = opp / "vendors" / "ascendops" / "op_api" / "lib"
-if not (vendor_lib / "libcust_opapi.so").exists():
-    sys.exit(f"ascendops_torch_npu: {vendor_lib}/libcust_opapi.so is missing: install the ascendops opp package first")
+# The package's generated aclnn pairs (libcust_opapi.so) live in its vendor folder, found as the Python front finds
+# it (docs/npu.md): our vendor's entry of ASCEND_CUSTOM_OPP_PATH, then $ASCEND_OPP_PATH/vendors/ascendops.
+custom = [Path(p) for p in os.environ.get("ASCEND_CUSTOM_OPP_PATH", "").split(":") if p.endswith("vendors/ascendops")]
+vendors = [*custom, Path(os.environ.get("ASCEND_OPP_PATH", Path(ascend) / "opp")) / "vendors" / "ascendops"]
+vendor_lib = next((v / "op_api" / "lib" for v in vendors if (v / "op_api" / "lib" / "libcust_opapi.so").exists()), None)
+if vendor_lib is None:
+    sys.exit(
+        f"ascendops_torch_npu: no op_api/lib/libcust_opapi.so in {', '.join(map(str, vendors))}: "
+        "install the opp package"
+    )
 
 setup(
     name="ascendops-torch-npu",
