@@ -146,7 +146,38 @@ def test_a_paired_torch_npu_without_the_extension_names_the_build_command(monkey
 
 def test_the_native_kernels_run_on_the_npu():
     if npu_kernels() != "native":
-        print(f"SKIPPED (reason): the native torch_npu kernels are not loaded: {npu_kernels()}")
         pytest.skip(f"the native torch_npu kernels are not loaded: {npu_kernels()}")
     x = torch.arange(12, dtype=torch.float32).reshape(3, 4).t().to("npu")
     assert torch.equal(torch.ops.ascendops.cast(x, torch.float16).cpu(), x.cpu().half())
+
+
+# ATen's ScalarType constants (c10/core/ScalarType.h) and CANN's aclDataType numbers (CANN 8.1.RC1 acl/acl_base.h:141):
+# the facts the C++ dtype table pairs, held here to check it against the package's own table (acl_value).
+ATEN_DTYPES = {
+    "kFloat": torch.float32,
+    "kHalf": torch.float16,
+    "kBFloat16": torch.bfloat16,
+    "kDouble": torch.float64,
+    "kInt": torch.int32,
+    "kLong": torch.int64,
+    "kShort": torch.int16,
+    "kChar": torch.int8,
+    "kByte": torch.uint8,
+    "kBool": torch.bool,
+}
+ACL_NUMBERS = {"ACL_FLOAT": 0, "ACL_FLOAT16": 1, "ACL_INT8": 2, "ACL_INT32": 3, "ACL_UINT8": 4, "ACL_INT16": 6,
+               "ACL_INT64": 9, "ACL_DOUBLE": 11, "ACL_BOOL": 12, "ACL_BF16": 27}  # fmt: skip
+
+
+def test_the_extensions_dtype_table_agrees_with_the_package_and_covers_every_operator():
+    from ascendops import _C
+    from ascendops.registry import REGISTRY
+    from ascendops.torch._convert import numpy_dtype
+
+    rows = re.findall(r"\{at::(k\w+), (ACL_\w+)\}", (CSRC / "aclnn_call.cpp").read_text())
+    acl_value = {row["name"]: row["acl_value"] for row in _C.dtypes()}
+    paired = {str(numpy_dtype(ATEN_DTYPES[aten])): ACL_NUMBERS[acl] for aten, acl in rows}
+    assert len(rows) == len(paired) == 10
+    assert paired == {name: acl_value[name] for name in paired}
+    used = {d for op in REGISTRY["operators"] for t in op["inputs"] + op["outputs"] for d in t["dtypes"]}
+    assert used <= set(paired)
