@@ -51,9 +51,10 @@ if [[ ! -f "${npu_inc}/torch_npu/csrc/framework/OpCommand.h" ]]; then
 fi
 echo "check_torch_npu.sh: torch ${torch_version}, torch-npu ${version} headers, CANN host headers of ${cann_inc}"
 
-# torch 2.13's headers need C++20 (c10/core/AutogradState.h: bit-field initialisers).
-flags=(-std=c++20 -fsyntax-only -Wall -I"${npu_inc}" -I"${cann_inc}" -I"${torch_inc}"
-       -I"${torch_inc}/torch/csrc/api/include" -I"${py_inc}" -Iop_api -I.)
+# torch 2.13's headers need C++20 (c10/core/AutogradState.h: bit-field initialisers). Our code warning-free
+# (-Werror); the third-party headers as system headers, whose own warnings are not ours.
+flags=(-std=c++20 -fsyntax-only -Wall -Wextra -Werror -isystem "${npu_inc}" -isystem "${cann_inc}"
+       -isystem "${torch_inc}" -isystem "${torch_inc}/torch/csrc/api/include" -isystem "${py_inc}" -Iop_api -I.)
 units=(python/ascendops/torch/npu_ext/csrc/*.cpp)
 out="$(mktemp -d)"
 check() {  # one unit: its log in ${out}, named after it
