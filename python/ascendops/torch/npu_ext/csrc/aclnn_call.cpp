@@ -43,10 +43,10 @@ AclArgs::~AclArgs() {
     for (aclIntArray* array : arrays_) aclDestroyIntArray(array);
 }
 
-namespace {
-
-aclTensor* MakeTensor(const at::Tensor& t, const char* name) {
+aclTensor* AclArgs::Make(const at::Tensor& t, const char* name) const {
     TORCH_CHECK_TYPE(t.defined(), name, ": an undefined tensor");
+    TORCH_CHECK_VALUE(t.device() == device_, name, " is on ", t.device(), ", the call on ", device_,
+                      ": every tensor must be on one NPU");
     const std::vector<int64_t> sizes(t.sizes().begin(), t.sizes().end());
     const std::vector<int64_t> strides(t.strides().begin(), t.strides().end());
     const int64_t storageElements = static_cast<int64_t>(t.storage().nbytes() / t.element_size());
@@ -57,10 +57,8 @@ aclTensor* MakeTensor(const at::Tensor& t, const char* name) {
     return tensor;
 }
 
-}  // namespace
-
 aclTensor* AclArgs::Tensor(const at::Tensor& t, const char* name) {
-    tensors_.push_back(MakeTensor(t, name));
+    tensors_.push_back(Make(t, name));
     return tensors_.back();
 }
 
@@ -68,7 +66,7 @@ aclTensorList* AclArgs::TensorList(const std::vector<at::Tensor>& ts, const char
     std::vector<aclTensor*> items;
     for (const at::Tensor& t : ts) {
         try {
-            items.push_back(MakeTensor(t, name));
+            items.push_back(Make(t, name));
         } catch (...) {
             for (aclTensor* made : items) aclDestroyTensor(made);
             throw;

@@ -16,11 +16,12 @@
 
 namespace ascendops::torch_npu_ext {
 
-// The aclTensor / aclTensorList / aclIntArray handles of one call, each describing an at::Tensor's own memory
-// (sizes, strides, storage offset, dtype, storage: no copy). Destroyed after phase 2 has run.
+// The aclTensor / aclTensorList / aclIntArray handles of one call on `device`, each describing an at::Tensor's own
+// memory (sizes, strides, storage offset, dtype, storage: no copy); a tensor on another device is a ValueError
+// naming it. Destroyed after phase 2 has run.
 class AclArgs {
 public:
-    AclArgs() = default;
+    explicit AclArgs(const at::Device& device) : device_(device) {}
     AclArgs(const AclArgs&) = delete;
     AclArgs& operator=(const AclArgs&) = delete;
     ~AclArgs();
@@ -29,6 +30,8 @@ public:
     aclIntArray* IntArray(c10::IntArrayRef values);
 
 private:
+    aclTensor* Make(const at::Tensor& t, const char* name) const;
+    at::Device device_;
     std::vector<aclTensor*> tensors_;
     std::vector<aclTensorList*> lists_;  // each owns the tensors it was made from
     std::vector<aclIntArray*> arrays_;

@@ -13,7 +13,7 @@ at::Tensor Cast(const at::Tensor& x, at::ScalarType dtype, std::optional<c10::st
     const int64_t dstType = AclDtypeOf(dtype, "dtype");
     const at::Tensor self = x.contiguous();
     at::Tensor out = at::empty(x.sizes(), x.options().dtype(dtype));
-    auto args = std::make_shared<AclArgs>();
+    auto args = std::make_shared<AclArgs>(x.device());
     aclTensor* selfT = args->Tensor(self, "x");
     aclTensor* outT = args->Tensor(out, "out");
     RunAclnn(

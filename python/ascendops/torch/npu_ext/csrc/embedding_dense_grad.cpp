@@ -29,7 +29,7 @@ at::Tensor EmbeddingDenseGrad(const at::Tensor& grad, const at::Tensor& indices,
     const at::Tensor sorted = (wide ? keys.clamp(-1, std::numeric_limits<int32_t>::max()) : keys).to(at::kInt);
     const at::Tensor pos = order.to(at::kInt);  // positions < numel <= 2^31: exact
     const at::Tensor rows = grad.contiguous();
-    auto args = std::make_shared<AclArgs>();
+    auto args = std::make_shared<AclArgs>(grad.device());
     aclTensor* gradT = args->Tensor(rows, "grad");
     aclTensor* sortedT = args->Tensor(sorted, "indices");
     aclTensor* posT = args->Tensor(pos, "indices");

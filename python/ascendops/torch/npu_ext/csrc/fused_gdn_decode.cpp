@@ -47,7 +47,7 @@ at::Tensor FusedGdnDecode(const at::Tensor& mixed_qkv, const at::Tensor& a, cons
     const std::array<at::Tensor, 6> in = {ReadFirst(mixed_qkv, state), ReadFirst(a, state),
                                           ReadFirst(b, state),         ReadFirst(a_log, state),
                                           ReadFirst(dt_bias, state),   ReadFirst(ssm_state_indices, state)};
-    auto args = std::make_shared<AclArgs>();
+    auto args = std::make_shared<AclArgs>(state.device());
     aclTensor* qkvT = args->Tensor(in[0], "mixed_qkv");
     aclTensor* aT = args->Tensor(in[1], "a");
     aclTensor* bT = args->Tensor(in[2], "b");

@@ -24,16 +24,16 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor> FusedSwig
     at::Tensor dbG = at::empty({1, n}, options), dbFc = at::empty({1, n}, options);
     const at::Tensor dg = at::empty({m, n}, options), dfc = at::empty({m, n}, options);
 
-    auto b = std::make_shared<AclArgs>();
+    auto b = std::make_shared<AclArgs>(dy.device());
     const at::Tensor dyD = dy.contiguous(), gD = g.contiguous(), fcD = fc.contiguous();
     aclTensor *dyT = b->Tensor(dyD, "dy"), *gT = b->Tensor(gD, "g"), *fcT = b->Tensor(fcD, "fc");
     aclTensor *dgT = b->Tensor(dg, "dg"), *dfcT = b->Tensor(dfc, "dfc");
     aclTensor *dbGT = b->Tensor(dbG, "db_g"), *dbFcT = b->Tensor(dbFc, "db_fc");
-    auto w = std::make_shared<AclArgs>();
+    auto w = std::make_shared<AclArgs>(dy.device());
     const at::Tensor xD = x.contiguous();
     aclTensor *xT = w->Tensor(xD, "x"), *dgW = w->Tensor(dg, "dg"), *dfcW = w->Tensor(dfc, "dfc");
     aclTensor *dwGT = w->Tensor(dwG, "dw_g"), *dwFcT = w->Tensor(dwFc, "dw_fc");
-    auto xa = std::make_shared<AclArgs>();
+    auto xa = std::make_shared<AclArgs>(dy.device());
     const at::Tensor wGD = w_g.contiguous(), wFcD = w_fc.contiguous();
     aclTensor *dgX = xa->Tensor(dg, "dg"), *dfcX = xa->Tensor(dfc, "dfc");
     aclTensor *wGT = xa->Tensor(wGD, "w_g"), *wFcT = xa->Tensor(wFcD, "w_fc"), *dxT = xa->Tensor(dx, "dx");

@@ -21,7 +21,7 @@ std::vector<at::Tensor> Split(const at::Tensor& x, c10::SymIntArrayRef split_sec
         outs.push_back(at::empty(shape, x.options()));
     }
     const at::Tensor self = x.contiguous();
-    auto args = std::make_shared<AclArgs>();
+    auto args = std::make_shared<AclArgs>(x.device());
     aclTensor* selfT = args->Tensor(self, "x");
     aclIntArray* sectionsA = args->IntArray(sections);
     aclTensorList* outL = args->TensorList(outs, "out");
