@@ -5,8 +5,9 @@ Importing this module needs PyTorch 2.4 or later (``pip install 'ascendops[torch
 
 - CPU tensors run on the CPU twin through the NumPy API, on views of the tensors' memory (bfloat16 included);
   ``soc=`` / ``core_num=`` choose the SoC it plays (None: the package default of the calling thread).
-- NPU tensors (torch_npu) run the installed opp package's aclnn pairs on the current stream: registered only when
-  torch_npu imports; never run in this project.
+- NPU tensors (torch_npu) run the installed opp package's aclnn pairs on the current stream: the native C++ kernels
+  of ``npu_ext/`` when that extension is installed, else the Python ones through ``_C_npu`` (``npu_kernels()`` says
+  which); registered only when torch_npu imports; never run in this project.
 - ``register_caller_names()``: FusedGdnDecode also as ``torch.ops.custom.npu_fused_gdn_decode`` (ops-transformer's
   schema) and ``torch.ops._C_ascend.npu_fused_gdn_decode`` (vllm-ascend's), on request only (``_caller_names``).
 - Fake kernels give shapes and dtypes to FakeTensor and torch.compile.
@@ -29,7 +30,7 @@ if not hasattr(torch.library, "custom_op"):  # torch.library.custom_op arrived i
     )
 
 from ._autograd import embedding, swiglu
-from ._register import NAMESPACE, register
+from ._register import NAMESPACE, npu_kernels, register
 from ._specs import OP_SPECS
 from ._caller_names import register_caller_names
 from ..ops.fused_swiglu_grad import FusedSwigluGradResult
@@ -48,6 +49,7 @@ __all__ = [
     "fused_gdn_decode",
     "fused_gdn_decode_",
     "fused_swiglu_grad",
+    "npu_kernels",
     "register_caller_names",
     "split",
     "swiglu",

@@ -13,11 +13,11 @@ import torch
 from .. import _npu
 from ._convert import numpy_dtype
 
-__all__ = ["available", "unavailable_reason", "view", "device_module", "stream_of"]
+__all__ = ["available", "torch_npu_reason", "unavailable_reason", "view", "device_module", "stream_of"]
 
 
-def unavailable_reason():
-    """Why the NPU kernels are not registered ("" when they are)."""
+def torch_npu_reason():
+    """Why torch_npu cannot take NPU kernels ("" when it imports and is built for this torch)."""
     try:
         import torch_npu  # noqa: F401, PLC0415
     except ImportError as error:  # absent, or built for another torch (its import names the mismatch)
@@ -28,7 +28,12 @@ def unavailable_reason():
             f"torch_npu {torch_npu.__version__} is built for torch {_release(torch_npu.__version__)}, this is "
             f"torch {torch.__version__}; the CPU kernels still work"
         )
-    return _npu.unavailable_reason() or ""
+    return ""
+
+
+def unavailable_reason():
+    """Why the Python NPU kernels (through ``_C_npu``) are not registered ("" when they are)."""
+    return torch_npu_reason() or _npu.unavailable_reason() or ""
 
 
 def _release(version):

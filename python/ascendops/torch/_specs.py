@@ -2,10 +2,10 @@
 
 Adding an operator is one entry: its schema (mutated inputs annotated ``Tensor(a!)``, list outputs ``Tensor[]``), a
 CPU kernel that runs the NumPy API on views of the tensors' memory, a fake kernel (shapes and dtypes only, for
-FakeTensor / meta / torch.compile) and an NPU kernel (the aclnn call through ascendops._C_npu, see
-``_npu_views.py``). Every schema ends with ``*, str? soc=None, int core_num=0``: the SoC the CPU twin plays
-(None: the package default of the calling thread) and its core count; NPU kernels ignore both (the device is
-what it is).
+FakeTensor / meta / torch.compile) and a Python NPU kernel (the aclnn call through ascendops._C_npu, see
+``_npu_views.py``; the native C++ kernels of ``npu_ext/`` replace it when installed, with the same schemas). Every
+schema ends with ``*, str? soc=None, int core_num=0``: the SoC the CPU twin plays (None: the package default of the
+calling thread) and its core count; NPU kernels ignore both (the device is what it is).
 """
 
 from dataclasses import dataclass
