@@ -5,9 +5,9 @@ Importing this module needs PyTorch 2.4 or later (``pip install 'ascendops[torch
 
 - CPU tensors run on the CPU twin through the NumPy API, on views of the tensors' memory (bfloat16 included);
   ``soc=`` / ``core_num=`` choose the SoC it plays (None: the package default of the calling thread).
-- NPU tensors (torch_npu) run the installed opp package's aclnn pairs on the current stream: the native C++ kernels
-  of ``npu_ext/`` when that extension is installed, else the Python ones through ``_C_npu`` (``npu_kernels()`` says
-  which); registered only when torch_npu imports; never run in this project.
+- NPU tensors (torch_npu) run the installed opp package's aclnn pairs on the current stream through the native C++
+  kernels of ``npu_ext/``, registered when torch_npu imports and that extension is installed (``npu_kernels()`` says
+  "native" or why not); never run in this project.
 - ``register_caller_names()``: FusedGdnDecode also as ``torch.ops.custom.npu_fused_gdn_decode`` (ops-transformer's
   schema) and ``torch.ops._C_ascend.npu_fused_gdn_decode`` (vllm-ascend's), on request only (``_caller_names``).
 - Fake kernels give shapes and dtypes to FakeTensor and torch.compile.

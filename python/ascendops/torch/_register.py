@@ -1,10 +1,10 @@
 """Registers every ``OpSpec`` with torch.library under the namespace ``ascendops``: the CPU kernel and the fake
-kernel from Python and, when torch_npu is present, the NPU kernels: the native extension's C++ kernels when it is
-installed (``_npu_ext``), else the Python ones through ``_C_npu``."""
+kernel from Python and, when torch_npu is present and the native extension installed (``_npu_ext``), its C++ NPU
+kernels."""
 
 import torch
 
-from . import _npu_ext, _npu_views
+from . import _npu_ext
 
 __all__ = ["NAMESPACE", "npu_kernels", "register"]
 
@@ -13,7 +13,7 @@ _npu_kernels = ["not registered yet"]
 
 
 def npu_kernels():
-    """Which NPU kernels serve ``torch.ops.ascendops.*``: "native", "python", or the reason neither is registered."""
+    """Which NPU kernels serve ``torch.ops.ascendops.*``: "native", or the reason none is registered."""
     return _npu_kernels[0]
 
 
@@ -26,8 +26,7 @@ def _mutated_args(qualified_name, schema):
 def register(specs):
     """Defines ``torch.ops.ascendops.<name>`` for each spec; returns {name: torch.library.CustomOpDef}."""
     native_reason = _npu_ext.unavailable_reason()
-    with_python_npu = native_reason != "" and _npu_views.available()
-    _npu_kernels[0] = "native" if not native_reason else "python" if with_python_npu else native_reason
+    _npu_kernels[0] = native_reason or "native"
     ops = {}
     for spec in specs:
         qualified_name = f"{NAMESPACE}::{spec.name}"
@@ -39,8 +38,6 @@ def register(specs):
             schema=spec.schema,
         )
         op.register_fake(spec.fake)
-        if with_python_npu:  # torch_npu names PrivateUse1 "npu"
-            op.register_kernel("npu", spec.npu)
         ops[spec.name] = op
     if not native_reason:
         _npu_ext.load()

@@ -2,8 +2,8 @@
 
 Adding an operator is one entry: its schema (mutated inputs annotated ``Tensor(a!)``, list outputs ``Tensor[]``), a
 CPU kernel that runs the NumPy API on views of the tensors' memory, a fake kernel (shapes and dtypes only, for
-FakeTensor / meta / torch.compile) and a Python NPU kernel (the aclnn call through ascendops._C_npu, see
-``_npu_views.py``; the native C++ kernels of ``npu_ext/`` replace it when installed, with the same schemas). Every
+FakeTensor / meta / torch.compile); the NPU kernels are the native C++ ones of ``npu_ext/``, with the same schemas
+(checked by tests/torch/test_torch_npu_ext.py). Every
 schema ends with ``*, str? soc=None, int core_num=0``: the SoC the CPU twin plays (None: the package default of the
 calling thread) and its core count; NPU kernels ignore both (the device is what it is).
 """
@@ -23,7 +23,6 @@ from ..ops.fused_gdn_decode import fused_gdn_decode as numpy_fused_gdn_decode
 from ..ops.fused_swiglu_grad import OUTPUTS as _SWIGLU_OUTPUTS
 from ..ops.fused_swiglu_grad import fused_swiglu_grad as numpy_fused_swiglu_grad
 from ..ops.split import split as numpy_split
-from ._npu_views import device_module, stream_of, view
 from ._convert import check_updatable, from_numpy, numpy_dtype, tensor_spec, to_numpy
 
 __all__ = ["OpSpec", "OP_SPECS"]
@@ -37,7 +36,6 @@ class OpSpec:
     schema: str  # "(arguments) -> returns"
     cpu: Callable  # CPU tensors -> the NumPy API (the CPU twin)
     fake: Callable  # FakeTensor / meta: output shapes and dtypes
-    npu: Callable  # PrivateUse1 tensors -> the aclnn pair (registered only with torch_npu)
 
 
 def _schema(name):
@@ -61,34 +59,6 @@ def _twin_checks(tensors, soc, core_num, default_soc=None):
     return all(isinstance(d, int) for t in tensors for d in (*t.shape, *t.stride()))
 
 
-def _dense(*tensors):
-    """Contiguous inputs, copied on the device, for the kernel-level pairs (the generated aclnn of an OpDef)."""
-    return [t.contiguous() for t in tensors]
-
-
-def _byte_span(t):
-    """[first, last + 1) bytes of t's elements in its storage (None when it has none)."""
-    if t.numel() == 0:
-        return None
-    last = t.storage_offset() + sum((d - 1) * s for d, s in zip(t.shape, t.stride()))
-    return t.storage_offset() * t.element_size(), (last + 1) * t.element_size()
-
-
-def overlaps(t, other):
-    """True when t and other share bytes of one storage (the span of their views intersects)."""
-    if t.untyped_storage().data_ptr() != other.untyped_storage().data_ptr():
-        return False
-    a, b = _byte_span(t), _byte_span(other)
-    return a is not None and b is not None and a[0] < b[1] and b[0] < a[1]
-
-
-def _read_first(inputs, written):
-    """The inputs, each that shares memory with the tensor the kernel writes cloned first: the device reads its
-    inputs while it writes, so an aliasing input is read from a copy made before the launch (the twin's uploads
-    give every call that order)."""
-    return [t.clone() if overlaps(t, written) else t for t in inputs]
-
-
 # Cast ------------------------------------------------------------------------------------------------------------
 def _cast_cpu(x, dtype, *, soc=None, core_num=0):
     return from_numpy(numpy_cast(to_numpy(x, "x"), numpy_dtype(dtype), **_device(soc, core_num)))
@@ -98,12 +68,6 @@ def _cast_fake(x, dtype, *, soc=None, core_num=0):
     if _twin_checks((x,), soc, core_num):
         _C.cast_check(tensor_spec(x, "x"), numpy_dtype(dtype))
     return x.new_empty(x.shape, dtype=dtype)
-
-
-def _cast_npu(x, dtype, *, soc=None, core_num=0):
-    out = x.new_empty(x.shape, dtype=dtype)
-    device_module(x).cast(view(*_dense(x)), view(out), stream_of(x))
-    return out
 
 
 # EmbeddingDenseGrad (raw indices; on the NPU sorted on the device, then the kernel-level aclnn) -------------------
@@ -129,15 +93,6 @@ def _edg_fake(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=Fal
             tensor_spec(grad, "grad"), tensor_spec(indices, "indices"), num_weights, padding_idx, scale_grad_by_freq
         )
     return grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
-
-
-def _edg_npu(grad, indices, num_weights, padding_idx=-1, scale_grad_by_freq=False, *, soc=None, core_num=0):
-    # aclnnAscendopsEmbeddingDenseBackward: the indices sorted on the device, then the kernel (strided inputs taken).
-    out = grad.new_empty(_edg_shape(grad, num_weights), dtype=torch.float32)
-    device_module(grad).embedding_dense_backward(
-        view(grad), view(indices), view(out), num_weights, padding_idx, scale_grad_by_freq, stream_of(grad)
-    )
-    return out
 
 
 _GDN_INPUTS = ("mixed_qkv", "a", "b", "a_log", "dt_bias")
@@ -193,28 +148,6 @@ def _gdn_fake(
     return mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
 
 
-def _gdn_npu(
-    mixed_qkv,
-    a,
-    b,
-    a_log,
-    dt_bias,
-    state,
-    ssm_state_indices,
-    *,
-    scale=1.0,
-    softplus_threshold=20.0,
-    soc=None,
-    core_num=0,
-):
-    check_updatable("state", state)
-    out = mixed_qkv.new_empty(_gdn_out_shape(mixed_qkv, a, state))
-    inputs = _read_first(_dense(mixed_qkv, a, b, a_log, dt_bias, ssm_state_indices), state)  # state: in place
-    views = [view(t) for t in (*inputs[:5], state, inputs[5])]
-    device_module(state).fused_gdn_decode(views, view(out), float(scale), float(softplus_threshold), stream_of(state))
-    return out
-
-
 _SWIGLU_INPUTS = ("dy", "g", "fc", "x", "w_g", "w_fc")
 
 
@@ -236,16 +169,6 @@ def _swiglu_fake(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
     return tuple(dy.new_empty(shape) for shape in _swiglu_shapes(dy, x))
 
 
-def _swiglu_npu(dy, g, fc, x, w_g, w_fc, *, soc=None, core_num=0):
-    """aclnnAscendopsFusedSwigluGrad on torch_npu's stream: b -> dg, dfc, db; w -> dw; x -> dx (strided inputs
-    made contiguous on the device by the composition)."""
-    outs = _swiglu_fake(dy, g, fc, x, w_g, w_fc)  # allocated on dy's device
-    device_module(dy).fused_swiglu_grad(
-        [view(t) for t in (dy, g, fc, x, w_g, w_fc)], [view(t) for t in outs], stream_of(dy)
-    )
-    return outs
-
-
 # Split (sections already resolved: the torch-style wrappers in __init__.py turn split_size / chunks into them) ----
 def _split_cpu(x, split_sections, dim=0, *, soc=None, core_num=0):
     pieces = numpy_split(to_numpy(x, "x"), [int(s) for s in split_sections], dim, **_device(soc, core_num))
@@ -259,18 +182,10 @@ def _split_fake(x, split_sections, dim=0, *, soc=None, core_num=0):
     return [x.new_empty((*x.shape[:d], s, *x.shape[d + 1 :])) for s in split_sections]
 
 
-def _split_npu(x, split_sections, dim=0, *, soc=None, core_num=0):
-    outs = _split_fake(x, split_sections, dim)  # allocated on x's device
-    device_module(x).split(
-        view(*_dense(x)), [int(s) for s in split_sections], dim, [view(t) for t in outs], stream_of(x)
-    )
-    return outs
-
-
 OP_SPECS = (
-    OpSpec("cast", _schema("cast"), _cast_cpu, _cast_fake, _cast_npu),
-    OpSpec("embedding_dense_grad", _schema("embedding_dense_grad"), _edg_cpu, _edg_fake, _edg_npu),
-    OpSpec("fused_gdn_decode", _schema("fused_gdn_decode"), _gdn_cpu, _gdn_fake, _gdn_npu),
-    OpSpec("fused_swiglu_grad", _schema("fused_swiglu_grad"), _swiglu_cpu, _swiglu_fake, _swiglu_npu),
-    OpSpec("split", _schema("split"), _split_cpu, _split_fake, _split_npu),
+    OpSpec("cast", _schema("cast"), _cast_cpu, _cast_fake),
+    OpSpec("embedding_dense_grad", _schema("embedding_dense_grad"), _edg_cpu, _edg_fake),
+    OpSpec("fused_gdn_decode", _schema("fused_gdn_decode"), _gdn_cpu, _gdn_fake),
+    OpSpec("fused_swiglu_grad", _schema("fused_swiglu_grad"), _swiglu_cpu, _swiglu_fake),
+    OpSpec("split", _schema("split"), _split_cpu, _split_fake),
 )
