@@ -76,7 +76,7 @@ ModeledTime ModelTime(const LaunchStats& stats, const ascendc_sim::SocInfo& soc)
     // Device memory carries the reads and the writes L2 does not keep, each copy with its overhead.
     const double kept = writes > 0 ? L2AbsorbedBytes(reads - bypass, writes, soc.cost) / writes : 0.0;
     t.bandwidthUs = AchievableUs(readCost + writeCost * (1.0 - kept), soc.cost);
-    t.launchUs = LaunchUs(static_cast<uint32_t>(stats.cores.size()), soc.cost);
+    t.launchUs = LaunchUs(stats.blockDim, soc.cost);  // blocks as launched: a MIX launch's AIC:AIV groups
     t.deviceUs = std::max(t.slowestCoreUs, t.bandwidthUs) + t.launchUs;
     return t;
 }

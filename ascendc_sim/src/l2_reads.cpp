@@ -33,7 +33,8 @@ double NoteOwnRead(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBy
         const uint64_t start = reinterpret_cast<uintptr_t>(gm) + r * pitch, end = start + rowBytes;
         for (uint64_t g = start / kGranuleBytes; g <= (end - 1) / kGranuleBytes; ++g) {
             const uint64_t lo = std::max(start, g * kGranuleBytes), hi = std::min(end, (g + 1) * kGranuleBytes);
-            const uint16_t mask = SectorMask(lo % kGranuleBytes / kSectorBytes, (hi - 1) % kGranuleBytes / kSectorBytes);
+            const uint16_t mask =
+                SectorMask(lo % kGranuleBytes / kSectorBytes, (hi - 1) % kGranuleBytes / kSectorBytes);
             L2ReadLog::Granule& e = log.granules[g];
             const int count = __builtin_popcount(mask);
             if (e.sectors != 0 && log.readBytes - e.readAt <= window) {
@@ -60,7 +61,8 @@ void ChargeCrossCoreReads(std::vector<CoreContext>& cores, double rereadShare, d
     std::unordered_map<uintptr_t, std::vector<Use>> chunks;
     for (uint32_t i = 0; i < cores.size(); ++i) {
         for (const ReadStamp& s : cores[i].ownReads.stamps) {
-            for (uintptr_t k = s.start >> kChunkShift; k <= (s.end - 1) >> kChunkShift; ++k) chunks[k].push_back({i, &s});
+            for (uintptr_t k = s.start >> kChunkShift; k <= (s.end - 1) >> kChunkShift; ++k)
+                chunks[k].push_back({i, &s});
         }
     }
     for (auto& [chunk, uses] : chunks) {
@@ -75,7 +77,8 @@ void ChargeCrossCoreReads(std::vector<CoreContext>& cores, double rereadShare, d
                                 static_cast<double>(std::min(s.end, hi) - std::max(s.start, lo)) /
                                 static_cast<double>(s.end - s.start);
             bool concurrent = false;
-            for (size_t j = i; j-- > 0 && !concurrent;) concurrent = uses[j].core != uses[i].core && uses[j].s->done > s.begin;
+            for (size_t j = i; j-- > 0 && !concurrent;)
+                concurrent = uses[j].core != uses[i].core && uses[j].s->done > s.begin;
             for (size_t j = i + 1; j < uses.size() && uses[j].s->begin < s.done && !concurrent; ++j) {
                 concurrent = uses[j].core != uses[i].core;
             }

@@ -121,7 +121,8 @@ void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64
     if (strided) {
         const double rate = write ? p.ubToGmBytesPerCycle : p.gmToUbBytesPerCycle;
         const double share = p.memAchievableGBps * 1e3 / p.freqMHz / active;
-        cycles += UnalignedRowCycles(p, gm, rows, rowBytes, pitch, write && p.l2Bytes > 0 ? rate : std::min(rate, share));
+        cycles +=
+            UnalignedRowCycles(p, gm, rows, rowBytes, pitch, write && p.l2Bytes > 0 ? rate : std::min(rate, share));
     }
     const double begin = ChargeCopyPipe(c, pipe, cycles, p.copyLatencyCycles);
     if (!write && bytes != 0 && active > 1) {

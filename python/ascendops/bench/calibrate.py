@@ -10,7 +10,8 @@ S1
     (TOTAL_VEC_LOCAL_SIZE), so those cases copy 15360 (case 6: 15232) halves per tile instead of 16384 (16256), with
     the same bank-group pattern. Case 0 (a scalar loop over 67 M elements) runs its first tiles and is extrapolated.
 S2
-    asc-devkit ``.../04_memory_access/data_copy/README.md``: read-only GM -> UB copy streams on 48 AIV (``_calib_copy``).
+    asc-devkit ``.../04_memory_access/data_copy/README.md``: read-only GM -> UB copy streams on 48 AIV
+    (``_calib_copy``).
 launch
     The launch term (Task Duration minus the cores' mean time) of the published rows against the empty kernel's
     modeled time at their block count.

@@ -29,14 +29,15 @@ py::dict Report(const ascendc_sim::LaunchStats& s, const ascendc_sim::SocInfo& s
         sum += ascendc_sim::CoreTimeUs(s.cores[i], soc);
         hit += s.cores[i].l2HitReadBytes;
     }
-    const double conflict =
-        std::accumulate(s.cores.begin(), s.cores.end(), 0.0, [](double a, const auto& c) { return a + c.memConflictCost; });
+    const double conflict = std::accumulate(s.cores.begin(), s.cores.end(), 0.0,
+                                            [](double a, const auto& c) { return a + c.memConflictCost; });
     return py::dict("modeled_device_us"_a = s.modeled.deviceUs, "modeled_slowest_core_us"_a = s.modeled.slowestCoreUs,
                     "modeled_mean_core_us"_a = s.cores.empty() ? 0.0 : sum / static_cast<double>(s.cores.size()),
                     "modeled_bandwidth_us"_a = s.modeled.bandwidthUs, "modeled_launch_us"_a = s.modeled.launchUs,
                     "l2_hit_bytes"_a = hit, "conflict_bytes"_a = conflict,
-                    "slowest_core"_a = s.cores.empty() ? py::dict()
-                                                       : ascendops::bridge::PipeTimes(s.cores[slowest], soc.cost.freqMHz));
+                    "slowest_core"_a = s.cores.empty()
+                                           ? py::dict()
+                                           : ascendops::bridge::PipeTimes(s.cores[slowest], soc.cost.freqMHz));
 }
 
 py::dict RunCopyStream(const py::dict& tiling, uint32_t blockDim, const std::string& soc, const py::dict& params) {

@@ -22,7 +22,8 @@ inline void OverrideCost(ascendc_sim::LaunchConfig& cfg, ascendc_sim::SocInfo& c
                 found = true;
             }
         }
-        if (!found) throw pybind11::value_error("params: no cost parameter named '" + name + "' (ascendops soc --cost)");
+        if (!found)
+            throw pybind11::value_error("params: no cost parameter named '" + name + "' (ascendops soc --cost)");
     }
     cfg.platform.soc = &custom;
 }

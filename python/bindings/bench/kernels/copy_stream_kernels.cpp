@@ -58,8 +58,8 @@ private:
             slot_ = 0;
         }
         LocalTensor<half> dst = ub_.GetWithOffset<half>(slotBytes_ / sizeof(half), slot_ * slotBytes_);
-        const DataCopyExtParams p(static_cast<uint16_t>(t_.tileM), cols * sizeof(half), (t_.n - cols) * sizeof(half),
-                                  0, 0);
+        const DataCopyExtParams p(static_cast<uint16_t>(t_.tileM), cols * sizeof(half), (t_.n - cols) * sizeof(half), 0,
+                                  0);
         DataCopyPad(dst, src_[offset], p, DataCopyPadExtParams<half>(false, 0, 0, 0));
         ++slot_;
     }
