@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "ascendc_sim/platform/soc_l2.h"
 #include "ascendc_sim/platform/soc_vector_core.h"
 
 namespace ascendc_sim {
@@ -34,9 +35,28 @@ constexpr SocKernelRules kV220Rules{184 * 1024,      8 * 1024, 256, 16ull * 1024
 
 // Every cost value's source and label: soc_cost_sources.cpp (`ascendops soc --cost`). Ascend910B1.ini: cube_freq 1850,
 // ddr_read_rate 32, ub_to_ddr_rate 64, l2_size 201326592, ubbank_group_num 16 x ubbank_size 4096, l2_read_rate 110.
-constexpr SocCostParams kA2Cost{1850.0, 32.0,    64.0,   1.0,  22.0, 200.0,  2000.0,
-                                1800.0, 3.0,     88.0,   0.7,  11.0, 1610.0, 192.0 * 1024 * 1024,
-                                16.0,   65536.0, 1628.0, 110.0};
+constexpr SocCostParams kA2Cost{/*freqMHz=*/1850.0,
+                                /*gmToUb=*/32.0,
+                                /*ubToGm=*/64.0,
+                                /*vecCyclesPerRepeat=*/1.0,
+                                /*vecIssue=*/22.0,
+                                /*scalarGm=*/200.0,
+                                /*barrier=*/2000.0,
+                                /*memBandwidthGBps=*/1800.0,
+                                /*launchUs=*/0.465,
+                                /*copyLatency=*/156.0,
+                                /*unalignedGm=*/0.7,
+                                /*scalarUb=*/11.0,
+                                /*memAchievableGBps=*/1490.0,
+                                /*l2Bytes=*/192.0 * 1024 * 1024,
+                                /*ubBankGroups=*/16.0,
+                                /*ubBankGroupSpan=*/65536.0,
+                                /*memCopyOverheadBytes=*/11.4,
+                                /*l2Read=*/110.0,
+                                /*copyIssue=*/13.0,
+                                /*launchPerBlockUs=*/0.168,
+                                /*rereadCostShare=*/0.50,
+                                /*sameAddrCostShare=*/1.04};
 // Ascend310P3.ini [VectorCoreSpec] vec_freq 1000, [VectorCoreMemoryRates] ddr_read_rate 9, ub_to_ddr_rate 9,
 // l2_read_rate 57: a Vector Core of a MIX_VECTOR_CORE launch; the AI core's row otherwise.
 constexpr SocCostParams kV200VectorCoreCost{/*freqMHz=*/1000.0,
@@ -47,16 +67,20 @@ constexpr SocCostParams kV200VectorCoreCost{/*freqMHz=*/1000.0,
                                             /*scalarGm=*/200.0,
                                             /*barrier=*/2000.0,
                                             /*memBandwidthGBps=*/204.8,
-                                            /*launchUs=*/3.0,
-                                            /*copyLatency=*/88.0,
+                                            /*launchUs=*/0.465,
+                                            /*copyLatency=*/156.0,
                                             /*unalignedGm=*/1.0,
                                             /*scalarUb=*/11.0,
                                             /*memAchievableGBps=*/183.0,
                                             /*l2Bytes=*/16.0 * 1024 * 1024,
                                             /*ubBankGroups=*/0.0,
                                             /*ubBankGroupSpan=*/0.0,
-                                            /*memCopyOverheadBytes=*/1628.0,
-                                            /*l2Read=*/57.0};
+                                            /*memCopyOverheadBytes=*/11.4,
+                                            /*l2Read=*/57.0,
+                                            /*copyIssue=*/13.0,
+                                            /*launchPerBlockUs=*/0.168,
+                                            /*rereadCostShare=*/0.50,
+                                            /*sameAddrCostShare=*/1.04};
 
 // dav-c220 DataCopyPad: 8.1.RC1 impl/dav_c220/kernel_operator_data_copy_impl.h (copy_*_align_b8/b16/b32) and
 // Ascend910B2.ini Intrinsic_data_move_pad. Vector shifts: impl/dav_c220/kernel_operator_vec_binary_scalar_impl.h
@@ -72,10 +96,28 @@ const SocInfo kSocTable[3] = {
      /*hasDataCopyPad=*/false,
      /*hasVectorShift=*/false,
      /*hasSyncAll=*/false,
-     {/*freqMHz=*/1060.0, /*gmToUb=*/17.0, /*ubToGm=*/17.0, /*vecCyclesPerRepeat=*/1.0, /*vecIssue=*/22.0,
-      /*scalarGm=*/200.0, /*barrier=*/2000.0, /*memBandwidthGBps=*/204.8, /*launchUs=*/3.0, /*copyLatency=*/88.0,
-      /*unalignedGm=*/1.0, /*scalarUb=*/11.0, /*memAchievableGBps=*/183.0, /*l2Bytes=*/16.0 * 1024 * 1024,
-      /*ubBankGroups=*/0.0, /*ubBankGroupSpan=*/0.0, /*memCopyOverheadBytes=*/1628.0, /*l2Read=*/114.0},
+     {/*freqMHz=*/1060.0,
+      /*gmToUb=*/17.0,
+      /*ubToGm=*/17.0,
+      /*vecCyclesPerRepeat=*/1.0,
+      /*vecIssue=*/22.0,
+      /*scalarGm=*/200.0,
+      /*barrier=*/2000.0,
+      /*memBandwidthGBps=*/204.8,
+      /*launchUs=*/0.465,
+      /*copyLatency=*/156.0,
+      /*unalignedGm=*/1.0,
+      /*scalarUb=*/11.0,
+      /*memAchievableGBps=*/183.0,
+      /*l2Bytes=*/16.0 * 1024 * 1024,
+      /*ubBankGroups=*/0.0,
+      /*ubBankGroupSpan=*/0.0,
+      /*memCopyOverheadBytes=*/11.4,
+      /*l2Read=*/114.0,
+      /*copyIssue=*/13.0,
+      /*launchPerBlockUs=*/0.168,
+      /*rereadCostShare=*/0.50,
+      /*sameAddrCostShare=*/1.04},
      kV200Rules},
     {SocVersion::kAscend910B, "ascend910b", "Atlas A2 (Ascend 910B2)", Arch::kDavC220, 48, 24, 192 * 1024,
      /*hasDataCopyPad=*/true,
@@ -128,6 +170,11 @@ Result<Platform> CheckedPlatform(SocVersion soc, int64_t coreNum) {
 }
 
 const SocInfo& GetSocInfo(SocVersion soc) { return kSocTable[static_cast<int>(soc)]; }
+
+// A2 / A3, derived: asc-devkit examples/01_simd_cpp_api/05_best_practices/04_memory_access/data_copy/README.md
+// scenario 6, 906 MB of L2 hits on 48 AIV in aiv_time 354.56 us less the 202.66 us its 302 MB of misses stream in
+// (the README itself estimates the L2 peak at ~5.2 TB/s); bench/_calib_fit.py. 310P: no published figure.
+double L2PeakGBps(SocVersion soc) { return soc == SocVersion::kAscend310P ? 0.0 : 5960.0; }
 
 const SocCostParams& VectorCoreCost(const SocInfo& soc) {
     return soc.version == SocVersion::kAscend310P ? kV200VectorCoreCost : soc.cost;

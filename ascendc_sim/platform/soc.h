@@ -33,16 +33,20 @@ struct SocCostParams {
     double scalarGmAccessCycles;  // one GetValue/SetValue on GM (cache-missing scalar load/store)
     double barrierCycles;         // one cross-core barrier round trip
     double memBandwidthGBps;      // device memory bandwidth shared by all cores (nominal)
-    double launchOverheadUs;      // fixed kernel launch cost
-    double copyLatencyCycles;     // fixed cost of one GM<->UB DataCopy instruction
+    double launchOverheadUs;      // launch term of one block (Task Duration - core time)
+    double copyLatencyCycles;     // a copy's data arrive this long after its pipe time (overlaps back-to-back copies)
     double unalignedGmFactor;     // copy rate factor when the GM address is 32- but not 512-byte aligned
     double scalarUbAccessCycles;  // one GetValue/SetValue on UB
     double memAchievableGBps;     // device memory bandwidth a streaming kernel reaches (the achievable roofline)
     double l2Bytes;               // L2 cache that absorbs writes (0: not modeled)
     double ubBankGroups;          // UB bank groups of 32-byte rows (0: bank conflicts not modeled)
     double ubBankGroupSpanBytes;  // bytes after which the next bank of a group starts (16 groups x 4 KB)
-    double memCopyOverheadBytes;  // device-memory cost of one copy beyond its bytes (small copies waste bandwidth)
+    double memCopyOverheadBytes;  // device-memory cost of each GM row of a copy beyond its bytes
     double l2ReadBytesPerCycle;   // GM->UB per core for bytes L2 holds (0: no L2 modeled)
+    double copyIssueCycles;       // cycles a copy holds its MTE pipe beyond its bytes (back-to-back copies)
+    double launchPerBlockUs;      // launch term growth per block (Task Duration - mean core time)
+    double rereadCostShare;       // device-memory cost of a byte other cores read in the launch, L2 bypassed
+    double sameAddrCostShare;     // extra device-memory cost of a byte other cores read at the same time
 };
 
 // What the runtime and the kernel toolchain impose on a kernel of this SoC (sources in soc.cpp).

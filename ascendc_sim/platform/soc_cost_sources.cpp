@@ -9,13 +9,16 @@ constexpr Evidence P = Evidence::kPlatformConfig, V = Evidence::kVerified, D = E
 // The published A2 measurements: asc-devkit examples/01_simd_cpp_api/05_best_practices/00_vector_compute/
 // add_high_performance/README.md (msprof, half Add of two 8192 x 8192 inputs, cases 0-6).
 #define ADD_README "asc-devkit add_high_performance README"
+// asc-devkit examples/01_simd_cpp_api/05_best_practices/04_memory_access/data_copy/README.md (msprof, read-only copies
+// of a 12288 x 12288 half matrix on 48 AIV, scenarios 1-8).
+#define COPY_README "asc-devkit data_copy README"
 // CANN 8.1.RC1 platform configs (data/platform_config): the A2 / A3 rows' variant (Ascend910_9391.ini has the same
 // values) and the 310P row's.
 #define B1_INI "Ascend910B1.ini "
 #define P3_INI "Ascend310P3.ini "
 }  // namespace
 
-const CostParamSource kCostParamSources[18] = {
+const CostParamSource kCostParamSources[22] = {
     {&SocCostParams::freqMHz, "freq_mhz", "MHz", P,
      B1_INI "[AICoreSpec] cube_freq=1850, the Add README's clock (Ascend910B2.ini: 1800)", P,
      P3_INI "[AICoreSpec] cube_freq=1060 (Vector Cores: [VectorCoreSpec] vec_freq=1000)"},
@@ -38,17 +41,20 @@ const CostParamSource kCostParamSources[18] = {
      "CANN guides 1.6 TB/s (the Add README says ~1.8); nominal roofline", V,
      "204.8 GB/s LPDDR4X (Atlas 300I Duo 408 GB/s over two chips)"},
     {&SocCostParams::launchOverheadUs, "launch", "us", D,
-     ADD_README ": task duration - aiv_time = 2.5-9.4 us at 48 cores, 0.5 us at 1", A, "as A2"},
+     ADD_README " case 1 (1 AIV): Task Duration - aiv_time = 0.46 us (the launch term of one block)", A, "as A2"},
     {&SocCostParams::copyLatencyCycles, "copy_latency", "cycles", D,
-     ADD_README " cases 1-2: an 8 KB read takes 350 cycles alone, 584 under 48-core load", A, "as A2"},
+     ADD_README " case 1 (1 AIV, x and y read back to back, then Add): 780 cycles per tile = 2 x (issue + 256) + "
+                "latency + vec",
+     A, "as A2"},
     {&SocCostParams::unalignedGmFactor, "unaligned_gm", "x rate", V,
-     "best practice 搬运优化: 32-byte- vs 512-byte-aligned GM, worst case ~70% bandwidth (A2)", A,
-     "not documented for 310P: no penalty"},
+     "best practice 搬运优化: 32-byte- vs 512-byte-aligned GM, worst case ~70% bandwidth (A2), on the first and last "
+     "burst of each row; " COPY_README " scenario 4 (rows of 2046 B) checks it",
+     A, "not documented for 310P: no penalty"},
     {&SocCostParams::scalarUbAccessCycles, "scalar_ub", "cycles", D,
      ADD_README " case 0: 34 cycles per element for 2 GetValue + 1 SetValue", A, "as A2"},
     {&SocCostParams::memAchievableGBps, "mem_achievable", "GB/s", D,
-     ADD_README " cases 3-4: bytes + copy_overhead per copy over task - launch = 1.59-1.62 TB/s (payload alone "
-                "1.52-1.54)",
+     COPY_README " scenario 3 (64 x 2 KB per copy): 302 MB in aiv_mte2_time 202.66 us = 1.49 TB/s (1.40 by Task "
+                 "Duration)",
      A, "nominal x the A2 achievable/nominal ratio (0.89)"},
     {&SocCostParams::l2Bytes, "l2", "bytes", P, B1_INI "[SoCInfo] l2_size=201326592; writes hit L2 (Add case 5)", P,
      P3_INI "[SoCInfo] l2_size=16777216; writes hit L2 as on A2 (assumed)"},
@@ -59,13 +65,27 @@ const CostParamSource kCostParamSources[18] = {
      B1_INI "ubbank_group_num=16 x ubbank_size=4096 (2201 page: 0x10000 is bank 16, a group's next bank)", A,
      "not modeled"},
     {&SocCostParams::memCopyOverheadBytes, "copy_overhead", "bytes", D,
-     ADD_README " cases 2-3: the same bytes in 8 KB vs 32 KB copies, 306.58 vs 268.5 us", A, "as A2"},
+     COPY_README " scenarios 1-2: 128 B copies bound by their cores, so at most ~257 B; 8 KB copies of 128 B rows "
+                 "233.54 us",
+     A, "as A2"},
     {&SocCostParams::l2ReadBytesPerCycle, "l2_read", "B/cycle/core", P,
      B1_INI "[AICoreMemoryRates] l2_read_rate=110; a core's own writes of the launch hit L2", P,
      P3_INI "[AICoreMemoryRates] l2_read_rate=114 (Vector Cores: l2_read_rate=57)"},
+    {&SocCostParams::copyIssueCycles, "copy_issue", "cycles", D,
+     COPY_README " scenario 1: 49152 back-to-back 128 B copies per AIV in aiv_mte2_time 548.16 us = 20.6 cycles each "
+                 "= issue + 128 B at the core's share of the bandwidth",
+     A, "as A2"},
+    {&SocCostParams::launchPerBlockUs, "launch_per_block", "us", D,
+     "Task Duration - mean core time at 48 AIV: " ADD_README " cases 2-6, " COPY_README " scenarios 1-6 (6.4-12 us)", A,
+     "as A2"},
+    {&SocCostParams::rereadCostShare, "reread_cost", "x bytes", D,
+     COPY_README " scenario 8: 48 AIV each read the same 6 MB, staggered, L2 off: 328.88 us", A, "as A2"},
+    {&SocCostParams::sameAddrCostShare, "same_addr_cost", "x bytes", D,
+     COPY_README " scenario 7: the same in the same order: 539.42 us", A, "as A2"},
 };
 
 #undef ADD_README
+#undef COPY_README
 #undef B1_INI
 #undef P3_INI
 

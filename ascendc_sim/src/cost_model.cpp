@@ -54,6 +54,12 @@ double L2AbsorbedBytes(double cachedReads, double writes, const ascendc_sim::Soc
 
 double AchievableUs(double bytes, const ascendc_sim::SocCostParams& p) { return bytes / (p.memAchievableGBps * 1e3); }
 
+// The launch term: a launch's Task Duration beyond its cores' mean time (their start and end skew), growing with the
+// blocks (soc_cost_sources.cpp: fitted on the published 1- and 48-block rows).
+double LaunchUs(uint32_t blocks, const ascendc_sim::SocCostParams& p) {
+    return p.launchOverheadUs + p.launchPerBlockUs * static_cast<double>(std::max<uint32_t>(1, blocks) - 1);
+}
+
 }  // namespace
 
 ModeledTime ModelTime(const LaunchStats& stats, const ascendc_sim::SocInfo& soc) {
@@ -64,13 +70,13 @@ ModeledTime ModelTime(const LaunchStats& stats, const ascendc_sim::SocInfo& soc)
         reads += static_cast<double>(c.gmToUbBytes + c.gmToL1Bytes);
         bypass += static_cast<double>(c.gmToUbBypassBytes);
         writes += static_cast<double>(c.ubToGmBytes + c.l0cToGmBytes);
-        readCost += c.memReadCost + static_cast<double>(c.gmToL1Bytes) * (1.0 - c.cubeL2HitShare);  // misses
+        readCost += c.memReadCost + c.memConflictCost + static_cast<double>(c.gmToL1Bytes) * (1.0 - c.cubeL2HitShare);
         writeCost += c.memWriteCost + static_cast<double>(c.l0cToGmBytes);
     }
     // Device memory carries the reads and the writes L2 does not keep, each copy with its overhead.
     const double kept = writes > 0 ? L2AbsorbedBytes(reads - bypass, writes, soc.cost) / writes : 0.0;
     t.bandwidthUs = AchievableUs(readCost + writeCost * (1.0 - kept), soc.cost);
-    t.launchUs = soc.cost.launchOverheadUs;
+    t.launchUs = LaunchUs(stats.blockDim, soc.cost);  // blocks as launched: a MIX launch's AIC:AIV groups
     t.deviceUs = std::max(t.slowestCoreUs, t.bandwidthUs) + t.launchUs;
     return t;
 }
@@ -83,7 +89,7 @@ uint64_t WrittenShareOf(const LaunchStats& stats, uint64_t bytes) {
 }
 
 double MemsetUs(uint64_t bytes, const ascendc_sim::SocInfo& soc) {
-    return soc.cost.launchOverheadUs + AchievableUs(static_cast<double>(bytes), soc.cost);
+    return LaunchUs(1, soc.cost) + AchievableUs(static_cast<double>(bytes), soc.cost);
 }
 
 double RooflineUs(uint64_t bytes, const ascendc_sim::SocInfo& soc) {

@@ -280,6 +280,7 @@ ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThu
 
     FinishCubeCosts(cores, *cfg.platform.soc);
     KeepLaunchWritesInL2(cores, cfg.platform.soc->cost.l2Bytes);
+    ChargeCrossCoreReads(cores, cfg.platform.soc->cost.rereadCostShare, cfg.platform.soc->cost.sameAddrCostShare);
     LaunchStats stats;
     stats.kernel = cfg.kernel;
     stats.blockDim = cfg.blockDim;

@@ -120,7 +120,7 @@ void FlushScalarUb(PipeSync& s);
 
 SyncToken Snapshot(PipeSync& s, int p) {
     if (p == static_cast<int>(Pipe::kS)) FlushScalarUb(s);  // S's pending UB accesses precede its clock's copy
-    SyncToken t{s.known[p], s.busyUntil[p]};
+    SyncToken t{s.known[p], std::max(s.busyUntil[p], s.doneUntil[p])};  // its copies' data have arrived
     t.clock[p] = s.seq[p];
     return t;
 }
@@ -422,13 +422,17 @@ void NotePipeBarrier(CoreContext& c, int pipeId) {
     if (pipeId == kHwPipeAll) {
         FlushScalarUb(s);
         PipeClock all = s.seq;
-        double until = *std::max_element(s.busyUntil.begin(), s.busyUntil.end());
+        const double until = std::max(*std::max_element(s.busyUntil.begin(), s.busyUntil.end()),
+                                      *std::max_element(s.doneUntil.begin(), s.doneUntil.end()));
         for (int p = 0; p < kPipeCount; ++p) s.known[p] = all;
         s.busyUntil.fill(until);
         return;
     }
     int p = HwToPipe(pipeId);
-    if (p >= 0) s.known[p][p] = s.seq[p];
+    if (p >= 0) {
+        s.known[p][p] = s.seq[p];
+        s.busyUntil[p] = std::max(s.busyUntil[p], s.doneUntil[p]);  // the pipe's copies have landed
+    }
 }
 
 // Separated architecture (A2/A3): MTE1/M/FIX live on the AIC, V/MTE3 on the AIV; S and MTE2 on both. An event
@@ -531,9 +535,19 @@ void ChargePipe(CoreContext& c, Pipe pipe, double cycles) {
     if (c.trace != nullptr) RecordSpan(*c.trace, static_cast<uint8_t>(p), start, start + cycles, s.curApi);
 }
 
+double ChargeCopyPipe(CoreContext& c, Pipe pipe, double cycles, double latency) {
+    PipeSync& s = State(c);
+    const int p = static_cast<int>(pipe);
+    const double start = std::max(s.busyUntil[p], s.busyUntil[static_cast<int>(Pipe::kS)]);
+    ChargePipe(c, pipe, cycles);
+    s.doneUntil[p] = std::max(s.doneUntil[p], s.busyUntil[p] + latency);
+    return start;
+}
+
 void ChargeAllPipes(CoreContext& c, double cycles, const char* api) {
     PipeSync& s = State(c);
-    const double start = *std::max_element(s.busyUntil.begin(), s.busyUntil.end());
+    const double start = std::max(*std::max_element(s.busyUntil.begin(), s.busyUntil.end()),
+                                  *std::max_element(s.doneUntil.begin(), s.doneUntil.end()));
     s.busyUntil.fill(start + cycles);
     if (c.trace != nullptr) RecordSpan(*c.trace, kBarrierSpanPipe, start, start + cycles, api);
 }
@@ -541,7 +555,8 @@ void ChargeAllPipes(CoreContext& c, double cycles, const char* api) {
 void CloseTimeline(CoreContext& c) {
     PipeSync& s = State(c);
     static_assert(kPipeCount <= sizeof(c.cost.pipeBusyCycles) / sizeof(double), "CoreCost.pipeBusyCycles too small");
-    c.cost.timelineCycles = *std::max_element(s.busyUntil.begin(), s.busyUntil.end());
+    c.cost.timelineCycles = std::max(*std::max_element(s.busyUntil.begin(), s.busyUntil.end()),
+                                     *std::max_element(s.doneUntil.begin(), s.doneUntil.end()));
     for (int p = 0; p < kPipeCount; ++p) c.cost.pipeBusyCycles[p] = s.busyCycles[p];
     if (c.cost.cubeEpilogueCycles >= 0) c.cost.cubeEpilogueCycles = c.cost.timelineCycles - c.cost.timelineAtCubeReturn;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "ascendc_sim/platform/soc_l2.h"
 #include "ascendc_sim/platform/soc_vector_core.h"
 #include "sim/cost_model.h"
 
@@ -34,12 +35,26 @@ int BankBeats(const UbOperand* operands, int count, const ascendc_sim::SocCostPa
     return beats;
 }
 
-// A copy: one fixed latency, then the bytes at the per-core rate, capped by this core's share of the achievable
-// memory bandwidth (writes on a SoC with L2 land in L2 and are capped only by the launch-wide bound; so are reads of
-// what the core itself wrote in this launch or an earlier launch left in L2, at the L2 read rate); atomic adds read
-// and write. A GM address not 512-byte aligned reaches as little as 70% of the bandwidth on A2 (best practice
-// "搬运优化"); the model applies that rate to the first and last 512-byte burst only (assumed: the Add README's case
-// 6 copies 32 KB at 256-byte offsets with no visible loss).
+namespace {
+// A GM row not 512-byte aligned reaches as little as 70% of the bandwidth on A2 (best practice "搬运优化"): the model
+// charges a row that touches one 512-byte burst more than its length needs (asc-devkit data_copy README scenario 4:
+// rows of 2046 B; 128-byte copies inside one burst, scenarios 1-2, lose nothing) its first and last burst at that rate.
+bool ExtraBurst(uintptr_t start, uint64_t bytes) {
+    if (bytes == 0) return false;
+    const uint64_t touched = (start + bytes - 1) / kGmBurstBytes - start / kGmBurstBytes + 1;
+    return touched > (bytes + kGmBurstBytes - 1) / kGmBurstBytes;
+}
+
+double UnalignedCycles(const ascendc_sim::SocCostParams& p, double bytes, double rate) {
+    return std::min<double>(bytes, 2 * kGmBurstBytes) / rate * (1.0 / p.unalignedGmFactor - 1.0);
+}
+
+}  // namespace
+
+// A copy holds its pipe for an issue cost plus its bytes at the per-core rate, capped by this core's share of the
+// achievable memory bandwidth (writes on a SoC with L2 land in L2 and are capped only by the launch-wide bound; reads
+// L2 serves run at the L2 read rate), plus the unaligned bursts of [gm, gm + bytes); its data arrive
+// copyLatencyCycles later, which the next copy on the pipe overlaps (ChargeCopyPipe). Atomic adds read and write.
 double CopyCycles(const ascendc_sim::SocCostParams& p, const void* gm, uint64_t bytes, bool write, bool atomic,
                   uint32_t activeCores, bool l2Hit) {
     double rate = write ? p.ubToGmBytesPerCycle : p.gmToUbBytesPerCycle;
@@ -50,12 +65,21 @@ double CopyCycles(const ascendc_sim::SocCostParams& p, const void* gm, uint64_t 
         rate = std::min(rate, share);
     }
     const double moved = atomic ? 2.0 * static_cast<double>(bytes) : static_cast<double>(bytes);
-    double cycles = p.copyLatencyCycles + moved / rate;
-    if (reinterpret_cast<uintptr_t>(gm) % kGmBurstBytes != 0) {
-        cycles += std::min<double>(moved, 2 * kGmBurstBytes) / rate * (1.0 / p.unalignedGmFactor - 1.0);
-    }
+    double cycles = p.copyIssueCycles + moved / rate;
+    if (ExtraBurst(reinterpret_cast<uintptr_t>(gm), bytes)) cycles += UnalignedCycles(p, moved, rate);
     return cycles;
 }
+
+namespace {
+// The unaligned bursts of each row of a strided copy.
+double UnalignedRowCycles(const ascendc_sim::SocCostParams& p, const void* gm, uint64_t rows, uint64_t rowBytes,
+                          uint64_t pitch, double rate) {
+    if (p.unalignedGmFactor >= 1.0) return 0.0;
+    uint64_t unaligned = 0;
+    for (uint64_t r = 0; r < rows; ++r) unaligned += ExtraBurst(reinterpret_cast<uintptr_t>(gm) + r * pitch, rowBytes);
+    return static_cast<double>(unaligned) * UnalignedCycles(p, static_cast<double>(rowBytes), rate);
+}
+}  // namespace
 
 // Cores sharing the memory bandwidth at once: every resident block, Vector Cores of a MIX_VECTOR_CORE launch included.
 uint32_t ActiveCores(const LaunchConfig& cfg) {
@@ -64,19 +88,47 @@ uint32_t ActiveCores(const LaunchConfig& cfg) {
 }
 
 // A Vector Core copies at its own rates (Ascend310P3.ini [VectorCoreMemoryRates]), an AI core or AIV at the SoC's.
+// A read's L2 share: all of it when the core wrote those bytes in this launch or an earlier launch left them in L2,
+// else the part this core read earlier in the launch that L2 still holds (NoteOwnRead).
 void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch,
                 bool l2Bypass) {
-    const ascendc_sim::SocCostParams& p = c.vectorCore ? ascendc_sim::VectorCoreCost(Soc(c)) : Soc(c).cost;
+    const uint32_t active = ActiveCores(c.launch->cfg);
+    ascendc_sim::SocCostParams p = c.vectorCore ? ascendc_sim::VectorCoreCost(Soc(c)) : Soc(c).cost;
+    if (const double peak = ascendc_sim::L2PeakGBps(Soc(c).version); peak > 0) {  // the cores share the L2's peak
+        p.l2ReadBytesPerCycle = std::min(p.l2ReadBytesPerCycle, peak * 1e3 / p.freqMHz / active);
+    }
     const bool write = pipe == Pipe::kMte3;
     const uint64_t bytes = rows * rowBytes, span = rows == 0 ? 0 : (rows - 1) * pitch + rowBytes;
-    const bool l2Hit = !write && !l2Bypass && bytes != 0 && p.l2ReadBytesPerCycle > 0 &&
-                       (HoldsOwnWrite(c, gm, span) || L2HoldsFromEarlierLaunch(gm, span));
-    if (!write && l2Bypass) c.cost.gmToUbBypassBytes += bytes;
-    if (!l2Hit) {  // an L2 hit does not reach device memory
-        (write ? c.cost.memWriteCost : c.cost.memReadCost) += static_cast<double>(bytes) + p.memCopyOverheadBytes;
+    double hit = 0.0;
+    if (!write && !l2Bypass && bytes != 0 && p.l2ReadBytesPerCycle > 0) {
+        const bool held = HoldsOwnWrite(c, gm, span) || L2HoldsFromEarlierLaunch(gm, span);
+        const double reread = NoteOwnRead(c, gm, rows, rowBytes, pitch, p.l2Bytes, active);
+        hit = held ? 1.0 : reread;
     }
+    if (!write && l2Bypass) c.cost.gmToUbBypassBytes += bytes;
+    const double b = static_cast<double>(bytes);
+    if (hit < 1.0) {  // what L2 serves does not reach device memory
+        const double overhead = static_cast<double>(rows) * p.memCopyOverheadBytes;  // each row is its own burst run
+        (write ? c.cost.memWriteCost : c.cost.memReadCost) += (b + overhead) * (1.0 - hit);
+    }
+    c.cost.l2HitReadBytes += static_cast<uint64_t>(b * hit);
     if (write) NoteOwnWrite(c, gm, rows, rowBytes, pitch);
-    ChargePipe(c, pipe, CopyCycles(p, gm, bytes, write, write && c.atomicAdd, ActiveCores(c.launch->cfg), l2Hit));
+    const bool atomic = write && c.atomicAdd, strided = rows > 1 && pitch != rowBytes;
+    // a strided copy's rows are charged their unaligned bursts one by one (the whole copy as if aligned)
+    const void* whole = strided ? nullptr : gm;
+    double cycles = CopyCycles(p, whole, bytes, write, atomic, active, false);
+    if (hit > 0.0) cycles = (1.0 - hit) * cycles + hit * CopyCycles(p, whole, bytes, write, atomic, active, true);
+    if (strided) {
+        const double rate = write ? p.ubToGmBytesPerCycle : p.gmToUbBytesPerCycle;
+        const double share = p.memAchievableGBps * 1e3 / p.freqMHz / active;
+        cycles +=
+            UnalignedRowCycles(p, gm, rows, rowBytes, pitch, write && p.l2Bytes > 0 ? rate : std::min(rate, share));
+    }
+    const double begin = ChargeCopyPipe(c, pipe, cycles, p.copyLatencyCycles);
+    if (!write && bytes != 0 && active > 1) {
+        const auto start = reinterpret_cast<uintptr_t>(gm);
+        c.ownReads.stamps.push_back({start, start + span, begin, begin + cycles, bytes, l2Bypass});
+    }
 }
 
 // UB->UB DataCopy runs on PIPE_V (docs/twin.md Assumptions): one issue plus a simple repeat per 256 bytes.

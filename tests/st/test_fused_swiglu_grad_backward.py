@@ -259,7 +259,9 @@ def test_user_level_report_is_the_three_launches_in_sequence():
     # the kernels alone read inputs fresh from the host; in the call, w and x read dg / dfc the b kernel left in L2
     alone = [p["modeled_device_us"] for p in parts]
     inside = [p["modeled_device_us"] for p in whole["parts"]]
-    assert inside[0] == pytest.approx(alone[0]) and inside[1] <= alone[1] and inside[2] <= alone[2]
+    # (the copy terms that depend on GM addresses, burst alignment and the same-address term's 4 KB chunks, move a
+    # little with where the buffers land)
+    assert inside[0] == pytest.approx(alone[0], rel=1e-3) and inside[1] <= alone[1] and inside[2] <= alone[2]
     assert len(whole["cores"]) == sum(len(p["cores"]) for p in parts)
     first = len(parts[0]["cores"])
     for i, part in ((1, parts[1]), (2, parts[2])):

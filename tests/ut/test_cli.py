@@ -67,7 +67,9 @@ def test_demo_rows_put_the_modeled_time_next_to_its_bound():
     # 2-byte rows on the 310P (no DataCopyPad): correct, far above the bound, and the row says why
     slow = next(r for r in rows if r["case"] == "bf16 [1000,3] split 1 last dim" and r["soc"] == "ascend310p")
     assert slow["vs_bound"] > 100 and slow["limited_by"] == "scalar"
-    assert {r["limited_by"] for r in rows if r["soc"] == "ascend910b"} == {"launch"}
+    # ascend910b: the launch term bounds the many-block case; the small cases (0.47 us of launch at one block) their
+    # scalar work
+    assert {r["limited_by"] for r in rows if r["soc"] == "ascend910b"} == {"launch", "scalar"}
 
 
 def test_tiling_usage_errors_are_clean(cli_run):

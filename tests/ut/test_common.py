@@ -310,7 +310,17 @@ TWIN_TEST_KERNELS = {
     "cmp_mask",
     "type_traits",
 }
-BENCH_KERNELS = {"bench", "run_copy", "run_stream", "cube_info", "matmul_tiling", "run_matmul", "run_add_calibration"}
+BENCH_KERNELS = {
+    "bench",
+    "run_copy",
+    "run_stream",
+    "cube_info",
+    "matmul_tiling",
+    "run_matmul",
+    "run_add_calibration",
+    "run_copy_stream",
+    "run_empty",
+}
 HOST_OVERHEAD = {"cast_host_overhead_us", "embedding_dense_grad_host_overhead_us", "fused_gdn_decode_host_overhead_us"}
 
 

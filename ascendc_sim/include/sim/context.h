@@ -117,6 +117,7 @@ struct CoreContext {
     CubeMemory cube;             // L1 / L0A / L0B / L0C of a core with a cube
     CubeReadLog cubeReads;       // the GM panels this AIC loaded into L1 (sim/l2_reuse.h)
     L2WriteLog ownWrites;        // the GM bytes this core wrote (sim/l2_reuse.h)
+    L2ReadLog ownReads;          // the GM bytes this core read, and when (sim/l2_reuse.h)
     PipeSync sync;               // in-core pipe order (sim/pipe_sync.h)
     DataCache dcache;            // scalar GM accesses (sim/dcache.h)
     int kernelType = -1;         // ascendc_sim::KernelType declared by KERNEL_TASK_TYPE(_DEFAULT); -1: none

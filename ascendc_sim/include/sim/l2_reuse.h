@@ -36,6 +36,30 @@ struct CubeReadLog {
 struct L2WriteLog {
     std::map<uintptr_t, uintptr_t> spans;  // start -> end, disjoint and not touching
 };
+// The GM bytes this core read during the launch, in 512-byte granules with the 32-byte sectors read and the core's
+// read bytes at the granule's last read; and each GM -> UB copy's span, cycles and bytes (for the cross-core terms).
+struct ReadStamp {
+    uintptr_t start, end;  // the copy's GM span
+    double begin, done;    // its cycles on the core's timeline
+    uint64_t bytes;
+    bool bypass;  // SetL2CacheHint(CACHE_MODE_DISABLE)
+};
+struct L2ReadLog {
+    struct Granule {
+        double readAt = 0;     // the core's read bytes when a sector of it was last read
+        uint16_t sectors = 0;  // 32-byte sectors read so far
+    };
+    std::unordered_map<uintptr_t, Granule> granules;
+    double readBytes = 0;
+    std::vector<ReadStamp> stamps;
+};
+// The share of a read (rows of rowBytes, pitch apart) that L2 serves from this core's earlier reads of the launch:
+// sectors read before, while the launch's reads since (this core's times `activeCores`) fit `l2Bytes`. Notes the read.
+double NoteOwnRead(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch, double l2Bytes,
+                   uint32_t activeCores);
+// After a launch: each core's memConflictCost from its copies' stamps (sim/l2_reads.cpp).
+void ChargeCrossCoreReads(std::vector<CoreContext>& cores, double rereadShare, double sameAddrShare);
+
 void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t bytes);
 // `rows` rows of `rowBytes`, `pitch` apart: contiguous rows as one span, else each row (at most kMaxNotedRows).
 void NoteOwnWrite(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch);

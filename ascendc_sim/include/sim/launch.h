@@ -44,6 +44,8 @@ struct CoreCost {
     uint64_t gmToUbBypassBytes = 0;   // MTE2 bytes read with SetL2CacheHint(CACHE_MODE_DISABLE)
     double memReadCost = 0;           // device-memory bytes of the reads, each copy's overhead included
     double memWriteCost = 0;          // the same for the writes
+    double memConflictCost = 0;       // device-memory bytes re-reads across cores add (sim/l2_reuse.h)
+    uint64_t l2HitReadBytes = 0;      // GM->UB bytes L2 served
     double timelineCycles = 0;        // the core's critical path: the latest end over its pipes
     double pipeBusyCycles[8] = {};    // cycles each pipe worked (order of sim/pipe_sync.h's Pipe)
     bool vectorCore = false;          // the block ran on a Vector Core (MIX_VECTOR_CORE launch)

@@ -77,6 +77,7 @@ struct PipeSync {
     std::unordered_map<const void*, SyncToken> enqueued, freed;  // TQue buffer slot -> producer / consumer token
     std::array<double, kPipeCount> busyUntil{};   // timeline: cycle at which each pipe's issued work ends
     std::array<double, kPipeCount> busyCycles{};  // cycles each pipe spent working (msprof's per-pipe time)
+    std::array<double, kPipeCount> doneUntil{};   // cycle at which each pipe's copies' data have all arrived
     std::array<UbOperand, 6> operands{};          // UB operands of the current instruction
     uint8_t operandCount = 0;
     std::vector<EventFlag> flags;       // [HardEvent][event id]
@@ -132,6 +133,9 @@ void NoteAllocTensor(CoreContext& c, const void* slot, int src, int dst);
 // Timeline: the instruction just noted occupies `pipe` for `cycles`, starting when the pipe is free, its sync edges
 // have arrived and the scalar unit has issued it (pipes other than S start no earlier than S's time).
 void ChargePipe(CoreContext& c, Pipe pipe, double cycles);
+// A copy: holds `pipe` for `cycles`, its data arrive `latency` later (what a sync edge from the pipe waits for; the
+// next copy on the pipe does not). Returns the cycle the copy starts.
+double ChargeCopyPipe(CoreContext& c, Pipe pipe, double cycles, double latency);
 // A cross-core barrier `api`: every pipe of this core waits for all of them, then `cycles` more.
 void ChargeAllPipes(CoreContext& c, double cycles, const char* api);
 // The UB operands of the instruction being noted (valid until the next instruction begins).

@@ -35,7 +35,7 @@ HELP = {
     "sim": "wall-clock throughput of the CPU twin next to NumPy (measured on this machine)",
     "npu": "device times of Cast and EmbeddingDenseGrad on an Ascend NPU against CANN's built-ins",
     "matmul": "a BF16 matmul through the twin's Matmul API against the cube and memory rooflines (modeled)",
-    "calibrate": "the cost model against published Atlas A2 measurements of one Add (modeled)",
+    "calibrate": "the cost model against published Atlas A2 measurements of an Add and of copy streams (modeled)",
     "copy": "GM -> UB -> GM copies, single- and double-buffered, 128 B to 128 MB (modeled)",
     "small": "the seeds' small-shape clauses with the slowest core's per-pipe times (modeled)",
     "cast": "Cast, every delivered pair against its roofline, and host overhead (modeled)",

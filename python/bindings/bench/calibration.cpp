@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cost_overrides.h"
 #include "kernel_runner.h"
 #include "python/bindings/bench/kernels/add_calibration_tiling.h"
 
@@ -18,7 +19,7 @@ extern "C" void simtest_add_calibration(uint8_t*, uint8_t*, uint8_t*, uint8_t*);
 
 namespace {
 
-py::dict RunAddCalibration(const py::dict& tiling, uint32_t blockDim, const std::string& soc) {
+py::dict RunAddCalibration(const py::dict& tiling, uint32_t blockDim, const std::string& soc, const py::dict& params) {
     AddCalibrationTiling t{};
     t.rows = tiling["rows"].cast<uint32_t>();
     t.cols = tiling["cols"].cast<uint32_t>();
@@ -37,6 +38,8 @@ py::dict RunAddCalibration(const py::dict& tiling, uint32_t blockDim, const std:
     }
     ascendc_sim::LaunchConfig cfg = Config("simtest_add_calibration", soc, blockDim);
     cfg.trace = {};  // no span trace: only the modeled times are reported
+    ascendc_sim::SocInfo custom{};
+    OverrideCost(cfg, custom, params);
     const size_t bytes = size_t{t.rows} * t.cols * 2;
     Dev x(bytes), y(bytes), z(bytes);  // zeroed: the values do not matter to the cost
     auto td = TilingDev(t);
@@ -46,7 +49,7 @@ py::dict RunAddCalibration(const py::dict& tiling, uint32_t blockDim, const std:
     for (size_t i = 0; i < s.cores.size(); ++i) {
         if (s.cores[i].timelineCycles > s.cores[slowest].timelineCycles) slowest = i;
     }
-    const double f = cfg.platform.soc->cost.freqMHz;
+    const double f = custom.cost.freqMHz;
     return py::dict("modeled_device_us"_a = s.modeled.deviceUs, "modeled_slowest_core_us"_a = s.modeled.slowestCoreUs,
                     "modeled_bandwidth_us"_a = s.modeled.bandwidthUs, "modeled_launch_us"_a = s.modeled.launchUs,
                     "slowest_core"_a = ascendops::bridge::PipeTimes(s.cores[slowest], f));
@@ -56,5 +59,5 @@ py::dict RunAddCalibration(const py::dict& tiling, uint32_t blockDim, const std:
 
 void Bind_calibration(py::module_& m) {
     m.def("run_add_calibration", &RunAddCalibration, py::arg("tiling"), py::arg("block_dim"),
-          py::arg("soc") = "ascend910b");
+          py::arg("soc") = "ascend910b", py::arg("params") = py::dict());
 }

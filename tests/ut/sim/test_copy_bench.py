@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from ascendops import _C_test, _sim_bench
+from ascendops import _C, _C_test, _sim_bench
 from ascendops.bench import copy as copy_bench
 
 SMALL, LARGE = 8 * 1024, 8 * 1024 * 1024
@@ -68,19 +68,20 @@ def _vector_core_rows(case):
     return rows
 
 
-@pytest.mark.parametrize("case,x_achievable", [("split 64 MB copy", 1.054), ("cast 2^24 f32->f16", 1.072)])
+@pytest.mark.parametrize("case,x_achievable", [("split 64 MB copy", 1.003), ("cast 2^24 f32->f16", 1.003)])
 def test_vector_cores_do_not_speed_up_split_or_cast_sized_streams(case, x_achievable):
     ai, mixed = _vector_core_rows(case)
-    # 8 AI cores already stream at the achievable bandwidth: 7 more cores share it and move no more bytes.
-    assert ai["x achievable"] == mixed["x achievable"] == x_achievable
-    assert mixed["modeled_us"] == ai["modeled_us"]
+    # 8 AI cores already stream at the achievable bandwidth: 7 more cores share it and move no more bytes; the 15-block
+    # launch only adds 7 blocks of launch term (0.168 us each)
+    assert ai["x achievable"] == x_achievable
+    assert mixed["modeled_us"] - ai["modeled_us"] == pytest.approx(7 * 0.168, abs=0.1)
     assert mixed["bandwidth_us"] == ai["bandwidth_us"] > mixed["slowest_core_us"]
 
 
 def test_vector_cores_speed_up_a_vector_bound_stream():
     ai, mixed = _vector_core_rows("cast + 8 Exp")
-    assert ai["x achievable"] == 2.008 and mixed["x achievable"] == 1.149
-    assert mixed["vs 8 blocks"] == 1.748  # the vector work spreads over 15 cores, 7 at the Vector Cores' 1000 MHz
+    assert ai["x achievable"] == 2.006 and mixed["x achievable"] == 1.149
+    assert mixed["vs 8 blocks"] == 1.746  # the vector work spreads over 15 cores, 7 at the Vector Cores' 1000 MHz
 
 
 def test_stream_kernel_casts_every_element_on_ai_and_vector_cores():
@@ -100,6 +101,7 @@ def test_a_launch_reads_what_the_launch_before_wrote_from_l2():
     x = np.arange(8 * 32768, dtype=np.float16)
     first, second = _C_test.simtest.run_copy_chain(x, 8, 4096)
     _, cold = _C_test.simtest.run_copy_chain(x, 8, 4096, host_write=True)
-    per_copy = 88 + 8192 / 110  # cycles: latency plus 8 KB at the L2 rate
+    issue = next(r["value"] for r in _C.cost.params() if r["soc"] == "ascend910b" and r["param"] == "copy_issue")
+    per_copy = issue + 8192 / 110  # MTE2 cycles: the issue plus 8 KB at the L2 rate (the latency overlaps)
     assert _mte2_us(second) == pytest.approx(8 * per_copy / 1850, rel=1e-6)
     assert _mte2_us(cold) == pytest.approx(_mte2_us(first)) and _mte2_us(cold) > 1.5 * _mte2_us(second)

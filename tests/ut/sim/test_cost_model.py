@@ -50,7 +50,8 @@ def test_double_buffering_overlaps_copies_and_compute():
 
 def test_large_copies_beat_small_ones():
     small, large = run_small(1024, 2), run_small(8192, 2)
-    assert large["slowest_core"]["mte2_us"] < 0.8 * small["slowest_core"]["mte2_us"]  # one latency per copy
+    # one issue per copy (13 cycles, data_copy README scenario 1): 2 KB copies spend 17 % of MTE2 on it, 16 KB ones 2 %
+    assert large["slowest_core"]["mte2_us"] < 0.88 * small["slowest_core"]["mte2_us"]
     assert large["modeled_device_us"] < small["modeled_device_us"]
 
 

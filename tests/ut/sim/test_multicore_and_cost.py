@@ -3,6 +3,8 @@
 import numpy as np
 import pytest
 
+from ascendops import _C
+
 
 @pytest.mark.parametrize("cores", [8, 16])
 def test_atomic_int32_sums_exactly(simtest, cores):
@@ -70,17 +72,22 @@ def test_copy_counters_and_model(simtest):
         assert c["vec_repeats"] == [0, 0, 0, 0] and c["double_buffered"]
         assert c["ub_bytes_allocated"] == 2 * tile * 2
     assert stats["total_gm_bytes"] == 2 * n * 2
-    # ascend910b timeline: a copy costs 88 cycles + bytes at 32 B/cycle (MTE2) or 64 B/cycle (MTE3). Double-buffered,
-    # tile i+1's read is issued before tile i's write: the reads run back to back (each longer than a write), the
-    # last write follows; 3 us launch.
+    # ascend910b timeline: a copy holds its pipe for the issue + bytes at 32 B/cycle (MTE2) or 64 B/cycle (MTE3); its
+    # data land `latency` later, which the next DeQue / AllocTensor of its buffer waits for. Double-buffered, the two
+    # buffers' reads run back to back, each write follows its read's data, each buffer's next read its write's
+    # landing: a period of read + write + 2 latencies per pair of tiles.
+    a2 = {r["param"]: r["value"] for r in _C.cost.params() if r["soc"] == "ascend910b"}
+    issue, latency = a2["copy_issue"], a2["copy_latency"]
     tiles, copy = per_core // (tile * 2), tile * 2
-    read, write = 88 + copy / 32, 88 + copy / 64
-    core_us = (tiles * read + write) / 1850
+    read, write = issue + copy / 32, issue + copy / 64
+    period = read + write + 2 * latency
+    core_us = ((tiles // 2 - 1) * period + 2 * read + write + 2 * latency) / 1850
     assert stats["modeled_slowest_core_us"] == pytest.approx(core_us)
-    assert stats["modeled_device_us"] == pytest.approx(core_us + 3.0)  # far below the memory bound
-    # Single-buffered, each read waits for the previous write: the copies run in series.
+    launch = a2["launch"] + (cores - 1) * a2["launch_per_block"]
+    assert stats["modeled_device_us"] == pytest.approx(core_us + launch)  # far below the memory bound
+    # Single-buffered, each read waits for the previous write's landing: the copies run in series.
     _, single = simtest.run_copy(x, cores, tile, buffers=1)
-    assert single["modeled_slowest_core_us"] == pytest.approx(tiles * (read + write) / 1850)
+    assert single["modeled_slowest_core_us"] == pytest.approx(tiles * period / 1850)
 
 
 def test_cast_add_counters_and_values(simtest):
