@@ -47,7 +47,9 @@ if [[ ! -f "${npu_inc}/torch_npu/csrc/framework/OpCommand.h" ]]; then
         wheel="$(ls "${scratch}"/torch_npu-*.whl)"
     fi
     mkdir -p "${cache}"
-    unzip -q -o "${wheel}" 'torch_npu/include/*' -d "${cache}" || { echo "check_torch_npu.sh: cannot unpack ${wheel}" >&2; exit 2; }
+    "${py}" -c "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); \
+z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith('torch_npu/include/')])" "${wheel}" "${cache}" \
+        || { echo "check_torch_npu.sh: cannot unpack ${wheel}" >&2; exit 2; }
 fi
 echo "check_torch_npu.sh: torch ${torch_version}, torch-npu ${version} headers, CANN host headers of ${cann_inc}"
 

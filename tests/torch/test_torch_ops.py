@@ -195,13 +195,11 @@ def test_schemas_state_mutation():
 
 
 def test_npu_kernels_absent_without_torch_npu():
-    from ascendops.torch import _npu_views
+    from ascendops.torch._torch_npu import torch_npu_reason
 
-    if _npu_views.available():
-        pytest.skip("torch_npu and CANN are present: the NPU kernels are registered")
-    assert _npu_views.unavailable_reason() == (
-        "torch_npu does not import (No module named 'torch_npu'); the CPU kernels still work"
-    )
+    if torch_npu_reason() == "":
+        pytest.skip("torch_npu imports here: the NPU kernels are the native extension's (test_torch_npu_ext.py)")
+    assert torch_npu_reason() == "torch_npu does not import (No module named 'torch_npu'); the CPU kernels still work"
     assert not torch._C._dispatch_has_kernel_for_dispatch_key("ascendops::cast", "PrivateUse1")
 
 
@@ -223,74 +221,14 @@ def test_a_torch_without_custom_op_is_one_line_naming_the_version_and_what_still
 def test_a_torch_npu_of_another_torch_release_is_named_with_what_still_works(monkeypatch, npu_version, paired):
     import types
 
-    from ascendops import _npu
-    from ascendops.torch import _npu_views
+    from ascendops.torch._torch_npu import torch_npu_reason
 
     monkeypatch.setitem(sys.modules, "torch_npu", types.SimpleNamespace(__version__=npu_version))
     release = ".".join(npu_version.split(".")[:2])
     expected = (
-        (_npu.unavailable_reason() or "")
+        ""
         if paired
         else f"torch_npu {npu_version} is built for torch {release}, this is torch {torch.__version__}; "
         "the CPU kernels still work"
     )
-    assert _npu_views.unavailable_reason() == expected
-
-
-def test_a_device_view_is_the_tensors_own_memory():
-    from ascendops.torch._npu_views import view
-
-    base = torch.zeros(4, 6, dtype=torch.bfloat16)
-    assert view(base[1:, ::2]) == (base.untyped_storage().data_ptr(), [3, 3], [6, 2], 6, "bfloat16", 24)
-
-
-class RecordingNpu:
-    """Stands in for ascendops._C_npu: records each call (tensors as their device views)."""
-
-    def __init__(self):
-        self.calls = []
-
-    def __getattr__(self, name):
-        return lambda *args: self.calls.append((name, args))
-
-
-@pytest.fixture
-def recorded(monkeypatch):
-    from ascendops.torch import _specs
-
-    module = RecordingNpu()
-    monkeypatch.setattr(_specs, "device_module", lambda tensor: module)
-    monkeypatch.setattr(_specs, "stream_of", lambda tensor: 77)
-    return _specs, module.calls
-
-
-def test_npu_kernels_hand_c_npu_device_views_and_the_stream(recorded):
-    """The NPU kernels call the one NPU layer with views of the tensors (no copy) on torch_npu's stream."""
-    from ascendops.torch._npu_views import view
-
-    _specs, calls = recorded
-    x = torch.ones(2, 3).t()
-    out = _specs._cast_npu(x, torch.float16)
-    grad, indices = torch.ones(4, 8)[:, ::2], torch.zeros(4, dtype=torch.int32)
-    grad_weight = _specs._edg_npu(grad, indices, 10, 2, True)
-    gdn = [from_numpy(a) for a in gdn_arrays("bfloat16", "float32")]
-    gdn_out = _specs._gdn_npu(*gdn, scale=0.125)
-    assert [name for name, _ in calls] == ["cast", "embedding_dense_backward", "fused_gdn_decode"]
-    cast_args, edg_args, gdn_args = (args for _, args in calls)
-    assert cast_args[0][1:4] == ([3, 2], [2, 1], 0) and cast_args[1:] == (view(out), 77)  # x made dense on device
-    assert edg_args == (view(grad), view(indices), view(grad_weight), 10, 2, True, 77)  # strided grad as it is
-    assert gdn_args[0][5] == view(gdn[5]) and gdn_args[1:] == (view(gdn_out), 0.125, 20.0, 77)  # state in place
-    assert gdn_out.shape == (2, 1, 4, 16) and gdn_out.dtype == torch.bfloat16
-
-
-def test_npu_swiglu_is_the_composition_on_the_stream(recorded):
-    """On NPU the backward is aclnnAscendopsFusedSwigluGrad (op_api's composition of B, W, X) on torch_npu's stream."""
-    from ascendops.torch._npu_views import view
-
-    _specs, calls = recorded
-    m, k, n = 3, 5, 4
-    dy, g, fc = (torch.ones(m, n, dtype=torch.bfloat16) for _ in range(3))
-    x, w_g, w_fc = torch.ones(m, k, dtype=torch.bfloat16), *(torch.ones(k, n, dtype=torch.bfloat16) for _ in range(2))
-    outs = _specs._swiglu_npu(dy, g, fc, x, w_g, w_fc)
-    assert calls == [("fused_swiglu_grad", ([view(t) for t in (dy, g, fc, x, w_g, w_fc)], [view(t) for t in outs], 77))]
-    assert [tuple(t.shape) for t in outs] == [(m, k), (k, n), (k, n), (1, n), (1, n)]
+    assert torch_npu_reason() == expected
