@@ -12,7 +12,6 @@ import ascendops.torch as at  # noqa: E402
 from ascendops import _C  # noqa: E402
 from ascendops.ops.fused_gdn_decode import make_inputs  # noqa: E402
 from ascendops.torch._convert import from_numpy  # noqa: E402
-from ascendops.torch._specs import _read_first, overlaps  # noqa: E402
 
 GDN = (2, 1, 2, 64, 8)  # B, H, Hv, K, V
 
@@ -76,17 +75,6 @@ def test_tensors_of_other_dtypes_are_type_errors_naming_the_parameter(dtype):
         at.embedding_dense_grad(x, torch.zeros(4, dtype=torch.int32), 3)
     with pytest.raises(TypeError, match="^dtype "):
         at.cast(torch.zeros(4), dtype)
-
-
-def test_overlap_of_views_of_one_storage():
-    base = torch.zeros(100)
-    assert overlaps(base[10:20], base[15:30]) and overlaps(base[::7], base[50:51])
-    assert not overlaps(base[10:20], base[20:30]) and not overlaps(base[:10], torch.zeros(10))
-    assert not overlaps(base[:0], base)  # an empty view shares no bytes
-    a, b, state = base[:4], torch.ones(4), base[2:60].view(2, 29)
-    first = _read_first([a, b], state)
-    assert first[1] is b and first[0] is not a and torch.equal(first[0], a)
-    assert first[0].untyped_storage().data_ptr() != base.untyped_storage().data_ptr()
 
 
 @pytest.mark.parametrize("call", [at.split, at.chunk])

@@ -7,6 +7,7 @@ DataCopy), and Fixpipe to half (NZ2ND, NZ, relu) with FixpipeParamsV220's full c
 matrix product; misuses are refused naming the rule."""
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -95,9 +96,14 @@ def test_mmad_with_bias_matches_numpy(tmp_path, m, k, n):
 
 def test_uncopied_row_of_b_reaches_no_output(tmp_path):
     # B's last row stays undefined in L1; transposed into L0B it is a k position every column of C reads
+    # A CPU-debug launch declares no outputs: the store is a note naming the bytes and the line, not an error
     _, _, _, result, _ = _run(tmp_path, SHORT_B, 32, 20, 32)
-    assert result.returncode == 1
-    assert "Fixpipe: writes L0C bytes [0x0, 0x800) hold no defined value" in result.stderr
+    assert result.returncode == 0, result.stderr
+    assert re.search(
+        r"\[WARNING\] ascendc_sim: kernel '\w+': Fixpipe at \S+:\d+: writes L0C bytes \[0x0, 0x800\) hold "
+        r"no defined value",
+        result.stderr,
+    ), result.stderr
 
 
 def test_nd2nz_zero_row_stride_is_refused(tmp_path):
