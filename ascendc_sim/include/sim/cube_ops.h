@@ -165,6 +165,18 @@ CubeOperand CubeTensor(const char* api, const char* role, const AscendC::LocalTe
     return CheckCubeOperand(c, api, role, t.Slot(), t.Data(), uint64_t{t.GetSize()} * sizeof(T), bytes, buffers, align);
 }
 
+// Mmad's C (L0C, 1024-byte aligned), A (L0A) and B (L0B, 512-byte aligned) checked for extent, buffer and alignment.
+struct MmadOperands {
+    CubeOperand c, a, b;
+};
+template <typename T, typename U>
+MmadOperands MmadTensors(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& fm,
+                         const AscendC::LocalTensor<U>& filter, const AscendC::MmadParams& p) {
+    return {CubeTensor("Mmad", "dst", dst, MmadBytes(p, 'c'), BufferBit(CubeBuffer::kL0C), 1024),
+            CubeTensor("Mmad", "fm", fm, MmadBytes(p, 'a'), BufferBit(CubeBuffer::kL0A), 512),
+            CubeTensor("Mmad", "filter", filter, MmadBytes(p, 'b'), BufferBit(CubeBuffer::kL0B), 512)};
+}
+
 }  // namespace ascendc_sim
 
 namespace AscendC {
@@ -231,17 +243,10 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
     static_assert(std::is_same_v<U, S> && std::is_same_v<T, float> &&
                       (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16>),
                   "Mmad on the twin: half or bfloat16_t inputs with a float L0C");
-    const char* api = "Mmad";
-    using ascendc_sim::CubeBuffer;
     ascendc_sim::Poll(ascendc_sim::Core());
     if (p.m == 0 || p.n == 0 || p.k == 0) return;  // documented NOP
-    auto c = ascendc_sim::CubeTensor(api, "dst", dst, ascendc_sim::MmadBytes(p, 'c'),
-                                     ascendc_sim::BufferBit(CubeBuffer::kL0C), 1024);
-    auto a = ascendc_sim::CubeTensor(api, "fm", fm, ascendc_sim::MmadBytes(p, 'a'),
-                                     ascendc_sim::BufferBit(CubeBuffer::kL0A), 512);
-    auto b = ascendc_sim::CubeTensor(api, "filter", filter, ascendc_sim::MmadBytes(p, 'b'),
-                                     ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
-    ascendc_sim::MmadFloat(c, a, b, ascendc_sim::DTypeOf<U>(), p);
+    const ascendc_sim::MmadOperands o = ascendc_sim::MmadTensors(dst, fm, filter, p);
+    ascendc_sim::MmadFloat(o.c, o.a, o.b, ascendc_sim::DTypeOf<U>(), p);
 }
 
 // Mmad.md (bias overload): C starts from the bias row in C2 (BT), bias[j] for every row of column j, whatever
@@ -252,19 +257,12 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
     static_assert(std::is_same_v<U, S> && std::is_same_v<T, float> && std::is_same_v<V, float> &&
                       (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16>),
                   "Mmad with bias on the twin: half or bfloat16_t inputs, float L0C and bias");
-    const char* api = "Mmad";
-    using ascendc_sim::CubeBuffer;
     ascendc_sim::Poll(ascendc_sim::Core());
     if (p.m == 0 || p.n == 0 || p.k == 0) return;  // documented NOP
-    auto c = ascendc_sim::CubeTensor(api, "dst", dst, ascendc_sim::MmadBytes(p, 'c'),
-                                     ascendc_sim::BufferBit(CubeBuffer::kL0C), 1024);
-    auto a = ascendc_sim::CubeTensor(api, "fm", fm, ascendc_sim::MmadBytes(p, 'a'),
-                                     ascendc_sim::BufferBit(CubeBuffer::kL0A), 512);
-    auto b = ascendc_sim::CubeTensor(api, "filter", filter, ascendc_sim::MmadBytes(p, 'b'),
-                                     ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
-    auto t = ascendc_sim::CubeTensor(api, "bias", bias, uint64_t{p.n} * sizeof(float),
-                                     ascendc_sim::BufferBit(CubeBuffer::kBt), 64);
-    ascendc_sim::MmadFloat(c, a, b, ascendc_sim::DTypeOf<U>(), p, &t);
+    const ascendc_sim::MmadOperands o = ascendc_sim::MmadTensors(dst, fm, filter, p);
+    auto t = ascendc_sim::CubeTensor("Mmad", "bias", bias, uint64_t{p.n} * sizeof(float),
+                                     ascendc_sim::BufferBit(ascendc_sim::CubeBuffer::kBt), 64);
+    ascendc_sim::MmadFloat(o.c, o.a, o.b, ascendc_sim::DTypeOf<U>(), p, &t);
 }
 
 // Fixpipe（L0C到GM数据搬运）.md: the NZ float matrix in CO1 to GM, as an ND matrix (CFG_ROW_MAJOR, NZ2ND) or in NZ
