@@ -165,6 +165,16 @@ CubeOperand CubeTensor(const char* api, const char* role, const AscendC::LocalTe
     return CheckCubeOperand(c, api, role, t.Slot(), t.Data(), uint64_t{t.GetSize()} * sizeof(T), bytes, buffers, align);
 }
 
+// LoadData 2D's destination (L0A / L0B, 512-byte aligned) and source (L1, 32-byte aligned) checked, then the move.
+template <typename T>
+void LoadData2DTensors(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                       const AscendC::LoadData2DParams& p) {
+    const uint64_t dstBytes = LoadData2DDstBytes(p), srcBytes = LoadData2DSrcBytes(p);
+    auto d = CubeTensor(api, "dst", dst, dstBytes, BufferBit(CubeBuffer::kL0A) | BufferBit(CubeBuffer::kL0B), 512);
+    auto s = CubeTensor(api, "src", src, srcBytes, BufferBit(CubeBuffer::kL1), 32);
+    LoadData2D(api, d, s, dstBytes, srcBytes, p, sizeof(T));
+}
+
 // Mmad's C (L0C, 1024-byte aligned), A (L0A) and B (L0B, 512-byte aligned) checked for extent, buffer and alignment.
 struct MmadOperands {
     CubeOperand c, a, b;
@@ -186,17 +196,10 @@ template <typename T>
 __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& p,
                                 ascendc_sim::CallSite = {}) {
     const char* api = "LoadData";
-    using ascendc_sim::CubeBuffer;
     ascendc_sim::Poll(ascendc_sim::Core());
     if (p.repeatTimes == 0) return;  // documented NOP
     if (p.ifTranspose && sizeof(T) != 2) ascendc_sim::Fail(api, "ifTranspose needs a 2-byte type (LoadData_2D.md)");
-    auto d = ascendc_sim::CubeTensor(
-        api, "dst", dst, ascendc_sim::LoadData2DDstBytes(p),
-        ascendc_sim::BufferBit(CubeBuffer::kL0A) | ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
-    auto s = ascendc_sim::CubeTensor(api, "src", src, ascendc_sim::LoadData2DSrcBytes(p),
-                                     ascendc_sim::BufferBit(CubeBuffer::kL1), 32);
-    ascendc_sim::LoadData2D(api, d, s, ascendc_sim::LoadData2DDstBytes(p), ascendc_sim::LoadData2DSrcBytes(p), p,
-                            sizeof(T));
+    ascendc_sim::LoadData2DTensors(api, dst, src, p);
 }
 
 // LoadDataWithTranspose (LoadDataWithTranspose.md, 表 LoadData2dTransposeParams): L1 (A1/B1) -> L0A/L0B, each
@@ -223,17 +226,10 @@ __aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const Lo
                                              const LoadData2dTransposeParams& p, ascendc_sim::CallSite = {}) {
     static_assert(sizeof(T) == 2, "LoadDataWithTranspose on the twin: half / bfloat16_t (b8 and b32 not modeled)");
     const char* api = "LoadDataWithTranspose";
-    using ascendc_sim::CubeBuffer;
     ascendc_sim::Poll(ascendc_sim::Core());
     if (p.repeatTimes == 0) return;
     const LoadData2DParams q(p.startIndex, p.repeatTimes, p.srcStride, 0, p.dstGap, true, p.addrMode);
-    auto d = ascendc_sim::CubeTensor(
-        api, "dst", dst, ascendc_sim::LoadData2DDstBytes(q),
-        ascendc_sim::BufferBit(CubeBuffer::kL0A) | ascendc_sim::BufferBit(CubeBuffer::kL0B), 512);
-    auto s = ascendc_sim::CubeTensor(api, "src", src, ascendc_sim::LoadData2DSrcBytes(q),
-                                     ascendc_sim::BufferBit(CubeBuffer::kL1), 32);
-    ascendc_sim::LoadData2D(api, d, s, ascendc_sim::LoadData2DDstBytes(q), ascendc_sim::LoadData2DSrcBytes(q), q,
-                            sizeof(T));
+    ascendc_sim::LoadData2DTensors(api, dst, src, q);
 }
 
 // Mmad.md: C (CO1, float, Nz) = A (A2, Zz) x B (B2, Zn) (+ C); half or bfloat16 inputs on the twin.
