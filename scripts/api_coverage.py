@@ -1,11 +1,15 @@
-"""The Ascend C kernel APIs public code uses, ranked by use, and whether the twin provides and tests each.
+"""The Ascend C kernel APIs, ranked by how often public code uses them, and whether the twin provides and tests each.
 
-    python scripts/api_coverage.py <asc-devkit checkout> [--write FILE] [--check FILE]
+    python scripts/api_coverage.py <asc-devkit> --cann <CANN install> [--corpus NAME=PATH ...] [--write F] [--check F]
 
-Counts every `AscendC::Name` in asc-devkit's examples (all sources); a name is provided when a translation unit that
-includes the twin's kernel_operator.h (and lib/matmul_intf.h) can name it (`using ::AscendC::Name;`, or a namespace
-alias for a namespace), and tested when a kernel the suite runs (tests/ut/sim, op_kernel) names it. --write puts the
-table in FILE; --check FILE exits 1 when fewer names are provided than FILE records (the coverage must not fall)."""
+The names: every kernel-side name CANN 8.1's basic_api/interface and highlevel_api/lib headers and asc-devkit's
+include/basic_api and include/adv_api declare at namespace scope in AscendC (scripts/api_declarations.py), plus the
+first name of every `AscendC::` chain asc-devkit's examples spell out. Uses are counted in asc-devkit's examples and in
+each --corpus (a directory, or a git directory whose HEAD is read; for a repository of operators only its op_kernel
+sources count). A name is provided when a translation unit that includes the twin's kernel_operator.h,
+lib/matmul_intf.h and tikicpulib.h can name it (`using ::AscendC::Name;`, or a namespace alias), and tested when a
+kernel the suite runs (tests/ut/sim, op_kernel) uses it. --write puts the table in F; --check F exits 1 when fewer
+names are provided than F records (the coverage must not fall)."""
 
 import argparse
 import re
@@ -15,29 +19,32 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+import api_declarations as api
+
 REPO = Path(__file__).resolve().parents[1]
-SOURCES = (".asc", ".cpp", ".h", ".hpp", ".cc")
-NAME = re.compile(r"\bAscendC::(\w+)")
+MISSING_LISTED = 40
 RECORDED = re.compile(r"^provided: (\d+) of (\d+)", re.M)
+CANN_HEADERS = ("aarch64-linux/ascendc/include/basic_api/interface", "aarch64-linux/ascendc/include/highlevel_api/lib")
+DEVKIT_HEADERS = ("include/basic_api", "include/adv_api")
 
 
-def usage(root):
-    """(uses, files) per name over the sources under root."""
-    uses, files = Counter(), Counter()
-    for path in sorted(root.rglob("*")):
-        if path.suffix not in SOURCES or not path.is_file():
-            continue
-        found = NAME.findall(path.read_text(errors="replace"))
-        uses.update(found)
-        files.update(set(found))
-    return uses, files
+def vocabulary(cann, devkit, samples):
+    """{name: kind} of every name the table ranks."""
+    roots = [cann / p for p in CANN_HEADERS] + [devkit / p for p in DEVKIT_HEADERS]
+    missing = [str(r) for r in roots if not r.is_dir()]
+    if missing:
+        sys.exit(f"api_coverage: no such header directory: {', '.join(missing)}")
+    names = api.declared(roots)
+    for name in api.qualified_first_names(samples):
+        names.setdefault(name, "spelled")
+    return names
 
 
 def unresolved(names, line_for):
     """The names whose line of a generated translation unit does not compile against the twin."""
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "names.cpp"
-        head = ['#include "kernel_operator.h"', '#include "lib/matmul_intf.h"']
+        head = ['#include "kernel_operator.h"', '#include "lib/matmul_intf.h"', '#include "tikicpulib.h"']
         src.write_text("\n".join(head + [line_for(n) for n in names]) + "\n")
         include = [f"-I{REPO / 'ascendc_sim/include'}", f"-I{REPO}"]
         defines = ["-D__CCE_KT_TEST__=1", "-DASCENDC_CPU_DEBUG=1", "-D__DAV_C220__", "-D__CCE_AICORE__=220"]
@@ -53,51 +60,90 @@ def unresolved(names, line_for):
 
 def provided(names):
     missing = sorted(unresolved(names, lambda n: f"using ::AscendC::{n};"))
-    return set(names) - unresolved(missing, lambda n: f"namespace alias_{n} = ::AscendC::{n};")
+    alias = lambda n: f"namespace alias_{n.replace('::', '_')} = ::AscendC::{n};"  # noqa: E731
+    return set(names) - unresolved(missing, alias)
 
 
 def tested(names):
-    text = ""
+    texts = []
     for folder in ("tests/ut/sim", "op_kernel"):
-        for path in (REPO / folder).rglob("*"):
-            if path.suffix in SOURCES and path.is_file():
-                text += path.read_text(errors="replace")
-    return {n for n in names if re.search(rf"\b{re.escape(n)}\b", text)}
+        texts += api.source_texts(REPO / folder)[0]
+    uses = Counter()
+    api.count_uses(texts, names, uses, Counter())
+    return set(uses)
 
 
-def table(devkit):
-    uses, files = usage(devkit / "examples")
-    names = sorted(uses, key=lambda n: (-uses[n], n))
-    have = provided(names)
-    test = tested(have)
+def in_op_kernel(path):
+    """An operator repository's kernel sources, not its tests."""
+    return "op_kernel/" in path and not path.startswith("tests/") and "/tests/" not in path
+
+
+def table(devkit, cann, corpora):
+    samples = api.source_texts(devkit / "examples")[0]
+    names = vocabulary(cann, devkit, samples)
+    columns = [("samples", samples, None)]
+    for label, path in corpora:
+        texts, commit = api.source_texts(path, in_op_kernel)
+        columns.append((label, texts, commit))
+    counts = []
+    for _, texts, _ in columns:
+        uses, files = Counter(), Counter()
+        api.count_uses(texts, names, uses, files)
+        counts.append((uses, files))
+    total = Counter()
+    for uses, _ in counts:
+        total.update(uses)
+    order = sorted(names, key=lambda n: (-total[n], n))
+    have = provided(order)
+    test = tested({n: names[n] for n in have})
+    lacking = [n for n in order if n not in have and total[n]]
+    sources = "; ".join(
+        f"{label} {len(texts)} files" + (f" at {commit[:12]}" if commit else "") for label, texts, commit in columns
+    )
     lines = [
         "# Ascend C kernel APIs by use: what the twin provides and tests",
         "",
-        "Generated by `python scripts/api_coverage.py ../shared/cann-open/asc-devkit --write FILE`.",
-        "Every `AscendC::Name` in asc-devkit's examples, ranked by uses (files in brackets).",
-        "*Provided*: a kernel compiled against the twin can name it.",
-        "*Tested*: a kernel the suite runs (tests/ut/sim, op_kernel) names it.",
-        "tests/ut/sim/test_api_coverage.py fails when fewer names are provided than recorded here.",
+        "Generated by `python scripts/api_coverage.py ../shared/cann-open/asc-devkit --cann ../shared/cann-8.1.RC1"
+        " --corpus ops-math=PATH --corpus ops-nn=PATH --corpus ops-transformer=PATH --write FILE`, each PATH a",
+        "clone (or bare git directory) of that hicann repository.",
+        "The names: what CANN 8.1's and asc-devkit's kernel-side headers declare at namespace scope in AscendC, plus",
+        "the first name of each `AscendC::` chain the samples spell out. Uses (files in brackets) are counted in",
+        f"asc-devkit's examples and in each operator repository's op_kernel sources: {sources}.",
+        "*Provided*: a kernel compiled against the twin can name it. *Tested*: a kernel the suite runs",
+        "(tests/ut/sim, op_kernel) uses it. tests/ut/sim/test_api_coverage.py fails when fewer names are provided",
+        "than recorded here.",
         "",
         f"provided: {len(have)} of {len(names)} names; tested: {len(test)}",
         "",
-        "| rank | API | uses (files) | provided | tested |",
-        "|---|---|---|---|---|",
+        "Most used names the twin lacks: " + ", ".join(f"`{n}` {total[n]}" for n in lacking[:MISSING_LISTED]) + ".",
+        "",
+        "| rank | API | kind | " + " | ".join(label for label, _, _ in columns) + " | provided | tested |",
+        "|---|---|---|" + "---|" * len(columns) + "---|---|",
     ]
-    for rank, n in enumerate(names, 1):
-        row = f"| {rank} | `{n}` | {uses[n]} ({files[n]}) | {'yes' if n in have else 'no'} | "
-        lines.append(row + f"{'yes' if n in test else '-'} |")
-    return "\n".join(lines) + "\n", len(have), len(names)
+    for rank, n in enumerate(order, 1):
+        cells = " | ".join(f"{uses[n]} ({files[n]})" if uses[n] else "-" for uses, files in counts)
+        marks = f"{'yes' if n in have else 'no'} | {'yes' if n in test else '-'}"
+        lines.append(f"| {rank} | `{n}` | {names[n]} | {cells} | {marks} |")
+    return "\n".join(lines) + "\n", len(have), len(names), len(test)
+
+
+def corpus(text):
+    label, sep, path = text.partition("=")
+    if not sep or not label or not Path(path).exists():
+        raise argparse.ArgumentTypeError(f"--corpus takes NAME=PATH with an existing PATH, not {text!r}")
+    return label, Path(path)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("devkit", type=Path, help="an asc-devkit checkout (its examples/ is counted)")
+    parser.add_argument("devkit", type=Path, help="an asc-devkit checkout (its headers and examples/)")
+    parser.add_argument("--cann", type=Path, required=True, help="a CANN install (its ascendc headers)")
+    parser.add_argument("--corpus", type=corpus, action="append", default=[], help="NAME=PATH of more code to count")
     parser.add_argument("--write", type=Path, help="write the table to this file")
     parser.add_argument("--check", type=Path, help="fail when fewer names are provided than this file records")
     opts = parser.parse_args()
-    text, have, total = table(opts.devkit)
-    print(f"api_coverage: {have} of {total} names asc-devkit's examples use are provided by the twin")
+    text, have, total, test = table(opts.devkit, opts.cann, opts.corpus)
+    print(f"api_coverage: {have} of {total} names are provided by the twin, {test} tested")
     if opts.write:
         opts.write.write_text(text)
     if opts.check:
