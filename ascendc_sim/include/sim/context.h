@@ -21,6 +21,7 @@
 #include "sim/gm_race.h"
 #include "sim/l2_reuse.h"
 #include "sim/launch.h"
+#include "sim/load3d_state.h"
 #include "sim/pipe_sync.h"
 #include "sim/qualifiers.h"
 #include "sim/span_trace.h"
@@ -127,6 +128,7 @@ struct CoreContext {
     GmPoll gmPoll;               // the GM value this core is polling (NoteGmPoll's deadlock timeout)
     const void* activeMatmul = nullptr;    // the Matmul object computing until its End() (sim/matmul.h)
     uint32_t registeredMatmulObjects = 0;  // REGIST_MATMUL_OBJ so far (sim/mix.h)
+    Load3dRegs load3d;                     // SetFmatrix / SetLoadDataPaddingValue (sim/load3d.h)
 };
 
 extern thread_local CoreContext* tlsCore;
