@@ -78,6 +78,12 @@ struct VectorMask {
     bool counter = false;
 };
 
+// The pad value SetPadValue sets for DataCopyPad without isPad (SetPadValue(ISASI).md): `bytes` of `bits`.
+struct CopyPadValue {
+    uint8_t bytes = 0;  // 0: never set on this core
+    uint64_t bits = 0;
+};
+
 // The cube's local buffers of this core, carved by TPipe::InitBuffer for the cube positions (sim/cube_ops.h).
 struct CubeMemory {
     std::array<std::vector<uint8_t>, static_cast<int>(CubeBuffer::kCount)> bytes;
@@ -129,6 +135,7 @@ struct CoreContext {
     const void* activeMatmul = nullptr;    // the Matmul object computing until its End() (sim/matmul.h)
     uint32_t registeredMatmulObjects = 0;  // REGIST_MATMUL_OBJ so far (sim/mix.h)
     Load3dRegs load3d;                     // SetFmatrix / SetLoadDataPaddingValue (sim/load3d.h)
+    CopyPadValue copyPad;                  // SetPadValue (sim/data_copy.h)
 };
 
 extern thread_local CoreContext* tlsCore;
