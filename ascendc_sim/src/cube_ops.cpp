@@ -125,12 +125,19 @@ std::size_t NzValid(uint64_t base, uint64_t m, uint64_t n, uint64_t blockPitch, 
     return parts;
 }
 
+// K rounded up as L0A / L0B hold it: to C0, or for float with kDirectionAlign to 16 (Mmad.md 表4 kDirectionAlign).
+int64_t AlignedK(const AscendC::MmadParams& p, int64_t elemBytes) {
+    const int64_t edge = elemBytes == 4 && p.kDirectionAlign ? kC0 : kFractalRowBytes / elemBytes;
+    return Blocks(p.k, edge) * edge;
+}
+
 // Element offsets of A (Zz in L0A: 16 x C0 fractals row-major, rows inside; GEMV's m = 1 reads A as ND) and B (Zn
-// in L0B: C0 x 16 fractals row-major, columns inside), C0 = 32 bytes of the input type (Mmad.md layouts).
+// in L0B: C0 x 16 fractals row-major, columns inside), C0 = 32 bytes of the input type (Mmad.md layouts); a row of
+// A's fractals spans the aligned K.
 struct CubeLayout {
     int64_t c0, kB, nB, e;
     CubeLayout(const AscendC::MmadParams& p, int64_t elemBytes)
-        : c0(kFractalRowBytes / elemBytes), kB(Blocks(p.k, c0)), nB(Blocks(p.n)), e(elemBytes) {}
+        : c0(kFractalRowBytes / elemBytes), kB(AlignedK(p, elemBytes) / c0), nB(Blocks(p.n)), e(elemBytes) {}
     int64_t A(const AscendC::MmadParams& p, int64_t i, int64_t kk) const {
         return p.m == 1 ? kk : ((i / kC0) * kB + kk / c0) * kC0 * c0 + (i % kC0) * c0 + kk % c0;
     }
@@ -368,10 +375,10 @@ void LoadData2D(const char* api, const CubeOperand& dst, const CubeOperand& src,
 
 // A (m x k) in 16 x C0 fractals, B (k x n) in C0 x 16, C (m x n, 4-byte elements) in 16 x 16.
 uint64_t MmadBytes(const AscendC::MmadParams& p, char which, uint32_t inBytes) {
-    const uint64_t c0 = kFractalRowBytes / inBytes;
-    uint64_t m = Blocks(p.m) * kC0, n = Blocks(p.n) * kC0, k = Blocks(p.k, c0) * c0;
+    const uint64_t m = Blocks(p.m) * kC0, n = Blocks(p.n) * kC0, c0 = kFractalRowBytes / inBytes;
+    const uint64_t k = AlignedK(p, inBytes);  // A's rows span the aligned K; B's k groups past K are not read
     if (which == 'a') return p.m == 1 ? k * inBytes : m * k * inBytes;  // GEMV (m = 1) reads A as ND (GEMV.md)
-    return which == 'b' ? k * n * inBytes : m * n * 4;
+    return which == 'b' ? Blocks(p.k, c0) * c0 * n * inBytes : m * n * 4;
 }
 
 // Mmad.md: A in L0A as Zz (fractals row-major, rows inside), B in L0B as Zn (fractals row-major, columns inside),
