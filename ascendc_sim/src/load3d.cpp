@@ -11,15 +11,15 @@
 namespace ascendc_sim {
 namespace {
 
-constexpr uint32_t kRows = 16;        // rows of a fractal (LoadData_3D.md: 16 x C0)
-constexpr uint32_t kBlockBytes = 32;  // C0 elements are 32 bytes
+constexpr uint32_t kLoad3dRows = 16;        // rows of a fractal (LoadData_3D.md: 16 x C0)
+constexpr uint32_t kLoad3dBlockBytes = 32;  // C0 elements are 32 bytes
 
-int64_t AlignUp16(int64_t v) { return (v + kRows - 1) / kRows * kRows; }
+int64_t Load3dAlignUp16(int64_t v) { return (v + kLoad3dRows - 1) / kLoad3dRows * kLoad3dRows; }
 
 // The image-to-column matrix X (LoadData_3D.md, 功能说明; its pseudo-code load3d.py): row m is the output position
 // (ho, wo) = (m / Wout, m % Wout); column kk = ((c1 * Hk + kh) * Wk + kw) * C0 + c reads feature-map element
 // (c1, h, w, c) with h = ho * strideH + kh * dilationH - padTop and w likewise, or the pad value outside the map.
-struct Im2col {
+struct Im2colPlan {
     uint32_t c0 = 0, e = 0;
     int64_t h = 0, w = 0, wOut = 0, rows = 0, columns = 0;
     Load3dCall call;
@@ -36,11 +36,11 @@ struct Im2col {
     }
 };
 
-Im2col Plan(const char* api, const Load3dCall& call) {
-    Im2col g;
+Im2colPlan PlanIm2col(const char* api, const Load3dCall& call) {
+    Im2colPlan g;
     g.call = call;
     g.e = call.elemBytes;
-    g.c0 = kBlockBytes / call.elemBytes;
+    g.c0 = kLoad3dBlockBytes / call.elemBytes;
     g.h = call.fm.l1H;
     g.w = call.fm.l1W;
     if (call.toL0b && call.elemBytes == 1) Fail(api, "L1 -> L0B does not move b8 data (LoadData_3D.md, 约束说明)");
@@ -58,7 +58,7 @@ Im2col Plan(const char* api, const Load3dCall& call) {
         Fail(api, Str("kStartPt ", call.kStartPt, " and kExtension ", call.kExtension, " must be multiples of C0 = ",
                       g.c0, " (LoadData_3D.md 表4; a partial last fractal is not modeled)"));
     }
-    if (call.mExtension % kRows != 0) {
+    if (call.mExtension % kLoad3dRows != 0) {
         Fail(api, Str("mExtension ", call.mExtension, " is not a multiple of 16 (a partial fractal is not modeled)"));
     }
     const int64_t kh = (int64_t{call.filterH} - 1) * call.dilationH + 1,
@@ -88,16 +88,17 @@ Im2col Plan(const char* api, const Load3dCall& call) {
 //    kExtension in the last fractal row are not written);
 //  - L0B: Zn, each run of C0 rows i (one C0 block) holding every column j (kExtension rounded up to 16) with its
 //    C0 values of i together.
-int64_t DstOffset(const Load3dCall& call, int64_t i, int64_t j) {
-    const int64_t c0 = kBlockBytes / call.elemBytes;
-    if (call.toL0b) return (i / c0) * AlignUp16(call.kExtension) * c0 + j * c0 + i % c0;
+int64_t Load3dDstOffset(const Load3dCall& call, int64_t i, int64_t j) {
+    const int64_t c0 = kLoad3dBlockBytes / call.elemBytes;
+    if (call.toL0b) return (i / c0) * Load3dAlignUp16(call.kExtension) * c0 + j * c0 + i % c0;
     if (!call.transpose)
-        return ((i / kRows) * (call.kExtension / c0) + j / c0) * kRows * c0 + (i % kRows) * c0 + j % c0;
-    return ((j / kRows) * (call.mExtension / c0) + i / c0) * kRows * c0 + (j % kRows) * c0 + i % c0;
+        return ((i / kLoad3dRows) * (call.kExtension / c0) + j / c0) * kLoad3dRows * c0 + (i % kLoad3dRows) * c0 +
+               j % c0;
+    return ((j / kLoad3dRows) * (call.mExtension / c0) + i / c0) * kLoad3dRows * c0 + (j % kLoad3dRows) * c0 + i % c0;
 }
 
 // The source elements the block reads, [lo, hi) (hi <= lo: only pads).
-std::pair<int64_t, int64_t> SourceSpan(const Im2col& g) {
+std::pair<int64_t, int64_t> Load3dSourceSpan(const Im2colPlan& g) {
     int64_t lo = INT64_MAX, hi = -1;
     for (int64_t i = 0; i < g.call.mExtension; ++i) {
         for (int64_t j = 0; j < g.call.kExtension; j += g.c0) {
@@ -112,19 +113,20 @@ std::pair<int64_t, int64_t> SourceSpan(const Im2col& g) {
 
 // To the last element written (the last row and column land last in every layout).
 uint64_t Load3dDstBytes(const Load3dCall& call) {
-    return uint64_t(DstOffset(call, int64_t{call.mExtension} - 1, int64_t{call.kExtension} - 1) + 1) * call.elemBytes;
+    return uint64_t(Load3dDstOffset(call, int64_t{call.mExtension} - 1, int64_t{call.kExtension} - 1) + 1) *
+           call.elemBytes;
 }
 
 uint64_t Load3dSrcBytes(const char* api, const Load3dCall& call) {
-    const auto [lo, hi] = SourceSpan(Plan(api, call));
+    const auto [lo, hi] = Load3dSourceSpan(PlanIm2col(api, call));
     return hi > lo ? uint64_t(hi) * call.elemBytes : 0;
 }
 
 void Load3d(const char* api, const CubeOperand& dst, const CubeOperand& src, const Load3dCall& call) {
     CoreContext& c = Core();
-    const Im2col g = Plan(api, call);
+    const Im2colPlan g = PlanIm2col(api, call);
     const int64_t mExt = call.mExtension, kExt = call.kExtension, e = g.e;
-    const auto [lo, hi] = SourceSpan(g);  // the bytes read: from the first to the last source element
+    const auto [lo, hi] = Load3dSourceSpan(g);  // the bytes read: from the first to the last source element
     const uint64_t dstBytes = Load3dDstBytes(call);
     if (hi > lo) NoteCubeAccess(c, api, Pipe::kMte1, src.buffer, src.offset + lo * e, uint64_t(hi - lo) * e, false);
     NoteCubeAccess(c, api, Pipe::kMte1, dst.buffer, dst.offset, dstBytes, true);
@@ -136,7 +138,7 @@ void Load3d(const char* api, const CubeOperand& dst, const CubeOperand& src, con
     for (int64_t i = 0; i < mExt; ++i) {
         for (int64_t j = 0; j < kExt; ++j) {
             const int64_t s = g.Source(call.mStartPt + i, call.kStartPt + j);
-            const int64_t d = DstOffset(call, i, j) * e;
+            const int64_t d = Load3dDstOffset(call, i, j) * e;
             if (s < 0) {
                 std::memcpy(dst.data + d, &call.padBits, e);
             } else {
@@ -153,7 +155,7 @@ void Load3d(const char* api, const CubeOperand& dst, const CubeOperand& src, con
             for (int64_t i = 0; i < mExt; i += g.c0) {
                 for (int64_t j = 0; j < kExt; ++j) {
                     DefineBytes(c, DefSpace::kCube,
-                                Footprint::Contiguous(dstDef + DstOffset(call, i, j) * e, g.c0 * e, 8));
+                                Footprint::Contiguous(dstDef + Load3dDstOffset(call, i, j) * e, g.c0 * e, 8));
                 }
             }
         }
@@ -161,7 +163,7 @@ void Load3d(const char* api, const CubeOperand& dst, const CubeOperand& src, con
         for (int64_t i = 0; i < mExt; ++i) {
             for (int64_t j = 0; j < kExt; ++j) {
                 const int64_t s = g.Source(call.mStartPt + i, call.kStartPt + j);
-                const Footprint to = Footprint::Contiguous(dstDef + DstOffset(call, i, j) * e, 1, 8 * e);
+                const Footprint to = Footprint::Contiguous(dstDef + Load3dDstOffset(call, i, j) * e, 1, 8 * e);
                 if (s < 0) {
                     DefineBytes(c, DefSpace::kCube, to);
                 } else {
