@@ -15,6 +15,7 @@
 #include "sim/gather.h"
 #include "sim/kernel_entry.h"
 #include "sim/kernel_utils.h"
+#include "sim/load3d.h"
 #include "sim/mask.h"
 #include "sim/mix.h"
 #include "sim/pipe.h"

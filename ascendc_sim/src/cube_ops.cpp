@@ -16,8 +16,9 @@ namespace ascendc_sim {
 namespace {
 
 using ascendc_sim::DataType;
-constexpr uint64_t kFractalBytes = 512;  // LoadData 2D moves 512-byte fractals
-constexpr int64_t kC0 = 16;              // 16 x 16 fractals of b16 inputs and of the float L0C
+constexpr uint64_t kFractalBytes = 512;   // LoadData 2D moves 512-byte fractals
+constexpr int64_t kC0 = 16;               // rows of A's and columns of B's fractals; L0C's 16 x 16 fractals
+constexpr int64_t kFractalRowBytes = 32;  // a fractal row of A (column of B) is 32 bytes: C0 = 32 / element size
 
 // A TPosition (sim/tensor.h) -> the cube buffer it lives in, with the address granule its APIs need (A1/B1 32 B
 // (LoadData_2D.md), A2/B2 512 B and CO1 1024 B (Mmad.md), C2 (the bias table) 64 B, the block its copies move).
@@ -92,13 +93,20 @@ std::vector<BufferSlot*> CarveCube(const char* api, const CubePosition& where, u
     return slots;
 }
 
-float LoadIn(DataType t, const uint8_t* base, int64_t idx) {
+// An A or B element as a double (exact for every input type).
+double LoadIn(DataType t, const uint8_t* base, int64_t idx) {
+    if (t == DataType::kInt8) return static_cast<int8_t>(base[idx]);
+    if (t == DataType::kFloat) {
+        float f;
+        std::memcpy(&f, base + idx * 4, 4);
+        return f;
+    }
     uint16_t h;
     std::memcpy(&h, base + idx * 2, 2);
     return t == DataType::kBf16 ? Bf16BitsToFloat(h) : HalfBitsToFloat(h);
 }
 
-int64_t Blocks(int64_t v) { return (v + kC0 - 1) / kC0; }
+int64_t Blocks(int64_t v, int64_t edge = kC0) { return (v + edge - 1) / edge; }
 
 // An operand's address in the cube definedness space (sim/definedness.h: offset + buffer << kCubeBufferShift).
 uint64_t DefAddress(const CubeOperand& o) {
@@ -117,23 +125,40 @@ std::size_t NzValid(uint64_t base, uint64_t m, uint64_t n, uint64_t blockPitch, 
     return parts;
 }
 
-// f(begin, end) for the valid k elements of row i of A (Zz in L0A; GEMV's m = 1 reads A as ND) and of column j of
-// B (Zn in L0B): one run of up to 16 b16 values per k block (Mmad.md layouts, as MmadFloat reads them).
+// K rounded up as L0A / L0B hold it: to C0, or for float with kDirectionAlign to 16 (Mmad.md 表4 kDirectionAlign).
+int64_t AlignedK(const AscendC::MmadParams& p, int64_t elemBytes) {
+    const int64_t edge = elemBytes == 4 && p.kDirectionAlign ? kC0 : kFractalRowBytes / elemBytes;
+    return Blocks(p.k, edge) * edge;
+}
+
+// Element offsets of A (Zz in L0A: 16 x C0 fractals row-major, rows inside; GEMV's m = 1 reads A as ND) and B (Zn
+// in L0B: C0 x 16 fractals row-major, columns inside), C0 = 32 bytes of the input type (Mmad.md layouts); a row of
+// A's fractals spans the aligned K.
+struct CubeLayout {
+    int64_t c0, kB, nB, e;
+    CubeLayout(const AscendC::MmadParams& p, int64_t elemBytes)
+        : c0(kFractalRowBytes / elemBytes), kB(AlignedK(p, elemBytes) / c0), nB(Blocks(p.n)), e(elemBytes) {}
+    int64_t A(const AscendC::MmadParams& p, int64_t i, int64_t kk) const {
+        return p.m == 1 ? kk : ((i / kC0) * kB + kk / c0) * kC0 * c0 + (i % kC0) * c0 + kk % c0;
+    }
+    int64_t B(int64_t kk, int64_t j) const { return ((kk / c0) * nB + j / kC0) * kC0 * c0 + (j % kC0) * c0 + kk % c0; }
+};
+
+// f(begin, end) for the valid k elements of row i of A and of column j of B: one run of up to C0 values per k block
+// (as MmadCube reads them).
 template <typename F>
-void ForRowOfA(uint64_t a, const AscendC::MmadParams& p, int64_t i, F&& f) {
-    if (p.m == 1) return f(a, a + uint64_t{p.k} * 2);
-    const int64_t kB = Blocks(p.k);
-    for (int64_t kb = 0; kb < kB; ++kb) {
-        const uint64_t at = a + uint64_t(((i / kC0) * kB + kb) * kC0 * kC0 + (i % kC0) * kC0) * 2;
-        f(at, at + uint64_t(std::min<int64_t>(kC0, p.k - kb * kC0)) * 2);
+void ForRowOfA(uint64_t a, const AscendC::MmadParams& p, const CubeLayout& l, int64_t i, F&& f) {
+    if (p.m == 1) return f(a, a + uint64_t{p.k} * l.e);
+    for (int64_t kb = 0; kb < l.kB; ++kb) {
+        const uint64_t at = a + uint64_t(l.A(p, i, kb * l.c0)) * l.e;
+        f(at, at + uint64_t(std::min<int64_t>(l.c0, p.k - kb * l.c0)) * l.e);
     }
 }
 template <typename F>
-void ForColumnOfB(uint64_t b, const AscendC::MmadParams& p, int64_t j, F&& f) {
-    const int64_t kB = Blocks(p.k), nB = Blocks(p.n);
-    for (int64_t kb = 0; kb < kB; ++kb) {
-        const uint64_t at = b + uint64_t((kb * nB + j / kC0) * kC0 * kC0 + (j % kC0) * kC0) * 2;
-        f(at, at + uint64_t(std::min<int64_t>(kC0, p.k - kb * kC0)) * 2);
+void ForColumnOfB(uint64_t b, const AscendC::MmadParams& p, const CubeLayout& l, int64_t j, F&& f) {
+    for (int64_t kb = 0; kb < l.kB; ++kb) {
+        const uint64_t at = b + uint64_t(l.B(kb * l.c0, j)) * l.e;
+        f(at, at + uint64_t(std::min<int64_t>(l.c0, p.k - kb * l.c0)) * l.e);
     }
 }
 
@@ -141,7 +166,7 @@ void ForColumnOfB(uint64_t b, const AscendC::MmadParams& p, int64_t j, F&& f) {
 // value before). Only the valid m x n part of C is written. The common case (A and B wholly defined) costs two
 // look-ups; rows and columns are scanned only when undefined bytes are there.
 void MmadDefinedness(CoreContext& c, const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b,
-                     const AscendC::MmadParams& p, bool accumulate) {
+                     const AscendC::MmadParams& p, bool accumulate, uint32_t inBytes) {
     const char* api = "Mmad";
     UndefMap& m = c.def.cube;
     const uint64_t ca = DefAddress(dst), aa = DefAddress(a), ba = DefAddress(b);
@@ -151,7 +176,9 @@ void MmadDefinedness(CoreContext& c, const CubeOperand& dst, const CubeOperand& 
     if (!accumulate) {
         for (std::size_t i = 0; i < parts; ++i) DefineBytes(c, DefSpace::kCube, cValid[i]);
     }
-    const bool aUndef = m.AnyUndef(aa, aa + MmadBytes(p, 'a')), bUndef = m.AnyUndef(ba, ba + MmadBytes(p, 'b'));
+    const bool aUndef = m.AnyUndef(aa, aa + MmadBytes(p, 'a', inBytes)),
+               bUndef = m.AnyUndef(ba, ba + MmadBytes(p, 'b', inBytes));
+    const CubeLayout layout(p, inBytes);
     if (!aUndef && !bUndef) return;
     UndefOrigin origin;
     bool found = false;
@@ -166,12 +193,12 @@ void MmadDefinedness(CoreContext& c, const CubeOperand& dst, const CubeOperand& 
     std::vector<int64_t> rows, columns;
     for (int64_t i = 0; aUndef && i < p.m; ++i) {
         bool any = false;
-        ForRowOfA(aa, p, i, [&](uint64_t lo, uint64_t hi) { any = undefinedIn(lo, hi) || any; });
+        ForRowOfA(aa, p, layout, i, [&](uint64_t lo, uint64_t hi) { any = undefinedIn(lo, hi) || any; });
         if (any) rows.push_back(i);
     }
     for (int64_t j = 0; bUndef && j < p.n; ++j) {
         bool any = false;
-        ForColumnOfB(ba, p, j, [&](uint64_t lo, uint64_t hi) { any = undefinedIn(lo, hi) || any; });
+        ForColumnOfB(ba, p, layout, j, [&](uint64_t lo, uint64_t hi) { any = undefinedIn(lo, hi) || any; });
         if (any) columns.push_back(j);
     }
     if (!found) return;  // only padding outside the valid m x k / k x n parts was undefined
@@ -346,17 +373,19 @@ void LoadData2D(const char* api, const CubeOperand& dst, const CubeOperand& src,
         uint64_t{p.repeatTimes} * kFractalBytes;
 }
 
-// b16 inputs: A (m x k) in 16 x 16 fractals, B (k x n) likewise, C (m x n) float.
-uint64_t MmadBytes(const AscendC::MmadParams& p, char which) {
-    uint64_t m = Blocks(p.m) * kC0, n = Blocks(p.n) * kC0, k = Blocks(p.k) * kC0;
-    if (which == 'a') return p.m == 1 ? k * 2 : m * k * 2;  // GEMV (m = 1) reads A as ND (GEMV.md)
-    return which == 'b' ? k * n * 2 : m * n * 4;
+// A (m x k) in 16 x C0 fractals, B (k x n) in C0 x 16, C (m x n, 4-byte elements) in 16 x 16.
+uint64_t MmadBytes(const AscendC::MmadParams& p, char which, uint32_t inBytes) {
+    const uint64_t m = Blocks(p.m) * kC0, n = Blocks(p.n) * kC0, c0 = kFractalRowBytes / inBytes;
+    const uint64_t k = AlignedK(p, inBytes);  // A's rows span the aligned K; B's k groups past K are not read
+    if (which == 'a') return p.m == 1 ? k * inBytes : m * k * inBytes;  // GEMV (m = 1) reads A as ND (GEMV.md)
+    return which == 'b' ? Blocks(p.k, c0) * c0 * n * inBytes : m * n * 4;
 }
 
 // Mmad.md: A in L0A as Zz (fractals row-major, rows inside), B in L0B as Zn (fractals row-major, columns inside),
-// C in L0C as Nz (fractals column-major, rows inside); only the m x n x k valid part is computed.
-void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, DataType in,
-               const AscendC::MmadParams& p, const CubeOperand* bias) {
+// C in L0C as Nz (fractals column-major, rows inside); only the m x n x k valid part is computed. The products are
+// summed exactly (double; int8's in int64) and rounded once to C's type.
+void MmadCube(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, DataType in,
+              const AscendC::MmadParams& p, const CubeOperand* bias) {
     const char* api = "Mmad";
     CoreContext& c = Core();
     if (p.m > 4095 || p.n > 4095 || p.k > 4095) Fail(api, Str("m, n, k (", p.m, ", ", p.n, ", ", p.k, ") > 4095"));
@@ -365,26 +394,40 @@ void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& 
     // 同步优化说明: accumulating Mmads into one L0C need PipeBarrier<PIPE_M> below (m/16)*(n/16) = 10, where the
     // hardware does not order the write and the next read itself; an overwriting Mmad depends on no earlier one.
     if (!accumulate || (p.m / 16) * (p.n / 16) >= 10) NotePipeBarrier(c, PIPE_M);
-    NoteCubeAccess(c, api, Pipe::kM, a.buffer, a.offset, MmadBytes(p, 'a'), false);
-    NoteCubeAccess(c, api, Pipe::kM, b.buffer, b.offset, MmadBytes(p, 'b'), false);
-    NoteCubeAccess(c, api, Pipe::kM, dst.buffer, dst.offset, MmadBytes(p, 'c'), true);
+    const uint32_t inBytes = ascendc_sim::DataTypeSize(in);
+    NoteCubeAccess(c, api, Pipe::kM, a.buffer, a.offset, MmadBytes(p, 'a', inBytes), false);
+    NoteCubeAccess(c, api, Pipe::kM, b.buffer, b.offset, MmadBytes(p, 'b', inBytes), false);
+    NoteCubeAccess(c, api, Pipe::kM, dst.buffer, dst.offset, MmadBytes(p, 'c', inBytes), true);
     if (bias != nullptr) NoteCubeAccess(c, api, Pipe::kM, bias->buffer, bias->offset, uint64_t{p.n} * 4, false);
     const auto* biasRow = bias != nullptr ? reinterpret_cast<const float*>(bias->data) : nullptr;
-    int64_t mB = Blocks(p.m), nB = Blocks(p.n), kB = Blocks(p.k);
-    auto* out = reinterpret_cast<float*>(dst.data);
+    const int64_t mB = Blocks(p.m), nB = Blocks(p.n), kB = Blocks(p.k);
+    const CubeLayout layout(p, inBytes);
+    const bool integer = in == DataType::kInt8;  // int32 C
     for (int64_t i = 0; i < p.m; ++i) {
         for (int64_t j = 0; j < p.n; ++j) {
-            float& acc = out[((j / kC0) * mB + i / kC0) * kC0 * kC0 + (i % kC0) * kC0 + j % kC0];
-            float sum = biasRow != nullptr ? biasRow[j] : accumulate ? acc : 0.0f;
-            for (int64_t kk = 0; kk < p.k; ++kk) {
-                int64_t ai = p.m == 1 ? kk : ((i / kC0) * kB + kk / kC0) * kC0 * kC0 + (i % kC0) * kC0 + kk % kC0;
-                int64_t bi = ((kk / kC0) * nB + j / kC0) * kC0 * kC0 + (j % kC0) * kC0 + kk % kC0;
-                sum += LoadIn(in, a.data, ai) * LoadIn(in, b.data, bi);  // b16 products are exact in float
+            uint8_t* at = dst.data + (((j / kC0) * mB + i / kC0) * kC0 * kC0 + (i % kC0) * kC0 + j % kC0) * 4;
+            int32_t iacc;
+            float facc;
+            std::memcpy(&iacc, at, 4);
+            std::memcpy(&facc, at, 4);
+            if (integer) {
+                int64_t sum = accumulate ? iacc : 0;
+                for (int64_t kk = 0; kk < p.k; ++kk) {
+                    sum += static_cast<int64_t>(LoadIn(in, a.data, layout.A(p, i, kk))) *
+                           static_cast<int64_t>(LoadIn(in, b.data, layout.B(kk, j)));
+                }
+                iacc = static_cast<int32_t>(static_cast<uint32_t>(sum));  // the int32 register wraps
+                std::memcpy(at, &iacc, 4);
+                continue;
             }
-            acc = sum;
+            double sum = biasRow != nullptr ? biasRow[j] : accumulate ? facc : 0.0;
+            for (int64_t kk = 0; kk < p.k; ++kk)
+                sum += LoadIn(in, a.data, layout.A(p, i, kk)) * LoadIn(in, b.data, layout.B(kk, j));
+            facc = static_cast<float>(sum);
+            std::memcpy(at, &facc, 4);
         }
     }
-    MmadDefinedness(c, dst, a, b, p, accumulate);
+    MmadDefinedness(c, dst, a, b, p, accumulate, inBytes);
     if (bias != nullptr) BiasDefinedness(c, dst, *bias, p);
     c.cost.cubeMacs += uint64_t(mB * nB * kB) * kC0 * kC0 * kC0;
 }
@@ -425,18 +468,22 @@ FixpipeOut FixpipeOutLayout(const char* api, const AscendC::FixpipeParamsV220& p
 // Fixpipe（L0C到GM数据搬运）.md: output element (i, j) <- NZ element (j / 16) * srcStride * 16 + i * 16 + j % 16,
 // through relu when reluEn; half / bfloat16 outputs need quantPre F322F16 / F322BF16 (round to nearest even), float
 // NoQuant.
-void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& src,
+void FixpipeToGm(const char* api, uint8_t* gm, DataType out, DataType in, const CubeOperand& src,
                  const AscendC::FixpipeParamsV220& p, const FixpipeOut& layout) {
     CoreContext& c = Core();
     if (p.ndNum != 1 || p.unitFlag != 0) Fail(api, "ndNum > 1 and unitFlag are not modeled");
     if (c.atomicAdd) Fail(api, "Fixpipe under SetAtomicAdd is not modeled");
-    const QuantMode_t want = out == DataType::kFloat     ? NoQuant
+    const bool integer = in == DataType::kInt32;
+    const QuantMode_t want = integer                     ? (out == DataType::kInt32 ? NoQuant : DEQF16)
+                             : out == DataType::kFloat   ? NoQuant
                              : out == DataType::kFloat16 ? F322F16
                              : out == DataType::kBf16    ? F322BF16
                                                          : DEQF16;
     if (want == DEQF16 || p.quantPre != want) {
-        Fail(api, Str("quantPre ", int(p.quantPre), " does not convert float to ", ascendc_sim::DataTypeName(out),
-                      " (float: NoQuant, half: F322F16, bfloat16: F322BF16; other outputs not modeled)"));
+        Fail(api, Str("quantPre ", int(p.quantPre), " does not convert ", ascendc_sim::DataTypeName(in), " to ",
+                      ascendc_sim::DataTypeName(out),
+                      " (float: NoQuant, half: F322F16, bfloat16: F322BF16, int32 to int32: NoQuant; other conversions "
+                      "not modeled)"));
     }
     NoteCubeAccess(c, api, Pipe::kFix, src.buffer, src.offset, FixpipeSrcBytes(p), false);
     const uint64_t size = ascendc_sim::DataTypeSize(out);
@@ -455,10 +502,18 @@ void FixpipeToGm(const char* api, uint8_t* gm, DataType out, const CubeOperand& 
         NoteGm(c, api, Pipe::kFix, gm + r * layout.pitchBytes, layout.runBytes, true);
         CacheDmaWrite(c, api, gm + r * layout.pitchBytes, layout.runBytes);
     }
-    const auto* from = reinterpret_cast<const float*>(src.data);
     for (int64_t i = 0; i < p.mSize; ++i) {
         for (int64_t j = 0; j < p.nSize; ++j) {
-            float v = from[(j / kC0) * p.srcStride * kC0 + i * kC0 + j % kC0];
+            const uint8_t* at = src.data + ((j / kC0) * p.srcStride * kC0 + i * kC0 + j % kC0) * 4;
+            if (integer) {
+                int32_t v;
+                std::memcpy(&v, at, 4);
+                if (p.reluEn && v < 0) v = 0;
+                std::memcpy(gm + layout.Offset(i, j), &v, 4);
+                continue;
+            }
+            float v;
+            std::memcpy(&v, at, 4);
             if (p.reluEn && v < 0) v = 0.0f;  // relu keeps NaN (a NaN is not below 0)
             uint16_t bits = out == DataType::kBf16 ? FloatToBf16Bits(v) : FloatToHalfBits(v);
             std::memcpy(gm + layout.Offset(i, j), size == 4 ? static_cast<const void*>(&v) : &bits, size);

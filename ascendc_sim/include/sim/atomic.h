@@ -49,4 +49,11 @@ __aicore__ inline void SetAtomicNone(ascendc_sim::CallSite = {}) {
     c.atomicAdd = false;
 }
 
+// DisableDmaAtomic.md (asc-devkit's name for SetAtomicNone): copies to GM overwrite again.
+__aicore__ inline void DisableDmaAtomic(ascendc_sim::CallSite = {}) {
+    ascendc_sim::CoreContext& c = ascendc_sim::Core();
+    ascendc_sim::Poll(c);
+    c.atomicAdd = false;
+}
+
 }  // namespace AscendC

@@ -21,6 +21,7 @@
 #include "sim/gm_race.h"
 #include "sim/l2_reuse.h"
 #include "sim/launch.h"
+#include "sim/load3d_state.h"
 #include "sim/pipe_sync.h"
 #include "sim/qualifiers.h"
 #include "sim/span_trace.h"
@@ -77,6 +78,12 @@ struct VectorMask {
     bool counter = false;
 };
 
+// The pad value SetPadValue sets for DataCopyPad without isPad (SetPadValue(ISASI).md): `bytes` of `bits`.
+struct CopyPadValue {
+    uint8_t bytes = 0;  // 0: never set on this core
+    uint64_t bits = 0;
+};
+
 // The cube's local buffers of this core, carved by TPipe::InitBuffer for the cube positions (sim/cube_ops.h).
 struct CubeMemory {
     std::array<std::vector<uint8_t>, static_cast<int>(CubeBuffer::kCount)> bytes;
@@ -127,6 +134,8 @@ struct CoreContext {
     GmPoll gmPoll;               // the GM value this core is polling (NoteGmPoll's deadlock timeout)
     const void* activeMatmul = nullptr;    // the Matmul object computing until its End() (sim/matmul.h)
     uint32_t registeredMatmulObjects = 0;  // REGIST_MATMUL_OBJ so far (sim/mix.h)
+    Load3dRegs load3d;                     // SetFmatrix / SetLoadDataPaddingValue (sim/load3d.h)
+    CopyPadValue copyPad;                  // SetPadValue (sim/data_copy.h)
 };
 
 extern thread_local CoreContext* tlsCore;

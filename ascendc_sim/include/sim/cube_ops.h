@@ -2,8 +2,8 @@
 // (MTE1), Mmad (M) and Fixpipe L0C -> GM (FIX), on the buffers TPipe carves for the cube positions (A1/B1 in L1, A2
 // in L0A, B2 in L0B, CO1 in L0C). The cube side gets no compiler auto-sync (核内同步/关键特性说明), so every pipe
 // hand-off needs its SetFlag/WaitFlag, PipeBarrier or cube-position TQue (sim/pipe_sync.h checks each access).
-// Modeled: A2/A3 AIC cores, half/bfloat16 inputs with float L0C, Fixpipe of one matrix to ND or NZ; anything else
-// fails.
+// Modeled: A2/A3 AIC cores, half/bfloat16/float inputs with float L0C and int8 inputs with int32 L0C, Fixpipe of
+// one matrix to ND or NZ; anything else fails.
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -133,9 +133,10 @@ void CopyGmToL1(const char* api, const CubeOperand& dst, const uint8_t* gm, uint
                 uint64_t srcPitch, uint64_t dstPitch);
 void LoadData2D(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
                 const AscendC::LoadData2DParams& p, uint32_t elemBytes);
-// bias: the float bias row in BT (C2) that C starts from, or nullptr.
-void MmadFloat(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, ascendc_sim::DataType in,
-               const AscendC::MmadParams& p, const CubeOperand* bias = nullptr);
+// bias: the float bias row in BT (C2) that C starts from, or nullptr. `in`: half, bfloat16 or float (float C), int8
+// (int32 C).
+void MmadCube(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, ascendc_sim::DataType in,
+              const AscendC::MmadParams& p, const CubeOperand* bias = nullptr);
 // DataCopy L1 (C1) -> BT (C2) of `bytes`, on MTE1.
 void CopyL1ToBt(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t bytes);
 // Where Fixpipe's output goes: `runs` runs of `runBytes`, `pitchBytes` apart (ND: a row each; NZ: a C0 column
@@ -149,10 +150,12 @@ struct FixpipeOut {
     }
 };
 FixpipeOut FixpipeOutLayout(const char* api, const AscendC::FixpipeParamsV220& p, uint32_t elemBytes, bool nz);
-void FixpipeToGm(const char* api, uint8_t* gm, ascendc_sim::DataType out, const CubeOperand& src,
-                 const AscendC::FixpipeParamsV220& p, const FixpipeOut& layout);
+// `in`: L0C's element type (float, or int32 from int8 inputs).
+void FixpipeToGm(const char* api, uint8_t* gm, ascendc_sim::DataType out, ascendc_sim::DataType in,
+                 const CubeOperand& src, const AscendC::FixpipeParamsV220& p, const FixpipeOut& layout);
 // Byte counts of the operands Mmad / Fixpipe / LoadData touch (for the extent checks before the access).
-uint64_t MmadBytes(const AscendC::MmadParams& p, char which);
+// `inBytes`: the size of A's and B's elements (their fractals are 16 x 32 bytes).
+uint64_t MmadBytes(const AscendC::MmadParams& p, char which, uint32_t inBytes);
 uint64_t LoadData2DSrcBytes(const AscendC::LoadData2DParams& p);
 uint64_t LoadData2DDstBytes(const AscendC::LoadData2DParams& p);
 uint64_t FixpipeSrcBytes(const AscendC::FixpipeParamsV220& p);
@@ -182,9 +185,9 @@ struct MmadOperands {
 template <typename T, typename U>
 MmadOperands MmadTensors(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& fm,
                          const AscendC::LocalTensor<U>& filter, const AscendC::MmadParams& p) {
-    return {CubeTensor("Mmad", "dst", dst, MmadBytes(p, 'c'), BufferBit(CubeBuffer::kL0C), 1024),
-            CubeTensor("Mmad", "fm", fm, MmadBytes(p, 'a'), BufferBit(CubeBuffer::kL0A), 512),
-            CubeTensor("Mmad", "filter", filter, MmadBytes(p, 'b'), BufferBit(CubeBuffer::kL0B), 512)};
+    return {CubeTensor("Mmad", "dst", dst, MmadBytes(p, 'c', sizeof(U)), BufferBit(CubeBuffer::kL0C), 1024),
+            CubeTensor("Mmad", "fm", fm, MmadBytes(p, 'a', sizeof(U)), BufferBit(CubeBuffer::kL0A), 512),
+            CubeTensor("Mmad", "filter", filter, MmadBytes(p, 'b', sizeof(U)), BufferBit(CubeBuffer::kL0B), 512)};
 }
 
 }  // namespace ascendc_sim
@@ -219,30 +222,60 @@ struct LoadData2dTransposeParams {
         : startIndex(start), repeatTimes(repeat), srcStride(stride), dstGap(gap), dstFracGap(fracGap), addrMode(mode) {}
 };
 
+}  // namespace AscendC
+
+namespace ascendc_sim {
+
+// LoadDataWithTranspose of b8 / b32 squares (two fractals each): the bytes read from src's start and written from
+// dst's, and the move (cube_transpose.cpp).
+uint64_t TransposeSquaresSrcBytes(const AscendC::LoadData2dTransposeParams& p);
+uint64_t TransposeSquaresDstBytes(const AscendC::LoadData2dTransposeParams& p);
+void TransposeSquares(const char* api, const CubeOperand& dst, const CubeOperand& src,
+                      const AscendC::LoadData2dTransposeParams& p, uint32_t elemBytes);
+
+}  // namespace ascendc_sim
+
+namespace AscendC {
+
 // For half / bfloat16_t a square is one 16 x 16 fractal, transposed as LoadData's ifTranspose does (dstFracGap has
-// no effect). The b8 squares (two 16 x 32 fractals) and b32 squares (two 16 x 8) are not modeled.
+// no effect). A b8 square is two 16 x 32 fractals one above the other, a b32 square two 16 x 8 side by side; the
+// transposed square is split the same way into two fractals dstFracGap apart (LoadDataWithTranspose.md, 分形转置).
 template <typename T>
 __aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                              const LoadData2dTransposeParams& p, ascendc_sim::CallSite = {}) {
-    static_assert(sizeof(T) == 2, "LoadDataWithTranspose on the twin: half / bfloat16_t (b8 and b32 not modeled)");
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, "LoadDataWithTranspose: b8, b16 or b32 data");
     const char* api = "LoadDataWithTranspose";
     ascendc_sim::Poll(ascendc_sim::Core());
     if (p.repeatTimes == 0) return;
-    const LoadData2DParams q(p.startIndex, p.repeatTimes, p.srcStride, 0, p.dstGap, true, p.addrMode);
-    ascendc_sim::LoadData2DTensors(api, dst, src, q);
+    if constexpr (sizeof(T) == 2) {
+        const LoadData2DParams q(p.startIndex, p.repeatTimes, p.srcStride, 0, p.dstGap, true, p.addrMode);
+        ascendc_sim::LoadData2DTensors(api, dst, src, q);
+    } else {
+        using ascendc_sim::BufferBit;
+        using ascendc_sim::CubeBuffer;
+        if (p.addrMode != 0) ascendc_sim::Fail(api, "addrMode (decreasing addresses) is not modeled");
+        auto d = ascendc_sim::CubeTensor(api, "dst", dst, ascendc_sim::TransposeSquaresDstBytes(p),
+                                         BufferBit(CubeBuffer::kL0A) | BufferBit(CubeBuffer::kL0B), 512);
+        auto s = ascendc_sim::CubeTensor(api, "src", src, ascendc_sim::TransposeSquaresSrcBytes(p),
+                                         BufferBit(CubeBuffer::kL1), 32);
+        ascendc_sim::TransposeSquares(api, d, s, p, sizeof(T));
+    }
 }
 
-// Mmad.md: C (CO1, float, Nz) = A (A2, Zz) x B (B2, Zn) (+ C); half or bfloat16 inputs on the twin.
+// Mmad.md: C (CO1, Nz) = A (A2, Zz) x B (B2, Zn) (+ C); on the twin half, bfloat16_t or float inputs with a float
+// L0C, int8_t inputs with an int32_t L0C (Mmad.md 表2's dav-2201 rows without the int4b_t and sparse ones).
 template <typename T, typename U, typename S>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                             const MmadParams& p, ascendc_sim::CallSite = {}) {
-    static_assert(std::is_same_v<U, S> && std::is_same_v<T, float> &&
-                      (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16>),
-                  "Mmad on the twin: half or bfloat16_t inputs with a float L0C");
+    static_assert(std::is_same_v<U, S> &&
+                      ((std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16> ||
+                                                     std::is_same_v<U, float>)) ||
+                       (std::is_same_v<T, int32_t> && std::is_same_v<U, int8_t>)),
+                  "Mmad on the twin: half, bfloat16_t or float inputs with a float L0C, int8_t with int32_t");
     ascendc_sim::Poll(ascendc_sim::Core());
     if (p.m == 0 || p.n == 0 || p.k == 0) return;  // documented NOP
     const ascendc_sim::MmadOperands o = ascendc_sim::MmadTensors(dst, fm, filter, p);
-    ascendc_sim::MmadFloat(o.c, o.a, o.b, ascendc_sim::DTypeOf<U>(), p);
+    ascendc_sim::MmadCube(o.c, o.a, o.b, ascendc_sim::DTypeOf<U>(), p);
 }
 
 // Mmad.md (bias overload): C starts from the bias row in C2 (BT), bias[j] for every row of column j, whatever
@@ -251,22 +284,23 @@ template <typename T, typename U, typename S, typename V>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                             const LocalTensor<V>& bias, const MmadParams& p, ascendc_sim::CallSite = {}) {
     static_assert(std::is_same_v<U, S> && std::is_same_v<T, float> && std::is_same_v<V, float> &&
-                      (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16>),
-                  "Mmad with bias on the twin: half or bfloat16_t inputs, float L0C and bias");
+                      (std::is_same_v<U, half> || std::is_same_v<U, ascendc_sim::Bf16> || std::is_same_v<U, float>),
+                  "Mmad with bias on the twin: half, bfloat16_t or float inputs, float L0C and bias");
     ascendc_sim::Poll(ascendc_sim::Core());
     if (p.m == 0 || p.n == 0 || p.k == 0) return;  // documented NOP
     const ascendc_sim::MmadOperands o = ascendc_sim::MmadTensors(dst, fm, filter, p);
     auto t = ascendc_sim::CubeTensor("Mmad", "bias", bias, uint64_t{p.n} * sizeof(float),
                                      ascendc_sim::BufferBit(ascendc_sim::CubeBuffer::kBt), 64);
-    ascendc_sim::MmadFloat(o.c, o.a, o.b, ascendc_sim::DTypeOf<U>(), p, &t);
+    ascendc_sim::MmadCube(o.c, o.a, o.b, ascendc_sim::DTypeOf<U>(), p, &t);
 }
 
-// Fixpipe（L0C到GM数据搬运）.md: the NZ float matrix in CO1 to GM, as an ND matrix (CFG_ROW_MAJOR, NZ2ND) or in NZ
-// fractals (CFG_NZ), through relu when reluEn, rounded as quantPre says.
+// Fixpipe（L0C到GM数据搬运）.md: the NZ float (or int32) matrix in CO1 to GM, as an ND matrix (CFG_ROW_MAJOR,
+// NZ2ND) or in NZ fractals (CFG_NZ), through relu when reluEn, rounded as quantPre says.
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p,
                                ascendc_sim::CallSite = {}) {
-    static_assert(std::is_same_v<U, float>, "Fixpipe on the twin: a float L0C source");
+    static_assert(std::is_same_v<U, float> || std::is_same_v<U, int32_t>,
+                  "Fixpipe on the twin: a float or int32_t L0C source");
     static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe CFG_COLUMN_MAJOR (DN) is dav-3510 only");
     const char* api = "Fixpipe";
     auto& core = ascendc_sim::Core();
@@ -281,7 +315,8 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
                        ascendc_sim::GmAccess::kWrite);
         ascendc_sim::DefineGm(core, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()) + r * out.pitchBytes, out.runBytes);
     }
-    ascendc_sim::FixpipeToGm(api, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()), ascendc_sim::DTypeOf<T>(), s, p, out);
+    ascendc_sim::FixpipeToGm(api, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()), ascendc_sim::DTypeOf<T>(),
+                             ascendc_sim::DTypeOf<U>(), s, p, out);
 }
 
 }  // namespace AscendC

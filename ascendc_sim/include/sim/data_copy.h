@@ -279,15 +279,23 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
     NoteGm(c, api, Pipe::kMte2, src.GetPhyAddr(), s.SrcSpan(), false);
     CacheDmaRead(c, api, src.GetPhyAddr(), s.SrcSpan());
     const auto* g = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
+    const bool padSet = c.copyPad.bytes != 0;
+    if (padSet && !pad.isPad && c.copyPad.bytes != sizeof(T)) {
+        Fail(api, Str("SetPadValue set a ", int(c.copyPad.bytes), "-byte value; DataCopyPad moves ", sizeof(T),
+                      "-byte elements (SetPadValue(ISASI).md: the same type)"));
+    }
     for (uint64_t r = 0; r < s.count; ++r) {
         uint8_t* row = d + r * s.dstPitch;
         const uint8_t* from = g + r * s.srcPitch;
         std::memcpy(row + left, from, p.blockLen);
-        // Fill: paddingValue with isPad; the row's first element as dummy without padding; else unspecified.
+        // Fill: paddingValue with isPad; the row's first element as dummy without padding; SetPadValue's value
+        // without isPad once set; else unspecified.
         for (uint64_t b = 0; b < rowUb; b += sizeof(T)) {
             if (b >= left && b < left + p.blockLen) continue;
             if (pad.isPad) {
                 std::memcpy(row + b, &pad.paddingValue, sizeof(T));
+            } else if (padSet && (left != 0 || right != 0)) {
+                std::memcpy(row + b, &c.copyPad.bits, sizeof(T));
             } else if (left == 0 && right == 0) {
                 std::memcpy(row + b, from, sizeof(T));
             } else {
@@ -295,8 +303,9 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
             }
         }
     }
-    // The pad bytes: paddingValue with isPad, the first element's copy without padding; unspecified otherwise.
-    if (pad.isPad || (left == 0 && right == 0)) {
+    // The pad bytes: paddingValue with isPad, the first element's copy without padding, SetPadValue's value;
+    // unspecified otherwise.
+    if (pad.isPad || (left == 0 && right == 0) || padSet) {
         DefineBytes(c, DefSpace::kUb, whole);
     } else {
         PoisonBytes(c, DefSpace::kUb, whole, {"left unspecified (no isPad)", api, tlsCallLine});
@@ -313,6 +322,21 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
     DataCopyPad(
         dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
         DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, static_cast<T>(pad.paddingValue)));
+}
+
+// SetPadValue(ISASI).md: the value DataCopyPad GM -> UB pads with when isPad is false (A2/A3); `pos` VECIN,
+// VECOUT or MAX (either).
+template <typename T, TPosition pos = TPosition::MAX>
+__aicore__ inline void SetPadValue(T paddingValue, ascendc_sim::CallSite = {}) {
+    static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::MAX,
+                  "SetPadValue: pos is VECIN, VECOUT or MAX");
+    static_assert(sizeof(T) <= 8, "SetPadValue: a value of at most 8 bytes");
+    auto& c = ascendc_sim::Core();
+    ascendc_sim::Poll(c);
+    ascendc_sim::RequireDataCopyPad("SetPadValue");
+    c.copyPad.bytes = sizeof(T);
+    c.copyPad.bits = 0;
+    std::memcpy(&c.copyPad.bits, &paddingValue, sizeof(T));
 }
 
 // UB->GM: rows are read from 32-byte aligned UB rows (stride in blocks) and written as blockLen bytes (stride in

@@ -130,9 +130,10 @@ ROOT = Path(__file__).resolve().parents[3]
 UNMODELED = [
     ("AscendC::LocalTensor<AscendC::int4b_t> t;", "int4b_t tensors (two elements a byte) are not modeled"),
     (
-        "AscendC::LocalTensor<int8_t> a, b; AscendC::LoadDataWithTranspose(a, b, AscendC::LoadData2dTransposeParams());",
-        "LoadDataWithTranspose on the twin: half / bfloat16_t (b8 and b32 not modeled)",
+        "AscendC::LocalTensor<int64_t> a, b; AscendC::LoadDataWithTranspose(a, b, AscendC::LoadData2dTransposeParams());",
+        "LoadDataWithTranspose: b8, b16 or b32 data",
     ),
+    ("AscendC::LoadData3DParamsV2Pro p;", "'LoadData3DParamsV2Pro' is not a member of 'AscendC'"),
     (
         "AscendC::GlobalTensor<float> g; AscendC::LocalTensor<float> c; "
         "AscendC::Fixpipe<float, float, AscendC::CFG_COLUMN_MAJOR>(g, c, AscendC::FixpipeParamsV220());",

@@ -6,21 +6,10 @@
 #include <cstdlib>
 #include <vector>
 
+#include "tests/ut/sim/read_file.h"
 #include "tikicpulib.h"
 extern "C" __global__ __aicore__ void nd2nz_matmul(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, uint32_t m,
                                                    uint32_t k, uint32_t n, int32_t mode);
-
-namespace {
-
-bool ReadInto(const char* path, uint8_t* dst, size_t bytes) {
-    FILE* f = std::fopen(path, "rb");
-    if (f == nullptr) return false;
-    const size_t got = std::fread(dst, 1, bytes, f);
-    std::fclose(f);
-    return got == bytes;
-}
-
-}  // namespace
 
 int32_t main(int32_t argc, char* argv[]) {
     if (argc != 9) {
