@@ -240,6 +240,19 @@ void CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char*
 // Records an access of [b, e) by `pipe`'s instruction `seq`: a write replaces the ranges' state, a read joins them.
 void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, SourceLine line, uint64_t b, uint64_t e,
                   bool write) {
+    // The common case, a buffer accessed again as a whole: the one range [b, e) changes in place (no split, no node).
+    if (auto same = m.find(b); same != m.end() && same->second.end == e) {
+        RangeState& r = same->second;
+        if (write) {
+            r = RangeState{};
+            r.end = e;
+            r.writerPipe = static_cast<int8_t>(pipe);
+            r.writer = {seq, api, line};
+        } else {
+            r.readers[pipe] = {seq, api, line};
+        }
+        return;
+    }
     SplitAt(m, e);
     auto first = SplitAt(m, b);
     auto it = first;
