@@ -53,7 +53,13 @@ def test_prints_the_paired_ratios(cli_run, only):
     code, out, err = cli_run("bench", "ratio", "--quick", "--repeat", "2", "--only", only)
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0].split()[:2] == ["op", "case"] and lines[0].split()[-4:] == ["ratio", "spread", "target", "met"]
+    assert lines[0].split()[:2] == ["op", "case"] and lines[0].split()[-5:] == [
+        "ratio",
+        "spread",
+        "target",
+        "met",
+        "cpu_ratio",
+    ]
     rows = [line for line in lines[2:] if line.startswith(only)]
     assert rows and all("<= 2.0" in line for line in rows)
     assert "interleaved" in out
