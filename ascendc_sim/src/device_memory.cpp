@@ -10,6 +10,7 @@
 #include <mutex>
 #include <shared_mutex>
 #include <sstream>
+#include <vector>
 
 #include "sim/gm_definedness.h"
 #include "sim/l2_reuse.h"
@@ -17,11 +18,25 @@
 namespace ascendc_sim {
 namespace {
 
+struct Block {
+    DeviceAllocation alloc;
+    std::size_t capacity;  // bytes of the host block, guards included
+};
+
+// Freed host blocks of at least kPoolMinBytes, kept for reuse: a repeated call of the same shapes finds its pages
+// already mapped instead of faulting in (and the kernel zeroing) every page again. Bounded in bytes and blocks, so
+// the process's footprint stays what its largest calls need.
+constexpr std::size_t kPoolMinBytes = std::size_t{1} << 20;
+constexpr std::size_t kPoolMaxBytes = std::size_t{1} << 30;
+constexpr std::size_t kPoolMaxBlocks = 16;
+
 struct Registry {
     std::shared_mutex mu;
-    std::map<uintptr_t, DeviceAllocation> byBase;  // key: usable base address
+    std::map<uintptr_t, Block> byBase;  // key: usable base address
     uint64_t nextId = 1;
     uint64_t liveBytes = 0;
+    std::multimap<std::size_t, uint8_t*> pool;  // capacity -> host block, freed
+    std::size_t pooledBytes = 0;
 };
 
 Registry& Reg() {
@@ -34,8 +49,41 @@ const DeviceAllocation* FindLocked(Registry& r, uintptr_t p) {
     auto it = r.byBase.upper_bound(p);
     if (it == r.byBase.begin()) return nullptr;
     --it;
-    const DeviceAllocation& a = it->second;
+    const DeviceAllocation& a = it->second.alloc;
     return p < it->first + a.bytes || (a.bytes == 0 && p == it->first) ? &a : nullptr;
+}
+
+uint64_t PooledBytes() {
+    Registry& r = Reg();
+    std::shared_lock lock(r.mu);
+    return r.pooledBytes;
+}
+
+// A pooled block of at least `capacity` bytes and at most 1/8 more (nullptr: none). Caller holds the lock.
+uint8_t* TakePooled(Registry& r, std::size_t& capacity) {
+    auto it = r.pool.lower_bound(capacity);
+    if (it == r.pool.end() || it->first > capacity + capacity / 8) return nullptr;
+    capacity = it->first;
+    uint8_t* raw = it->second;
+    r.pooledBytes -= it->first;
+    r.pool.erase(it);
+    return raw;
+}
+
+// Keeps a freed block for reuse, dropping the largest pooled ones beyond the bounds; returns the blocks to free
+// (outside the lock). Caller holds the lock.
+std::vector<uint8_t*> KeepForReuse(Registry& r, uint8_t* raw, std::size_t capacity) {
+    std::vector<uint8_t*> drop;
+    if (capacity < kPoolMinBytes || capacity > kPoolMaxBytes) return {raw};
+    r.pool.emplace(capacity, raw);
+    r.pooledBytes += capacity;
+    while (r.pooledBytes > kPoolMaxBytes || r.pool.size() > kPoolMaxBlocks) {
+        auto largest = std::prev(r.pool.end());
+        r.pooledBytes -= largest->first;
+        drop.push_back(largest->second);
+        r.pool.erase(largest);
+    }
+    return drop;
 }
 
 // MemAvailable of /proc/meminfo in bytes; UINT64_MAX where the host does not say.
@@ -59,11 +107,20 @@ void* DeviceMalloc(std::size_t bytes, bool defined) {
     if (bytes > SIZE_MAX / 2 - 4 * kGuardBytes) return nullptr;  // the guarded size below must not wrap
     // Device memory is host RAM here: what the host cannot hold fails, rather than the fresh pattern below
     // touching pages until the host's OOM killer ends the process.
-    if (bytes >= kHostCheckBytes && bytes > HostAvailableBytes()) return nullptr;
-    std::size_t total = bytes + 2 * kGuardBytes;
+    // Pooled blocks count as available: they are this twin's to reuse.
+    if (bytes >= kHostCheckBytes) {
+        const uint64_t host = HostAvailableBytes();
+        if (host != UINT64_MAX && bytes > host + PooledBytes()) return nullptr;
+    }
     // 512-byte guards keep the usable base 512-byte aligned, like device allocations.
-    auto* raw =
-        static_cast<uint8_t*>(std::aligned_alloc(kGuardBytes, (total + kGuardBytes - 1) / kGuardBytes * kGuardBytes));
+    std::size_t capacity = (bytes + 2 * kGuardBytes + kGuardBytes - 1) / kGuardBytes * kGuardBytes;
+    uint8_t* raw = nullptr;
+    if (capacity >= kPoolMinBytes) {
+        Registry& r = Reg();
+        std::unique_lock lock(r.mu);
+        raw = TakePooled(r, capacity);
+    }
+    if (raw == nullptr) raw = static_cast<uint8_t*>(std::aligned_alloc(kGuardBytes, capacity));
     if (raw == nullptr) return nullptr;
     std::memset(raw, kGuardPattern, kGuardBytes);
     std::memset(raw + kGuardBytes, kFreshPattern, bytes);
@@ -74,7 +131,7 @@ void* DeviceMalloc(std::size_t bytes, bool defined) {
     Registry& r = Reg();
     std::unique_lock lock(r.mu);
     uint8_t* base = raw + kGuardBytes;
-    r.byBase[reinterpret_cast<uintptr_t>(base)] = {r.nextId++, base, bytes, std::move(shadow)};
+    r.byBase[reinterpret_cast<uintptr_t>(base)] = {{r.nextId++, base, bytes, std::move(shadow)}, capacity};
     r.liveBytes += bytes;
     return base;
 }
@@ -82,17 +139,19 @@ void* DeviceMalloc(std::size_t bytes, bool defined) {
 // Freed memory leaves nothing in the twin's L2 (sim/l2_reuse.h): a later allocation at the same address starts cold.
 bool DeviceFree(void* p) {
     DeviceAllocation freed{};
+    std::vector<uint8_t*> drop;
     {
         Registry& r = Reg();
         std::unique_lock lock(r.mu);
         auto it = r.byBase.find(reinterpret_cast<uintptr_t>(p));
         if (it == r.byBase.end()) return false;
-        freed = it->second;
+        freed = it->second.alloc;
         r.liveBytes -= freed.bytes;
+        drop = KeepForReuse(r, freed.base - kGuardBytes, it->second.capacity);
         r.byBase.erase(it);
     }
     DropFromL2(freed.base, freed.bytes);
-    std::free(freed.base - kGuardBytes);
+    for (uint8_t* raw : drop) std::free(raw);
     return true;
 }
 
@@ -115,10 +174,10 @@ std::optional<DeviceAllocation> FindContaining(const void* p) {
     if (a != nullptr) return *a;
     // An address in a guard zone belongs to the allocation it guards (for a readable message).
     auto it = r.byBase.upper_bound(addr);
-    if (it != r.byBase.end() && it->first - addr <= kGuardBytes) return it->second;
+    if (it != r.byBase.end() && it->first - addr <= kGuardBytes) return it->second.alloc;
     if (it != r.byBase.begin()) {
         --it;
-        if (addr - (it->first + it->second.bytes) < kGuardBytes) return it->second;
+        if (addr - (it->first + it->second.alloc.bytes) < kGuardBytes) return it->second.alloc;
     }
     return std::nullopt;
 }
@@ -165,14 +224,15 @@ std::string CheckGuards(const void* base) {
     std::shared_lock lock(r.mu);
     auto it = r.byBase.find(reinterpret_cast<uintptr_t>(base));
     if (it == r.byBase.end()) return "not the base of a live device allocation";
-    return GuardDamage(it->second);
+    return GuardDamage(it->second.alloc);
 }
 
 std::vector<std::string> CheckAllGuards(bool repair) {
     Registry& r = Reg();
     std::unique_lock lock(r.mu);
     std::vector<std::string> out;
-    for (const auto& [key, a] : r.byBase) {
+    for (const auto& [key, block] : r.byBase) {
+        const DeviceAllocation& a = block.alloc;
         std::string damage = GuardDamage(a);
         if (damage.empty()) continue;
         out.push_back(std::move(damage));

@@ -217,13 +217,14 @@ RangeMap::iterator SplitAt(RangeMap& m, uint64_t at) {
     return m.emplace_hint(it, at, tail);
 }
 
-// The ordering checks of an access of [b, e) against the ranges it overlaps (the map is left as it is).
-void CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char* api, uint64_t b, uint64_t e,
-                 bool write) {
+// The ordering checks of an access of [b, e) against the ranges it overlaps (the map is left as it is); returns the
+// first of them (or where [b, e) would go).
+RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char* api, uint64_t b,
+                               uint64_t e, bool write) {
     PipeSync& s = c.sync;
-    auto it = m.upper_bound(b);
-    if (it != m.begin() && std::prev(it)->second.end > b) it = std::prev(it);
-    for (; it != m.end() && it->first < e; ++it) {
+    auto first = m.upper_bound(b);
+    if (first != m.begin() && std::prev(first)->second.end > b) first = std::prev(first);
+    for (auto it = first; it != m.end() && it->first < e; ++it) {
         RangeState& r = it->second;
         const uint64_t lo = std::max(it->first, b), hi = std::min(r.end, e);
         for (int q = 0; write && q < kPipeCount; ++q) {  // the readers came after the writer: name them first
@@ -234,6 +235,20 @@ void CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char*
         if (r.writerPipe >= 0 && !OrderAfter(s, r.writerPipe, r.writer.seq, pipe)) {
             Unordered(c, api, space, pipe, write, lo, hi, r.writerPipe, r.writer, true);
         }
+    }
+    return first;
+}
+
+// Records into the range [b, e) itself (`same`): its state changes in place, no split, no new node.
+void RecordInPlace(RangeState& r, int pipe, uint64_t seq, const char* api, SourceLine line, bool write) {
+    if (write) {
+        const uint64_t end = r.end;
+        r = RangeState{};
+        r.end = end;
+        r.writerPipe = static_cast<int8_t>(pipe);
+        r.writer = {seq, api, line};
+    } else {
+        r.readers[pipe] = {seq, api, line};
     }
 }
 
@@ -274,7 +289,12 @@ void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, SourceLi
 
 void Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e,
             bool write) {
-    CheckAccess(c, m, space, pipe, api, b, e, write);
+    auto first = CheckAccess(c, m, space, pipe, api, b, e, write);
+    // The common case, a buffer accessed again as a whole, needs no split.
+    if (first != m.end() && first->first == b && first->second.end == e) {
+        RecordInPlace(first->second, pipe, seq, api, tlsCallLine, write);
+        return;
+    }
     RecordAccess(m, pipe, seq, api, tlsCallLine, b, e, write);
 }
 

@@ -215,15 +215,20 @@ DeviceTensor::~DeviceTensor() {
     if (tensor_ != nullptr) aclDestroyTensor(tensor_);
 }
 
-aclTensor* DeviceTensor::NewHandle() const {
-    // A dense view with no offset over exactly its storage is described as CANN's samples do (storage shape =
-    // view shape); any other view has a flat storage of storageElements_ elements.
+bool DeviceTensor::Dense() const {
     bool dense = offset_ == 0 && storageElements_ == CheckedNumel(shape_);
     int64_t expected = 1;
     for (std::size_t i = shape_.size(); dense && i-- > 0;) {
         if (shape_[i] != 1 && strides_[i] != expected) dense = false;
         expected *= shape_[i];
     }
+    return dense;
+}
+
+aclTensor* DeviceTensor::NewHandle() const {
+    // A dense view is described as CANN's samples do (storage shape = view shape); any other view has a flat
+    // storage of storageElements_ elements.
+    const bool dense = Dense();
     std::vector<int64_t> storageShape = dense ? shape_ : std::vector<int64_t>{storageElements_};
     return aclCreateTensor(shape_.data(), shape_.size(), static_cast<aclDataType>(dtype_), strides_.data(), offset_,
                            ACL_FORMAT_ND, storageShape.data(), storageShape.size(), storage_.Get());
@@ -345,16 +350,20 @@ DeviceTensor DeviceTensor::ProbeOf(const py::handle& spec) {
 
 py::array DeviceTensor::ToArray() const {
     py::dtype dtype = NumpyDtype(dtype_);
-    py::array host(dtype, std::vector<py::ssize_t>{static_cast<py::ssize_t>(storageElements_)});
+    std::vector<py::ssize_t> shape(shape_.begin(), shape_.end());
+    // A dense view downloads straight into the array returned; any other view into its storage, then one copy.
+    const bool dense = Dense();
+    py::array host = dense ? py::array(dtype, shape)
+                           : py::array(dtype, std::vector<py::ssize_t>{static_cast<py::ssize_t>(storageElements_)});
     if (storage_.Bytes() > 0) {
         CheckAcl(aclrtMemcpy(host.mutable_data(), storage_.Bytes(), storage_.Get(), storage_.Bytes(),
                              ACL_MEMCPY_DEVICE_TO_HOST),
                  "aclrtMemcpy device to host");
     }
+    if (dense) return host;
     const int64_t item = dtype.itemsize();
     std::vector<py::ssize_t> byteStrides(strides_.size());
     for (std::size_t i = 0; i < strides_.size(); ++i) byteStrides[i] = strides_[i] * item;
-    std::vector<py::ssize_t> shape(shape_.begin(), shape_.end());
     const void* first = storage_.Bytes() > 0 ? static_cast<const uint8_t*>(host.data()) + offset_ * item : host.data();
     py::array view(dtype, shape, byteStrides, first, host);
     return view.attr("copy")().cast<py::array>();  // C-contiguous, owns its data

@@ -135,6 +135,8 @@ public:
 private:
     DeviceTensor() = default;
     void CreateView();
+    // No offset, C-contiguous strides, over exactly its storage.
+    bool Dense() const;
 
     DeviceBuffer storage_;
     aclTensor* tensor_ = nullptr;

@@ -44,6 +44,7 @@ HELP = {
     "fused_swiglu_grad": "FusedSwigluGrad, each kernel and the whole backward against its roofline (modeled)",
     "split": "Split of 64 MB inputs against the roofline (modeled)",
     "launch": "host wall time of a small Cast call on the twin, first and last calls of a long run (measured)",
+    "ratio": "wall time of each operator on the twin over vectorised NumPy doing the same math (measured)",
 }
 
 
@@ -67,7 +68,7 @@ def cli_pairs(text):
 
 def targets():
     # npu: the seeds' acceptance on a device (bench/npu.py); small: the seeds' small-shape clauses (bench/small.py)
-    return ["sim", "npu", "matmul", "calibrate", "copy", "small", "upload", "launch", *OPERATORS]
+    return ["sim", "npu", "matmul", "calibrate", "copy", "small", "upload", "launch", "ratio", *OPERATORS]
 
 
 def load(target):
