@@ -45,8 +45,9 @@ py::dict RunNd2Nz(const py::dict& tiling, const std::string& soc, const py::dict
     t.nzC0Stride = tiling["nz_c0_stride"].cast<uint32_t>();
     if (t.rowSplits == 0 || t.colSplits == 0 || t.tileCols == 0 || t.tileCols % 16 != 0 ||
         t.cols % (t.colSplits * t.tileCols) != 0 || t.nzC0Stride < t.tileRows)
-        throw py::value_error("cols must be col_splits runs of whole tile_cols (a multiple of 16); "
-                              "nz_c0_stride >= tile_rows");
+        throw py::value_error(
+            "cols must be col_splits runs of whole tile_cols (a multiple of 16); "
+            "nz_c0_stride >= tile_rows");
     ascendc_sim::LaunchConfig cfg = Config("simtest_nd2nz_calibration", soc, t.rowSplits * t.colSplits);
     cfg.trace = {};
     ascendc_sim::SocInfo custom{};

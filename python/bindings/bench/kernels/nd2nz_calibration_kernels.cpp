@@ -44,7 +44,8 @@ private:
         const uint16_t rowBlocks = static_cast<uint16_t>(t_.tileCols / kC0);
         LocalTensor<half> nd = ndQ_.AllocTensor<half>();
         DataCopy(nd, xGm_[uint64_t{row0} * t_.cols + col0],
-                 DataCopyParams(static_cast<uint16_t>(h), rowBlocks, static_cast<uint16_t>((t_.cols - t_.tileCols) / kC0), 0));
+                 DataCopyParams(static_cast<uint16_t>(h), rowBlocks,
+                                static_cast<uint16_t>((t_.cols - t_.tileCols) / kC0), 0));
         ndQ_.EnQue(nd);
         nd = ndQ_.DeQue<half>();
         LocalTensor<half> nz = nzQ_.AllocTensor<half>();
