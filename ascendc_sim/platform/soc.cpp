@@ -56,7 +56,10 @@ constexpr SocCostParams kA2Cost{/*freqMHz=*/1850.0,
                                 /*copyIssue=*/13.0,
                                 /*launchPerBlockUs=*/0.168,
                                 /*rereadCostShare=*/0.50,
-                                /*sameAddrCostShare=*/1.04};
+                                /*sameAddrCostShare=*/1.04,
+                                /*aicCopyCycles=*/85.5,
+                                /*aicUnalignedFactor=*/0.524,
+                                /*aicLaunchPerBlockUs=*/0.426};
 // Ascend310P3.ini [VectorCoreSpec] vec_freq 1000, [VectorCoreMemoryRates] ddr_read_rate 9, ub_to_ddr_rate 9,
 // l2_read_rate 57: a Vector Core of a MIX_VECTOR_CORE launch; the AI core's row otherwise.
 constexpr SocCostParams kV200VectorCoreCost{/*freqMHz=*/1000.0,
@@ -80,7 +83,10 @@ constexpr SocCostParams kV200VectorCoreCost{/*freqMHz=*/1000.0,
                                             /*copyIssue=*/13.0,
                                             /*launchPerBlockUs=*/0.168,
                                             /*rereadCostShare=*/0.50,
-                                            /*sameAddrCostShare=*/1.04};
+                                            /*sameAddrCostShare=*/1.04,
+                                            /*aicCopyCycles=*/85.5,
+                                            /*aicUnalignedFactor=*/1.0,
+                                            /*aicLaunchPerBlockUs=*/0.426};
 
 // dav-c220 DataCopyPad: 8.1.RC1 impl/dav_c220/kernel_operator_data_copy_impl.h (copy_*_align_b8/b16/b32) and
 // Ascend910B2.ini Intrinsic_data_move_pad. Vector shifts: impl/dav_c220/kernel_operator_vec_binary_scalar_impl.h
@@ -117,7 +123,10 @@ const SocInfo kSocTable[3] = {
       /*copyIssue=*/13.0,
       /*launchPerBlockUs=*/0.168,
       /*rereadCostShare=*/0.50,
-      /*sameAddrCostShare=*/1.04},
+      /*sameAddrCostShare=*/1.04,
+      /*aicCopyCycles=*/85.5,
+      /*aicUnalignedFactor=*/1.0,
+      /*aicLaunchPerBlockUs=*/0.426},
      kV200Rules},
     {SocVersion::kAscend910B, "ascend910b", "Atlas A2 (Ascend 910B2)", Arch::kDavC220, 48, 24, 192 * 1024,
      /*hasDataCopyPad=*/true,

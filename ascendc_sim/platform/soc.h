@@ -47,6 +47,9 @@ struct SocCostParams {
     double launchPerBlockUs;      // launch term growth per block (Task Duration - mean core time)
     double rereadCostShare;       // device-memory cost of a byte other cores read in the launch, L2 bypassed
     double sameAddrCostShare;     // extra device-memory cost of a byte other cores read at the same time
+    double aicCopyCycles;         // cycles a GM->L1 copy holds the AIC's MTE2 beyond its bytes
+    double aicUnalignedFactor;    // GM->L1 rate factor of a row touching one more 512-byte burst than it needs
+    double aicLaunchPerBlockUs;   // launch term growth per AIC of an AIC-only or MIX launch (per AIV: above)
 };
 
 // What the runtime and the kernel toolchain impose on a kernel of this SoC (sources in soc.cpp).

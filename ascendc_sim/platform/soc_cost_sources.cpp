@@ -18,7 +18,7 @@ constexpr Evidence P = Evidence::kPlatformConfig, V = Evidence::kVerified, D = E
 #define P3_INI "Ascend310P3.ini "
 }  // namespace
 
-const CostParamSource kCostParamSources[22] = {
+const CostParamSource kCostParamSources[25] = {
     {&SocCostParams::freqMHz, "freq_mhz", "MHz", P,
      B1_INI "[AICoreSpec] cube_freq=1850, the Add README's clock (Ascend910B2.ini: 1800)", P,
      P3_INI "[AICoreSpec] cube_freq=1060 (Vector Cores: [VectorCoreSpec] vec_freq=1000)"},
@@ -82,6 +82,18 @@ const CostParamSource kCostParamSources[22] = {
      COPY_README " scenario 8: 48 AIV each read the same 6 MB, staggered, L2 off: 328.88 us", A, "as A2"},
     {&SocCostParams::sameAddrCostShare, "same_addr_cost", "x bytes", D,
      COPY_README " scenario 7: the same in the same order: 539.42 us", A, "as A2"},
+    {&SocCostParams::aicCopyCycles, "aic_copy", "cycles", D,
+     COPY_README " GM->L1 scenario 1: 64 x 64 half ND2NZ copies, 1536 per AIC of 24 in aic_mte2_time 283.51 us = "
+                 "bytes / 32 + 85.5 cycles each",
+     A, "as A2"},
+    {&SocCostParams::aicUnalignedFactor, "aic_unaligned", "x rate", D,
+     COPY_README " GM->L1 scenario 3 (12287 columns) against 2: 422.52 vs 214.52 us of aic_mte2_time, ~0.52 of the "
+                 "rate on the first and last burst of each row",
+     A, "not documented for 310P: no penalty"},
+    {&SocCostParams::aicLaunchPerBlockUs, "aic_launch_per_block", "us", D,
+     "Task Duration - mean core time at 24 AIC: " COPY_README " GM->L1 scenarios 1-3 (9.6-10.8 us); MIX launches "
+     "(per AIC:AIV group) assumed alike",
+     A, "as A2 (310P has no AIC-only or MIX launch)"},
 };
 
 #undef ADD_README

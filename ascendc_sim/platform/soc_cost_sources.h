@@ -20,7 +20,7 @@ struct CostParamSource {
     const char* v200Source;
 };
 
-extern const CostParamSource kCostParamSources[22];
+extern const CostParamSource kCostParamSources[25];
 
 const char* EvidenceName(Evidence e);
 

@@ -19,11 +19,12 @@ double VecClassFactor(VecClass k) {
 // overlap and the slowest bounds the core.
 CubePipes CubePipeCycles(const CoreCost& c, const ascendc_sim::SocInfo& soc) {
     const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(soc.version);
-    if (cube == nullptr || (c.cubeMacs == 0 && c.cubeMacs32 == 0)) return {};
+    if (cube == nullptr || (c.cubeMacs == 0 && c.cubeMacs32 == 0 && c.gmToL1Bytes == 0)) return {};
     CubePipes p;
     const double hit = c.cubeL2HitShare, bytes = static_cast<double>(c.gmToL1Bytes);
     p.m = c.cubeMacs / cube->macsPerCycle16 + (c.cubeMacs32 ? c.cubeMacs32 / cube->macsPerCycle32 : 0);
-    p.mte2 = bytes * (1.0 - hit) / cube->gmToL1BytesPerCycle + bytes * hit / cube->l2ToL1BytesPerCycle;
+    p.mte2 =
+        bytes * (1.0 - hit) / cube->gmToL1BytesPerCycle + bytes * hit / cube->l2ToL1BytesPerCycle + c.gmToL1CopyCycles;
     p.mte1 = c.l1ToL0aBytes / cube->l1ToL0aBytesPerCycle + c.l1ToL0bBytes / cube->l1ToL0bBytesPerCycle;
     p.fix = c.l0cToGmBytes / cube->l0cToGmBytesPerCycle;
     return p;
@@ -55,9 +56,10 @@ double L2AbsorbedBytes(double cachedReads, double writes, const ascendc_sim::Soc
 double AchievableUs(double bytes, const ascendc_sim::SocCostParams& p) { return bytes / (p.memAchievableGBps * 1e3); }
 
 // The launch term: a launch's Task Duration beyond its cores' mean time (their start and end skew), growing with the
-// blocks (soc_cost_sources.cpp: fitted on the published 1- and 48-block rows).
-double LaunchUs(uint32_t blocks, const ascendc_sim::SocCostParams& p) {
-    return p.launchOverheadUs + p.launchPerBlockUs * static_cast<double>(std::max<uint32_t>(1, blocks) - 1);
+// blocks, per AIV or per AIC (soc_cost_sources.cpp: fitted on the published 1- and 48-AIV and 24-AIC rows).
+double LaunchUs(uint32_t blocks, bool aicBlocks, const ascendc_sim::SocCostParams& p) {
+    const double perBlock = aicBlocks ? p.aicLaunchPerBlockUs : p.launchPerBlockUs;
+    return p.launchOverheadUs + perBlock * static_cast<double>(std::max<uint32_t>(1, blocks) - 1);
 }
 
 }  // namespace
@@ -76,7 +78,7 @@ ModeledTime ModelTime(const LaunchStats& stats, const ascendc_sim::SocInfo& soc)
     // Device memory carries the reads and the writes L2 does not keep, each copy with its overhead.
     const double kept = writes > 0 ? L2AbsorbedBytes(reads - bypass, writes, soc.cost) / writes : 0.0;
     t.bandwidthUs = AchievableUs(readCost + writeCost * (1.0 - kept), soc.cost);
-    t.launchUs = LaunchUs(stats.blockDim, soc.cost);  // blocks as launched: a MIX launch's AIC:AIV groups
+    t.launchUs = LaunchUs(stats.blockDim, stats.aicBlocks, soc.cost);  // blocks as launched: a MIX launch's groups
     t.deviceUs = std::max(t.slowestCoreUs, t.bandwidthUs) + t.launchUs;
     return t;
 }
@@ -89,7 +91,7 @@ uint64_t WrittenShareOf(const LaunchStats& stats, uint64_t bytes) {
 }
 
 double MemsetUs(uint64_t bytes, const ascendc_sim::SocInfo& soc) {
-    return LaunchUs(1, soc.cost) + AchievableUs(static_cast<double>(bytes), soc.cost);
+    return LaunchUs(1, false, soc.cost) + AchievableUs(static_cast<double>(bytes), soc.cost);
 }
 
 double RooflineUs(uint64_t bytes, const ascendc_sim::SocInfo& soc) {

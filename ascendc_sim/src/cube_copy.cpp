@@ -8,6 +8,7 @@
 #include "sim/gm_definedness.h"
 #include "sim/l2_reuse.h"
 #include "sim/pipe_sync.h"
+#include "sim/timing.h"
 
 namespace ascendc_sim {
 namespace {
@@ -67,6 +68,7 @@ void CopyGmToL1Nd2Nz(const CubeOperand& dst, const uint8_t* gm, const AscendC::N
             }
         }
         NoteCubeRead(c, from, p.nValue, p.dValue * elemBytes, srcPitch);
+        ChargeCubeCopy(c, from, p.nValue, p.dValue * elemBytes, srcPitch);  // each ND matrix a copy (assumed)
     }
     c.cost.gmToL1Bytes += uint64_t{p.ndNum} * p.nValue * p.dValue * elemBytes;
 }

@@ -11,6 +11,7 @@
 #include "sim/gm_definedness.h"
 #include "sim/kernel_rules.h"
 #include "sim/pipe.h"
+#include "sim/timing.h"
 
 namespace ascendc_sim {
 namespace {
@@ -317,6 +318,7 @@ void CopyGmToL1(const char* api, const CubeOperand& dst, const uint8_t* gm, uint
                Footprint::Rows(DefAddress(dst), count, rowBytes, dstPitch));
     c.cost.gmToL1Bytes += count * rowBytes;
     NoteCubeRead(c, gm, count, rowBytes, srcPitch);
+    ChargeCubeCopy(c, gm, count, rowBytes, srcPitch);
 }
 
 uint64_t LoadData2DSrcBytes(const AscendC::LoadData2DParams& p) {

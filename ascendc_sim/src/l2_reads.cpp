@@ -11,7 +11,8 @@ namespace ascendc_sim {
 namespace {
 constexpr uint64_t kGranuleBytes = 512;  // the GM burst the A2 copy best practice aligns to
 constexpr uint64_t kSectorBytes = 32;    // the smallest GM -> UB copy unit (DataCopy blocks of 32 bytes)
-// Copies touching one 4 KB chunk of GM are compared for the cross-core terms (each for its bytes in the chunk).
+// Copies touching one 4 KB chunk of GM are compared for the cross-core terms (each for its bytes in the chunk,
+// against the others' rows that share bytes with it).
 constexpr uint64_t kChunkShift = 12;
 
 // Sectors [first, last] of one granule as a bit mask.
@@ -52,7 +53,9 @@ double NoteOwnRead(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBy
 // asc-devkit data_copy README scenarios 7 / 8 (L2 off, every AIV reads the same 6 MB): staggered 328.88 us, in the
 // same order 539.42 us, where one read of the bytes streams in ~212 us. A bypassed read of bytes another core read
 // earlier in the launch costs rereadShare more device-memory bytes; a read of bytes another core reads at the same
-// time (their copies overlap on the cores' timelines) costs sameAddrShare more.
+// time (their copies overlap on the cores' timelines) costs sameAddrShare more. Bytes, not neighbours: cores reading
+// different rows or columns of one 4 KB chunk pay neither (bank_conflict_nd2nz README: 48 AIV reading adjacent
+// 256-byte row pieces stream 268 MB in 144 us).
 void ChargeCrossCoreReads(std::vector<CoreContext>& cores, double rereadShare, double sameAddrShare) {
     struct Use {
         uint32_t core;
@@ -76,13 +79,19 @@ void ChargeCrossCoreReads(std::vector<CoreContext>& cores, double rereadShare, d
             const double part = static_cast<double>(s.bytes) *
                                 static_cast<double>(std::min(s.end, hi) - std::max(s.start, lo)) /
                                 static_cast<double>(s.end - s.start);
-            bool concurrent = false;
-            for (size_t j = i; j-- > 0 && !concurrent;)
-                concurrent = uses[j].core != uses[i].core && uses[j].s->done > s.begin;
-            for (size_t j = i + 1; j < uses.size() && uses[j].s->begin < s.done && !concurrent; ++j) {
-                concurrent = uses[j].core != uses[i].core;
+            auto shares = [&](size_t j) {  // another core's row with bytes of this one
+                return uses[j].core != uses[i].core && uses[j].s->start < s.end && s.start < uses[j].s->end;
+            };
+            bool concurrent = false, readBefore = false;
+            for (size_t j = i; j-- > 0 && !(concurrent && readBefore);) {
+                if (!shares(j)) continue;
+                readBefore = true;
+                concurrent = concurrent || uses[j].s->done > s.begin;
             }
-            const bool reread = s.bypass && uses.front().core != uses[i].core;
+            for (size_t j = i + 1; j < uses.size() && uses[j].s->begin < s.done && !concurrent; ++j) {
+                concurrent = shares(j);
+            }
+            const bool reread = s.bypass && readBefore;
             cores[uses[i].core].cost.memConflictCost +=
                 part * ((reread ? rereadShare : 0.0) + (concurrent ? sameAddrShare : 0.0));
         }

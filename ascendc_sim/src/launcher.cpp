@@ -284,6 +284,7 @@ ascendc_sim::Result<LaunchStats> LaunchErased(const LaunchConfig& cfg, KernelThu
     LaunchStats stats;
     stats.kernel = cfg.kernel;
     stats.blockDim = cfg.blockDim;
+    stats.aicBlocks = cfg.aicOnly || cfg.aivPerAic != 0;
     stats.tilingKey = cfg.tilingKey;
     stats.soc = cfg.platform.soc;
     stats.trace = std::move(trace);

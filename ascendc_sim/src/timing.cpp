@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "ascendc_sim/platform/soc_cube.h"
 #include "ascendc_sim/platform/soc_l2.h"
 #include "ascendc_sim/platform/soc_vector_core.h"
 #include "sim/cost_model.h"
@@ -125,10 +126,29 @@ void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64
             UnalignedRowCycles(p, gm, rows, rowBytes, pitch, write && p.l2Bytes > 0 ? rate : std::min(rate, share));
     }
     const double begin = ChargeCopyPipe(c, pipe, cycles, p.copyLatencyCycles);
-    if (!write && bytes != 0 && active > 1) {
+    if (!write && bytes != 0 && active > 1) {  // each row its own span: a strided copy does not read its gaps
         const auto start = reinterpret_cast<uintptr_t>(gm);
-        c.ownReads.stamps.push_back({start, start + span, begin, begin + cycles, bytes, l2Bypass});
+        for (uint64_t r = 0; r < rows; ++r) {
+            const uintptr_t row = start + r * pitch;
+            c.ownReads.stamps.push_back({row, row + rowBytes, begin, begin + cycles, rowBytes, l2Bypass});
+        }
     }
+}
+
+// The AIC's MTE2 is timed from counts (CubePipeCycles): each GM->L1 copy adds its issue cost, and each row touching
+// one more 512-byte burst than it needs its first and last burst at the AIC's unaligned rate (the AIV's rule, with
+// the factor the data_copy README's GM->L1 scenario 3 measures: soc_cost_sources.cpp).
+void ChargeCubeCopy(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch) {
+    const ascendc_sim::SocInfo& soc = Soc(c);
+    const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(soc.version);
+    if (cube == nullptr) return;
+    double cycles = soc.cost.aicCopyCycles;
+    if (soc.cost.aicUnalignedFactor > 0 && soc.cost.aicUnalignedFactor < 1.0) {
+        ascendc_sim::SocCostParams p = soc.cost;
+        p.unalignedGmFactor = soc.cost.aicUnalignedFactor;
+        cycles += UnalignedRowCycles(p, gm, rows, rowBytes, pitch, cube->gmToL1BytesPerCycle);
+    }
+    c.cost.gmToL1CopyCycles += cycles;
 }
 
 // UB->UB DataCopy runs on PIPE_V (docs/twin.md Assumptions): one issue plus a simple repeat per 256 bytes.

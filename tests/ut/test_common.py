@@ -319,7 +319,10 @@ BENCH_KERNELS = {
     "run_matmul",
     "run_add_calibration",
     "run_copy_stream",
+    "run_copy_stream_l1",
     "run_empty",
+    "run_gelu_calibration",
+    "run_nd2nz_calibration",
 }
 HOST_OVERHEAD = {"cast_host_overhead_us", "embedding_dense_grad_host_overhead_us", "fused_gdn_decode_host_overhead_us"}
 

@@ -46,6 +46,7 @@ struct CoreCost {
     double memWriteCost = 0;          // the same for the writes
     double memConflictCost = 0;       // device-memory bytes re-reads across cores add (sim/l2_reuse.h)
     uint64_t l2HitReadBytes = 0;      // GM->UB bytes L2 served
+    double gmToL1CopyCycles = 0;      // AIC MTE2 beyond bytes / rate: each copy's issue, its unaligned rows
     double timelineCycles = 0;        // the core's critical path: the latest end over its pipes
     double pipeBusyCycles[8] = {};    // cycles each pipe worked (order of sim/pipe_sync.h's Pipe)
     bool vectorCore = false;          // the block ran on a Vector Core (MIX_VECTOR_CORE launch)
@@ -61,6 +62,7 @@ struct ModeledTime {      // always "modeled": derived from counts and the SoC t
 struct LaunchStats {
     std::string kernel;
     uint32_t blockDim = 0;
+    bool aicBlocks = false;  // blockDim counts AICs: an AIC-only or MIX launch (the launch term's growth)
     uint64_t tilingKey = 0;
     std::vector<CoreCost> cores;
     ModeledTime modeled;                        // zero when the cost model is off

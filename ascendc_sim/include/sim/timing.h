@@ -18,6 +18,8 @@ double CopyCycles(const ascendc_sim::SocCostParams& p, const void* gm, uint64_t 
 // A copy of `rows` GM rows of `rowBytes` bytes, `pitch` bytes apart.
 void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch,
                 bool l2Bypass);
+// A GM->L1 copy on the AIC (its pipes are timed from counts: CubePipeCycles).
+void ChargeCubeCopy(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch);
 void ChargeUbCopy(CoreContext& c, uint64_t bytes);
 void ChargeVector(CoreContext& c, VecClass k, uint64_t repeats);
 void ChargeScalarGm(CoreContext& c);

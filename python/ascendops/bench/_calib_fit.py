@@ -7,11 +7,16 @@ model would have with no such term). ``fit(("S1", "S2"))`` is what the SoC table
 tests/ut/sim/test_cost_model_fit.py checks they agree).
 """
 
+import numpy as np
+
 from . import _calib_copy as s2
 
 FREQ = s2.FREQ_MHZ
 CORES = s2.BLOCKS
+AICS = s2.AICS
 GM_TO_UB = 32.0  # Ascend910B1.ini ddr_read_rate, B/cycle per core
+GM_TO_L1 = 32.0  # Ascend910B1.ini ddr_read_rate of the AIC (soc_cube.cpp)
+BURST = 512  # the GM burst an unaligned row pays one more of (timing.cpp)
 MB = 12288 * 12288 * 2  # S2's matrix bytes
 
 # The parameters a fit sets, with the value each has when no row of the fit identifies it.
@@ -24,6 +29,29 @@ PRIORS = {
     "launch_per_block": 0.0,
     "reread_cost": 0.0,
     "same_addr_cost": 0.0,
+    "aic_copy": 0.0,
+    "aic_unaligned": 1.0,  # no penalty
+    "aic_launch_per_block": None,  # as launch_per_block: an AIC launch grows like an AIV launch
+}
+
+# The parameters only one source's rows identify, each with the rows of the other source it decides: fitted on that
+# other source alone, the parameter keeps its prior and those rows miss (the cross-check cannot judge it).
+SINGLE_SOURCE = {
+    "copy_latency": ("S1", "case 1 (one AIV waits for each tile's copies; S2's copies only run back to back)"),
+    "copy_issue": ("S2", "scenario 1 (128 B copies bound by their issue; S1 copies 8-32 KB)"),
+    "reread_cost": ("S2", "scenario 8 (S1 reads each byte once)"),
+    "same_addr_cost": ("S2", "scenario 7 (S1 reads each byte once)"),
+    "aic_copy": ("S2", "GM->L1 scenario 1 (S1 has no AIC kernel)"),
+    "aic_unaligned": ("S2", "GM->L1 scenario 3 (S1 has no AIC kernel)"),
+}
+# row (source, case) -> the single-source parameter that decides it
+DECIDED_BY = {
+    ("S1", 1): "copy_latency",
+    ("S2", 1): "copy_issue",
+    ("S2", 7): "same_addr_cost",
+    ("S2", 8): "reread_cost",
+    ("S2", "L1 1"): "aic_copy",
+    ("S2", "L1 3"): "aic_unaligned",
 }
 
 # S1 (add_high_performance README): case -> (Task Duration, aiv_time) us; tiles per core, published vec time per tile.
@@ -36,6 +64,36 @@ S1_ADD_BYTES = 8192 * 8192 * 2  # one input
 def _share(bw_gbps, cores=CORES):
     """One core's share of the achievable bandwidth, B/cycle."""
     return bw_gbps * 1e3 / FREQ / cores
+
+
+def _unaligned_burst_bytes(n, tile_n, rows=12288):
+    """Per AIC (their mean), the bytes of the GM -> L1 rows (``rows`` x ``n`` halves, ``tile_n`` columns per copy)
+    that touch one more 512-byte burst than they need, each counted up to two bursts: what the AIC's unaligned rate
+    applies to (timing.cpp UnalignedCycles)."""
+    total = 0
+    rows = np.arange(rows, dtype=np.int64)
+    for c in range(0, n, tile_n):
+        b = min(tile_n, n - c) * 2
+        start = (rows * n + c) * 2
+        touched = (start + b - 1) // BURST - start // BURST + 1
+        total += min(b, 2 * BURST) * int(np.count_nonzero(touched > -(-b // BURST)))
+    return total / AICS
+
+
+def _fit_aic(p):
+    """The AIC's per-copy cost (GM -> L1 scenario 1, 8 KB copies), its unaligned rate (scenario 3) and its launch
+    growth (scenarios 1-3), from their aic_mte2_time / Task Duration - mean core time."""
+    l1 = s2.L1_ROWS
+    per_aic = MB / AICS
+    copies = (12288 // AICS // 64) * (12288 // 64)
+    p["aic_copy"] = (l1[1][3] * FREQ - per_aic / GM_TO_L1) / copies
+    n = 12287
+    copies = (12288 // AICS // 64) * -(-n // 256)
+    base = 12288 * n * 2 / AICS / GM_TO_L1 + copies * p["aic_copy"]
+    extra = (l1[3][3] * FREQ - base) / (_unaligned_burst_bytes(n, 256) / GM_TO_L1)
+    p["aic_unaligned"] = 1.0 / (1.0 + extra)
+    launch = sum(l1[c][2] - s2.l1_mean_core_us(c) for c in l1) / len(l1)
+    p["aic_launch_per_block"] = (launch - p["launch"]) / (AICS - 1)
 
 
 def fit(sources=("S1", "S2")):
@@ -78,6 +136,9 @@ def fit(sources=("S1", "S2")):
         same = (s2.ROWS[7][2] - launch) * p["mem_achievable"] * 1e3
         p["reread_cost"] = (staggered - base) / (reads * (CORES - 1) / CORES)
         p["same_addr_cost"] = (same - staggered) / reads
+        _fit_aic(p)
+    if p["aic_launch_per_block"] is None:
+        p["aic_launch_per_block"] = p["launch_per_block"]
     return p
 
 

@@ -10,18 +10,22 @@ S1
     (TOTAL_VEC_LOCAL_SIZE), so those cases copy 15360 (case 6: 15232) halves per tile instead of 16384 (16256), with
     the same bank-group pattern. Case 0 (a scalar loop over 67 M elements) runs its first tiles and is extrapolated.
 S2
-    asc-devkit ``.../04_memory_access/data_copy/README.md``: read-only GM -> UB copy streams on 48 AIV
-    (``_calib_copy``).
+    asc-devkit ``.../04_memory_access/data_copy/README.md``: read-only GM -> UB copy streams on 48 AIV and GM -> L1
+    ND2NZ streams on 24 AIC (cases "L1 1-3") (``_calib_copy``).
+S5, S6
+    asc-devkit's GELU (matmul_gelu_high_performance) and ND -> NZ (bank_conflict_nd2nz) samples on 48 AIV
+    (``_calib_vector``): judged, not fitted on.
 launch
     The launch term (Task Duration minus the cores' mean time) of the published rows against the empty kernel's
-    modeled time at their block count.
+    modeled time at their block count and kernel type, then the empty kernel of each type at 1 / 24 / 48 blocks.
 
-Target: every S1 / S2 row within 10 % with the fitted parameters (the SoC table's), and within 15 % with the
-parameters fitted on the other source alone (``--cross``; ``_calib_fit``).
+Target: every row within 10 % with the fitted parameters (the SoC table's), and S1 / S2 rows within 15 % with the
+parameters fitted on the other source alone (``--cross``; ``_calib_fit``), except the rows a parameter only the other
+source identifies decides (column ``single_source``: ``_calib_fit.SINGLE_SOURCE``).
 """
 
 from .. import _sim_bench
-from . import _calib_copy, _calib_fit
+from . import _calib_copy, _calib_fit, _calib_vector
 
 __all__ = ["CASES", "PUBLISHED", "run", "NOTE", "SOCS", "rows", "add_args"]
 
@@ -29,7 +33,8 @@ SOCS = ()  # ascend910b only (the published hardware): no --soc
 
 NOTE = (
     "(modeled: the twin's cost model on ascend910b; published: msprof on Atlas A2, asc-devkit add_high_performance "
-    "(S1) and data_copy (S2) READMEs; target each within 10 %, within 15 % fitted on the other source)"
+    "(S1), data_copy (S2), matmul_gelu (S5) and bank_conflict_nd2nz (S6) READMEs; target each within 10 %, S1 / S2 "
+    "within 15 % fitted on the other source unless single_source names the parameter only the other source fits)"
 )
 
 ROWS = COLS = 8192
@@ -97,16 +102,32 @@ def rows():
     out = [("S1", c, CASES[c][0], PUBLISHED[c][0], lambda p, c=c: modeled(c, p)[0]) for c in CASES]
     for c, (what, _t, task, _mte2, _cycles) in _calib_copy.ROWS.items():
         out.append(("S2", c, what, task, lambda p, c=c: _calib_copy.modeled(c, p)["modeled_device_us"]))
+    for c, (what, _t, task, _mte2, _cycles) in _calib_copy.L1_ROWS.items():
+        out.append(("S2", f"L1 {c}", what, task, lambda p, c=c: _calib_copy.l1_modeled(c, p)["modeled_device_us"]))
+    for key, (source, what, _t, task, _aiv, _vec) in _calib_vector.ROWS.items():
+        case = key.partition(" ")[2] or 1
+        out.append((source, case, what, task, lambda p, k=key: _calib_vector.modeled(k, p)["modeled_device_us"]))
     return out
 
 
+EMPTY_BLOCKS = {"aiv": (1, 24, 48), "aic": (1, 24), "mix": (1, 24)}  # ascend910b: 48 AIV, 24 AIC
+
+
 def launch_rows():
-    """(row, blocks, published Task Duration - mean core time, us) of every published row that gives both."""
-    out = [(f"S1 case {c}", CASES[c][1], _calib_fit.S1_TASK[c] - _calib_fit.S1_AIV_TIME[c]) for c in CASES]
+    """(row, kernel type, blocks, published Task Duration - mean core time in us, or None where nothing is
+    published) of every published row that gives both, then the empty kernel of each type at 1 / 24 / 48 blocks."""
+    out = [(f"S1 case {c}", "aiv", CASES[c][1], _calib_fit.S1_TASK[c] - _calib_fit.S1_AIV_TIME[c]) for c in CASES]
     out += [
-        (f"S2 scenario {c}", _calib_copy.BLOCKS, _calib_copy.ROWS[c][2] - _calib_copy.mean_core_us(c))
+        (f"S2 scenario {c}", "aiv", _calib_copy.BLOCKS, _calib_copy.ROWS[c][2] - _calib_copy.mean_core_us(c))
         for c in _calib_copy.ROWS
     ]
+    out += [
+        (f"S2 GM->L1 scenario {c}", "aic", _calib_copy.AICS, _calib_copy.L1_ROWS[c][2] - _calib_copy.l1_mean_core_us(c))
+        for c in _calib_copy.L1_ROWS
+    ]
+    out += [(k, "aiv", _calib_vector.BLOCKS, r[3] - r[4]) for k, r in _calib_vector.ROWS.items()]
+    # the empty kernels: AIV blocks, AICs, MIX 1:2 groups (no published empty-kernel row: S7 gives whole kernels)
+    out += [(f"empty {t}", t, b, None) for t, counts in EMPTY_BLOCKS.items() for b in counts]
     return out
 
 
@@ -126,18 +147,22 @@ def _other(source):
 
 def run(args):
     if getattr(args, "launch", False):
-        return [
-            {
-                "row": name,
-                "blocks": blocks,
-                "modeled_launch_us": round(_calib_copy.modeled_launch(blocks), 2),
-                "published_us": round(published, 2),
-                "modeled/published": round(_calib_copy.modeled_launch(blocks) / published, 3),
-            }
-            for name, blocks, published in launch_rows()
-        ]
+        out = []
+        for name, kind, blocks, published in launch_rows():
+            m = _calib_copy.modeled_launch(blocks, kernel_type=kind)
+            out.append(
+                {
+                    "row": name,
+                    "kernel_type": kind,
+                    "blocks": blocks,
+                    "modeled_launch_us": round(m, 2),
+                    "published_us": "-" if published is None else round(published, 2),
+                    "modeled/published": "-" if published is None else round(m / published, 3),
+                }
+            )
+        return out
     cross = getattr(args, "cross", False)
-    fits = {s: _calib_fit.fit(_other(s)) for s in ("S1", "S2")} if cross else {}
+    fits = {s: _calib_fit.fit(_other(s)) for s in ("S1", "S2")} if cross else {}  # S5 / S6: judged only
     out = []
     for source, case, what, published, model in rows():
         m = model(None)
@@ -150,6 +175,8 @@ def run(args):
             "modeled/published": round(m / published, 3),
         }
         if cross:
-            row["predicted/published"] = round(model(fits[source]) / published, 3)
+            judged = source in fits
+            row["predicted/published"] = round(model(fits[source]) / published, 3) if judged else "-"
+            row["single_source"] = _calib_fit.DECIDED_BY.get((source, case), "") if judged else "not fitted on"
         out.append(row)
     return out
