@@ -76,7 +76,8 @@ std::unique_ptr<OpExecutor> MakeExecutor(const TilingResult& tiling, const std::
     AddOutput(launch, state);  // updated in place: slots no index names keep the bytes the caller wrote
     exec->workspaceSize = workspace;
     exec->run = [launch, td, inputs, gatherOffset, stateView = state, outView = out,
-                 kernel = KernelFor(CurrentPlatform())](void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
+                 kernel = KernelFor(CurrentPlatform())](void* ws, uint64_t,
+                                                        aclrtStream stream) -> Result<LaunchReport> {
         std::array<uint8_t*, kInputCount> args{};
         for (size_t i = 0; i < kInputCount; ++i) {
             args[i] = inputs[i].ElementAddress();

@@ -41,8 +41,14 @@ constexpr SocKernelRules kV220Rules{184 * 1024,      8 * 1024, 256, 16ull * 1024
 // support_mix, enable_kernel_type_mix_n); Exp/Ln/Div/Sqrt/Rsqrt/Reciprocal default to the flush-to-zero intrinsic
 // (DEFAULT_*_CONFIG = INTRINSIC, include/basic_api/reg_compute/kernel_reg_compute_utils.h:40-135, taken with
 // PRECISION_1ULP_FTZ_TRUE in dav_3510/kernel_operator_vec_unary_impl.h:280).
-constexpr SocKernelRules k3510Rules{248 * 1024,         8 * 1024,          0, 16ull * 1024 * 1024, /*saturationOnly=*/false,
-                                    kV220KernelTypes,   /*tpipeBytes=*/248 * 1024, /*transcendentalFtz=*/true};
+constexpr SocKernelRules k3510Rules{248 * 1024,
+                                    8 * 1024,
+                                    0,
+                                    16ull * 1024 * 1024,
+                                    /*saturationOnly=*/false,
+                                    kV220KernelTypes,
+                                    /*tpipeBytes=*/248 * 1024,
+                                    /*transcendentalFtz=*/true};
 
 // Every cost value's source and label: soc_cost_sources.cpp (`ascendops soc --cost`). Ascend910B1.ini: cube_freq 1850,
 // ddr_read_rate 32, ub_to_ddr_rate 64, l2_size 201326592, ubbank_group_num 16 x ubbank_size 4096, l2_read_rate 110.

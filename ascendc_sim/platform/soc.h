@@ -59,10 +59,10 @@ struct SocKernelRules {
     uint64_t ubUsableBytes;       // TOTAL_VEC_LOCAL_SIZE = TMP_UB_OFFSET: the tilings' UB budget; the scratch above it
     uint64_t ubScratchBytes;      // the scratch at TMP_UB_OFFSET some APIs use (TPipe may still hand it out)
     uint64_t mixReservedUbBytes;  // MIX kernels: what the framework keeps at the top of UB (0: none)
-    uint64_t systemWorkspaceBytes;  // RESERVED_WORKSPACE: the runtime's part in front of the user workspace
-    bool saturationOnly;            // float overflow mode: half/bf16 results saturate (no Inf/NaN mode)
-    uint16_t kernelTypeMask;        // bit t: KernelType t may be declared (KERNEL_TASK_TYPE_DEFAULT)
-    uint64_t tpipeBytes = 0;        // the most UB TPipe hands out (0: the whole UB)
+    uint64_t systemWorkspaceBytes;   // RESERVED_WORKSPACE: the runtime's part in front of the user workspace
+    bool saturationOnly;             // float overflow mode: half/bf16 results saturate (no Inf/NaN mode)
+    uint16_t kernelTypeMask;         // bit t: KernelType t may be declared (KERNEL_TASK_TYPE_DEFAULT)
+    uint64_t tpipeBytes = 0;         // the most UB TPipe hands out (0: the whole UB)
     bool transcendentalFtz = false;  // Exp/Ln/Div/Sqrt/Rsqrt/Reciprocal flush float subnormals by default
 };
 

@@ -29,8 +29,8 @@ constexpr SocCubeInfo kSocCubeTable[4] = {
     // L0C 256 KB, BT 4 KB, FB0 4 KB (fb0_size), GM->L1 31 and 100 from L2, L1->L0A / L0B 256 B/cycle ([AICoreSpec],
     // [AICoreMemoryRates]) [platform config]; one 16x16x16 fractal per cycle [derived]; float at a quarter, FIX 64
     // B/cycle, 16 flag ids [assumed: as 910b].
-    {SocVersion::kAscend950, true, 2, 512 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 4096, 4096, 1024, 31, 100, 256,
-     256, 64, 16, 4096},
+    {SocVersion::kAscend950, true, 2, 512 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 4096, 4096, 1024, 31, 100, 256, 256,
+     64, 16, 4096},
 };
 
 }  // namespace

@@ -100,9 +100,10 @@ void CheckBuiltArch(const char* api, uint32_t builtNpuArch) {
     if (builtNpuArch == 0 || builtNpuArch == arch.npuArch) return;
     const char* built = "an unknown architecture";
     for (const ArchInfo& a : kArchTable) built = a.npuArch == builtNpuArch ? a.name : built;
-    Fail(api, Str("the kernel was compiled for __NPU_ARCH__ ", builtNpuArch, " (", built, ") and launched on ",
-                  Soc(c).name, " (", arch.name, ", __NPU_ARCH__ ", arch.npuArch,
-                  "): CANN builds one kernel binary per core architecture (--cce-aicore-arch, ascendc_compile_v220.py)"));
+    Fail(api,
+         Str("the kernel was compiled for __NPU_ARCH__ ", builtNpuArch, " (", built, ") and launched on ", Soc(c).name,
+             " (", arch.name, ", __NPU_ARCH__ ", arch.npuArch,
+             "): CANN builds one kernel binary per core architecture (--cce-aicore-arch, ascendc_compile_v220.py)"));
 }
 
 bool IsMixKernel(const CoreContext& c) { return c.launch->cfg.aivPerAic != 0 || IsMix(c.kernelType); }

@@ -265,9 +265,8 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
     if (td.rows == 0) return XTilingResult{{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), 0, 0, 0}, {}};
 
     // compute: blocks of dx, units over the AIVs, the cast pass's UB piece, the cube tiling (B = w^T, reduction N)
-    std::tie(td.blockM, td.blockK) =
-        ChooseXBlock(td.rows, td.k, td.n, shape->groups, XBaseN(platform.soc->arch),
-                     *FindSocCubeInfo(platform.soc->version), platform.soc->cost);
+    std::tie(td.blockM, td.blockK) = ChooseXBlock(td.rows, td.k, td.n, shape->groups, XBaseN(platform.soc->arch),
+                                                  *FindSocCubeInfo(platform.soc->version), platform.soc->cost);
     td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, td.blockK));
     td.mBlocks = static_cast<uint32_t>(CeilDiv(td.rows, td.blockM));
     auto units =

@@ -21,7 +21,7 @@ __aicore__ inline void RepeatSum(const AscendC::LocalTensor<T>& dst, const Ascen
                                  int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride) {
 #if ASCENDOPS_REDUCE_9X
     AscendC::ReduceRepeat<AscendC::ReduceType::SUM, T, T>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
-                                                         srcRepStride);
+                                                          srcRepStride);
 #else
     AscendC::WholeReduceSum<T>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride);
 #endif
@@ -34,7 +34,7 @@ __aicore__ inline void BlockSum(const AscendC::LocalTensor<T>& dst, const Ascend
                                 int32_t srcRepStride) {
 #if ASCENDOPS_REDUCE_9X
     AscendC::ReduceDataBlock<AscendC::ReduceType::SUM, T, T>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
-                                                            srcRepStride);
+                                                             srcRepStride);
 #else
     AscendC::BlockReduceSum<T>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride);
 #endif

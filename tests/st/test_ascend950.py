@@ -87,9 +87,18 @@ def test_fused_gdn_decode(shape, dtype, state_dtype):
 
 
 # ---- FusedSwigluGrad: the 950 cube row (L0C 256 KB) and seed 000's DAV_3510 tile [128, 256] ----
-def test_fused_swiglu_grad_x_block_is_128_by_256_on_ascend950():
-    assert x_tiling(300, 512, 160, soc=SOC)["cube"]["baseN"] == 256
-    assert x_tiling(300, 512, 160, soc="ascend910b")["cube"]["baseN"] == 128
+def test_fused_swiglu_grad_x_base_block_is_256_wide_on_ascend950():
+    # one group (2 AIVs): blockK takes all 1024 columns, so the base block's N is the SoC's
+    assert x_tiling(256, 1024, 64, soc=SOC, core_num=2)["cube"]["baseN"] == 256
+    assert x_tiling(256, 1024, 64, soc="ascend910b", core_num=2)["cube"]["baseN"] == 128
+
+
+def test_fused_swiglu_grad_x_with_256_wide_blocks():
+    a = sample_all(40, 1024, 64, seed=9)
+    out = fused_swiglu_grad(*a, soc=SOC, core_num=2)
+    ref = swiglu_golden.fused_swiglu_grad(*a)
+    for name in OUTPUTS:
+        assert_close(out[name], ref[name], name)
 
 
 @pytest.mark.parametrize("m,k,n", [(130, 512, 96), (37, 300, 160), (1, 16, 16)])
@@ -108,5 +117,7 @@ def test_an_output_past_the_variants_device_memory(core_num, dim, memory):
     num_weights = 2**31 - 1
     assert num_weights * dim * 4 > memory
     with pytest.raises(AclnnError) as info:
-        embedding_dense_grad(np.zeros((0, dim), np.float32), np.zeros(0, np.int32), num_weights, soc=SOC, core_num=core_num)
+        embedding_dense_grad(
+            np.zeros((0, dim), np.float32), np.zeros(0, np.int32), num_weights, soc=SOC, core_num=core_num
+        )
     assert f"bytes do not fit in the {memory} bytes of device memory of {SOC}" in info.value.message

@@ -68,7 +68,9 @@ def test_soc_values(name):
 _NO_3510 = dict(ub_scratch_bytes=8 * KB, tpipe_bytes=0, transcendental_ftz=False)
 RULES = {
     "ascend310p": dict(ub_usable_bytes=248 * KB, system_workspace_bytes=2 * KB * KB, saturation_only=True, **_NO_3510),
-    "ascend910b": dict(ub_usable_bytes=184 * KB, system_workspace_bytes=16 * KB * KB, saturation_only=False, **_NO_3510),
+    "ascend910b": dict(
+        ub_usable_bytes=184 * KB, system_workspace_bytes=16 * KB * KB, saturation_only=False, **_NO_3510
+    ),
     "ascend910_93": dict(
         ub_usable_bytes=184 * KB, system_workspace_bytes=16 * KB * KB, saturation_only=False, **_NO_3510
     ),

@@ -87,9 +87,9 @@ using AscendC::KERNEL_TYPE_VECTORCORE;
 #define KERNEL_TASK_TYPE(key, type) \
     (TILING_KEY_IS(key) ? ::ascendc_sim::DeclareKernelType("KERNEL_TASK_TYPE", (type)) : static_cast<void>(0))
 #define REGISTER_TILING_DEFAULT(Type) using AscendcSimDefaultTiling = Type
-#define GET_TILING_DATA(var, tiling)                                                                  \
-    AscendcSimDefaultTiling var = ::ascendc_sim::ReadTiling<AscendcSimDefaultTiling>(tiling, "GET_TILING_DATA", \
-                                                                                     ASCENDC_SIM_BUILT_NPU_ARCH)
+#define GET_TILING_DATA(var, tiling) \
+    AscendcSimDefaultTiling var =    \
+        ::ascendc_sim::ReadTiling<AscendcSimDefaultTiling>(tiling, "GET_TILING_DATA", ASCENDC_SIM_BUILT_NPU_ARCH)
 #define GET_TILING_DATA_WITH_STRUCT(Type, var, tiling) \
     Type var = ::ascendc_sim::ReadTiling<Type>(tiling, "GET_TILING_DATA_WITH_STRUCT", ASCENDC_SIM_BUILT_NPU_ARCH)
 // A plain comparison with the launch's key, as CANN defines it; the key precompiler reads each key as a numeric

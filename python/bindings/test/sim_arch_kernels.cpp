@@ -33,6 +33,5 @@ py::array RunArch3510(const py::array& x, int32_t op, int32_t mode, const std::s
 
 void Bind_sim_arch_kernels(py::module_& m) {
     py::module_ s = SimtestModule(m);
-    s.def("run_arch3510", &RunArch3510, py::arg("x"), py::arg("op"), py::arg("mode") = 0,
-          py::arg("soc") = "ascend950");
+    s.def("run_arch3510", &RunArch3510, py::arg("x"), py::arg("op"), py::arg("mode") = 0, py::arg("soc") = "ascend950");
 }
