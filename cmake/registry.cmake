@@ -1,7 +1,8 @@
 # The operator registry (python/ascendops/registry.json), read once: the core architectures and the operators with
 # their kernels, SoCs and extra sources. Sets
 #   ASCENDOPS_ARCH_VARIANTS     kernel-instance suffix per architecture ("m200", "c220": the name after "dav-")
-#   ASCENDOPS_AICORE_<variant>  its __CCE_AICORE__
+#   ASCENDOPS_ARCH_DEFINES_<variant>  the defines its kernel instances compile with: __CCE_AICORE__=<aicore> and/or
+#                                     __NPU_ARCH__=<npu_arch>, then its "defines" (e.g. __DAV_C310__)
 #   ASCENDOPS_OPERATORS         the operator names, in registry order
 # and, for ascendops_registry_field(<out> <op> <key>), the operator's JSON list <key> as a CMake list.
 include_guard(GLOBAL)
@@ -29,10 +30,23 @@ set(ASCENDOPS_ARCH_VARIANTS "")
 ascendops_json_indices(indices "${ASCENDOPS_REGISTRY}" archs)
 foreach(i IN LISTS indices)
     string(JSON name GET "${ASCENDOPS_REGISTRY}" archs ${i} name)
-    string(JSON aicore GET "${ASCENDOPS_REGISTRY}" archs ${i} aicore)
     string(REGEX REPLACE "^dav-" "" variant ${name})
     list(APPEND ASCENDOPS_ARCH_VARIANTS ${variant})
-    set(ASCENDOPS_AICORE_${variant} ${aicore})
+    set(defines "")
+    string(JSON aicore ERROR_VARIABLE none GET "${ASCENDOPS_REGISTRY}" archs ${i} aicore)
+    if(NOT none)
+        list(APPEND defines __CCE_AICORE__=${aicore})
+    endif()
+    string(JSON npu_arch ERROR_VARIABLE none GET "${ASCENDOPS_REGISTRY}" archs ${i} npu_arch)
+    if(NOT none)
+        list(APPEND defines __NPU_ARCH__=${npu_arch})
+    endif()
+    ascendops_json_indices(define_indices "${ASCENDOPS_REGISTRY}" archs ${i} defines)
+    foreach(d IN LISTS define_indices)
+        string(JSON define GET "${ASCENDOPS_REGISTRY}" archs ${i} defines ${d})
+        list(APPEND defines ${define})
+    endforeach()
+    set(ASCENDOPS_ARCH_DEFINES_${variant} ${defines})
 endforeach()
 
 set(ASCENDOPS_OPERATORS "")
@@ -58,7 +72,8 @@ endfunction()
 
 # ascendops_registry_kernels(<op>): the twin's kernel instances of <op>. A kernel with "instances":
 # "sim_instances.cmake" is the operator's own (op_kernel/<op>/sim_instances.cmake); the others are one instance,
-# or one per architecture ("per_arch") times each value of an "axis" ({"define", "values": [[suffix, value]...]}).
+# or one per architecture ("per_arch": true, every one; or a list of "dav-<arch>" names) times each value of an "axis"
+# ({"define", "values": [[suffix, value]...]}).
 function(ascendops_registry_kernels op)
     ascendops_registry_field(kernels ${op} kernels)
     foreach(kernel IN LISTS kernels)
@@ -70,9 +85,18 @@ function(ascendops_registry_kernels op)
             continue()
         endif()
         string(JSON per_arch ERROR_VARIABLE none GET "${kernel}" per_arch)
+        string(JSON per_arch_type ERROR_VARIABLE none TYPE "${kernel}" per_arch)
         set(archs default)
         if(per_arch STREQUAL "ON")
             set(archs ${ASCENDOPS_ARCH_VARIANTS})
+        elseif(per_arch_type STREQUAL "ARRAY")  # the architectures of its SoCs only, e.g. ["dav-c220", "dav-3510"]
+            set(archs "")
+            ascendops_json_indices(arch_indices "${kernel}" per_arch)
+            foreach(a IN LISTS arch_indices)
+                string(JSON arch_name GET "${kernel}" per_arch ${a})
+                string(REGEX REPLACE "^dav-" "" arch_name ${arch_name})
+                list(APPEND archs ${arch_name})
+            endforeach()
         endif()
         set(axis_values "-")
         string(JSON define ERROR_VARIABLE none GET "${kernel}" axis define)
@@ -91,7 +115,7 @@ function(ascendops_registry_kernels op)
                 set(name ${arch})
                 set(defines "")
                 if(NOT arch STREQUAL "default")
-                    list(APPEND defines __CCE_AICORE__=${ASCENDOPS_AICORE_${arch}})
+                    list(APPEND defines ${ASCENDOPS_ARCH_DEFINES_${arch}})
                 endif()
                 if(NOT axis STREQUAL "-")
                     string(REPLACE "=" ";" pair ${axis})

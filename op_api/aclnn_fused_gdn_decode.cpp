@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -37,6 +38,21 @@ Result<float> NarrowAttr(double value, const char* name) {
     return static_cast<float>(value);
 }
 
+using GdnEntry = void (*)(uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*, uint8_t*,
+                          uint8_t*, uint8_t*);
+
+// The twin compiles the kernel per core architecture of its SoCs (c220 = A2/A3, 3510 = ascend950), as CANN compiles
+// it per SoC; an NPU build has its one entry for the SoC it was built for ("default").
+GdnEntry KernelFor(const Platform& platform) {
+    static const std::map<std::string, GdnEntry> instances = {
+#define ASCENDOPS_SIM_KERNEL(entry, variant) {#variant, &entry##_##variant},
+#include "sim_kernels_fused_gdn_decode.inc"
+#undef ASCENDOPS_SIM_KERNEL
+    };
+    auto it = instances.find(ArchVariant(platform));
+    return it != instances.end() ? it->second : instances.begin()->second;
+}
+
 // The executor: strided inputs gathered into the workspace (each at its own aligned offset), then the launch.
 std::unique_ptr<OpExecutor> MakeExecutor(const TilingResult& tiling, const std::array<TensorView, kInputCount>& inputs,
                                          const TensorView& state, const TensorView& out) {
@@ -59,8 +75,9 @@ std::unique_ptr<OpExecutor> MakeExecutor(const TilingResult& tiling, const std::
     AddOutput(launch, out);
     AddOutput(launch, state);  // updated in place: slots no index names keep the bytes the caller wrote
     exec->workspaceSize = workspace;
-    exec->run = [launch, td, inputs, gatherOffset, stateView = state, outView = out](
-                    void* ws, uint64_t, aclrtStream stream) -> Result<LaunchReport> {
+    exec->run = [launch, td, inputs, gatherOffset, stateView = state, outView = out,
+                 kernel = KernelFor(CurrentPlatform())](void* ws, uint64_t,
+                                                        aclrtStream stream) -> Result<LaunchReport> {
         std::array<uint8_t*, kInputCount> args{};
         for (size_t i = 0; i < kInputCount; ++i) {
             args[i] = inputs[i].ElementAddress();
@@ -69,7 +86,7 @@ std::unique_ptr<OpExecutor> MakeExecutor(const TilingResult& tiling, const std::
                 CopyToContiguous(inputs[i], args[i]);
             }
         }
-        return LaunchKernel(stream, launch, &fused_gdn_decode_default, td, args[0], args[1], args[2], args[3], args[4],
+        return LaunchKernel(stream, launch, kernel, td, args[0], args[1], args[2], args[3], args[4],
                             stateView.ElementAddress(), args[5], outView.ElementAddress(), stateView.ElementAddress(),
                             static_cast<uint8_t*>(nullptr));
     };

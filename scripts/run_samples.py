@@ -76,12 +76,15 @@ def run(cmd, cwd, timeout, env=None):
 
 # the twin is a subdirectory of the build
 libs = [str(build / "ascendc_sim" / "libascendc_sim.a"), str(build / "libascendops_host.a")]
-# The architecture ccec would target for the SoC (dav-2201 for A2/A3, dav-2002 for 310P), and the defines CANN's
-# CPU-debug build sets for it (tools/tikicpulib/lib/cmake: __CCE_KT_TEST__, ASCENDC_CPU_DEBUG, the arch).
-NPU_ARCH = {"ascend910b": 2201, "ascend910_93": 2201, "ascend310p": 2002}.get(soc, 2201)
-ARCH_DEFINES = (
-    ["-D__CCE_AICORE__=200", "-D__DAV_M200__"] if NPU_ARCH == 2002 else ["-D__CCE_AICORE__=220", "-D__DAV_C220__"]
-)
+# The architecture ccec would target for the SoC (dav-2201 for A2/A3, dav-2002 for 310P, dav-3510 for 950), and the
+# defines CANN's CPU-debug build sets for it (tools/tikicpulib/lib/cmake: __CCE_KT_TEST__, ASCENDC_CPU_DEBUG, the
+# arch; asc-devkit's __DAV_C310__ for dav-3510, ascendc_compile_v220.py:82).
+NPU_ARCH = {"ascend910b": 2201, "ascend910_93": 2201, "ascend310p": 2002, "ascend950": 3510}.get(soc, 2201)
+ARCH_DEFINES = {
+    2002: ["-D__CCE_AICORE__=200", "-D__DAV_M200__"],
+    2201: ["-D__CCE_AICORE__=220", "-D__DAV_C220__"],
+    3510: ["-D__DAV_C310__"],
+}[NPU_ARCH]
 
 
 def scenarios(sample):

@@ -8,8 +8,11 @@
 #include "sim/cpu_debug.h"
 
 // The SoC the test is built for, from the arch defines CANN's CPU-debug build sets (tikicpulib cmake: __DAV_C220__ /
-// __CCE_AICORE__=220 for Atlas A2/A3, __DAV_M200__ / 200 for 310P); none: ASCENDC_SIM_SOC or the twin's default.
-#if defined(__DAV_C220__) || (defined(__CCE_AICORE__) && __CCE_AICORE__ == 220)
+// __CCE_AICORE__=220 for Atlas A2/A3, __DAV_M200__ / 200 for 310P; asc-devkit: __NPU_ARCH__ 3510 / __DAV_C310__ for
+// Ascend 950, ascendc_compile_v220.py:82, examples' data_utils.h:30); none: ASCENDC_SIM_SOC or the twin's default.
+#if defined(__DAV_C310__) || (defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510)
+#define ASCENDC_SIM_CPU_DEBUG_SOC "ascend950"
+#elif defined(__DAV_C220__) || (defined(__CCE_AICORE__) && __CCE_AICORE__ == 220)
 #define ASCENDC_SIM_CPU_DEBUG_SOC "ascend910b"
 #elif defined(__DAV_M200__) || (defined(__CCE_AICORE__) && __CCE_AICORE__ == 200)
 #define ASCENDC_SIM_CPU_DEBUG_SOC "ascend310p"

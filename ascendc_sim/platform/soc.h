@@ -9,18 +9,23 @@
 namespace ascendc_sim {
 inline namespace platform {
 
-enum class SocVersion : uint8_t { kAscend310P = 0, kAscend910B = 1, kAscend910_93 = 2 };
+enum class SocVersion : uint8_t { kAscend310P = 0, kAscend910B = 1, kAscend910_93 = 2, kAscend950 = 3 };
 
 // The core architecture a SoC's kernels are compiled for: CANN's dav-<arch> (--cce-aicore-arch; the kernel headers'
 // basic_api/impl/dav_m200 and dav_c220 folders, selected by __CCE_AICORE__ == 200 / 220, e.g. 8.1.RC1
-// highlevel_api/impl/activation/softmax/softmax_grad_base_impl.h:20). dav-3510 joins with its SoC's row.
-enum class Arch : uint8_t { kDavM200 = 0, kDavC220 = 1, kCount };
+// highlevel_api/impl/activation/softmax/softmax_grad_base_impl.h:20). dav-3510 (Ascend 950, ccec dav-c310-vec /
+// -cube) is selected by __NPU_ARCH__ == 3510 alone (asc-devkit impl/basic_api/utils/kernel_utils_constants.h:164),
+// with __DAV_C310__ beside it (asc-devkit tools/build/.../ascendc_compile_v220.py:82); its headers test no
+// __CCE_AICORE__.
+enum class Arch : uint8_t { kDavM200 = 0, kDavC220 = 1, kDav3510 = 2, kCount };
 
 struct ArchInfo {
     const char* name;  // "dav-m200": the kernel instances of the twin are named by what follows "dav-"
-    uint32_t aicore;   // __CCE_AICORE__
+    uint32_t aicore;   // __CCE_AICORE__ (0: the arch's headers select by __NPU_ARCH__ only)
+    uint32_t npuArch;  // __NPU_ARCH__ (asc-devkit: 2002 dav-m200, 2201 dav-c220, 3510 dav-3510)
 };
-inline constexpr ArchInfo kArchTable[static_cast<int>(Arch::kCount)] = {{"dav-m200", 200}, {"dav-c220", 220}};
+inline constexpr ArchInfo kArchTable[static_cast<int>(Arch::kCount)] = {
+    {"dav-m200", 200, 2002}, {"dav-c220", 220, 2201}, {"dav-3510", 0, 3510}};
 inline constexpr const ArchInfo& GetArchInfo(Arch arch) { return kArchTable[static_cast<int>(arch)]; }
 
 // Cost-model rates, per core unless stated. Sources are in soc.cpp next to each value.
@@ -57,9 +62,11 @@ struct SocKernelRules {
     uint64_t ubUsableBytes;       // TOTAL_VEC_LOCAL_SIZE = TMP_UB_OFFSET: the tilings' UB budget; the scratch above it
     uint64_t ubScratchBytes;      // the scratch at TMP_UB_OFFSET some APIs use (TPipe may still hand it out)
     uint64_t mixReservedUbBytes;  // MIX kernels: what the framework keeps at the top of UB (0: none)
-    uint64_t systemWorkspaceBytes;  // RESERVED_WORKSPACE: the runtime's part in front of the user workspace
-    bool saturationOnly;            // float overflow mode: half/bf16 results saturate (no Inf/NaN mode)
-    uint16_t kernelTypeMask;        // bit t: KernelType t may be declared (KERNEL_TASK_TYPE_DEFAULT)
+    uint64_t systemWorkspaceBytes;   // RESERVED_WORKSPACE: the runtime's part in front of the user workspace
+    bool saturationOnly;             // float overflow mode: half/bf16 results saturate (no Inf/NaN mode)
+    uint16_t kernelTypeMask;         // bit t: KernelType t may be declared (KERNEL_TASK_TYPE_DEFAULT)
+    uint64_t tpipeBytes = 0;         // the most UB TPipe hands out (0: the whole UB)
+    bool transcendentalFtz = false;  // Exp/Ln/Div/Sqrt/Rsqrt/Reciprocal flush float subnormals by default
 };
 
 // The documented KernelMetaType values, in their documented order (Kernel-Tiling/设置Kernel类型.md).
@@ -94,7 +101,7 @@ struct SocInfo {
     SocKernelRules rules;
 };
 
-extern const SocInfo kSocTable[3];
+extern const SocInfo kSocTable[4];
 
 const SocInfo& GetSocInfo(SocVersion soc);
 std::optional<SocVersion> ParseSoc(std::string_view name);
@@ -134,9 +141,14 @@ struct SocVariant {
     // 310P: vector_core_cnt, the Vector Cores (vector + scalar unit only) that a KERNEL_TYPE_MIX_VECTOR_CORE kernel
     // starts beside the AI cores; 0 on A2/A3, whose vector_core_cnt is the AIV count above.
     uint32_t mixVectorCoreNum;
+    uint64_t memoryBytes = 0;  // [SoCInfo] memory_size: device memory (0: the config gives none)
 };
 
-extern const SocVariant kSocVariants[7];
+extern const SocVariant kSocVariants[20];
+
+// The device memory of the first variant of `soc` with `coreNum` vector-kernel cores; 0 when no such variant gives
+// one (the caller keeps its own figure).
+uint64_t VariantMemoryBytes(SocVersion soc, uint32_t coreNum);
 
 // The largest vector / cube core count of any variant of `soc`: the bound of core_num and of a MIX blockDim.
 uint32_t MaxVectorKernelCoreNum(SocVersion soc);

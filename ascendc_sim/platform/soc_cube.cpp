@@ -8,7 +8,7 @@ namespace {
 // ascend910_93: Ascend910_9391.ini, ascend310p: Ascend310P3.ini; [AICoreSpec] l1_size, l0_a_size, l0_b_size,
 // l0_c_size, bt_size; [AICoreMemoryRates] ddr_read_rate, l2_read_rate, l1_to_l0_a_rate, l1_to_l0_b_rate); [doc]
 // asc-devkit docs; [derived] computed from those; [assumed] no public source found (docs/performance.md).
-constexpr SocCubeInfo kSocCubeTable[3] = {
+constexpr SocCubeInfo kSocCubeTable[4] = {
     // ascend310p: cube and vector share one AI core (no MIX 1:2). L1 1 MB, L0A / L0B 64 KB, L0C 256 KB, GM->L1 17
     // and 114 from L2, L1->L0A 512, L1->L0B 256 B/cycle [platform config]; the config has no bt_size: BT 1 KB, MACs
     // and FIX 32 B/cycle [assumed].
@@ -25,6 +25,12 @@ constexpr SocCubeInfo kSocCubeTable[3] = {
     // ascend910_93 (A3): Ascend910_9391.ini gives the 910B1 buffers and rates [platform config]; the rest as 910b.
     {SocVersion::kAscend910_93, true, 2, 512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024, 1024, 4096, 1024, 32, 110, 512,
      256, 64, 16},
+    // ascend950: AIC:AIV 1:2 (Ascend950PR_9599.ini cube_core_cnt 36, vector_core_cnt 72); L1 512 KB, L0A / L0B 64 KB,
+    // L0C 256 KB, BT 4 KB, FB0 4 KB (fb0_size), GM->L1 31 and 100 from L2, L1->L0A / L0B 256 B/cycle ([AICoreSpec],
+    // [AICoreMemoryRates]) [platform config]; one 16x16x16 fractal per cycle [derived]; float at a quarter, FIX 64
+    // B/cycle, 16 flag ids [assumed: as 910b].
+    {SocVersion::kAscend950, true, 2, 512 * 1024, 64 * 1024, 64 * 1024, 256 * 1024, 4096, 4096, 1024, 31, 100, 256, 256,
+     64, 16, 4096},
 };
 
 }  // namespace

@@ -26,6 +26,7 @@ struct SocCubeInfo {
     double l1ToL0bBytesPerCycle;  // MTE1 (L1 -> L0B)
     double l0cToGmBytesPerCycle;  // FIX (L0C -> GM, with the dtype conversion)
     uint32_t crossCoreFlagIds;    // CrossCoreSetFlag ids per core
+    uint64_t fixpipeBytes = 0;    // FB0, the fixpipe's quantization/ReLU parameter buffer (0: not listed)
 };
 
 // The SoC's cube row; nullptr for a SoC without one (a new SocVersion needs its row here).

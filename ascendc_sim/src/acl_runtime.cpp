@@ -45,10 +45,11 @@ DeviceRegistry& Registry() {
 thread_local int32_t currentDevice = 0;
 thread_local int32_t vectorCoreLimit = -1;  // SetVectorCoreLimit; -1: the device's own Vector Cores
 
-// Device memory of one device, [SoCInfo] memory_size of the platform configs: Ascend310P3.ini 24000000000,
-// Ascend910B2.ini and Ascend910_9391.ini 68719476736 (64 GiB).
-uint64_t DeviceMemoryBytes(ascendc_sim::SocVersion soc) {
-    return soc == ascendc_sim::SocVersion::kAscend310P ? uint64_t{24000000000} : uint64_t{68719476736};
+// Device memory of one device, [SoCInfo] memory_size of the platform configs: the variant's where the SoC table
+// lists it (ascend950), else Ascend310P3.ini 24000000000, Ascend910B2.ini and Ascend910_9391.ini 68719476736 (64 GiB).
+uint64_t DeviceMemoryBytes(const ascendc_sim::Platform& p) {
+    if (const uint64_t bytes = ascendc_sim::VariantMemoryBytes(p.soc->version, p.coreNum)) return bytes;
+    return p.soc->version == ascendc_sim::SocVersion::kAscend310P ? uint64_t{24000000000} : uint64_t{68719476736};
 }
 
 }  // namespace
@@ -115,8 +116,9 @@ aclError aclrtSimDefineDevice(const char* socName, uint32_t coreNum, int32_t* de
 // share one pool), or past what the host can hold; the recent error says which.
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy) {
     if (devPtr == nullptr) return ACL_ERROR_INVALID_PARAM;
-    const ascendc_sim::SocInfo& soc = *ascendc_sim::CurrentDevicePlatform().soc;
-    const uint64_t memory = DeviceMemoryBytes(soc.version);
+    const ascendc_sim::Platform platform = ascendc_sim::CurrentDevicePlatform();
+    const ascendc_sim::SocInfo& soc = *platform.soc;
+    const uint64_t memory = DeviceMemoryBytes(platform);
     const uint64_t live = ascendc_sim::LiveDeviceBytes();
     if (live > memory || size > memory - live) {
         aclrtSimSetRecentErrMsg(("aclrtMalloc: " + std::to_string(size) + " bytes do not fit in the " +

@@ -60,6 +60,51 @@ constexpr CastEntry k910B[] = {
     {DataType::kInt64, DataType::kInt32, kN},         {DataType::kInt64, DataType::kFloat, kR5},
 };
 
+// ascend950 (dav_3510): asc-devkit impl/basic_api/dav_3510/kernel_operator_vec_vconv_impl.h CastImpl (:1361-1401):
+// cast_round_all pairs take RINT, FLOOR, CEIL, ROUND, TRUNC; cast_none pairs NONE; using_cast_rint pairs take NONE
+// as RINT; cast_odd pairs ODD. The pairs of the twin's dtypes; int32->half is a plain Cast here (through float).
+constexpr CastEntry k950[] = {
+    {DataType::kFloat, DataType::kFloat16, kN | kR5 | kOdd},
+    {DataType::kFloat, DataType::kInt64, kR5},
+    {DataType::kFloat, DataType::kInt32, kR5},
+    {DataType::kFloat, DataType::kInt16, kR5},
+    {DataType::kFloat, DataType::kBf16, kR5},
+    {DataType::kFloat, DataType::kFloat, kR5},
+    {DataType::kFloat16, DataType::kInt32, kR5},
+    {DataType::kFloat16, DataType::kInt16, kR5},
+    {DataType::kFloat16, DataType::kInt8, kN | kR5},
+    {DataType::kFloat16, DataType::kUint8, kN | kR5},
+    {DataType::kFloat16, DataType::kBf16, kR5},
+    {DataType::kFloat16, DataType::kFloat, kN},
+    {DataType::kInt16, DataType::kFloat16, kN | kR5},
+    {DataType::kInt16, DataType::kFloat, kN},
+    {DataType::kInt16, DataType::kUint8, kN},
+    {DataType::kInt16, DataType::kInt32, kN},
+    {DataType::kInt32, DataType::kFloat, kN | kR5},
+    {DataType::kInt32, DataType::kFloat16, kN | kR5 | kOdd},
+    {DataType::kInt32, DataType::kInt64, kN},
+    {DataType::kInt32, DataType::kInt16, kN},
+    {DataType::kInt32, DataType::kUint8, kN},
+    {DataType::kInt64, DataType::kFloat, kR5},
+    {DataType::kInt64, DataType::kInt32, kN},
+    {DataType::kBf16, DataType::kInt32, kR5},
+    {DataType::kBf16, DataType::kFloat16, kR5},
+    {DataType::kBf16, DataType::kFloat, kN},
+    {DataType::kInt8, DataType::kFloat16, kN},
+    {DataType::kInt8, DataType::kInt16, kN},
+    {DataType::kInt8, DataType::kInt32, kN},
+    {DataType::kUint8, DataType::kFloat16, kN},
+    {DataType::kUint8, DataType::kUint16, kN},
+    {DataType::kUint8, DataType::kUint32, kN},
+    {DataType::kUint16, DataType::kUint8, kN},
+    {DataType::kUint16, DataType::kUint32, kN},
+    {DataType::kInt16, DataType::kUint32, kN},
+    {DataType::kUint32, DataType::kUint8, kN},
+    {DataType::kUint32, DataType::kUint16, kN},
+    {DataType::kUint32, DataType::kInt16, kN},
+    {DataType::kInt32, DataType::kUint16, kN},
+};
+
 }  // namespace
 
 const char* RoundModeName(RoundMode m) {
@@ -76,7 +121,8 @@ bool CastSupported(SocVersion soc, DataType src, DataType dst, RoundMode m) {
         }
         return false;
     };
-    return soc == SocVersion::kAscend310P ? find(k310P) : find(k910B);
+    if (soc == SocVersion::kAscend310P) return find(k310P);
+    return soc == SocVersion::kAscend950 ? find(k950) : find(k910B);
 }
 
 }  // namespace ascendc_sim

@@ -333,6 +333,12 @@ uint64_t LoadData2DDstBytes(const AscendC::LoadData2DParams& p) {
 void LoadData2D(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t dstBytes, uint64_t srcBytes,
                 const AscendC::LoadData2DParams& p, uint32_t elemBytes) {
     CoreContext& c = Core();
+    // dav_3510 has no transposing L1 -> L0A load (asc-devkit impl/basic_api/dav_3510/kernel_operator_mm_impl.h:450-455,
+    // LoadData2DL12L0ATransposeCal: "not supported on current device"); L1 -> L0B it keeps.
+    if (dst.buffer == CubeBuffer::kL0A && Soc(c).arch == Arch::kDav3510 &&
+        std::strcmp(api, "LoadDataWithTranspose") == 0)
+        Fail(api, Str("L1 (A1) -> L0A (A2) is not available on ", Soc(c).name,
+                      " (dav_3510 kernel_operator_mm_impl.h:455); transpose into L0B, or load A with LoadData"));
     uint64_t first = uint64_t{p.startIndex} * kFractalBytes;
     NoteCubeAccess(c, api, Pipe::kMte1, src.buffer, src.offset + first, srcBytes - first, false);
     NoteCubeAccess(c, api, Pipe::kMte1, dst.buffer, dst.offset, dstBytes, true);

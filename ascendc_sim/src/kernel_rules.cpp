@@ -91,6 +91,21 @@ void RequireCrossCoreSync(const char* api, bool hardware) {
     }
 }
 
+// CANN compiles a kernel per core architecture (--cce-aicore-arch=dav-<arch>, asc-devkit tools/build/
+// asc_op_compile_base/asc_op_compiler/ascendc_compile_v220.py:81) and the opp package holds one binary per SoC:
+// another architecture's instance does not run (its instruction set and UB differ).
+void CheckBuiltArch(const char* api, uint32_t builtNpuArch) {
+    CoreContext& c = Core();
+    const ArchInfo& arch = GetArchInfo(Soc(c).arch);
+    if (builtNpuArch == 0 || builtNpuArch == arch.npuArch) return;
+    const char* built = "an unknown architecture";
+    for (const ArchInfo& a : kArchTable) built = a.npuArch == builtNpuArch ? a.name : built;
+    Fail(api,
+         Str("the kernel was compiled for __NPU_ARCH__ ", builtNpuArch, " (", built, ") and launched on ", Soc(c).name,
+             " (", arch.name, ", __NPU_ARCH__ ", arch.npuArch,
+             "): CANN builds one kernel binary per core architecture (--cce-aicore-arch, ascendc_compile_v220.py)"));
+}
+
 bool IsMixKernel(const CoreContext& c) { return c.launch->cfg.aivPerAic != 0 || IsMix(c.kernelType); }
 
 // Guide 架构规格/NPU架构版本2201.md: in a MIX kernel the framework keeps the top 256 B of UB (unless the kernel is
@@ -104,12 +119,16 @@ void CheckUbFrame(CoreContext& c, const char* api, uint64_t b, uint64_t bytes) {
 }
 
 // kernel_tpipe_impl.h (CPU debug, InitBuffer): ASCENDC_ASSERT(curPoolAddr <= bufferInitLen.at(pool)), bufferInitLen
-// UB 192 KB on dav_c220, 256 KB on dav_m200 (impl/utils/kernel_utils_mode.h): TPipe may hand out the whole UB.
+// UB 192 KB on dav_c220, 256 KB on dav_m200 (impl/utils/kernel_utils_mode.h): TPipe may hand out the whole UB; on
+// dav_3510 only below TMP_UB_OFFSET (asc-devkit dav_3510/kernel_tpipe_impl_c310.h:873, SocKernelRules::tpipeBytes).
 void CheckPipeCapacity(CoreContext& c, const char* api, uint64_t total, uint32_t num, uint32_t len, uint64_t rounded) {
-    if (total > c.ubBytes) {
+    const uint64_t limit = Soc(c).rules.tpipeBytes != 0 ? Soc(c).rules.tpipeBytes : c.ubBytes;
+    if (total > limit) {
         Fail(api, Str(num, " x ", len, " bytes (", rounded, " rounded to 32 B) brings the TPipe total to ", total,
-                      " bytes, beyond the ", c.ubBytes, " bytes of UB TPipe may hand out on ", Soc(c).name,
-                      " (kernel_tpipe_impl.h: curPoolAddr <= bufferInitLen); make the tiles smaller"));
+                      " bytes, beyond the ", limit, " bytes of UB TPipe may hand out on ", Soc(c).name,
+                      Soc(c).rules.tpipeBytes != 0 ? " (kernel_tpipe_impl_c310.h: delta < TMP_UB_OFFSET)"
+                                                   : " (kernel_tpipe_impl.h: curPoolAddr <= bufferInitLen)",
+                      "; make the tiles smaller"));
     }
     const SocKernelRules& r = Soc(c).rules;
     const uint64_t mixReserved = IsMixKernel(c) ? r.mixReservedUbBytes : 0;

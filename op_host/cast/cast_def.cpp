@@ -50,7 +50,7 @@ public:
         this->SetInferShape(ascendops::cast::npu::InferShape);
         this->SetInferDataType(ascendops::cast::npu::InferDataType);
         this->AICore().SetTiling(ascendops::cast::npu::Tiling);
-        ascendops::npu::AddAiCoreConfigs(*this, "cast", {"ascend310p", "ascend910b", "ascend910_93"});
+        ascendops::npu::AddAiCoreConfigs(*this, "cast", {"ascend310p", "ascend910b", "ascend910_93", "ascend950"});
     }
 };
 

@@ -34,8 +34,9 @@ std::optional<CastType> ToCastType(DataType t) {
     return std::nullopt;
 }
 
-// Cast's plan column of each core architecture, in Arch order.
-constexpr CastArch kCastArchOf[] = {CastArch::kM200, CastArch::kC220};
+// Cast's plan column of each core architecture, in Arch order. dav-3510 takes the c220 column: every pair its plans
+// convert directly is a direct pair on ascend950 too (the twin's cast table, which checks each step).
+constexpr CastArch kCastArchOf[] = {CastArch::kM200, CastArch::kC220, CastArch::kC220};
 static_assert(std::size(kCastArchOf) == static_cast<size_t>(Arch::kCount), "a plan column per architecture");
 
 CastArch ArchOf(SocVersion soc) { return kCastArchOf[static_cast<int>(GetSocInfo(soc).arch)]; }

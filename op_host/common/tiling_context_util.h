@@ -17,6 +17,10 @@ template <typename V, typename = void>
 struct HasAscend910_93 : std::false_type {};
 template <typename V>
 struct HasAscend910_93<V, std::void_t<decltype(V::ASCEND910_93)>> : std::true_type {};
+template <typename V, typename = void>
+struct HasAscend950 : std::false_type {};
+template <typename V>
+struct HasAscend950<V, std::void_t<decltype(V::ASCEND950)>> : std::true_type {};
 }  // namespace detail
 
 // gert::TilingContext::SetScheduleMode value of batch mode: the kernel's cores are all scheduled together (1; 0 is
@@ -40,6 +44,16 @@ constexpr bool IsAscend910_93(V version) {
     }
 }
 
+// platform_ascendc::SocVersion::ASCEND950 (__DAV_C310__) exists in the 9.x headers (asc-devkit platform_ascendc.h:65).
+template <typename V>
+constexpr bool IsAscend950(V version) {
+    if constexpr (detail::HasAscend950<V>::value) {
+        return version == V::ASCEND950;
+    } else {
+        return false;
+    }
+}
+
 // The SoC table row of the device the framework tiles for, with its AIV core count (0: the row's default) and, on
 // 310P, its Vector Cores (GetCoreNumVector: what a MIX_VECTOR_CORE key's blockDim adds,
 // 如何在矢量编程时启用Vector-Core.md).
@@ -54,7 +68,8 @@ inline Result<Platform> PlatformOf(gert::TilingContext* context) {
     }
     if (version == platform_ascendc::SocVersion::ASCEND910B) return Platform::Of(SocVersion::kAscend910B, cores);
     if (IsAscend910_93(version)) return Platform::Of(SocVersion::kAscend910_93, cores);
-    return InvalidParam("this SoC is none of ascend310p, ascend910b, ascend910_93");
+    if (IsAscend950(version)) return Platform::Of(SocVersion::kAscend950, cores);
+    return InvalidParam("this SoC is none of ascend310p, ascend910b, ascend910_93, ascend950");
 }
 
 // ge::DataType numbers equal aclDataType's, which DataType mirrors (ascendc_sim/platform/dtype.h).

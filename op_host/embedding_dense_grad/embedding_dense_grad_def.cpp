@@ -36,7 +36,8 @@ public:
         this->SetInferDataType(ascendops::embedding_dense_grad::npu::InferDataType);
         this->AICore().SetTiling(ascendops::embedding_dense_grad::npu::Tiling);
         // Designed for ascend310p (no DataCopyPad, no hardware SyncAll); A2/A3 take the DataCopyPad copy mode.
-        ascendops::npu::AddAiCoreConfigs(*this, "embedding_dense_grad", {"ascend310p", "ascend910b", "ascend910_93"});
+        ascendops::npu::AddAiCoreConfigs(*this, "embedding_dense_grad",
+                                         {"ascend310p", "ascend910b", "ascend910_93", "ascend950"});
     }
 };
 

@@ -52,7 +52,7 @@ public:
         this->SetInferDataType(ascendops::fused_gdn_decode::npu::InferDataType);
         this->AICore().SetTiling(ascendops::fused_gdn_decode::npu::Tiling);
         // Atlas A2 / A3 only (spec: AIV kernel with DataCopyPad).
-        ascendops::npu::AddAiCoreConfigs(*this, "fused_gdn_decode", {"ascend910b", "ascend910_93"});
+        ascendops::npu::AddAiCoreConfigs(*this, "fused_gdn_decode", {"ascend910b", "ascend910_93", "ascend950"});
     }
 };
 

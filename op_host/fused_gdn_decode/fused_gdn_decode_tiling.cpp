@@ -11,7 +11,7 @@
 namespace ascendops::fused_gdn_decode {
 namespace {
 
-constexpr SocVersion kSupportedSocs[] = {SocVersion::kAscend910B, SocVersion::kAscend910_93};
+constexpr SocVersion kSupportedSocs[] = {SocVersion::kAscend910B, SocVersion::kAscend910_93, SocVersion::kAscend950};
 
 constexpr uint64_t kMaxInt32 = 2147483647;
 
@@ -247,7 +247,7 @@ std::optional<Error> CheckSoc(const Platform& platform) {
         std::end(kSupportedSocs)) {
         return InvalidParam(std::string("soc ") + platform.soc->name +
                             " is not supported: fused_gdn_decode runs on AIV cores with DataCopyPad "
-                            "(ascend910b, ascend910_93)");
+                            "(ascend910b, ascend910_93, ascend950)");
     }
     if (platform.coreNum == 0) return InvalidParam("coreNum 0 must be > 0");
     return std::nullopt;

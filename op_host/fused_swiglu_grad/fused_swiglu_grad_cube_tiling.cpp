@@ -58,7 +58,7 @@ Result<CubeShape> Groups(const Platform& platform) {
     const SocCubeInfo* cube = FindSocCubeInfo(soc.version);
     if (soc.version == SocVersion::kAscend310P || cube == nullptr || !cube->separated) {
         return InvalidParam(std::string("soc ") + soc.name +
-                            " is not supported by FusedSwigluGrad (needs ascend910b or ascend910_93)");
+                            " is not supported by FusedSwigluGrad (needs ascend910b, ascend910_93 or ascend950)");
     }
     const uint32_t groups = std::min(platform.coreNum / cube->aivPerAic, soc.cubeCoreNum);
     if (groups == 0) {
@@ -130,13 +130,13 @@ double XBusiestCycles(uint32_t rows, uint32_t k, uint32_t n, uint32_t bm, uint32
 // The x kernel's block: blockK an even split of K into blocks of up to kXMaxBlockK columns, split further only while
 // every unit still has an AIC of its own (the twin charges no fixed cost per IterateAll, the hardware does: its
 // messages and pipeline fill), blockM a multiple of 16 whose dg panel [blockM, N] L1 holds whole with K loaded once
-// (TCubeTiling docs: "K方向全载") beside a double-buffered w step of kXBaseN rows; the pair whose busiest AIC needs the
+// (TCubeTiling docs: "K方向全载") beside a double-buffered w step of baseN rows; the pair whose busiest AIC needs the
 // fewest cycles (XBusiestCycles), then the larger block. blockM kXFallbackBlockM when no panel fits.
-std::pair<uint32_t, uint32_t> ChooseXBlock(uint32_t rows, uint32_t k, uint32_t n, uint32_t groups,
+std::pair<uint32_t, uint32_t> ChooseXBlock(uint32_t rows, uint32_t k, uint32_t n, uint32_t groups, uint32_t baseN,
                                            const SocCubeInfo& cube, const SocCostParams& cost) {
     constexpr uint64_t kBaseK = 64, kElem = 2;  // the twin tiling's baseK for BF16; BF16 bytes
     const uint64_t panelK = AlignUp(n, kBaseK);
-    const uint64_t streamed = uint64_t{kXBaseN} * kBaseK * kElem * 2;
+    const uint64_t streamed = uint64_t{baseN} * kBaseK * kElem * 2;
     const uint64_t minSplits = CeilDiv(k, kXMaxBlockK);
     const uint64_t maxSplits = std::max(minSplits, std::min<uint64_t>(groups, CeilDiv(k, kFractalRows)));
     std::pair<uint32_t, uint32_t> best{0, 0};
@@ -265,8 +265,8 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
     if (td.rows == 0) return XTilingResult{{td, static_cast<uint64_t>(FusedSwigluGradKey::kX), 0, 0, 0}, {}};
 
     // compute: blocks of dx, units over the AIVs, the cast pass's UB piece, the cube tiling (B = w^T, reduction N)
-    std::tie(td.blockM, td.blockK) =
-        ChooseXBlock(td.rows, td.k, td.n, shape->groups, *FindSocCubeInfo(platform.soc->version), platform.soc->cost);
+    std::tie(td.blockM, td.blockK) = ChooseXBlock(td.rows, td.k, td.n, shape->groups, XBaseN(platform.soc->arch),
+                                                  *FindSocCubeInfo(platform.soc->version), platform.soc->cost);
     td.kBlocks = static_cast<uint32_t>(CeilDiv(td.k, td.blockK));
     td.mBlocks = static_cast<uint32_t>(CeilDiv(td.rows, td.blockM));
     auto units =
@@ -283,7 +283,8 @@ Result<XTilingResult> ComputeXTiling(const XTilingInput& in, const Platform& pla
     const MatmulTypes types{DataType::kBf16, DataType::kBf16, DataType::kFloat, DataType::kFloat, false, true};
     MatmulTilingCall call = BlockCubeCall(types, td.blockM, td.blockK, td.n);
     call.fixBaseM = static_cast<int32_t>(AlignUp(td.blockM, kFractalRows));
-    call.fixBaseN = static_cast<int32_t>(std::min<uint64_t>(kXBaseN, AlignUp(td.blockK, kFractalRows)));
+    call.fixBaseN =
+        static_cast<int32_t>(std::min<uint64_t>(XBaseN(platform.soc->arch), AlignUp(td.blockK, kFractalRows)));
     if (auto e = FillCube(td.cube, platform, call)) return *e;
 
     // key, workspace: system reserve, then one FP32 slot [blockM, blockK] per AIV

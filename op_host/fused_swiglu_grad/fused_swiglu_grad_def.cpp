@@ -28,10 +28,10 @@ inline void DefinePorts(ops::OpDef& def, std::initializer_list<const char*> inpu
     }
 }
 
-// A2 / A3 only (spec: DataCopyPad, hardware SyncAll, and the separated AIC / AIV cores the MIX kernels need); the
+// The SoCs with separated AIC / AIV cores (spec: DataCopyPad, hardware SyncAll, and the MIX kernels need them); the
 // kernel file and entry keep the twin's names.
-inline void AddA2A3Configs(ops::OpDef& def, const char* kernel) {
-    ascendops::npu::AddAiCoreConfigs(def, kernel, {"ascend910b", "ascend910_93"});
+inline void AddSeparatedConfigs(ops::OpDef& def, const char* kernel) {
+    ascendops::npu::AddAiCoreConfigs(def, kernel, {"ascend910b", "ascend910_93", "ascend950"});
 }
 
 }  // namespace ascendops::fused_swiglu_grad::npu
@@ -47,7 +47,7 @@ public:
         this->SetInferShape(sg::InferShapeB);
         this->SetInferDataType(sg::InferDataType);
         this->AICore().SetTiling(sg::TilingB);
-        sg::AddA2A3Configs(*this, "fused_swiglu_grad_b");
+        sg::AddSeparatedConfigs(*this, "fused_swiglu_grad_b");
     }
 };
 
@@ -58,7 +58,7 @@ public:
         this->SetInferShape(sg::InferShapeW);
         this->SetInferDataType(sg::InferDataType);
         this->AICore().SetTiling(sg::TilingW);
-        sg::AddA2A3Configs(*this, "fused_swiglu_grad_w");
+        sg::AddSeparatedConfigs(*this, "fused_swiglu_grad_w");
     }
 };
 
@@ -69,7 +69,7 @@ public:
         this->SetInferShape(sg::InferShapeX);
         this->SetInferDataType(sg::InferDataType);
         this->AICore().SetTiling(sg::TilingX);
-        sg::AddA2A3Configs(*this, "fused_swiglu_grad_x");
+        sg::AddSeparatedConfigs(*this, "fused_swiglu_grad_x");
     }
 };
 

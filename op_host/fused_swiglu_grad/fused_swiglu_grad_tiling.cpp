@@ -60,7 +60,7 @@ Result<BTilingResult> ComputeBTiling(const BTilingInput& in, const Platform& pla
     const SocInfo& soc = *platform.soc;
     if (soc.version == SocVersion::kAscend310P) {
         return InvalidParam(std::string("soc ") + soc.name +
-                            " is not supported by FusedSwigluGrad (needs ascend910b or ascend910_93)");
+                            " is not supported by FusedSwigluGrad (needs ascend910b, ascend910_93 or ascend950)");
     }
     const uint64_t coreNum = std::max<uint32_t>(platform.coreNum, 1);
     const uint64_t ubBudget = platform.UbUsableBytes();

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <vector>
 
@@ -58,9 +59,14 @@ std::optional<Error> CheckOperands(const SgOperand* ops, size_t count, const std
 // BF16 double-buffered) whose FP32 L0C block fits 128 KB; the reduction M streams both panels (never whole in L1).
 inline constexpr uint32_t kWMaxBlockSide = 256;
 inline constexpr uint64_t kWMaxBlockElems = 128 * 256;
-// x: blockM rows is one base block (SetFixSplit(blockM, kXBaseN)), a multiple of 16 up to kXMaxBlockM (its FP32
-// L0C block baseM x kXBaseN stays within 128 KB); blockK up to kXMaxBlockK columns stream w_g / w_fc once per unit.
-inline constexpr uint32_t kXBaseN = 128;
+// x: blockM rows is one base block (SetFixSplit(blockM, XBaseN)), a multiple of 16 up to kXMaxBlockM (its FP32 L0C
+// block baseM x XBaseN stays within L0C); blockK up to kXMaxBlockK columns stream w_g / w_fc once per unit.
+// XBaseN per core architecture (Arch order): dav-c220 128 (256 x 128 FP32 = its 128 KB L0C); dav-3510 256, seed 000's
+// vector tile [128, 256] for DAV_3510 (pypto-gym fused_swiglu_grad x kernel), 256 x 256 FP32 = its 256 KB L0C;
+// dav-m200 runs no FusedSwigluGrad.
+inline constexpr uint32_t kXBaseNOf[] = {0, 128, 256};
+static_assert(std::size(kXBaseNOf) == static_cast<size_t>(Arch::kCount), "an x base N per architecture");
+inline constexpr uint32_t XBaseN(Arch arch) { return kXBaseNOf[static_cast<int>(arch)]; }
 inline constexpr uint32_t kXMaxBlockM = 256;
 inline constexpr uint32_t kXFallbackBlockM = 128;  // when dg's [blockM, N] panel cannot stay in L1 whole
 inline constexpr uint32_t kXMaxBlockK = 1024;

@@ -34,7 +34,7 @@ public:
         this->SetInferShape(ascendops::split::npu::InferShape);
         this->SetInferDataType(ascendops::split::npu::InferDataType);
         this->AICore().SetTiling(ascendops::split::npu::Tiling);
-        ascendops::npu::AddAiCoreConfigs(*this, "split", {"ascend310p", "ascend910b", "ascend910_93"},
+        ascendops::npu::AddAiCoreConfigs(*this, "split", {"ascend310p", "ascend910b", "ascend910_93", "ascend950"},
                                          "ascendops_split");
     }
 };

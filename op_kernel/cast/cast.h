@@ -13,6 +13,8 @@
 // path, so a using-directive makes the names visible instead.
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 #define ASCENDOPS_CAST_ARCH m200
+#elif defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+#define ASCENDOPS_CAST_ARCH a3510
 #else
 #define ASCENDOPS_CAST_ARCH c220
 #endif
@@ -25,7 +27,8 @@ using namespace AscendC;
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 inline constexpr CastArch kArch = CastArch::kM200;  // ascend310p
 #else
-inline constexpr CastArch kArch = CastArch::kC220;  // ascend910b, ascend910_93
+// ascend910b, ascend910_93; ascend950 too: its direct pairs include every c220 one (the twin's cast table).
+inline constexpr CastArch kArch = CastArch::kC220;
 #endif
 
 inline constexpr uint32_t kZeroTailElems = 16;  // one 32-byte block of zero halfwords after a BF16 input tile

@@ -16,7 +16,8 @@ inline constexpr uint32_t kCastTypeBytes[kCastTypeCount] = {2, 4, 4, 2, 1, 1, 1,
 inline constexpr const char* kCastTypeTags[kCastTypeCount] = {"F16", "F32",  "I32", "I16", "I8",
                                                               "U8",  "Bool", "I64", "Bf16"};
 
-// SoC families with different vector Cast instruction sets: dav-m200 (ascend310p), dav-c220 (ascend910b/_93).
+// SoC families with different vector Cast instruction sets: dav-m200 (ascend310p), dav-c220 (ascend910b/_93; its
+// plans serve dav-3510, ascend950, whose direct pairs include every one they use).
 enum class CastArch : uint8_t { kM200, kC220, kCount };
 inline constexpr int kCastArchCount = static_cast<int>(CastArch::kCount);
 

@@ -7,7 +7,7 @@ foreach(pair ${cast_pairs})
     ascendops_cast_pair_ctypes(${pair} dtype_x dtype_y)
     foreach(arch ${ASCENDOPS_ARCH_VARIANTS})
         list(APPEND cast_variants VARIANT ${pair}_${arch} DEFINES DTYPE_X=${dtype_x} DTYPE_Y=${dtype_y}
-             __CCE_AICORE__=${ASCENDOPS_AICORE_${arch}})
+             ${ASCENDOPS_ARCH_DEFINES_${arch}})
     endforeach()
 endforeach()
 ascendops_sim_kernel(cast ${CMAKE_CURRENT_LIST_DIR}/cast.cpp ${cast_variants})

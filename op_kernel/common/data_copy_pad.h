@@ -5,12 +5,7 @@
 // the twin links both families' instances into one library, whose inline functions must not collide.
 #pragma once
 #include "kernel_operator.h"
-
-#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
-#define ASCENDOPS_KERNEL_FAMILY m200
-#else
-#define ASCENDOPS_KERNEL_FAMILY c220
-#endif
+#include "op_kernel/common/kernel_family.h"
 
 namespace ascendops {
 namespace ASCENDOPS_KERNEL_FAMILY {
@@ -18,7 +13,7 @@ namespace ASCENDOPS_KERNEL_FAMILY {
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 inline constexpr bool kHasDataCopyPad = false;  // ascend310p (dav_m200)
 #else
-inline constexpr bool kHasDataCopyPad = true;  // ascend910b, ascend910_93 (dav_c220)
+inline constexpr bool kHasDataCopyPad = true;  // ascend910b, ascend910_93 (dav_c220), ascend950 (dav_3510)
 #endif
 
 template <typename T>

@@ -5,6 +5,7 @@
 #include "kernel_operator.h"
 
 namespace ascendops::fused_gdn_decode {
+namespace ASCENDOPS_KERNEL_FAMILY {
 
 template <typename InT, typename StateT, typename BiasT, typename IndexT>
 __aicore__ inline void Run(GM_ADDR mixedQkv, GM_ADDR a, GM_ADDR b, GM_ADDR aLog, GM_ADDR dtBias, GM_ADDR stateRef,
@@ -23,6 +24,7 @@ static_assert(kFp32BiasKeyStep == 4 && kInt64IndexKeyStep == 8 &&
                   static_cast<uint64_t>(FusedGdnDecodeKey::kFp16Fp16StateFp32BiasInt64Index) == 16,
               "fused_gdn_decode.cpp's literal tiling keys 5..16 add 4 for a float32 dtBias, 8 for int64 indices");
 
+}  // namespace ASCENDOPS_KERNEL_FAMILY
 }  // namespace ascendops::fused_gdn_decode
 
 extern "C" __global__ __aicore__ void fused_gdn_decode(GM_ADDR mixedQkv, GM_ADDR a, GM_ADDR b, GM_ADDR aLog,

@@ -8,8 +8,12 @@
 #include "fused_gdn_decode_tiling_data.h"
 #include "kernel_operator.h"
 #include "op_kernel/common/core_split.h"
+#include "op_kernel/common/kernel_family.h"
+#include "op_kernel/common/reduce_sum.h"
 
 namespace ascendops::fused_gdn_decode {
+// Per SoC family (kernel_family.h): the c220 and a3510 instances differ in the reductions' names (reduce_sum.h).
+namespace ASCENDOPS_KERNEL_FAMILY {
 using namespace AscendC;
 
 constexpr uint32_t kBlockBytes = 32;
@@ -707,22 +711,22 @@ private:
         }
     }
 
-    // dst[r] = the sum of row r's 64 lanes (fewer when k < 64): one WholeReduceSum.
+    // dst[r] = the sum of row r's 64 lanes (fewer when k < 64): one repeat sum.
     __aicore__ inline void ReduceLanes(const LocalTensor<float>& dst, const LocalTensor<float>& lanes,
                                        uint32_t laneBlocks, uint32_t rows) {
         PipeBarrier<PIPE_V>();
-        WholeReduceSum<float>(dst, lanes, static_cast<int32_t>(Min(kFp32PerRepeat, td_.k)), static_cast<int32_t>(rows),
-                              1, 1, static_cast<int32_t>(laneBlocks));
+        RepeatSum<float>(dst, lanes, static_cast<int32_t>(Min(kFp32PerRepeat, td_.k)), static_cast<int32_t>(rows), 1, 1,
+                         static_cast<int32_t>(laneBlocks));
         PipeBarrier<PIPE_V>();
     }
 
-    // dst[r] = sum of the first k columns of row r (rows of alignK fp32); one WholeReduceSum per 64 columns.
+    // dst[r] = sum of the first k columns of row r (rows of alignK fp32); one repeat sum per 64 columns.
     __aicore__ inline void RowSums(const LocalTensor<float>& dst, const LocalTensor<float>& src, uint32_t rows,
                                    const LocalTensor<float>& tmp) {
         const int32_t repStride = static_cast<int32_t>(alignK_ * sizeof(float) / kBlockBytes);
         for (uint32_t c = 0; c < td_.k; c += kFp32PerRepeat) {
             const int32_t mask = static_cast<int32_t>(Min(kFp32PerRepeat, td_.k - c));
-            WholeReduceSum<float>(c == 0 ? dst : tmp, src[c], mask, static_cast<int32_t>(rows), 1, 1, repStride);
+            RepeatSum<float>(c == 0 ? dst : tmp, src[c], mask, static_cast<int32_t>(rows), 1, 1, repStride);
             PipeBarrier<PIPE_V>();
             if (c > 0) {
                 Add(dst, dst, tmp, static_cast<int32_t>(rows));
@@ -923,7 +927,7 @@ private:
         }
         PipeBarrier<PIPE_V>();
         const int32_t reduceRepeats = static_cast<int32_t>(((n - 1) * alignBv_ + rows + 7) / 8);
-        BlockReduceSum(dst, sides[from], reduceRepeats, static_cast<int32_t>(kFp32PerRepeat), 1, 1, 8);
+        BlockSum<float>(dst, sides[from], reduceRepeats, static_cast<int32_t>(kFp32PerRepeat), 1, 1, 8);
         PipeBarrier<PIPE_V>();
     }
 
@@ -986,4 +990,6 @@ private:
     bool pairedDots_ = false;
 };
 
+}  // namespace ASCENDOPS_KERNEL_FAMILY
+using namespace ASCENDOPS_KERNEL_FAMILY;
 }  // namespace ascendops::fused_gdn_decode

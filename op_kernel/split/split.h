@@ -15,6 +15,8 @@
 // inline namespace: CANN's kernel_macros.h defines `inline` as a macro on the device path).
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 #define ASCENDOPS_SPLIT_ARCH m200
+#elif defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+#define ASCENDOPS_SPLIT_ARCH a3510
 #else
 #define ASCENDOPS_SPLIT_ARCH c220
 #endif
@@ -27,7 +29,7 @@ using namespace AscendC;
 #if defined(__CCE_AICORE__) && __CCE_AICORE__ == 200
 inline constexpr bool kHasDataCopyPad = false;  // ascend310p (dav_m200)
 #else
-inline constexpr bool kHasDataCopyPad = true;  // ascend910b, ascend910_93 (dav-c220)
+inline constexpr bool kHasDataCopyPad = true;  // ascend910b, ascend910_93 (dav-c220), ascend950 (dav-3510)
 #endif
 
 inline constexpr uint64_t kBlockBytes = 32;

@@ -5,8 +5,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <iterator>
 #include <string>
 
+#include "ascendc_sim/platform/soc_cost_sources_950.h"
 #include "backend.h"
 #include "cost_dicts.h"
 #include "op_api/common/aclnn_context.h"
@@ -63,6 +65,15 @@ py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
 py::list CostParams() {
     py::list rows;
     for (const ascendops::SocInfo& soc : ascendops::kSocTable) {
+        if (soc.version == ascendops::SocVersion::kAscend950) {
+            for (size_t i = 0; i < std::size(ascendc_sim::k950CostSources); ++i) {
+                const auto& p = ascendc_sim::k950CostSources[i];
+                rows.append(py::dict("soc"_a = soc.name, "param"_a = ascendops::kCostParamSources[i].name,
+                                     "value"_a = soc.cost.*(p.field), "unit"_a = ascendops::kCostParamSources[i].unit,
+                                     "label"_a = ascendops::EvidenceName(p.label), "source"_a = p.source));
+            }
+            continue;
+        }
         const bool v200 = soc.version == ascendops::SocVersion::kAscend310P;
         for (const ascendops::CostParamSource& p : ascendops::kCostParamSources) {
             rows.append(py::dict("soc"_a = soc.name, "param"_a = p.name, "value"_a = soc.cost.*(p.field),

@@ -25,7 +25,14 @@ import time
 from pathlib import Path
 
 # --cce-aicore-arch -> the core type names of opc.py.
-ARCH_CORE = {"dav-c220-vec": "c220-vec", "dav-c220-cube": "c220-cube", "dav-m200": "m200", "dav-m200-vec": "m200-vec"}
+ARCH_CORE = {
+    "dav-c220-vec": "c220-vec",
+    "dav-c220-cube": "c220-cube",
+    "dav-m200": "m200",
+    "dav-m200-vec": "m200-vec",
+    "dav-c310-vec": "3510-vec",
+    "dav-c310-cube": "3510-cube",
+}
 DROPPED_WITH_VALUE = {"-mllvm", "-x", "-o"}
 
 

@@ -145,7 +145,7 @@ class Scratch:
 
 
 def device_flags(hs, scratch, core, tiling_dir=None):
-    bf16 = core.startswith("c220")
+    bf16 = core.startswith(("c220", "3510"))
     # Warnings off, except a call of what CANN marks deprecated: on the device path that is how 8.1.RC1 marks an API
     # unsupported on the arch (e.g. DataCopyPad on dav-m200).
     flags = [
@@ -322,6 +322,8 @@ def check_set(hs, args, clang):
         if not hs.types_h:
             raise SystemExit(f"check_cann: {hs.root} has no graph/types.h")
         all_instances = units.kernel_instances(REPO, hs.types_h)
+        if not hs.npu_arch:  # a header set before dav-3510 (8.x) has no 950 build
+            all_instances = [i for i in all_instances if i.family not in opc.NPU_ARCH_ONLY_FAMILIES]
         instances = all_instances
         if args.only:
             instances = [i for i in instances if re.search(args.only, i.name)]

@@ -30,6 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import header_sets
+import opc
 import units
 
 CORE_OF_ARCH = {
@@ -37,6 +38,8 @@ CORE_OF_ARCH = {
     "dav-c220-cube": "c220-cube",
     "dav-m200": "m200",
     "dav-m200-vec": "m200-vec",
+    "dav-c310-vec": "3510-vec",  # Ascend950*.ini CCEC_AIV_version / CCEC_AIC_version
+    "dav-c310-cube": "3510-cube",
 }
 
 
@@ -92,6 +95,8 @@ def check_op_info(hs, repo, inis):
         problems.append("no op info was written")
     for soc, ini in inis.items():
         family = units.soc_families(repo)[soc]
+        if family in opc.NPU_ARCH_ONLY_FAMILIES and not hs.npu_arch:
+            continue  # a SoC this header set has no kernel build for (check.py leaves its instances out)
         for op, section in read_ini(ini).items():
             found = sorted(Path(repo).glob(f"op_kernel/*/{section['opFile.value']}.cpp"))
             if not found:
@@ -208,7 +213,8 @@ class TemplateFlow:
         )  # every dtype combination's opc script and every tiling key, past the first stop
         firsts = {}  # one SoC per family: ascend910b and ascend910_93 compile the same kernels (dav-c220)
         for soc in (s for s in self.families if s in self.inis):
-            firsts.setdefault(self.families[soc], soc)
+            if self.families[soc] not in opc.NPU_ARCH_ONLY_FAMILIES or self.hs.npu_arch:
+                firsts.setdefault(self.families[soc], soc)
         env["ASCENDOPS_FLOW_SOCS"] = ",".join(firsts.values())
         if self.quick:
             env["ASCENDOPS_FLOW_FIRST_ONLY"] = "1"

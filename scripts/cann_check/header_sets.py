@@ -208,4 +208,5 @@ def kernel_types(hs):
     for fam, var in (("m200", "STR_TO_KERNEL_TYPE_V200"), ("c220", "STR_TO_KERNEL_TYPE_V220")):
         m = re.search(var + r"\s*=\s*\{(.*?)\}", text, re.S)
         out[fam] = set(re.findall(r'"(KERNEL_TYPE_\w+)"', m.group(1))) if m else set()
+    out["3510"] = out["c220"]  # config/ascend950.py compiles with the v220 kernel-type handling
     return out

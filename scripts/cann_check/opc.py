@@ -56,13 +56,14 @@ def read_precompiled(text, key_re=KEY_RE, any_key_re=ANY_KEY_RE):
 
 # Core types a kernel type runs on (asc-devkit docs 设置Kernel类型.md): dav-c220 vector (AIV) / cube (AIC) cores;
 # on dav-m200 the AI Core, and the Vector Core for MIX_VECTOR_CORE (KERNEL_TYPE_MIX_VECTOR_CORE runs on both).
+# dav-3510 takes the same types on its vector / cube cores (asc-devkit config/ascend950.py: support_mix).
 CORES_OF_TYPE = {
-    "KERNEL_TYPE_AIV_ONLY": ["c220-vec"],
-    "KERNEL_TYPE_MIX_AIV_1_0": ["c220-vec"],
-    "KERNEL_TYPE_AIC_ONLY": ["c220-cube"],
-    "KERNEL_TYPE_MIX_AIC_1_0": ["c220-cube"],
-    "KERNEL_TYPE_MIX_AIC_1_1": ["c220-vec", "c220-cube"],
-    "KERNEL_TYPE_MIX_AIC_1_2": ["c220-vec", "c220-cube"],
+    "KERNEL_TYPE_AIV_ONLY": ["c220-vec", "3510-vec"],
+    "KERNEL_TYPE_MIX_AIV_1_0": ["c220-vec", "3510-vec"],
+    "KERNEL_TYPE_AIC_ONLY": ["c220-cube", "3510-cube"],
+    "KERNEL_TYPE_MIX_AIC_1_0": ["c220-cube", "3510-cube"],
+    "KERNEL_TYPE_MIX_AIC_1_1": ["c220-vec", "c220-cube", "3510-vec", "3510-cube"],
+    "KERNEL_TYPE_MIX_AIC_1_2": ["c220-vec", "c220-cube", "3510-vec", "3510-cube"],
     "KERNEL_TYPE_AICORE": ["m200"],
     "KERNEL_TYPE_MIX_AICORE": ["m200"],
     "KERNEL_TYPE_VECTORCORE": ["m200-vec"],
@@ -72,24 +73,33 @@ CORES_OF_TYPE = {
 # The compiler's predefined macros per core type. The 8.1.RC1 headers select the arch by __CCE_AICORE__ and
 # __DAV_*__ alone; asc-devkit also by __NPU_ARCH__ (2201 dav-c220, 2002 dav-m200) and __DAV_VEC__ / __DAV_CUBE__
 # (the conditions its compile_op.py / ascendc_compile_gen_code.py emit), added for header sets that use them.
+# dav-3510 exists in asc-devkit only: __DAV_C310__ (ascendc_compile_v220.py:82) and __NPU_ARCH__ 3510 with
+# __DAV_VEC__ / __DAV_CUBE__ (ascendc_compile_gen_code.py:135-142).
 CORE_DEFINES = {
+    "3510-vec": ["__DAV_C310__"],
+    "3510-cube": ["__DAV_C310__"],
     "c220-vec": ["__CCE_AICORE__=220", "__DAV_C220_VEC__"],
     "c220-cube": ["__CCE_AICORE__=220", "__DAV_C220_CUBE__"],
     "m200": ["__CCE_AICORE__=200", "__DAV_M200__"],
     "m200-vec": ["__CCE_AICORE__=200", "__DAV_M200_VEC__", "__ENABLE_VECTOR_CORE__"],
 }
 NPU_ARCH_DEFINES = {
+    "3510-vec": ["__NPU_ARCH__=3510", "__DAV_VEC__"],
+    "3510-cube": ["__NPU_ARCH__=3510", "__DAV_CUBE__"],
     "c220-vec": ["__NPU_ARCH__=2201", "__DAV_VEC__"],
     "c220-cube": ["__NPU_ARCH__=2201", "__DAV_CUBE__"],
     "m200": ["__NPU_ARCH__=2002"],
     "m200-vec": ["__NPU_ARCH__=2002"],
 }
-PRIMARY_CORE = {"m200": "m200", "c220": "c220-vec"}
+PRIMARY_CORE = {"m200": "m200", "c220": "c220-vec", "3510": "3510-vec"}
+# The families a header set knows: dav-3510 only the ones that define __NPU_ARCH__ (asc-devkit, CANN 8.3 on).
+NPU_ARCH_ONLY_FAMILIES = {"3510"}
 
 # tikicpulib's defines per SoC (targets-tikicpulib.cmake: ascend310p, ascend910B1).
 CPU_DEFINES = {
     "m200": ["__CCE_AICORE__=200", "__DAV_M200__"],
     "c220": ["__CCE_AICORE__=220", "__DAV_C220__"],
+    "3510": ["__NPU_ARCH__=3510", "__DAV_C310__"],
 }
 CPU_COMMON = ["_GLIBCXX_USE_CXX11_ABI=0", "__CCE_KT_TEST__=1", "ASCENDC_CPU_DEBUG=1", "ASCENDC_DEBUG=1"]
 

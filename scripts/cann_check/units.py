@@ -26,7 +26,7 @@ def _read(root, rel):
 
 def _opdef_socs(root, op):
     """The SoCs an OpDef registers (AddAiCoreConfigs / AddA2A3Configs string literals)."""
-    return sorted(set(re.findall(r"\"(ascend(?:310p|910b|910_93))\"", _read(root, f"op_host/{op}/{op}_def.cpp"))))
+    return sorted(set(re.findall(r"\"(ascend(?:310p|910b|910_93|950))\"", _read(root, f"op_host/{op}/{op}_def.cpp"))))
 
 
 def soc_families(root):

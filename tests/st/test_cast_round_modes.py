@@ -21,7 +21,7 @@ from ascendops.golden import cast as golden
 from ascendops.ops.cast import _dtype, delivered_pairs
 
 PAGE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "ops" / "cast.md"
-SOCS = ["ascend310p", "ascend910b", "ascend910_93"]
+SOCS = ["ascend310p", "ascend910b", "ascend910_93", "ascend950"]
 PAGE_NAMES = {
     "FLOAT16": "float16",
     "FLOAT": "float32",

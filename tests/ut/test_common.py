@@ -287,6 +287,7 @@ TEST_HOOKS = {
 }
 TWIN_TEST_KERNELS = {
     "run_vec",
+    "run_arch3510",
     "run_cast",
     "run_strict",
     "run_pipe_sync",

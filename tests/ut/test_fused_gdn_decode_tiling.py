@@ -158,7 +158,7 @@ def test_strides_and_derived_h():
 def test_310p_rejected():
     assert rejected(soc="ascend310p") == (
         "soc ascend310p is not supported: fused_gdn_decode runs on AIV cores with "
-        "DataCopyPad (ascend910b, ascend910_93)"
+        "DataCopyPad (ascend910b, ascend910_93, ascend950)"
     )
 
 

@@ -80,7 +80,7 @@ def test_minimum_work_per_core():
     [
         (
             dict(soc="ascend310p"),
-            "soc ascend310p is not supported by FusedSwigluGrad (needs ascend910b or ascend910_93)",
+            "soc ascend310p is not supported by FusedSwigluGrad (needs ascend910b, ascend910_93 or ascend950)",
         ),
         (dict(dtypes={"fc": "float16"}), "fc dtype float16 must be bfloat16"),
         (dict(dtypes={"dy": "float32"}), "dy dtype float32 must be bfloat16"),

@@ -14,7 +14,7 @@ from ascendops.ops import OPERATORS
 from ascendops.registry import ARCHS, OPERATOR_NAMES, REGISTRY, functions, operator
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SOC_SHORT = {"310P": "ascend310p", "A2": "ascend910b", "A3": "ascend910_93"}  # README's column
+SOC_SHORT = {"310P": "ascend310p", "A2": "ascend910b", "A3": "ascend910_93", "950": "ascend950"}  # README's column
 
 
 def test_every_arch_of_the_soc_table_is_in_the_registry_and_no_other():
@@ -22,6 +22,7 @@ def test_every_arch_of_the_soc_table_is_in_the_registry_and_no_other():
         "ascend310p": "dav-m200",
         "ascend910b": "dav-c220",
         "ascend910_93": "dav-c220",
+        "ascend950": "dav-3510",
     }
     assert sorted(ARCHS) == sorted({row["arch"] for row in _C.socs()})
 
@@ -31,9 +32,16 @@ def test_the_soc_page_shows_each_socs_arch():
     assert dict(rows) == {row["name"]: row["arch"] for row in _C.socs()}
 
 
-def test_aicore_numbers_follow_cann_arch_names():
-    """__CCE_AICORE__ of dav-<letter><number> is the number (the kernels' #if __CCE_AICORE__ == 200 / 220)."""
-    assert {a["name"]: a["aicore"] for a in REGISTRY["archs"]} == {"dav-m200": 200, "dav-c220": 220}
+def test_arch_defines_follow_cann_arch_names():
+    """__CCE_AICORE__ of dav-<letter><number> is the number (the kernels' #if __CCE_AICORE__ == 200 / 220); dav-3510
+    builds define __NPU_ARCH__ 3510 and __DAV_C310__ (asc-devkit ascendc_compile_v220.py), no __CCE_AICORE__."""
+    archs = {a["name"]: (a.get("aicore"), a.get("npu_arch"), a.get("defines", [])) for a in REGISTRY["archs"]}
+    assert archs == {
+        "dav-m200": (200, None, []),
+        "dav-c220": (220, None, []),
+        "dav-3510": (None, 3510, ["__DAV_C310__"]),
+    }
+    assert {row["arch"]: row["npu_arch"] for row in _C.socs()}["dav-3510"] == 3510
 
 
 def test_the_operator_table_the_front_and_the_tiling_module_follow_the_registry():
@@ -55,8 +63,8 @@ def test_every_operator_socs_are_socs_of_the_table_and_of_its_opdef():
     for op in REGISTRY["operators"]:
         assert set(op["socs"]) <= socs, op["name"]
         opdef = (ROOT / "op_host" / op["name"] / f"{op['name']}_def.cpp").read_text()
-        named = set(re.findall(r'"(ascend(?:310p|910b|910_93))"', opdef))
-        assert named in (set(op["socs"]), set()), op["name"]  # FusedSwigluGrad: AddA2A3Configs names none
+        named = set(re.findall(r'"(ascend(?:310p|910b|910_93|950))"', opdef))
+        assert named == set(op["socs"]), op["name"]
 
 
 def test_cast_dtypes_are_the_plan_tables():

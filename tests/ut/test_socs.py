@@ -39,6 +39,16 @@ EXPECTED = {
         has_sync_all=True,
         mem_bandwidth_gbps=1800.0,
     ),
+    "ascend950": dict(
+        vector_kernel_cores=72,
+        mix_vector_cores=0,
+        cube_cores=36,
+        ub_bytes=256 * KB,
+        has_data_copy_pad=True,
+        has_vector_shift=True,
+        has_sync_all=True,
+        mem_bandwidth_gbps=2073.6,
+    ),
 }
 
 
@@ -54,10 +64,24 @@ def test_soc_values(name):
 
 
 # TOTAL_VEC_LOCAL_SIZE and RESERVED_WORKSPACE per arch (impl/basic_api); saturation: Atlas inference cards only.
+# TPipe's limit (0: the whole UB) and the transcendental flush-to-zero default: dav-3510 only (docs/socs.md).
+_NO_3510 = dict(ub_scratch_bytes=8 * KB, tpipe_bytes=0, transcendental_ftz=False)
 RULES = {
-    "ascend310p": dict(ub_usable_bytes=248 * KB, system_workspace_bytes=2 * KB * KB, saturation_only=True),
-    "ascend910b": dict(ub_usable_bytes=184 * KB, system_workspace_bytes=16 * KB * KB, saturation_only=False),
-    "ascend910_93": dict(ub_usable_bytes=184 * KB, system_workspace_bytes=16 * KB * KB, saturation_only=False),
+    "ascend310p": dict(ub_usable_bytes=248 * KB, system_workspace_bytes=2 * KB * KB, saturation_only=True, **_NO_3510),
+    "ascend910b": dict(
+        ub_usable_bytes=184 * KB, system_workspace_bytes=16 * KB * KB, saturation_only=False, **_NO_3510
+    ),
+    "ascend910_93": dict(
+        ub_usable_bytes=184 * KB, system_workspace_bytes=16 * KB * KB, saturation_only=False, **_NO_3510
+    ),
+    "ascend950": dict(
+        ub_usable_bytes=248 * KB,
+        system_workspace_bytes=16 * KB * KB,
+        saturation_only=False,
+        ub_scratch_bytes=8 * KB,
+        tpipe_bytes=248 * KB,
+        transcendental_ftz=True,
+    ),
 }
 
 
@@ -154,8 +178,8 @@ def test_core_num_beyond_the_largest_variant_is_161002(restore_device, soc, core
 def test_variants_bound_the_core_count():
     rows = {s["name"]: s for s in ascendops.socs()}
     assert rows["ascend310p"]["variants"] == [
-        {"name": "Ascend310P1", "vector_kernel_cores": 10, "cube_cores": 10, "mix_vector_cores": 8},
-        {"name": "Ascend310P3", "vector_kernel_cores": 8, "cube_cores": 8, "mix_vector_cores": 7},
+        {"name": "Ascend310P1", "vector_kernel_cores": 10, "cube_cores": 10, "mix_vector_cores": 8, "memory_bytes": 0},
+        {"name": "Ascend310P3", "vector_kernel_cores": 8, "cube_cores": 8, "mix_vector_cores": 7, "memory_bytes": 0},
     ]
     assert [
         (v["name"], v["vector_kernel_cores"], v["cube_cores"], v["mix_vector_cores"])
@@ -170,4 +194,5 @@ def test_variants_bound_the_core_count():
         (10, 10),
         (48, 24),
         (48, 24),
+        (72, 36),
     ]

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "sim/built_arch.h"
 #include "sim/context.h"
 #include "sim/device_memory.h"
 #include "sim/gm_definedness.h"
@@ -12,12 +13,14 @@
 
 namespace ascendc_sim {
 
-// Copies the tiling struct from device memory, checking it lies inside one allocation.
+// Copies the tiling struct from device memory, checking it lies inside one allocation and that the kernel was
+// compiled for the launch's architecture (builtNpuArch: ASCENDC_SIM_BUILT_NPU_ARCH of the kernel's build).
 template <typename T>
-T ReadTiling(const uint8_t* tiling, const char* api) {
+T ReadTiling(const uint8_t* tiling, const char* api, uint32_t builtNpuArch) {
     static_assert(std::is_trivially_copyable_v<T>, "tiling data must be a plain struct");
     CoreContext& c = Core();
     Poll(c);
+    CheckBuiltArch(api, builtNpuArch);
     if (tiling == nullptr) Fail(api, "tiling pointer is null");
     if (!FindAllocation(tiling, sizeof(T))) {
         Fail(api, Str("tiling struct of ", sizeof(T), " bytes at ", static_cast<const void*>(tiling),
@@ -85,9 +88,10 @@ using AscendC::KERNEL_TYPE_VECTORCORE;
     (TILING_KEY_IS(key) ? ::ascendc_sim::DeclareKernelType("KERNEL_TASK_TYPE", (type)) : static_cast<void>(0))
 #define REGISTER_TILING_DEFAULT(Type) using AscendcSimDefaultTiling = Type
 #define GET_TILING_DATA(var, tiling) \
-    AscendcSimDefaultTiling var = ::ascendc_sim::ReadTiling<AscendcSimDefaultTiling>(tiling, "GET_TILING_DATA")
+    AscendcSimDefaultTiling var =    \
+        ::ascendc_sim::ReadTiling<AscendcSimDefaultTiling>(tiling, "GET_TILING_DATA", ASCENDC_SIM_BUILT_NPU_ARCH)
 #define GET_TILING_DATA_WITH_STRUCT(Type, var, tiling) \
-    Type var = ::ascendc_sim::ReadTiling<Type>(tiling, "GET_TILING_DATA_WITH_STRUCT")
+    Type var = ::ascendc_sim::ReadTiling<Type>(tiling, "GET_TILING_DATA_WITH_STRUCT", ASCENDC_SIM_BUILT_NPU_ARCH)
 // A plain comparison with the launch's key, as CANN defines it; the key precompiler reads each key as a numeric
 // literal (or a macro expanding to one): the ULL suffix pasted on makes anything else (an enum class, a variable,
 // a cast expression) fail to compile here as it fails there.

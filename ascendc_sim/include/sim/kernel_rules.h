@@ -13,6 +13,8 @@ inline constexpr uint32_t kMaxPipeBuffers = 64;
 
 // KERNEL_TASK_TYPE_DEFAULT / KERNEL_TASK_TYPE: records the type after checking the SoC documents it.
 void DeclareKernelType(const char* api, int type);
+// A kernel compiled for one core architecture (__NPU_ARCH__ number, 0: none named) launched on a SoC of another.
+void CheckBuiltArch(const char* api, uint32_t builtNpuArch);
 // At a core's end: the declared kernel type is MIX_VECTOR_CORE exactly when the launch has Vector Cores.
 void CheckKernelTypeAtEnd(CoreContext& c);
 // Hardware or soft SyncAll: none under MIX_VECTOR_CORE; needs every block resident (blockDim <= physical cores),

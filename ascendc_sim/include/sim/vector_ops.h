@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "sim/scalar_math.h"
+#include "sim/transcendental_ftz.h"
 #include "sim/vector_core.h"
 
 // Element-wise instruction with two tensor sources.
@@ -57,7 +58,7 @@ namespace AscendC {
 ASCENDC_SIM_BINARY(Add, kSimple, kArithTypes, ascendc_sim::WrapAdd(a, b))
 ASCENDC_SIM_BINARY(Sub, kSimple, kArithTypes, ascendc_sim::WrapSub(a, b))
 ASCENDC_SIM_BINARY(Mul, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
-ASCENDC_SIM_BINARY(Div, kTranscendental, kFloatTypes, a / b)
+ASCENDC_SIM_BINARY_FTZ(Div, DivConfig, DEFAULT_DIV_CONFIG, a / b)
 ASCENDC_SIM_BINARY(Max, kSimple, kArithTypes, a > b ? a : b)
 ASCENDC_SIM_BINARY(Min, kSimple, kArithTypes, a < b ? a : b)
 ASCENDC_SIM_BINARY(And, kSimple, kBitTypes, a& b)
@@ -69,11 +70,11 @@ ASCENDC_SIM_SCALAR(Maxs, kSimple, kArithTypes, a > b ? a : b)
 ASCENDC_SIM_SCALAR(Mins, kSimple, kArithTypes, a < b ? a : b)
 
 ASCENDC_SIM_UNARY(Abs, kSimple, kFloatTypes, ascendc_sim::fm::fabs(a))
-ASCENDC_SIM_UNARY(Exp, kTranscendental, kFloatTypes, ascendc_sim::fm::exp(a))
-ASCENDC_SIM_UNARY(Ln, kTranscendental, kFloatTypes, ascendc_sim::fm::log(a))
-ASCENDC_SIM_UNARY(Sqrt, kTranscendental, kFloatTypes, ascendc_sim::fm::sqrt(a))
-ASCENDC_SIM_UNARY(Rsqrt, kTranscendental, kFloatTypes, 1.0f / ascendc_sim::fm::sqrt(a))
-ASCENDC_SIM_UNARY(Reciprocal, kTranscendental, kFloatTypes, 1.0f / a)
+ASCENDC_SIM_UNARY_FTZ(Exp, ExpConfig, DEFAULT_EXP_CONFIG, ascendc_sim::fm::exp(a))
+ASCENDC_SIM_UNARY_FTZ(Ln, LnConfig, DEFAULT_LN_CONFIG, ascendc_sim::fm::log(a))
+ASCENDC_SIM_UNARY_FTZ(Sqrt, SqrtConfig, DEFAULT_SQRT_CONFIG, ascendc_sim::fm::sqrt(a))
+ASCENDC_SIM_UNARY_FTZ(Rsqrt, RsqrtConfig, DEFAULT_RSQRT_CONFIG, 1.0f / ascendc_sim::fm::sqrt(a))
+ASCENDC_SIM_UNARY_FTZ(Reciprocal, ReciprocalConfig, DEFAULT_RECIPROCAL_CONFIG, 1.0f / a)
 ASCENDC_SIM_UNARY(Not, kSimple, kBitTypes, ~a)
 
 template <typename T, bool isSetMask = true>

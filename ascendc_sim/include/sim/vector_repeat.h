@@ -11,6 +11,7 @@
 
 #include "sim/mask.h"
 #include "sim/scalar_math.h"
+#include "sim/transcendental_ftz.h"
 #include "sim/vector_core.h"
 
 namespace ascendc_sim {
@@ -300,7 +301,7 @@ ASCENDC_SIM_BINARY_REPEAT(Mul, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
 ASCENDC_SIM_BINARY_REPEAT(Max, kSimple, kArithTypes, a > b ? a : b)
 ASCENDC_SIM_BINARY_REPEAT(Min, kSimple, kArithTypes, a < b ? a : b)
 
-ASCENDC_SIM_BINARY_REPEAT(Div, kTranscendental, kFloatTypes, a / b)
+ASCENDC_SIM_BINARY_REPEAT_FTZ(Div, DivConfig, DEFAULT_DIV_CONFIG, a / b)
 
 ASCENDC_SIM_SCALAR_REPEAT(Adds, kSimple, kArithTypes, ascendc_sim::WrapAdd(a, b))
 ASCENDC_SIM_SCALAR_REPEAT(Muls, kSimple, kArithTypes, ascendc_sim::WrapMul(a, b))
@@ -309,11 +310,11 @@ ASCENDC_SIM_SCALAR_REPEAT(Mins, kSimple, kArithTypes, a < b ? a : b)
 ASCENDC_SIM_SCALAR_REPEAT(LeakyRelu, kSimple, kFloatTypes, a >= C(0) ? a : a * b)
 
 ASCENDC_SIM_UNARY_REPEAT(Abs, kSimple, kFloatTypes, ascendc_sim::fm::fabs(a))
-ASCENDC_SIM_UNARY_REPEAT(Exp, kTranscendental, kFloatTypes, ascendc_sim::fm::exp(a))
-ASCENDC_SIM_UNARY_REPEAT(Ln, kTranscendental, kFloatTypes, ascendc_sim::fm::log(a))
-ASCENDC_SIM_UNARY_REPEAT(Sqrt, kTranscendental, kFloatTypes, ascendc_sim::fm::sqrt(a))
-ASCENDC_SIM_UNARY_REPEAT(Rsqrt, kTranscendental, kFloatTypes, 1.0f / ascendc_sim::fm::sqrt(a))
-ASCENDC_SIM_UNARY_REPEAT(Reciprocal, kTranscendental, kFloatTypes, 1.0f / a)
+ASCENDC_SIM_UNARY_REPEAT_FTZ(Exp, ExpConfig, DEFAULT_EXP_CONFIG, ascendc_sim::fm::exp(a))
+ASCENDC_SIM_UNARY_REPEAT_FTZ(Ln, LnConfig, DEFAULT_LN_CONFIG, ascendc_sim::fm::log(a))
+ASCENDC_SIM_UNARY_REPEAT_FTZ(Sqrt, SqrtConfig, DEFAULT_SQRT_CONFIG, ascendc_sim::fm::sqrt(a))
+ASCENDC_SIM_UNARY_REPEAT_FTZ(Rsqrt, RsqrtConfig, DEFAULT_RSQRT_CONFIG, 1.0f / ascendc_sim::fm::sqrt(a))
+ASCENDC_SIM_UNARY_REPEAT_FTZ(Reciprocal, ReciprocalConfig, DEFAULT_RECIPROCAL_CONFIG, 1.0f / a)
 ASCENDC_SIM_UNARY_REPEAT(Relu, kSimple, kReluTypes, a > C(0) ? a : C(0))
 
 // dst = src0 * src1 + dst (half / float, dst and sources of one dtype; the mixed float-dst form is not modeled).

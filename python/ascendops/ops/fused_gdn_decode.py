@@ -26,6 +26,7 @@ from .._backend import device, select
 from .._args import cli_shape
 from .._op_kit import DemoCase, parse_dtype
 from ..golden.fused_gdn_decode import fused_gdn_decode as golden
+from ..registry import operator
 
 __all__ = [
     "fused_gdn_decode",
@@ -42,7 +43,7 @@ __all__ = [
 
 # op_kernel/fused_gdn_decode/fused_gdn_decode_tiling_data.h: FusedGdnDecodeTilingKey.
 TILING_KEYS = dict(_C.fused_gdn_decode_key_names)  # op_host/fused_gdn_decode/fused_gdn_decode_tiling.h
-SOCS = ("ascend910b", "ascend910_93")  # AIV kernels with DataCopyPad; ascend310p is rejected by the tiling
+SOCS = tuple(operator("fused_gdn_decode")["socs"])  # AIV kernels with DataCopyPad; ascend310p is rejected
 
 
 def _out_shape(mixed_qkv, a, state):

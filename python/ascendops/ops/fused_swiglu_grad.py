@@ -25,6 +25,7 @@ from .._args import as_array, as_dtype, as_int, as_shape, cli_shape
 from .._backend import device, select
 from ..golden import fused_swiglu_grad as golden
 from .._op_kit import DemoCase
+from ..registry import operator
 
 __all__ = [
     "fused_swiglu_grad",
@@ -53,7 +54,7 @@ __all__ = [
 # op_host/fused_swiglu_grad/fused_swiglu_grad_tiling.h kFusedSwigluGradKeyNames; 0: the user-level call's report
 # (its three launches in sequence).
 TILING_KEYS = {0: "B, W, X", **_C.fused_swiglu_grad_key_names}
-SOCS = ("ascend910b", "ascend910_93")  # ascend310p is rejected by the tiling (161002 naming the SoC)
+SOCS = tuple(operator("fused_swiglu_grad")["socs"])  # ascend310p is rejected by the tiling (161002)
 _BF16 = "bfloat16"
 
 

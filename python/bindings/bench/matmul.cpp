@@ -113,6 +113,11 @@ py::dict CubeInfo(const std::string& soc) {
     d["l0b_bytes"] = cube->l0bBytes;
     d["l0c_bytes"] = cube->l0cBytes;
     d["bias_table_bytes"] = cube->biasTableBytes;
+    d["fixpipe_bytes"] = cube->fixpipeBytes;
+    d["gm_to_l1_bytes_per_cycle"] = cube->gmToL1BytesPerCycle;
+    d["l2_to_l1_bytes_per_cycle"] = cube->l2ToL1BytesPerCycle;
+    d["l1_to_l0a_bytes_per_cycle"] = cube->l1ToL0aBytesPerCycle;
+    d["l1_to_l0b_bytes_per_cycle"] = cube->l1ToL0bBytesPerCycle;
     return d;
 }
 

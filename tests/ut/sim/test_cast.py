@@ -49,16 +49,53 @@ EXPECTED_910B = {
     ("int64", "float32"): R5,
 }
 
+# ascend950 (dav_3510): asc-devkit impl/basic_api/dav_3510/kernel_operator_vec_vconv_impl.h CastImpl, its tuple lists
+# read as (dst, src): cast_round_all -> R5, cast_none -> NONE, using_cast_rint -> NONE (as RINT), cast_odd -> ODD;
+# the pairs of the twin's dtypes (no int4 / fp8 / hifloat8 / fp4 / complex / double).
+_ROUND_ALL = [
+    ("float32", "float16"), ("float32", "int64"), ("float32", "int32"), ("float32", "int16"), ("float32", "bfloat16"),
+    ("float16", "int32"), ("float16", "int16"), ("float16", "int8"), ("float16", "uint8"), ("float16", "bfloat16"),
+    ("int16", "float16"), ("int32", "float32"), ("int64", "float32"), ("bfloat16", "int32"), ("bfloat16", "float16"),
+    ("int32", "float16"), ("float32", "float32"),
+]  # fmt: skip
+_NONE = [
+    ("int32", "float16"), ("float16", "float32"), ("bfloat16", "float32"), ("int8", "float16"), ("uint8", "float16"),
+    ("uint8", "uint16"), ("uint8", "uint32"), ("int8", "int16"), ("int8", "int32"), ("uint16", "uint8"),
+    ("uint16", "uint32"), ("int16", "float32"), ("int16", "uint8"), ("int16", "uint32"), ("int16", "int32"),
+    ("uint32", "uint8"), ("uint32", "uint16"), ("uint32", "int16"), ("int32", "int64"), ("int32", "int16"),
+    ("int32", "uint8"), ("int32", "uint16"), ("int64", "int32"),
+    # using_cast_rint: NONE rounds as RINT
+    ("float16", "int8"), ("float16", "uint8"), ("float32", "float16"), ("int16", "float16"), ("int32", "float32"),
+]  # fmt: skip
+EXPECTED_950 = {}
+for pair in _ROUND_ALL:
+    EXPECTED_950.setdefault(pair, []).extend(R5)
+for pair in _NONE:
+    EXPECTED_950.setdefault(pair, []).append("CAST_NONE")
+for pair in [("float32", "float16"), ("int32", "float16")]:
+    EXPECTED_950[pair].append("CAST_ODD")
+
 
 def _table(expected):
     return sorted((s, d, m) for (s, d), modes in expected.items() for m in modes)
 
 
 @pytest.mark.parametrize(
-    "soc,expected", [("ascend310p", EXPECTED_310P), ("ascend910b", EXPECTED_910B), ("ascend910_93", EXPECTED_910B)]
+    "soc,expected",
+    [
+        ("ascend310p", EXPECTED_310P),
+        ("ascend910b", EXPECTED_910B),
+        ("ascend910_93", EXPECTED_910B),
+        ("ascend950", EXPECTED_950),
+    ],
 )
 def test_cast_table_is_exactly_the_documented_one(simtest, soc, expected):
     assert sorted(simtest.cast_table(soc)) == _table(expected)
+
+
+def test_ascend950_takes_every_direct_pair_of_ascend910b():
+    """The Cast plans of dav-c220 serve dav-3510 (op_host/cast/cast_tiling.cpp): every A2 triple is a 950 triple."""
+    assert set(_table(EXPECTED_910B)) <= set(_table(EXPECTED_950))
 
 
 def test_unsupported_triple_names_it(simtest):

@@ -75,7 +75,7 @@ def test_bank_conflicts_double_the_vector_time():
 
 def test_every_cost_parameter_has_a_label_and_a_source():
     rows = _C.cost.params()
-    assert {r["soc"] for r in rows} == {"ascend310p", "ascend910b", "ascend910_93"}
+    assert {r["soc"] for r in rows} == {"ascend310p", "ascend910b", "ascend910_93", "ascend950"}
     for r in rows:
         assert r["label"] in ("platform config", "verified", "derived", "assumed") and r["source"], r
     a2 = {r["param"]: r for r in rows if r["soc"] == "ascend910b"}

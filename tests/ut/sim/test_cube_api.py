@@ -23,7 +23,8 @@ BINARY = next(
     (p for p in (_PACKAGE / "sim_tests" / _NAME, _PACKAGE.parents[1] / "sim_tests" / _NAME) if p.exists()),
     _PACKAGE / "sim_tests" / _NAME,
 )
-WHOLE, SLABS, ZERO_N_STRIDE, INTO_L0A, TRANSPOSE_API, SHORT_B, NZ_OUT, RELU, BIAS = range(9)  # nd2nz_matmul_modes.h
+WHOLE, SLABS, ZERO_N_STRIDE, INTO_L0A, TRANSPOSE_API, SHORT_B, NZ_OUT, RELU, BIAS, TRANSPOSE_L0A = range(10)
+# (nd2nz_matmul_modes.h)
 
 
 def _run(tmp_path, mode, m, k, n, soc="ascend910b", seed=0):
@@ -116,6 +117,24 @@ def test_nd2nz_into_l0a_is_refused(tmp_path):
     _, _, _, result, _ = _run(tmp_path, INTO_L0A, 32, 32, 32)
     assert result.returncode == 1
     assert "DataCopy: dst is in L0A, not in L1" in result.stderr
+
+
+def test_ascend950_keeps_the_transposing_load_into_l0b(tmp_path):
+    a, b, c, result, _ = _run(tmp_path, TRANSPOSE_API, 32, 32, 48, soc="ascend950", seed=2)
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(c, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
+
+
+def test_ascend950_refuses_the_transposing_load_into_l0a(tmp_path):
+    # dav_3510 kernel_operator_mm_impl.h:455: LoadDataWithTranspose A1 -> A2 "is not supported on current device"
+    _, _, _, result, _ = _run(tmp_path, TRANSPOSE_L0A, 32, 32, 32, soc="ascend950")
+    assert result.returncode == 1
+    assert (
+        "LoadDataWithTranspose: L1 (A1) -> L0A (A2) is not available on ascend950 (dav_3510 kernel_operator_mm_impl.h:455)"
+        in result.stderr
+    )
+    _, _, _, result, _ = _run(tmp_path, TRANSPOSE_L0A, 32, 32, 32)
+    assert result.returncode == 0, result.stderr  # A2 / A3 have it
 
 
 def test_cube_buffers_need_an_aic(tmp_path):

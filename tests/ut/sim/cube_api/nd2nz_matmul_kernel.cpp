@@ -54,6 +54,11 @@ extern "C" __global__ __cube__ void nd2nz_matmul(GM_ADDR a, GM_ADDR b, GM_ADDR b
     AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE1>(EVENT_ID0);
     if (mode == kBias) AscendC::DataCopy(bias2, bias1, AscendC::DataCopyParams(1, biasBlocks, 0, 0));
     for (uint16_t i = 0; i < mPad / kCube; ++i) {  // Nz -> Zz: row block i's k fractals, mPad / 16 apart in L1
+        if (mode == kTransposeL0A) {
+            AscendC::LoadDataWithTranspose(a2[i * kPad * kCube], a1[i * kCube * kCube],
+                                           AscendC::LoadData2dTransposeParams(0, kPad / kCube, mPad / kCube, 0, 0));
+            continue;
+        }
         AscendC::LoadData(a2[i * kPad * kCube], a1[i * kCube * kCube],
                           AscendC::LoadData2DParams(0, kPad / kCube, mPad / kCube, 0, 0, false, 0));
     }

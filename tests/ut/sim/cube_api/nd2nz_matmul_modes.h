@@ -12,4 +12,5 @@ enum Nd2NzMatmulMode : int32_t {
     kNzOut,         // C to GM in NZ fractals (CFG_NZ), m and n whole fractals
     kRelu,          // Fixpipe with reluEn
     kBias,          // C starts from a bias row: GM -> L1 (C1, ND2NZ) -> BT (C2), Mmad's bias overload
+    kTransposeL0A,  // A to L0A through LoadDataWithTranspose: refused on ascend950 (dav_3510 has no such load)
 };
