@@ -135,7 +135,10 @@ constexpr SocCostParams k950Cost{/*freqMHz=*/1800.0,
                                  /*copyIssue=*/13.0,
                                  /*launchPerBlockUs=*/0.168,
                                  /*rereadCostShare=*/0.50,
-                                 /*sameAddrCostShare=*/1.04};
+                                 /*sameAddrCostShare=*/1.04,
+                                 /*aicCopyCycles=*/85.5,
+                                 /*aicUnalignedFactor=*/0.524,
+                                 /*aicLaunchPerBlockUs=*/0.426};
 
 const SocInfo kSocTable[4] = {
     {SocVersion::kAscend310P,

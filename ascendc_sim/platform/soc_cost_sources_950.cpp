@@ -11,7 +11,7 @@ constexpr Evidence k950P = Evidence::kPlatformConfig, k950D = Evidence::kDerived
 #define PR_INI "Ascend950PR_9599.ini "
 }  // namespace
 
-const CostParamSource950 k950CostSources[22] = {
+const CostParamSource950 k950CostSources[25] = {
     {&SocCostParams::freqMHz, k950P, PR_INI "[VectorCoreSpec] vec_freq=1800 ([AICoreSpec] cube_freq=1800)"},
     {&SocCostParams::gmToUbBytesPerCycle, k950P, PR_INI "[VectorCoreMemoryRates] ddr_read_rate=16"},
     {&SocCostParams::ubToGmBytesPerCycle, k950P, PR_INI "[VectorCoreMemoryRates] ub_to_ddr_rate=40"},
@@ -34,6 +34,9 @@ const CostParamSource950 k950CostSources[22] = {
     {&SocCostParams::launchPerBlockUs, k950A, "as A2"},
     {&SocCostParams::rereadCostShare, k950A, "as A2"},
     {&SocCostParams::sameAddrCostShare, k950A, "as A2"},
+    {&SocCostParams::aicCopyCycles, k950A, "as A2"},
+    {&SocCostParams::aicUnalignedFactor, k950A, "as A2 (the 512-byte burst rule is documented for 2201)"},
+    {&SocCostParams::aicLaunchPerBlockUs, k950A, "as A2"},
 };
 
 #undef PR_INI

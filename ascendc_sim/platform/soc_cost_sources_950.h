@@ -12,7 +12,7 @@ struct CostParamSource950 {
     const char* source;
 };
 
-extern const CostParamSource950 k950CostSources[22];
+extern const CostParamSource950 k950CostSources[25];
 
 }  // namespace platform
 }  // namespace ascendc_sim

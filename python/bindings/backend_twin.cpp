@@ -63,6 +63,8 @@ py::dict LaunchReportDict(const ascendops::LaunchReport& r) {
 
 // One row per (parameter, SoC): value, unit, label and source (ascendc_sim/platform/soc_cost_sources.cpp).
 py::list CostParams() {
+    // the 950 labels follow kCostParamSources row by row
+    static_assert(std::size(ascendc_sim::k950CostSources) == std::size(ascendops::kCostParamSources));
     py::list rows;
     for (const ascendops::SocInfo& soc : ascendops::kSocTable) {
         if (soc.version == ascendops::SocVersion::kAscend950) {

@@ -156,7 +156,7 @@ COST = {
 
 def test_cost_row_values_and_labels():
     rows = {r["param"]: r for r in _C.cost.params() if r["soc"] == "ascend950"}
-    assert len(rows) == 22 and all(r["source"] for r in rows.values())
+    assert len(rows) == 25 and all(r["source"] for r in rows.values())
     assert {p: (rows[p]["value"], rows[p]["label"]) for p in COST} == COST
     assert rows["mem_nominal"]["value"] == pytest.approx(72 * 16 * 1.8)  # cores x B/cycle x GHz
     cfg = ini("Ascend950PR_9599")
