@@ -33,8 +33,7 @@ EdgEntry KernelFor(const Platform& platform) {
 #include "sim_kernels_embedding_dense_grad.inc"
 #undef ASCENDOPS_SIM_KERNEL
     };
-    auto it = instances.find(ArchVariant(platform));
-    return it != instances.end() ? it->second : instances.begin()->second;
+    return InstanceFor(instances, platform);
 }
 
 // Workspace = [kernel: system reserve][dense grad][sorted indices][pos_idx]; the last three only for a strided input.

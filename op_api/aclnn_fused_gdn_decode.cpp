@@ -49,8 +49,7 @@ GdnEntry KernelFor(const Platform& platform) {
 #include "sim_kernels_fused_gdn_decode.inc"
 #undef ASCENDOPS_SIM_KERNEL
     };
-    auto it = instances.find(ArchVariant(platform));
-    return it != instances.end() ? it->second : instances.begin()->second;
+    return InstanceFor(instances, platform);
 }
 
 // The executor: strided inputs gathered into the workspace (each at its own aligned offset), then the launch.

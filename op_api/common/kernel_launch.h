@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,13 @@ namespace ascendops {
 // cmake/registry.cmake names its VARIANTs (CANN compiles per architecture the same way).
 inline const char* ArchVariant(const Platform& platform) {
     return GetArchInfo(platform.soc->arch).name + sizeof("dav-") - 1;
+}
+
+// An operator's kernel instance for a SoC, from its instances by variant; an NPU build has one entry ("default").
+template <typename Entry>
+Entry InstanceFor(const std::map<std::string, Entry>& instances, const Platform& platform) {
+    auto it = instances.find(ArchVariant(platform));
+    return it != instances.end() ? it->second : instances.begin()->second;
 }
 
 struct KernelLaunch {
