@@ -130,6 +130,89 @@ def scenarios(sample):
     return [v for v in found if v not in only3510]
 
 
+# What the sample's CMakeLists.txt gives the build, read as CMake would with its cache defaults: the compile
+# definitions of its targets and the sources of the `demo` executable with the libraries it links. Only the forms
+# the samples use: set / option, if / elseif / else / endif on STREQUAL, EQUAL, MATCHES, NOT, AND, OR, a variable.
+CMAKE_COMMAND = re.compile(r"^\s*(\w+)\s*\(((?:[^()]|\([^()]*\))*)\)", re.M | re.S)
+
+
+def cmake_commands(sample):
+    cmake = sample / "CMakeLists.txt"
+    text = cmake.read_text(errors="replace") if cmake.exists() else ""
+    text = re.sub(r"#[^\n]*", "", text)
+    return [(m.group(1).lower(), m.group(2)) for m in CMAKE_COMMAND.finditer(text)]
+
+
+def cmake_words(args, env):
+    words = re.findall(r'"[^"]*"|\$<[^>]*>>?|[^\s]+', args)
+    expand = lambda w: re.sub(r"\$\{(\w+)\}", lambda v: env.get(v.group(1), ""), w.strip('"'))
+    return [expand(w) for w in words]
+
+
+def cmake_condition(words, env):
+    value = lambda w: env.get(w, w)
+    truth = lambda w: value(w).upper() not in ("", "0", "OFF", "NO", "FALSE", "N", "IGNORE", "NOTFOUND")
+    for op, join in (("OR", any), ("AND", all)):
+        if op in words:
+            i = words.index(op)
+            return join((cmake_condition(words[:i], env), cmake_condition(words[i + 1 :], env)))
+    if words[:1] == ["NOT"]:
+        return not cmake_condition(words[1:], env)
+    if len(words) == 3 and words[1] in ("STREQUAL", "EQUAL", "MATCHES"):
+        a, b = value(words[0]), words[2]
+        return a == b if words[1] != "MATCHES" else re.search(b, a) is not None
+    return len(words) == 1 and truth(words[0])
+
+
+def cmake_build(sample, scenario):
+    """(compile definitions, {target: sources}, {target: linked targets}) of the CMakeLists for this run."""
+    env = {"CMAKE_ASC_ARCHITECTURES": f"dav-{NPU_ARCH}", "CMAKE_ASC_RUN_MODE": "cpu"}  # the CPU-debug build
+    if scenario is not None:
+        env["SCENARIO_NUM"] = scenario
+    defines, sources, links, stack = [], {}, {}, []  # stack: (branch taken, some branch of this if taken)
+    for cmd, args in cmake_commands(sample):
+        active = all(taken for taken, _ in stack)
+        if cmd == "if":
+            taken = active and cmake_condition(cmake_words(args, env), env)
+            stack.append((taken, taken))
+        elif cmd in ("elseif", "else") and stack:
+            done = stack[-1][1]
+            outer = all(taken for taken, _ in stack[:-1])
+            taken = outer and not done and (cmd == "else" or cmake_condition(cmake_words(args, env), env))
+            stack[-1] = (taken, done or taken)
+        elif cmd == "endif" and stack:
+            stack.pop()
+        elif not active:
+            continue
+        elif cmd in ("set", "option"):
+            words = cmake_words(args, env)
+            cached = "CACHE" in words or cmd == "option"
+            if words and not (cached and words[0] in env):  # a cache default yields to a value given
+                env[words[0]] = words[-1] if cmd == "option" else (words[1] if len(words) > 1 else "")
+        elif cmd == "target_compile_definitions":
+            words = cmake_words(args, env)[1:]
+            defines += [w for w in words if w not in ("PRIVATE", "PUBLIC", "INTERFACE")]
+        elif cmd in ("add_executable", "add_library"):
+            words = cmake_words(args, env)
+            sources[words[0]] = [w for w in words[1:] if w.endswith((".asc", ".cpp"))]
+        elif cmd == "target_link_libraries":
+            words = cmake_words(args, env)
+            links[words[0]] = words[1:]
+    return defines, sources, links
+
+
+def demo_sources(sample, scenario):
+    """The sources CMake compiles into `demo`, its linked libraries' included (None: no such target)."""
+    _, sources, links = cmake_build(sample, scenario)
+    if "demo" not in sources:
+        return None
+    found = list(sources["demo"])
+    for lib in links.get("demo", []):
+        found += sources.get(lib, [])
+    paths = [sample / name for name in found]
+    return paths if paths and all(p.is_file() for p in paths) else None
+
+
 # `python3 ../scripts/<script>.py <args>` as the sample's README runs it (the first such line).
 README_RUN = re.compile(r"python3\s+\.\./scripts/(gen_data|verify_result)\.py([^\n;#&|]*)")
 
@@ -159,14 +242,16 @@ def scenario_args(sample, script, scenario):
     return [f"-scenarioNum={scenario}"]
 
 
-def run_one(src, sample, label, scenario):
+def run_one(srcs, sample, label, scenario):
     out = work / label.replace("/", "__")
     shutil.rmtree(out, ignore_errors=True)
     (out / "build").mkdir(parents=True)
     if (sample / "scripts").is_dir():
         shutil.copytree(sample / "scripts", out / "scripts")
-    cpp = out / (src.stem + ".cpp")
-    cpp.write_text(rewrite(src.read_text(encoding="utf-8", errors="replace")))
+    cpps = []
+    for src in srcs:
+        cpps.append(out / (src.stem + ".cpp"))
+        cpps[-1].write_text(rewrite(src.read_text(encoding="utf-8", errors="replace")))
     exe = out / "build" / "demo"
     defines = [
         "-D__CCE_KT_TEST__=1",
@@ -177,6 +262,7 @@ def run_one(src, sample, label, scenario):
     ]
     if scenario is not None:
         defines += [f"-DSCENARIO_NUM={scenario}", f"-DSCENARIO={scenario}"]
+    defines += [f"-D{d}" for d in cmake_build(sample, scenario)[0]]  # the CMakeLists' own, last: they win
     cmd = [
         "g++",
         "-std=c++17",
@@ -188,7 +274,7 @@ def run_one(src, sample, label, scenario):
         f"-I{repo}",
         "-include",
         "sim/kernel_call.h",
-        str(cpp),
+        *map(str, cpps),
         "-o",
         str(exe),
         *libs,
@@ -243,14 +329,20 @@ REASONS = [
 
 
 def labelled_runs():
+    """One run per scenario of each sample: the sources its CMake builds into `demo`, else each .asc alone."""
     runs = []
-    for src in sorted(samples_root.rglob("*.asc")):
-        sample = src.parent
+    for sample in sorted({src.parent for src in samples_root.rglob("*.asc")}):
         rel = str(sample.relative_to(samples_root))
         if name_filter and name_filter not in rel:
             continue
         for scenario in scenarios(sample):  # none: a sample of another architecture
-            runs.append((rel if scenario is None else f"{rel} [{scenario}]", src, sample, scenario))
+            label = rel if scenario is None else f"{rel} [{scenario}]"
+            built = demo_sources(sample, scenario)
+            if built and any(p.suffix == ".asc" for p in built):
+                runs.append((label, built, sample, scenario))
+                continue
+            for src in sorted(sample.glob("*.asc")):
+                runs.append((label, [src], sample, scenario))
     return runs
 
 
