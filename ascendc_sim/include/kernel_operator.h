@@ -4,6 +4,8 @@
 #include <cstdint>
 
 #include "sim/activation.h"
+#include "sim/adv_exp.h"
+#include "sim/adv_sum.h"
 #include "sim/atomic.h"
 #include "sim/cast.h"
 #include "sim/cmp_mask.h"
@@ -21,6 +23,8 @@
 #include "sim/pipe.h"
 #include "sim/reduce.h"
 #include "sim/reduce_repeat.h"
+#include "sim/softmax.h"
+#include "sim/softmax_grad.h"
 #include "sim/static_tensor.h"
 #include "sim/sync.h"
 #include "sim/tensor.h"

@@ -66,6 +66,17 @@ namespace ascendc_sim {
 #ifndef ASSERT
 #define ASSERT(x) ASCENDC_SIM_ASSERT_ONE_(x, 0)
 #endif
+// ASCENDC_ASSERT(cond, behavior): on a false cond, run the statement block (a KERNEL_LOG), then stop (CANN's
+// CPU-debug kernel_log.h raises SIGABRT there; the twin stops the launch naming cond).
+#ifndef ASCENDC_ASSERT
+#define ASCENDC_ASSERT(cond, behavior)                              \
+    do {                                                            \
+        if (!(cond)) {                                              \
+            behavior;                                               \
+            ::ascendc_sim::AssertFailed(#cond, __FILE__, __LINE__); \
+        }                                                           \
+    } while (0)
+#endif
 
 // ccec's scalar min/max: one overload per scalar type (no template), for the AI core's scalar unit.
 #define ASCENDC_SIM_SCALAR_MIN_MAX(T)                           \
