@@ -165,7 +165,8 @@ def cmake_condition(words, env):
 
 
 def cmake_build(sample, scenario):
-    """(compile definitions, {target: sources}, {target: linked targets}) of the CMakeLists for this run."""
+    """(compile definitions, {target: sources}, {target: linked targets}, variables) of the CMakeLists for this
+    run."""
     env = {"CMAKE_ASC_ARCHITECTURES": f"dav-{NPU_ARCH}", "CMAKE_ASC_RUN_MODE": "cpu"}  # the CPU-debug build
     if scenario is not None:
         env["SCENARIO_NUM"] = scenario
@@ -198,12 +199,12 @@ def cmake_build(sample, scenario):
         elif cmd == "target_link_libraries":
             words = cmake_words(args, env)
             links[words[0]] = words[1:]
-    return defines, sources, links
+    return defines, sources, links, env
 
 
 def demo_sources(sample, scenario):
     """The sources CMake compiles into `demo`, its linked libraries' included (None: no such target)."""
-    _, sources, links = cmake_build(sample, scenario)
+    _, sources, links, _ = cmake_build(sample, scenario)
     if "demo" not in sources:
         return None
     found = list(sources["demo"])
@@ -217,18 +218,24 @@ def demo_sources(sample, scenario):
 README_RUN = re.compile(r"python3\s+\.\./scripts/(gen_data|verify_result)\.py([^\n;#&|]*)")
 
 
+# the README's shell assignments (`SCENARIO_NUM=1 ASC_ARCH=dav-2201`), lines of nothing else
+README_SET = re.compile(r"^\s*((?:[A-Z_]+=\S+\s*)+)$", re.M)
+
+
 def readme_args(sample, script, scenario):
-    """The arguments the README passes to scripts/<script>.py, with $SCENARIO_NUM filled in (None: no such line)."""
+    """The arguments the README passes to scripts/<script>.py (None: no such line): $SCENARIO_NUM is the run's
+    scenario, another $VAR the CMake variable of that name, else the README's own assignment."""
     readme = sample / "README.md"
     text = readme.read_text(errors="replace") if readme.exists() else ""
+    values = dict(kv.split("=", 1) for line in README_SET.findall(text) for kv in line.split())
+    values.update(cmake_build(sample, scenario)[3])
+    if scenario is not None:
+        values["SCENARIO"] = values["SCENARIO_NUM"] = scenario
+    fill = lambda m: values.get(m.group(1), "")  # noqa: E731  (an unset variable is empty, as in the shell)
     for m in README_RUN.finditer(text):
         if m.group(1) == script:
-            value = "" if scenario is None else scenario
-            return [
-                re.sub(r"\$\{?SCENARIO(?:_NUM)?\}?", value, a)
-                for a in m.group(2).split()
-                if not a.startswith("-DCMAKE")
-            ]  # a cmake option pasted after gen_data.py is not its argument
+            # a cmake option pasted after gen_data.py is not its argument
+            return [re.sub(r"\$\{?(\w+)\}?", fill, a) for a in m.group(2).split() if not a.startswith("-DCMAKE")]
     return None
 
 

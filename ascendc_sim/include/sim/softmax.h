@@ -4,6 +4,7 @@
 // The shape is the call's SoftMaxShapeInfo, else the tiling's srcM x srcK. NZ input and a config's
 // SOFTMAX_OUTPUT_WITHOUT_BRC mode are refused by name; the temporary buffer must be a live tensor.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "kernel_tiling/kernel_tiling.h"
 #include "sim/data_format.h"
 #include "sim/pipe.h"
+#include "sim/reduce.h"
 #include "sim/scalar_math.h"
 #include "sim/sync.h"
 #include "sim/vector_core.h"
@@ -43,6 +45,16 @@ constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_
 }  // namespace AscendC
 
 namespace ascendc_sim {
+
+// A row's sum as the vector unit reduces it: the binary tree per 256-byte repeat, the repeats' sums again by it
+// (sim/reduce.h, ReduceSum.md).
+inline float RowTreeSum(const float* v, uint32_t k) {
+    constexpr uint32_t kPerRepeat = 64;
+    std::vector<float> sums;
+    for (uint32_t at = 0; at < k; at += kPerRepeat)
+        sums.push_back(TreeSum<float>(v + at, std::min(kPerRepeat, k - at)));
+    return sums.empty() ? 0.0f : TreeSumRounds<float>(sums, kPerRepeat);
+}
 
 struct SoftMaxRowsOf {
     uint32_t m, k;
@@ -86,8 +98,8 @@ void SoftMaxRows(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<
         const T* x = in.data() + uint64_t{row} * r.k;
         float hi = static_cast<float>(x[0]);
         for (uint32_t j = 1; j < r.k; ++j) hi = std::max(hi, static_cast<float>(x[j]));
-        float total = 0.0f;
-        for (uint32_t j = 0; j < r.k; ++j) total += (e[j] = fm::exp(static_cast<float>(x[j]) - hi));
+        for (uint32_t j = 0; j < r.k; ++j) e[j] = fm::exp(static_cast<float>(x[j]) - hi);
+        const float total = RowTreeSum(e.data(), r.k);
         for (uint32_t j = 0; j < r.k; ++j) {
             const float y = e[j] / total;
             d[uint64_t{row} * r.k + j] = T(log10Out ? fm::log(y) / 2.302585092994046f : y);

@@ -31,8 +31,10 @@ void SoftMaxGradRows(const char* api, bool front, const AscendC::LocalTensor<T>&
     T* d = dst.Operand(api, "dstTensor", uint64_t{r.m} * outPerRow);
     for (uint32_t row = 0; row < r.m; ++row) {
         const uint64_t at = uint64_t{row} * r.k;
-        float sum = 0.0f;
-        for (uint32_t j = 0; j < r.k; ++j) sum += static_cast<float>(gv[at + j]) * static_cast<float>(xv[at + j]);
+        std::vector<float> products(r.k);
+        for (uint32_t j = 0; j < r.k; ++j)
+            products[j] = static_cast<float>(gv[at + j]) * static_cast<float>(xv[at + j]);
+        const float sum = RowTreeSum(products.data(), r.k);
         for (uint32_t j = 0; j < outPerRow; ++j) {
             const float gx = static_cast<float>(gv[at + j]) * static_cast<float>(xv[at + j]);
             d[uint64_t{row} * outPerRow + j] = T(front ? sum : gx - sum * static_cast<float>(xv[at + j]));
