@@ -83,7 +83,7 @@ def test_tmp_sizes_match_asc_devkit(twin, oracle, api):
 
 # shapes x types x (tmp range + 5 work-space sizes), SoftmaxGrad's each with isFront false and true; LogSoftMax's
 # tiling only where the space holds a row (CANN divides by zero below, the twin refuses)
-@pytest.mark.parametrize("api, count", [("softmax_", 72), ("logsoftmax_", 62), ("softmaxgrad_", 144)])
+@pytest.mark.parametrize("api, count", [("softmax_", 72), ("logsoftmax_", 66), ("softmaxgrad_", 144)])
 def test_softmax_tiling_matches_asc_devkit(twin, oracle, api, count):
     keys = sorted(k for k in oracle if k.startswith(api))
     assert len(keys) == count
