@@ -70,6 +70,16 @@ inline SoftMaxRowsOf SoftMaxShapeOf(const char* api, const SoftMaxTiling& tiling
     return r;
 }
 
+// The checks every SoftMax-family call starts with; the rows x columns it computes.
+template <typename T>
+SoftMaxRowsOf SoftMaxBegin(CoreContext& c, const char* api, const AscendC::LocalTensor<uint8_t>* tmp,
+                           const SoftMaxTiling& tiling, const AscendC::SoftMaxShapeInfo& info) {
+    Poll(c);
+    RequireType<T>(api, kFloatTypes<T>);
+    if (tmp != nullptr) tmp->CheckLive(api);
+    return SoftMaxShapeOf(api, tiling, info, sizeof(T));
+}
+
 // SoftMax over rows of `src` (LogSoftMax: log10 of it); sum / max (nullptr: the overloads without them) get a
 // 32-byte block per row.
 template <typename T, bool isDataFormatNZ, const AscendC::SoftmaxConfig& config, bool log10Out = false>
@@ -82,10 +92,7 @@ void SoftMaxRows(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<
     static_assert(config.mode == AscendC::SoftmaxMode::SOFTMAX_NORMAL,
                   "SoftMax: SoftmaxConfig mode SOFTMAX_OUTPUT_WITHOUT_BRC is not modelled by the twin");
     CoreContext& c = Core();
-    Poll(c);
-    RequireType<T>(kApi, kFloatTypes<T>);
-    if (tmp != nullptr) tmp->CheckLive(kApi);
-    const SoftMaxRowsOf r = SoftMaxShapeOf(kApi, tiling, info, sizeof(T));
+    const SoftMaxRowsOf r = SoftMaxBegin<T>(c, kApi, tmp, tiling, info);
     constexpr uint32_t kBlock = 32 / sizeof(T);
     const uint64_t n = uint64_t{r.m} * r.k;
     const T* s = src.Operand(kApi, "src", n);

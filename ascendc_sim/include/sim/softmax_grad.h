@@ -18,10 +18,7 @@ void SoftMaxGradRows(const char* api, bool front, const AscendC::LocalTensor<T>&
                      const AscendC::SoftMaxShapeInfo& info) {
     static_assert(!isDataFormatNZ, "SoftmaxGrad: isDataFormatNZ (NZ input) is not modelled by the twin");
     CoreContext& c = Core();
-    Poll(c);
-    RequireType<T>(api, kFloatTypes<T>);
-    if (tmp != nullptr) tmp->CheckLive(api);
-    const SoftMaxRowsOf r = SoftMaxShapeOf(api, tiling, info, sizeof(T));
+    const SoftMaxRowsOf r = SoftMaxBegin<T>(c, api, tmp, tiling, info);
     constexpr uint32_t kBlock = 32 / sizeof(T);
     const uint64_t n = uint64_t{r.m} * r.k;
     const uint32_t outPerRow = front ? kBlock : r.k;

@@ -54,41 +54,26 @@ inline void GetGeluMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typ
     ascendc_sim_tmp::Put(ascendc_sim_tmp::Range("GetGeluMaxMinTmpSize", ascendc_sim_tmp::kGelu, srcShape, typeSize),
                          maxValue, minValue);
 }
-inline void GetSigmoidMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, bool /*isReuseSource*/,
-                                    uint32_t& maxValue, uint32_t& minValue) {
-    ascendc_sim_tmp::Put(
-        ascendc_sim_tmp::Range("GetSigmoidMaxMinTmpSize", ascendc_sim_tmp::kSigmoid, srcShape, typeSize), maxValue,
-        minValue);
-}
-inline void GetCeilMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool /*isReuseSource*/,
-                                 uint32_t& maxValue, uint32_t& minValue) {
-    ascendc_sim_tmp::Put(ascendc_sim_tmp::Range("GetCeilMaxMinTmpSize", ascendc_sim_tmp::kCeil, srcShape, typeSize),
-                         maxValue, minValue);
-}
-inline void GetFracMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool /*isReuseSource*/,
-                                 uint32_t& maxValue, uint32_t& minValue) {
-    ascendc_sim_tmp::Put(ascendc_sim_tmp::Range("GetFracMaxMinTmpSize", ascendc_sim_tmp::kFrac, srcShape, typeSize),
-                         maxValue, minValue);
-}
+
+// Get<Name>MaxMinTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue) by the API's rule
+#define ASCENDC_SIM_TMP_SIZE_BY_RULE(Name, rule)                                                            \
+    inline void Get##Name##MaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool,  \
+                                         uint32_t& maxValue, uint32_t& minValue) {                          \
+        const auto range =                                                                                  \
+            ascendc_sim_tmp::Range("Get" #Name "MaxMinTmpSize", ascendc_sim_tmp::rule, srcShape, typeSize); \
+        ascendc_sim_tmp::Put(range, maxValue, minValue);                                                    \
+    }
+ASCENDC_SIM_TMP_SIZE_BY_RULE(Sigmoid, kSigmoid)
+ASCENDC_SIM_TMP_SIZE_BY_RULE(Ceil, kCeil)
+ASCENDC_SIM_TMP_SIZE_BY_RULE(Frac, kFrac)
+ASCENDC_SIM_TMP_SIZE_BY_RULE(GeGLU, kGeGLU)
+ASCENDC_SIM_TMP_SIZE_BY_RULE(Axpy, kAxpy)
+ASCENDC_SIM_TMP_SIZE_BY_RULE(Xor, kXor)
+#undef ASCENDC_SIM_TMP_SIZE_BY_RULE
+
 inline void GetSwiGLUMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, uint32_t& maxValue,
                                    uint32_t& minValue, const bool /*isReuseSource*/ = false) {
     ascendc_sim_tmp::Put(ascendc_sim_tmp::Range("GetSwiGLUMaxMinTmpSize", ascendc_sim_tmp::kSwiGLU, srcShape, typeSize),
-                         maxValue, minValue);
-}
-inline void GetGeGLUMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool /*isReuseSource*/,
-                                  uint32_t& maxValue, uint32_t& minValue) {
-    ascendc_sim_tmp::Put(ascendc_sim_tmp::Range("GetGeGLUMaxMinTmpSize", ascendc_sim_tmp::kGeGLU, srcShape, typeSize),
-                         maxValue, minValue);
-}
-
-inline void GetAxpyMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool /*isReuseSource*/,
-                                 uint32_t& maxValue, uint32_t& minValue) {
-    ascendc_sim_tmp::Put(ascendc_sim_tmp::Range("GetAxpyMaxMinTmpSize", ascendc_sim_tmp::kAxpy, srcShape, typeSize),
-                         maxValue, minValue);
-}
-inline void GetXorMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool /*isReuseSource*/,
-                                uint32_t& maxValue, uint32_t& minValue) {
-    ascendc_sim_tmp::Put(ascendc_sim_tmp::Range("GetXorMaxMinTmpSize", ascendc_sim_tmp::kXor, srcShape, typeSize),
                          maxValue, minValue);
 }
 

@@ -13,43 +13,32 @@
 #include "register/tilingdata_base.h"
 #include "tiling/tmp_size_rules.h"
 
+// The fields of SoftMaxTiling and LogSoftMaxTiling, in the order of kernel_tiling.h's SoftMaxTiling.
+#define ASCENDC_SIM_SOFTMAX_TILING_FIELDS           \
+    TILING_DATA_FIELD_DEF(uint32_t, srcM);          \
+    TILING_DATA_FIELD_DEF(uint32_t, srcK);          \
+    TILING_DATA_FIELD_DEF(uint32_t, srcSize);       \
+    TILING_DATA_FIELD_DEF(uint32_t, outMaxM);       \
+    TILING_DATA_FIELD_DEF(uint32_t, outMaxK);       \
+    TILING_DATA_FIELD_DEF(uint32_t, outMaxSize);    \
+    TILING_DATA_FIELD_DEF(uint32_t, splitM);        \
+    TILING_DATA_FIELD_DEF(uint32_t, splitK);        \
+    TILING_DATA_FIELD_DEF(uint32_t, splitSize);     \
+    TILING_DATA_FIELD_DEF(uint32_t, reduceM);       \
+    TILING_DATA_FIELD_DEF(uint32_t, reduceK);       \
+    TILING_DATA_FIELD_DEF(uint32_t, reduceSize);    \
+    TILING_DATA_FIELD_DEF(uint32_t, rangeM);        \
+    TILING_DATA_FIELD_DEF(uint32_t, tailM);         \
+    TILING_DATA_FIELD_DEF(uint32_t, tailSplitSize); \
+    TILING_DATA_FIELD_DEF(uint32_t, tailReduceSize);
+
 namespace optiling {
 BEGIN_TILING_DATA_DEF(SoftMaxTiling)
-TILING_DATA_FIELD_DEF(uint32_t, srcM);
-TILING_DATA_FIELD_DEF(uint32_t, srcK);
-TILING_DATA_FIELD_DEF(uint32_t, srcSize);
-TILING_DATA_FIELD_DEF(uint32_t, outMaxM);
-TILING_DATA_FIELD_DEF(uint32_t, outMaxK);
-TILING_DATA_FIELD_DEF(uint32_t, outMaxSize);
-TILING_DATA_FIELD_DEF(uint32_t, splitM);
-TILING_DATA_FIELD_DEF(uint32_t, splitK);
-TILING_DATA_FIELD_DEF(uint32_t, splitSize);
-TILING_DATA_FIELD_DEF(uint32_t, reduceM);
-TILING_DATA_FIELD_DEF(uint32_t, reduceK);
-TILING_DATA_FIELD_DEF(uint32_t, reduceSize);
-TILING_DATA_FIELD_DEF(uint32_t, rangeM);
-TILING_DATA_FIELD_DEF(uint32_t, tailM);
-TILING_DATA_FIELD_DEF(uint32_t, tailSplitSize);
-TILING_DATA_FIELD_DEF(uint32_t, tailReduceSize);
+ASCENDC_SIM_SOFTMAX_TILING_FIELDS
 END_TILING_DATA_DEF;
 
 BEGIN_TILING_DATA_DEF(LogSoftMaxTiling)
-TILING_DATA_FIELD_DEF(uint32_t, srcM);
-TILING_DATA_FIELD_DEF(uint32_t, srcK);
-TILING_DATA_FIELD_DEF(uint32_t, srcSize);
-TILING_DATA_FIELD_DEF(uint32_t, outMaxM);
-TILING_DATA_FIELD_DEF(uint32_t, outMaxK);
-TILING_DATA_FIELD_DEF(uint32_t, outMaxSize);
-TILING_DATA_FIELD_DEF(uint32_t, splitM);
-TILING_DATA_FIELD_DEF(uint32_t, splitK);
-TILING_DATA_FIELD_DEF(uint32_t, splitSize);
-TILING_DATA_FIELD_DEF(uint32_t, reduceM);
-TILING_DATA_FIELD_DEF(uint32_t, reduceK);
-TILING_DATA_FIELD_DEF(uint32_t, reduceSize);
-TILING_DATA_FIELD_DEF(uint32_t, rangeM);
-TILING_DATA_FIELD_DEF(uint32_t, tailM);
-TILING_DATA_FIELD_DEF(uint32_t, tailSplitSize);
-TILING_DATA_FIELD_DEF(uint32_t, tailReduceSize);
+ASCENDC_SIM_SOFTMAX_TILING_FIELDS
 END_TILING_DATA_DEF;
 }  // namespace optiling
 
@@ -76,6 +65,12 @@ inline SoftMaxShape SoftMaxRows(const char* api, const ge::Shape& shape, uint32_
 // floats one row of a pass needs: its data, a block of its max / sum, the reduction scratch
 inline uint32_t SoftMaxRowFloats(const SoftMaxShape& s, uint32_t typeSize) {
     return kSoftMaxBlockBytes / typeSize + s.k + kSoftMaxReduceFloats;
+}
+
+// SoftMax's and LogSoftMax's temporary buffer: one row (the minimum) or all rows of a pass
+inline uint32_t SoftMaxTmpBytes(const char* api, const ge::Shape& shape, uint32_t typeSize, bool allRows) {
+    const SoftMaxShape s = SoftMaxRows(api, shape, typeSize);
+    return (allRows ? s.m : 1) * SoftMaxRowFloats(s, typeSize) * uint32_t(sizeof(float));
 }
 
 // the basic-block shape (rows a multiple of 8, k of 64) keeps a whole number of 8-row tiles per pass, below 255
@@ -133,13 +128,11 @@ namespace AscendC {
 
 inline uint32_t GetSoftMaxMinTmpSize(const TensorShape& srcShape, const uint32_t dataTypeSize,
                                      const bool /*isReuseSource*/) {
-    const auto s = ascendc_sim::tiling::SoftMaxRows("GetSoftMaxMinTmpSize", srcShape, dataTypeSize);
-    return ascendc_sim::tiling::SoftMaxRowFloats(s, dataTypeSize) * sizeof(float);
+    return ascendc_sim::tiling::SoftMaxTmpBytes("GetSoftMaxMinTmpSize", srcShape, dataTypeSize, false);
 }
 inline uint32_t GetSoftMaxMaxTmpSize(const TensorShape& srcShape, const uint32_t dataTypeSize,
                                      const bool /*isReuseSource*/) {
-    const auto s = ascendc_sim::tiling::SoftMaxRows("GetSoftMaxMaxTmpSize", srcShape, dataTypeSize);
-    return s.m * ascendc_sim::tiling::SoftMaxRowFloats(s, dataTypeSize) * sizeof(float);
+    return ascendc_sim::tiling::SoftMaxTmpBytes("GetSoftMaxMaxTmpSize", srcShape, dataTypeSize, true);
 }
 
 inline void SoftMaxTilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize,
@@ -158,13 +151,11 @@ inline void SoftMaxTilingFunc(const TensorShape& srcShape, const uint32_t dataTy
 // LogSoftMax: SoftMax's sizes and split (logsoftmax_tiling.cpp)
 inline uint32_t GetLogSoftMaxMinTmpSize(const TensorShape& srcShape, const uint32_t dataTypeSize,
                                         const bool /*isReuseSource*/) {
-    const auto s = ascendc_sim::tiling::SoftMaxRows("GetLogSoftMaxMinTmpSize", srcShape, dataTypeSize);
-    return ascendc_sim::tiling::SoftMaxRowFloats(s, dataTypeSize) * sizeof(float);
+    return ascendc_sim::tiling::SoftMaxTmpBytes("GetLogSoftMaxMinTmpSize", srcShape, dataTypeSize, false);
 }
 inline uint32_t GetLogSoftMaxMaxTmpSize(const TensorShape& srcShape, const uint32_t dataTypeSize,
                                         const bool /*isReuseSource*/) {
-    const auto s = ascendc_sim::tiling::SoftMaxRows("GetLogSoftMaxMaxTmpSize", srcShape, dataTypeSize);
-    return s.m * ascendc_sim::tiling::SoftMaxRowFloats(s, dataTypeSize) * sizeof(float);
+    return ascendc_sim::tiling::SoftMaxTmpBytes("GetLogSoftMaxMaxTmpSize", srcShape, dataTypeSize, true);
 }
 inline void LogSoftMaxTilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize,
                                  const uint32_t localWorkSpaceSize, optiling::LogSoftMaxTiling& softmaxTiling) {
