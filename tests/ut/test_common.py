@@ -310,6 +310,10 @@ TWIN_TEST_KERNELS = {
     "vec_index",
     "cmp_mask",
     "type_traits",
+    "gather_mask",
+    "gatherb",
+    "sort",
+    "gm_fill",
 }
 BENCH_KERNELS = {
     "bench",
