@@ -33,5 +33,6 @@
 #include "sim/type_traits.h"
 #include "sim/types.h"
 #include "sim/vec_index.h"
+#include "sim/vector_copy.h"
 #include "sim/vector_extra.h"
 #include "sim/vector_ops.h"

@@ -314,6 +314,7 @@ TWIN_TEST_KERNELS = {
     "gatherb",
     "sort",
     "gm_fill",
+    "copy",
 }
 BENCH_KERNELS = {
     "bench",
