@@ -1,6 +1,7 @@
 // Copy, UB -> UB in repeats under a mask (Memory矢量计算/数据搬运/Copy（UBToUB掩码式高维数据搬运）.md): strides in
 // 32-byte blocks, block strides up to 65535 and repeat strides up to 4095. In Counter mode its mask counts the
-// elements of each repeat and repeatTime stays in force (约束说明), unlike the other repeat forms.
+// elements of each repeat, ceil(mask * sizeof(T) / 32) blocks, and repeatTime stays in force (约束说明), unlike the
+// other repeat forms.
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -33,14 +34,16 @@ namespace ascendc_sim {
 
 template <typename T>
 void CopyRepeats(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
-                 uint64_t lanes, int64_t repeatTime, const AscendC::CopyRepeatParams& p) {
+                 uint64_t lanes, int64_t repeatTime, const AscendC::CopyRepeatParams& p, bool counter) {
     CoreContext& c = Core();
     constexpr uint64_t kPerRepeat = 256 / sizeof(T);
     if (p.dstRepeatSize > 4095 || p.srcRepeatSize > 4095) {
         Fail(api, Str("dstRepeatSize ", p.dstRepeatSize, " / srcRepeatSize ", p.srcRepeatSize, " outside [0, 4095]"));
     }
     if (repeatTime == 0) return;  // documented NOP
-    if (lanes < 1 || lanes > kPerRepeat) Fail(api, Str("mask ", lanes, " outside [1, ", kPerRepeat, "]"));
+    if (lanes < 1 || (!counter && lanes > kPerRepeat)) {
+        Fail(api, Str("mask ", lanes, " outside [1, ", kPerRepeat, "] (Normal mode)"));
+    }
     const int64_t m = static_cast<int64_t>(lanes);
     const FlowOperand dstOp{
         Footprint::Repeats(dst.UbOffset(), sizeof(T), lanes, repeatTime, p.dstStride, p.dstRepeatSize)};
@@ -76,7 +79,7 @@ __aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src
     if constexpr (!isSetMask) {  // the mask register: Counter mode counts each repeat's elements (约束说明)
         lanes = c.mask.counter ? c.mask.low : PlanMask<T, false>(api, mask, repeatTime).mask;
     }
-    CopyRepeats(api, dst, src, lanes, repeatTime, repeatParams);
+    CopyRepeats(api, dst, src, lanes, repeatTime, repeatParams, c.mask.counter);
 }
 
 template <typename T, bool isSetMask = true>

@@ -31,11 +31,12 @@ def test_copy_moves_the_masked_lanes_of_each_repeat(simtest, dtype, mask, repeat
     np.testing.assert_array_equal(simtest.copy(x, mask, repeats, params), _golden(x, mask, repeats, params))
 
 
-def test_copy_counter_mode_counts_each_repeats_elements(simtest):
-    # 约束说明: in Counter mode Copy's mask is per repeat and repeatTime stays in force.
-    x = np.arange(1024).astype(np.float32)
-    out = simtest.copy(x, 20, 3, (1, 1, 8, 8), counter=True)
-    np.testing.assert_array_equal(out, _golden(x, 20, 3, (1, 1, 8, 8)))
+@pytest.mark.parametrize("mask, repeats, params", [(20, 3, (1, 1, 8, 8)), (144, 1, (1, 8, 8, 8))])
+def test_copy_counter_mode_counts_each_repeats_elements(simtest, mask, repeats, params):
+    # 约束说明: in Counter mode Copy's mask is per repeat (ceil(mask * 4 / 32) blocks) and repeatTime stays in force.
+    x = np.arange(1280).astype(np.int32)
+    out = simtest.copy(x, mask, repeats, params, counter=True)
+    np.testing.assert_array_equal(out, _golden(x, mask, repeats, params))
 
 
 def test_copy_repeat_zero_is_a_nop(simtest):
@@ -44,7 +45,7 @@ def test_copy_repeat_zero_is_a_nop(simtest):
 
 
 def test_copy_refuses_a_mask_past_a_repeat(simtest):
-    with pytest.raises(RuntimeError, match=r"Copy: mask 65 outside \[1, 64\]"):
+    with pytest.raises(RuntimeError, match=r"Copy: mask 65 outside \[1, 64\] \(Normal mode\)"):
         simtest.copy(np.zeros(256, np.float32), 65, 1)
 
 
