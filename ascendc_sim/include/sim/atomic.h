@@ -37,38 +37,34 @@ void AtomicAccumulate(CoreContext& c, const char* api, T* gm, const T* ub, uint6
     }
 }
 
+// Copies to GM apply `op` to `type` elements from now on.
+inline void EnableDmaAtomic(AtomicOp op, ascendc_sim::DataType type) {
+    CoreContext& c = Core();
+    c.atomicAdd = true;
+    c.atomicOp = op;
+    c.atomicType = type;
+}
+
 }  // namespace ascendc_sim
 
 namespace AscendC {
 
 template <typename T>
 __aicore__ inline void SetAtomicAdd(ascendc_sim::CallSite = {}) {
-    ascendc_sim::CoreContext& c = ascendc_sim::Core();
-    ascendc_sim::Poll(c);
     ascendc_sim::CheckAtomicType("SetAtomicAdd", ascendc_sim::DTypeOf<T>());
-    c.atomicAdd = true;
-    c.atomicOp = ascendc_sim::AtomicOp::kAdd;
-    c.atomicType = ascendc_sim::DTypeOf<T>();
+    ascendc_sim::EnableDmaAtomic(ascendc_sim::AtomicOp::kAdd, ascendc_sim::DTypeOf<T>());
 }
 
 template <typename T>
 __aicore__ inline void SetAtomicMax(ascendc_sim::CallSite = {}) {
-    ascendc_sim::CoreContext& c = ascendc_sim::Core();
-    ascendc_sim::Poll(c);
     ascendc_sim::CheckAtomicMaxMinType("SetAtomicMax", ascendc_sim::DTypeOf<T>());
-    c.atomicAdd = true;
-    c.atomicOp = ascendc_sim::AtomicOp::kMax;
-    c.atomicType = ascendc_sim::DTypeOf<T>();
+    ascendc_sim::EnableDmaAtomic(ascendc_sim::AtomicOp::kMax, ascendc_sim::DTypeOf<T>());
 }
 
 template <typename T>
 __aicore__ inline void SetAtomicMin(ascendc_sim::CallSite = {}) {
-    ascendc_sim::CoreContext& c = ascendc_sim::Core();
-    ascendc_sim::Poll(c);
     ascendc_sim::CheckAtomicMaxMinType("SetAtomicMin", ascendc_sim::DTypeOf<T>());
-    c.atomicAdd = true;
-    c.atomicOp = ascendc_sim::AtomicOp::kMin;
-    c.atomicType = ascendc_sim::DTypeOf<T>();
+    ascendc_sim::EnableDmaAtomic(ascendc_sim::AtomicOp::kMin, ascendc_sim::DTypeOf<T>());
 }
 
 __aicore__ inline void SetAtomicNone(ascendc_sim::CallSite = {}) {

@@ -18,6 +18,18 @@ template <typename T>
 inline constexpr bool kBypassTypes =
     kOneOf<T, int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t>;
 
+// The checks and counts of one scalar GM access around the data cache.
+inline CoreContext& BypassAccess(const char* api, const void* addr, uint64_t bytes, bool write) {
+    CoreContext& c = Core();
+    Poll(c);
+    CheckGm(c, api, addr, bytes, write ? GmAccess::kWrite : GmAccess::kRead);
+    NoteGm(c, api, Pipe::kS, addr, bytes, write);
+    if (!write) RequireDefinedGm(c, api, addr, bytes);
+    ++c.cost.scalarGmAccesses;
+    ChargeScalarGm(c);
+    return c;
+}
+
 }  // namespace ascendc_sim
 
 namespace AscendC {
@@ -37,14 +49,9 @@ __aicore__ inline void WriteGmByPassDCache(__gm__ T* addr, T value, ascendc_sim:
     static_assert(ascendc_sim::kBypassTypes<T>, "WriteGmByPassDCache: T must be an integer type of 1 to 8 bytes");
     using namespace ascendc_sim;
     const char* api = "WriteGmByPassDCache";
-    CoreContext& c = Core();
-    Poll(c);
-    CheckGm(c, api, addr, sizeof(T), GmAccess::kWrite);
-    NoteGm(c, api, Pipe::kS, addr, sizeof(T), true);
+    CoreContext& c = BypassAccess(api, addr, sizeof(T), true);
     BypassStore(c, api, addr, &value, sizeof(T));
     DefineGm(c, addr, sizeof(T));
-    ++c.cost.scalarGmAccesses;
-    ChargeScalarGm(c);
 }
 
 template <typename T>
@@ -52,13 +59,7 @@ __aicore__ inline T ReadGmByPassDCache(__gm__ T* addr, ascendc_sim::CallSite = {
     static_assert(ascendc_sim::kBypassTypes<T>, "ReadGmByPassDCache: T must be an integer type of 1 to 8 bytes");
     using namespace ascendc_sim;
     const char* api = "ReadGmByPassDCache";
-    CoreContext& c = Core();
-    Poll(c);
-    CheckGm(c, api, addr, sizeof(T), GmAccess::kRead);
-    NoteGm(c, api, Pipe::kS, addr, sizeof(T), false);
-    RequireDefinedGm(c, api, addr, sizeof(T));
-    ++c.cost.scalarGmAccesses;
-    ChargeScalarGm(c);
+    CoreContext& c = BypassAccess(api, addr, sizeof(T), false);
     T value;
     BypassLoad(c, api, addr, &value, sizeof(T));
     uint64_t bits = 0;

@@ -99,11 +99,13 @@ GATHER_MASK_KERNEL(int32_t, uint32_t, int32)
 GATHER_MASK_KERNEL(uint32_t, uint32_t, uint32)
 #undef GATHER_MASK_KERNEL
 
-#define GATHERB_KERNEL(T, name)                                                                                     \
-    extern "C" __global__ __aicore__ void simtest_gatherb_##name(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) { \
-        RunGatherb<T>(x, y, z, tiling);                                                                             \
-    }
-GATHERB_KERNEL(uint16_t, uint16)
-GATHERB_KERNEL(uint32_t, uint32)
-GATHERB_KERNEL(float, float32)  // not a Gatherb dtype on Atlas A2: refused by name
-#undef GATHERB_KERNEL
+extern "C" __global__ __aicore__ void simtest_gatherb_uint16(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
+    RunGatherb<uint16_t>(x, y, z, tiling);
+}
+extern "C" __global__ __aicore__ void simtest_gatherb_uint32(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
+    RunGatherb<uint32_t>(x, y, z, tiling);
+}
+// float: not a Gatherb dtype on Atlas A2, refused by name.
+extern "C" __global__ __aicore__ void simtest_gatherb_float32(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
+    RunGatherb<float>(x, y, z, tiling);
+}
