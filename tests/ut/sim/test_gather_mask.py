@@ -79,8 +79,8 @@ def test_gather_mask_in_place_packs_behind_what_it_reads(simtest):
 
 
 def test_gather_mask_refuses_a_pattern_outside_one_to_seven(simtest):
-    with pytest.raises(RuntimeError, match=r"GatherMask: src1Pattern 0 outside the built-in patterns \[1, 7\]"):
-        simtest.gather_mask(np.zeros(64, np.float32), np.zeros(8, np.uint32), fixed=0, params=(1, 1, 8, 0))
+    with pytest.raises(RuntimeError, match=r"GatherMask: src1Pattern 8 outside the built-in patterns \[1, 7\]"):
+        simtest.gather_mask(np.zeros(64, np.float32), np.zeros(8, np.uint32), fixed=8, params=(1, 1, 8, 0))
 
 
 def test_gather_mask_refuses_pattern_seven_on_310p(simtest):

@@ -7,8 +7,8 @@ using namespace AscendC;
 
 namespace {
 
-// x: totalLength elements of T; y: the pattern's bytes (extra2 = t.scalar as a byte count); z: totalLength elements
-// (a dst filled with 7 first, GatherMask's output over it) then rsvdCnt as uint64. t.op: 0 the pattern tensor, 1-7 a
+// x: totalLength elements of T; y: the pattern's bytes (t.scalar: their count); z: totalLength elements
+// (a dst filled with 7 first, GatherMask's output over it) then rsvdCnt as uint64. t.op: 0 the pattern tensor, else the
 // built-in pattern; t.mode bit 0: Counter mode, bit 1: in place (dst = src0); t.tileLength: mask; t.extra: the params
 // src0BlockStride | repeatTimes << 8 | src0RepeatStride << 16 | src1RepeatStride << 24.
 template <typename T, typename U>

@@ -24,8 +24,8 @@ __aicore__ inline void RunSort(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) 
     cntGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(z + n * 8), 4);
     TPipe pipe;
     TBuf<TPosition::VECCALC> bx, by, bw, bz;
-    pipe.InitBuffer(bx, n * sizeof(T));
-    pipe.InitBuffer(by, n * sizeof(uint32_t));
+    pipe.InitBuffer(bx, AlignUp(n * sizeof(T), 256));  // Sort32: src1 128-byte, dst 256-byte aligned
+    pipe.InitBuffer(by, AlignUp(n * sizeof(uint32_t), 256));
     pipe.InitBuffer(bw, n * 8);
     pipe.InitBuffer(bz, n * 8);
     LocalTensor<T> lx = bx.Get<T>(), lw = bw.Get<T>(), lz = bz.Get<T>();
