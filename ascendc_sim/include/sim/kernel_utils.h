@@ -22,6 +22,7 @@ constexpr uint16_t ONE_BLK_SIZE = 32;          // bytes of a DataBlock
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes one repeat of a vector instruction covers
 constexpr int32_t DEFAULT_BLK_NUM = 8;         // DataBlocks per repeat
 constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;   // the contiguous repeat stride in DataBlocks
+constexpr uint8_t DEFAULT_BLK_STRIDE = 1;      // the contiguous block stride in DataBlocks
 constexpr int32_t MAX_REPEAT_TIMES = 255;      // repeats one instruction takes
 constexpr int32_t BLOCK_CUBE = 16;             // edge of a cube fractal
 
