@@ -104,8 +104,10 @@ def scenarios(sample):
     check = re.search(r"if\((NOT SCENARIO_NUM EQUAL \d+(?:\s+AND\s+NOT SCENARIO_NUM EQUAL \d+)*)\)", text)
     # the cache variable's description: "Scene number (1-3)", "(1,2,3)", "场景id: 1, 2"
     desc = re.search(r'set\(SCENARIO_NUM\s+"?\d+"?\s+CACHE\s+STRING\s+"[^"]*?(\d+(?:\s*[-,~]\s*\d+)+)\)?"', text)
+    # the values the CMakeLists compares SCENARIO_NUM with (`if(SCENARIO_NUM EQUAL 1) ... elseif(... EQUAL 2)`)
+    compared = sorted(set(re.findall(r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"?', text)), key=int)
     if m:
-        found = m.group(1).split()
+        found = [v.strip('"') for v in m.group(1).split()]
     elif r:
         found = [str(v) for v in range(int(r.group(1)), int(r.group(2)) + 1)]
     elif check:
@@ -116,23 +118,27 @@ def scenarios(sample):
         for part in parts:
             lo, _, hi = part.partition("-")
             found += [str(v) for v in range(int(lo), int(hi or lo) + 1)]
+    elif compared:
+        found = compared
     else:
         d = re.search(r'set\(SCENARIO_NUM "?(\d+)', text)
         found = [d.group(1) if d else "0"]
-    # scenarios the CMakeLists keeps to dav-3510: refused for another arch, or switching the arch to it
-    only3510 = set(
-        re.findall(
-            r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"? AND NOT CMAKE_ASC_ARCHITECTURES STREQUAL ' r'"dav-3510"', text
-        )
-    )
-    for cond in re.findall(r'if\(([^)]*SCENARIO_NUM[^)]*)\)\s*set\(CMAKE_ASC_ARCHITECTURES\s+"dav-3510"', text):
-        only3510 |= set(re.findall(r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"?', cond))
-    return [v for v in found if v not in only3510]
+    return [v for v in found if configures(sample, v)]
+
+
+def configures(sample, scenario):
+    """Whether CMake configures this run for the SoC's architecture: no `message(FATAL_ERROR ...)` on its path
+    and no switch of CMAKE_ASC_ARCHITECTURES to another architecture (scenarios a sample keeps to dav-3510)."""
+    env = cmake_build(sample, scenario)[3]
+    return CONFIGURE_FAILED not in env and env["CMAKE_ASC_ARCHITECTURES"] == f"dav-{NPU_ARCH}"
 
 
 # What the sample's CMakeLists.txt gives the build, read as CMake would with its cache defaults: the compile
 # definitions of its targets and the sources of the `demo` executable with the libraries it links. Only the forms
-# the samples use: set / option, if / elseif / else / endif on STREQUAL, EQUAL, MATCHES, NOT, AND, OR, a variable.
+# the samples use: set / option (a cache entry, FORCE), if / elseif / else / endif on STREQUAL, EQUAL, MATCHES,
+# IN_LIST, DEFINED, NOT, AND, OR, a variable; message(FATAL_ERROR).
+# set in cmake_build's variables when the configure stops at a `message(FATAL_ERROR ...)`
+CONFIGURE_FAILED = " FATAL_ERROR"
 CMAKE_COMMAND = re.compile(r"^\s*(\w+)\s*\(((?:[^()]|\([^()]*\))*)\)", re.M | re.S)
 
 
@@ -158,6 +164,10 @@ def cmake_condition(words, env):
             return join((cmake_condition(words[:i], env), cmake_condition(words[i + 1 :], env)))
     if words[:1] == ["NOT"]:
         return not cmake_condition(words[1:], env)
+    if len(words) == 2 and words[0] == "DEFINED":
+        return words[1] in env
+    if len(words) == 3 and words[1] == "IN_LIST":
+        return value(words[0]) in env.get(words[2], "").split(";")
     if len(words) == 3 and words[1] in ("STREQUAL", "EQUAL", "MATCHES"):
         a, b = value(words[0]), words[2]
         return a == b if words[1] != "MATCHES" else re.search(b, a) is not None
@@ -188,8 +198,13 @@ def cmake_build(sample, scenario):
         elif cmd in ("set", "option"):
             words = cmake_words(args, env)
             cached = "CACHE" in words or cmd == "option"
-            if words and not (cached and words[0] in env):  # a cache default yields to a value given
-                env[words[0]] = words[-1] if cmd == "option" else (words[1] if len(words) > 1 else "")
+            # a cache default yields to a value given, unless FORCE
+            if words and not (cached and words[0] in env and "FORCE" not in words):
+                # a plain set of several values is a list; a cache entry's value is its first word
+                value = words[1:2] if cached else words[1:]
+                env[words[0]] = words[-1] if cmd == "option" else ";".join(value)
+        elif cmd == "message" and cmake_words(args, env)[:1] == ["FATAL_ERROR"]:
+            env[CONFIGURE_FAILED] = "1"
         elif cmd == "target_compile_definitions":
             words = cmake_words(args, env)[1:]
             defines += [w for w in words if w not in ("PRIVATE", "PUBLIC", "INTERFACE")]
