@@ -1,6 +1,7 @@
-// The Matmul high-level API on the twin (lib/matmul_intf.h): the separated-architecture MIX mode. The AIV-side
-// object checks each call against the docs and hands the work to its group's AIC (sim/mix.h), which runs it on the
-// cube (sim/cube_engine.h): IterateAll (sync, async + WaitIterateAll, atomic add), Iterate + GetTensorC (GM or UB).
+// The Matmul high-level API on the twin (lib/matmul_intf.h) on the separated architecture, in its two modes (Matmul
+// usage docs): MIX, where the AIV-side object checks each call against the docs and hands the work to its group's
+// AIC (sim/mix.h), and pure Cube (ASCENDC_CUBE_ONLY), where the AIC runs the calls itself. Either way the work runs
+// on the cube (sim/cube_engine.h): IterateAll (sync, async + WaitIterateAll, atomic add), Iterate + GetTensorC.
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -8,20 +9,17 @@
 
 #include "ascendc_sim/platform/matmul_tiling.h"
 #include "ascendc_sim/platform/soc_cube.h"
+#include "kernel_tiling/kernel_tiling.h"
 #include "sim/cube_engine.h"
 #include "sim/dtype_of.h"
 #include "sim/gm_access.h"
+#include "sim/matmul_config.h"
+#include "sim/matmul_static.h"
 #include "sim/mix.h"
 #include "sim/pipe.h"
 #include "sim/tensor.h"
 
-// Global names, as CANN spells them (8.1.RC1 kernel_tiling.h and lib/matmul/matmul_config.h; asc-devkit exports
-// AscendC::tiling::TCubeTiling by a global using-declaration): AscendC::CubeFormat does not exist there.
-using TCubeTiling = ascendc_sim::CubeTiling;
-enum class CubeFormat : uint8_t { ND, NZ, ND_ALIGN };
-
 namespace AscendC {
-enum class LayoutMode : uint8_t { NONE, BSNGD, SBNGD, BNGS1S2, NORMAL };
 
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
           LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
@@ -35,63 +33,16 @@ struct MatmulType {
     constexpr static TPosition srcPos = SRCPOS;
 };
 
-// The twin models the NORM template; MDL is accepted with the same behaviour (its extra tiling rules are not checked).
-// Constant tiling (GetMatmulApiTiling.md): the base shape alone (partial) or with the single-core shape (full); 0 is
-// "not constant".
-struct MatmulConfig {
-    bool doNorm;
-    bool doMultiDataLoad;
-    uint32_t singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
-    uint32_t basicM = 0, basicN = 0, basicK = 0;
+// The user callbacks of the Matmul (MatmulCallBackFunc.md): C out of CO1, A into A1, B into B1.
+template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
+                              const void* dataCopyOutParams, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
+          void (*CopyA1)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col, int useM,
+                         int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
+          void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col, int useK,
+                         int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
+struct MatmulCallBackFunc {
+    constexpr static bool simAnySet = DataCopyOut != nullptr || CopyA1 != nullptr || CopyB1 != nullptr;
 };
-inline constexpr MatmulConfig CFG_NORM = {true, false};
-inline constexpr MatmulConfig CFG_MDL = {false, true};
-
-// GetMMConfig.md: the template to start from and its shape parameters (the other parameter groups are not modeled).
-enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
-struct MatmulShapeParams {
-    uint32_t singleCoreM, singleCoreN, singleCoreK;
-    uint32_t basicM, basicN, basicK;
-};
-
-constexpr void ApplyMatmulParams(MatmulConfig& c, const MatmulShapeParams& p) {
-    c.singleCoreM = p.singleCoreM, c.singleCoreN = p.singleCoreN, c.singleCoreK = p.singleCoreK;
-    c.basicM = p.basicM, c.basicN = p.basicN, c.basicK = p.basicK;
-}
-
-template <MatmulConfigMode configMode, typename... ArgTypes>
-constexpr MatmulConfig GetMMConfig(ArgTypes&&... args) {
-    static_assert(configMode == MatmulConfigMode::CONFIG_NORM || configMode == MatmulConfigMode::CONFIG_MDL,
-                  "GetMMConfig on the twin: the Norm and MDL templates");
-    MatmulConfig c = configMode == MatmulConfigMode::CONFIG_NORM ? CFG_NORM : CFG_MDL;
-    (ApplyMatmulParams(c, args), ...);
-    return c;
-}
-
-// Matmul模板参数.md 表1: the constant tiling GetMatmulApiTiling returns. The twin keeps the constant shapes (-1: not
-// constant) and the L1 size; the other TCubeTiling fields are derived at Init by the host tiling from them.
-struct MatmulApiStaticTiling {
-    int32_t M = -1, N = -1, Ka = -1, Kb = -1;
-    int32_t singleCoreM = -1, singleCoreN = -1, singleCoreK = -1;
-    int32_t baseM = -1, baseN = -1, baseK = -1;
-    int32_t l1Size = 0;
-    MatmulConfig cfg = CFG_NORM;
-};
-
-inline constexpr int32_t kMatmulL1Size = 512 * 1024;  // Impl::L1_SIZE of A2/A3 (GetMatmulApiTiling.md example)
-
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
-constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, int32_t l1Size = kMatmulL1Size) {
-    auto constant = [](uint32_t v) { return v == 0 ? -1 : static_cast<int32_t>(v); };
-    MatmulApiStaticTiling t;
-    t.cfg = mmCFG;
-    t.l1Size = l1Size;
-    t.singleCoreM = t.M = constant(mmCFG.singleCoreM);
-    t.singleCoreN = t.N = constant(mmCFG.singleCoreN);
-    t.singleCoreK = t.Ka = t.Kb = constant(mmCFG.singleCoreK);
-    t.baseM = constant(mmCFG.basicM), t.baseN = constant(mmCFG.basicN), t.baseK = constant(mmCFG.basicK);
-    return t;
-}
 
 }  // namespace AscendC
 
@@ -101,45 +52,24 @@ __aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return nullptr; }
 
 namespace ascendc_sim {
 
-// The constant shapes of a Matmul template argument (a MatmulConfig or GetMatmulApiTiling's result); -1: none.
-struct MatmulConstants {
-    bool apiTiling = false;  // from GetMatmulApiTiling (may replace the runtime tiling when full)
-    int32_t singleM = -1, singleN = -1, singleK = -1, baseM = -1, baseN = -1, baseK = -1;
-    int32_t l1Size = 0;
-};
-constexpr MatmulConstants ConstantsOf(const AscendC::MatmulConfig& c) {
-    auto constant = [](uint32_t v) { return v == 0 ? -1 : static_cast<int32_t>(v); };
-    return {false,
-            constant(c.singleCoreM),
-            constant(c.singleCoreN),
-            constant(c.singleCoreK),
-            constant(c.basicM),
-            constant(c.basicN),
-            constant(c.basicK),
-            0};
-}
-constexpr MatmulConstants ConstantsOf(const AscendC::MatmulApiStaticTiling& t) {
-    return {true, t.singleCoreM, t.singleCoreN, t.singleCoreK, t.baseM, t.baseN, t.baseK, t.l1Size};
-}
-
 // Checks shared by every Matmul instance (matmul.cpp).
 void CheckMatmulRegistered(const char* api, bool registered);
-void CheckMatmulTiling(const char* api, const ascendc_sim::CubeTiling& t, const ascendc_sim::MatmulTypes& types);
-// A runtime tiling against the template's constant shapes (they must be equal, GetMatmulApiTiling.md 约束说明).
-void CheckConstantTiling(const char* api, const ascendc_sim::CubeTiling& t, const MatmulConstants& k);
-// The tiling of a nullptr REGIST_MATMUL_OBJ argument: only a full GetMatmulApiTiling constant allows it; the other
-// fields come from the host tiling of the constant shapes.
-ascendc_sim::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k,
-                                         const ascendc_sim::MatmulTypes& types);
+void CheckMatmulTiling(const char* api, const ascendc_sim::CubeTiling& t, const ascendc_sim::MatmulTypes& types,
+                       bool cubeOnly);
 void BeginMatmulCompute(const char* api, const void* object);  // End() needed before switching objects (docs, End)
 void EndMatmul(const void* object);
 uint32_t NextMatmulIndex(const char* api);  // at most 4 objects, before InitBuffer (docs, REGIST_MATMUL_OBJ)
+// Where a Matmul call runs: the AIV hands it to its AIC (MIX), or the AIC runs it itself (ASCENDC_CUBE_ONLY).
+void CheckMatmulCore(const char* api, bool cubeOnly);
+void CheckCubeOnlyLaunch(const char* api);   // ASCENDC_CUBE_ONLY needs a launch with AICs
+void CheckMixMatmulLaunch(const char* api);  // MIX mode needs AIVs: a __cube__ kernel is pure Cube
 
 }  // namespace ascendc_sim
 
 namespace AscendC {
 
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM>
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>>
 class Matmul {
     using SrcT = typename A_TYPE::T;
     using DstT = typename C_TYPE::T;
@@ -148,13 +78,15 @@ class Matmul {
     static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && A_TYPE::format == CubeFormat::ND &&
                       B_TYPE::format == CubeFormat::ND,
                   "Matmul on the twin: A and B in GM, ND format");
+    static_assert(!MM_CB::simAnySet,
+                  "MatmulCallBackFunc with a DataCopyOut / CopyA1 / CopyB1 callback is not modelled by the twin");
 
 public:
     Matmul() = default;
     Matmul(const Matmul&) = delete;
     Matmul& operator=(const Matmul&) = delete;
     ~Matmul() {
-        if (pending_.work) {  // the AIC may still run the async request that points into this object
+        if (pending_.work && !cubeOnly_) {  // the AIC may still run the async request that points into this object
             auto& c = ascendc_sim::Core();
             try {
                 ascendc_sim::WaitCube(c, "Matmul::~Matmul", pending_);
@@ -164,16 +96,18 @@ public:
     }
 
     // Twin internals: called by REGIST_MATMUL_OBJ.
-    void SimRegister() {
+    void SimRegister(bool cubeOnly) {
         index_ = ascendc_sim::NextMatmulIndex("REGIST_MATMUL_OBJ");
         registered_ = true;
+        cubeOnly_ = cubeOnly;
     }
 
     __aicore__ inline void Init(const TCubeTiling* tiling, TPipe* = nullptr, ascendc_sim::CallSite = {}) {
         ascendc_sim::CheckMatmulRegistered("Matmul::Init", registered_);
         constexpr ascendc_sim::MatmulConstants kConstants = ascendc_sim::ConstantsOf(MM_CFG);
+        ascendc_sim::CheckMatmulOptions("Matmul::Init", kConstants.cfg, cubeOnly_);
         tiling_ = tiling != nullptr ? *tiling : ascendc_sim::StaticCubeTiling("Matmul::Init", kConstants, Types());
-        ascendc_sim::CheckMatmulTiling("Matmul::Init", tiling_, Types());
+        ascendc_sim::CheckMatmulTiling("Matmul::Init", tiling_, Types(), cubeOnly_);
         ascendc_sim::CheckConstantTiling("Matmul::Init", tiling_, kConstants);
         hasTiling_ = true;
         SetOrgShape(tiling_.M, tiling_.N, tiling_.Ka, tiling_.Kb);
@@ -233,11 +167,11 @@ public:
         jobCopy_ = job;
         pending_ = {};
         pending_.work = [this] { ascendc_sim::CubeIterateAll(ascendc_sim::Core(), jobCopy_); };
-        ascendc_sim::PostToCube(c, api, pending_, sync);
+        Dispatch(c, api, pending_, sync);
         if (sync) {
             pending_ = {};
             NoteC(c);
-        } else {
+        } else if (!cubeOnly_) {
             auto* begin = reinterpret_cast<const uint8_t*>(gm.GetPhyAddr());
             ascendc_sim::AddPending(c, {begin, begin + CBytes(), this, &c});
         }
@@ -246,8 +180,10 @@ public:
         auto& c = ascendc_sim::Core();
         ascendc_sim::Poll(c);
         if (!pending_.work) ascendc_sim::Fail("Matmul::WaitIterateAll", "no async IterateAll to wait for");
-        ascendc_sim::WaitCube(c, "Matmul::WaitIterateAll", pending_);
-        ascendc_sim::ClearPending(c, this);
+        if (!cubeOnly_) {
+            ascendc_sim::WaitCube(c, "Matmul::WaitIterateAll", pending_);
+            ascendc_sim::ClearPending(c, this);
+        }
         pending_ = {};
         NoteC(c);
     }
@@ -272,7 +208,7 @@ public:
         r.work = [this] {
             ascendc_sim::CubeComputeBlock(ascendc_sim::Core(), iterJob_, m0_, n0_, bm_, bn_, l0c_, loadA_, loadB_);
         };
-        ascendc_sim::PostToCube(c, api, r, true);
+        Dispatch(c, api, r, true);
         blockReady_ = true;
         return true;
     }
@@ -287,7 +223,7 @@ public:
         CheckCRows(c, api, gm, m0_, n0_, bm_, bn_, enAtomic);
         ascendc_sim::CubeRequest r;
         r.work = [this] { ascendc_sim::CubeFixToGm(ascendc_sim::Core(), iterJob_, l0c_, m0_, n0_, bm_, bn_); };
-        ascendc_sim::PostToCube(c, api, r, true);
+        Dispatch(c, api, r, true);
     }
     // UB (VECIN): the block as baseM rows of baseN elements.
     template <bool sync = true>
@@ -296,12 +232,13 @@ public:
         const char* api = "Matmul::GetTensorC";
         auto& c = TakeBlock(api, enSequentialWrite);
         if (enAtomic) ascendc_sim::Fail(api, "enAtomic needs a GM destination");
+        if (cubeOnly_) ascendc_sim::Fail(api, "C to a UB tensor in ASCENDC_CUBE_ONLY mode: the AIC has no UB");
         auto* dst = reinterpret_cast<uint8_t*>(ub.Operand(api, "C", uint64_t(tiling_.baseM) * tiling_.baseN));
         ascendc_sim::CubeRequest r;
         r.work = [this, dst] {
             ascendc_sim::CubeFixToUb(ascendc_sim::Core(), iterJob_, l0c_, bm_, bn_, dst, tiling_.baseN);
         };
-        ascendc_sim::PostToCube(c, api, r, true);
+        Dispatch(c, api, r, true);
         // The cube side is not tracked for definedness: C lands in UB defined.
         ascendc_sim::DefineBytes(c, ascendc_sim::DefSpace::kUb,
                                  ascendc_sim::Footprint::Contiguous(
@@ -333,13 +270,20 @@ private:
         ascendc_sim::CheckMatmulRegistered(api, registered_);
         if (pending_.work) ascendc_sim::Fail(api, "async IterateAll not waited for (call WaitIterateAll first)");
     }
+    // MIX: the group's AIC runs the request; pure Cube: this AIC runs it now (an async IterateAll then has nothing
+    // left to do at WaitIterateAll, which the object still requires).
+    void Dispatch(ascendc_sim::CoreContext& c, const char* api, ascendc_sim::CubeRequest& r, bool wait) {
+        if (!cubeOnly_) return ascendc_sim::PostToCube(c, api, r, wait);
+        r.work();
+        r.done = true;
+    }
     static void CheckTranspose(const char* api, bool wanted, bool enabled) {
         if (wanted && !enabled) ascendc_sim::Fail(api, "transpose requested but the MatmulType has ISTRANS = false");
     }
     ascendc_sim::CoreContext& Start(const char* api, uint8_t enAtomic, bool unsupportedFlag) {
         Ready(api);
         auto& c = ascendc_sim::Core();
-        if (c.isAic) ascendc_sim::Fail(api, "called on the AIC: Matmul calls run on the AIV (docs REGIST_MATMUL_OBJ)");
+        ascendc_sim::CheckMatmulCore(api, cubeOnly_);
         if (!hasTiling_) ascendc_sim::Fail(api, "no tiling: pass it to REGIST_MATMUL_OBJ or call Init");
         if (enAtomic > 1)
             ascendc_sim::Fail(api, ascendc_sim::Str("enAtomic ", int(enAtomic), " (max/min) not modeled"));
@@ -407,6 +351,7 @@ private:
     }
 
     bool registered_ = false;
+    bool cubeOnly_ = false;
     bool hasTiling_ = false;
     uint32_t index_ = 0;
     TCubeTiling tiling_{};
@@ -428,31 +373,41 @@ private:
 
 namespace ascendc_sim {
 
+// Registers each object; an object followed by its tiling is initialised on the core that runs its calls (the AIV
+// in MIX, the AIC in pure Cube mode).
 template <class MM>
-void RegisterMatmuls(MM& mm) {
-    mm.SimRegister();
+void RegisterMatmuls(bool cubeOnly, MM& mm) {
+    mm.SimRegister(cubeOnly);
 }
 template <class MM, class Next, class... Rest>
-void RegisterMatmuls(MM& mm, Next&& next, Rest&&... rest) {
-    mm.SimRegister();
+void RegisterMatmuls(bool cubeOnly, MM& mm, Next&& next, Rest&&... rest) {
+    mm.SimRegister(cubeOnly);
     if constexpr (std::is_convertible_v<std::decay_t<Next>, const TCubeTiling*>) {
-        if (!Core().isAic) mm.Init(next);
-        if constexpr (sizeof...(Rest) > 0) RegisterMatmuls(rest...);
+        if (Core().isAic == cubeOnly) mm.Init(next);
+        if constexpr (sizeof...(Rest) > 0) RegisterMatmuls(cubeOnly, rest...);
     } else {
-        RegisterMatmuls(next, rest...);
+        RegisterMatmuls(cubeOnly, next, rest...);
     }
 }
 
-// REGIST_MATMUL_OBJ: on the AIC, serves the group's AIVs and then leaves the kernel (true); on the AIV, registers
-// the objects (and their tilings) and returns false.
+// REGIST_MATMUL_OBJ (true: the core leaves the kernel). MIX: the AIC serves the group's AIVs until they leave, the
+// AIVs register the objects. Pure Cube (asc-devkit kfc_register_obj.h under ASCENDC_CUBE_ONLY): the AIC initialises
+// the objects and goes on, an AIV leaves at once.
 template <class... Objs>
-bool RegisterMatmulObjects(AscendC::TPipe* pipe, GM_ADDR workspace, Objs&&... objs) {
+bool RegisterMatmulObjects(bool cubeOnly, AscendC::TPipe* pipe, GM_ADDR workspace, Objs&&... objs) {
     (void)pipe;
     (void)workspace;
     CoreContext& c = Core();
     Poll(c);
+    if (cubeOnly) {
+        CheckCubeOnlyLaunch("REGIST_MATMUL_OBJ");
+        if (!c.isAic) return true;
+        RegisterMatmuls(true, objs...);
+        return false;
+    }
+    CheckMixMatmulLaunch("REGIST_MATMUL_OBJ");
     GroupOf(c, "REGIST_MATMUL_OBJ");
-    RegisterMatmuls(objs...);
+    RegisterMatmuls(false, objs...);
     if (!c.isAic) return false;
     ServeCube(c);
     return true;
@@ -460,5 +415,7 @@ bool RegisterMatmulObjects(AscendC::TPipe* pipe, GM_ADDR workspace, Objs&&... ob
 
 }  // namespace ascendc_sim
 
-#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) \
-    if (::ascendc_sim::RegisterMatmulObjects(tpipe, workspace, __VA_ARGS__)) return
+// ASCENDC_SIM_MATMUL_CUBE_ONLY: whether the kernel's source defined ASCENDC_CUBE_ONLY before lib/matmul_intf.h.
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                                                               \
+    if (::ascendc_sim::RegisterMatmulObjects(ASCENDC_SIM_MATMUL_CUBE_ONLY, tpipe, workspace, __VA_ARGS__)) \
+    return
