@@ -11,5 +11,11 @@
 #define ASCENDC_SIM_MATMUL_CUBE_ONLY false
 #endif
 
+// The kernel parameter holding the Matmul framework's system workspace (asc-devkit matmul_leakyrelu_advanced_api
+// README: Host侧申请并传入的系统workspace); a ccec qualifier the Matmul kernels spell.
+#ifndef __kfc_workspace__
+#define __kfc_workspace__
+#endif
+
 // asc-devkit adv_api/matmul/matmul.h: `matmul::` names the same API (matmul::GetBlockIdx(), ...).
 namespace matmul = AscendC;

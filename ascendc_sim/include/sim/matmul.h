@@ -21,6 +21,9 @@
 
 namespace AscendC {
 
+// Bytes of one fractal row, C0 (kernel_utils_constants.h); Matmul kernels size their copies of C with it.
+constexpr int32_t DEFAULT_C0_SIZE = 32;
+
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
           LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
 struct MatmulType {
@@ -86,7 +89,7 @@ public:
     Matmul(const Matmul&) = delete;
     Matmul& operator=(const Matmul&) = delete;
     ~Matmul() {
-        if (pending_.work && !cubeOnly_) {  // the AIC may still run the async request that points into this object
+        if (pending_.work) {  // the AIC may still run the async request that points into this object
             auto& c = ascendc_sim::Core();
             try {
                 ascendc_sim::WaitCube(c, "Matmul::~Matmul", pending_);
@@ -160,6 +163,7 @@ public:
                                       ascendc_sim::CallSite = {}) {
         const char* api = "Matmul::IterateAll";
         auto& c = Start(api, enAtomic, enSequentialWrite || fakeMsg);
+        if (!sync) CheckAsync(api);
         if (!sync && !waitIterateAll) {
             ascendc_sim::Fail(api, "async IterateAll without waitIterateAll is not modeled by the twin");
         }
@@ -171,7 +175,7 @@ public:
         if (sync) {
             pending_ = {};
             NoteC(c);
-        } else if (!cubeOnly_) {
+        } else {
             auto* begin = reinterpret_cast<const uint8_t*>(gm.GetPhyAddr());
             ascendc_sim::AddPending(c, {begin, begin + CBytes(), this, &c});
         }
@@ -180,19 +184,44 @@ public:
         auto& c = ascendc_sim::Core();
         ascendc_sim::Poll(c);
         if (!pending_.work) ascendc_sim::Fail("Matmul::WaitIterateAll", "no async IterateAll to wait for");
-        if (!cubeOnly_) {
-            ascendc_sim::WaitCube(c, "Matmul::WaitIterateAll", pending_);
-            ascendc_sim::ClearPending(c, this);
-        }
+        ascendc_sim::WaitCube(c, "Matmul::WaitIterateAll", pending_);
+        ascendc_sim::ClearPending(c, this);
         pending_ = {};
         NoteC(c);
     }
 
     // Docs (Iterate): one baseM x baseN block of C per call into L0C; false once every block was computed.
+    // Async (MIX only, 异步场景处理): one call starts every block into the workspace of SetWorkspace (set before,
+    // singleCoreM x singleCoreN elements of C); each GetTensorC<false> then takes the next block. The twin computes
+    // each block when it is taken, which yields the same values; it does not model the workspace's content.
     template <bool sync = true>
     __aicore__ inline bool Iterate(bool enPartialSum = false, ascendc_sim::CallSite = {}) {
-        static_assert(sync, "Matmul::Iterate: the twin models the sync mode");
         const char* api = "Matmul::Iterate";
+        if constexpr (!sync) {
+            auto& c = Start(api, 0, enPartialSum);
+            CheckAsync(api);
+            if (workspace_ == nullptr) ascendc_sim::Fail(api, "async Iterate needs SetWorkspace before it (docs)");
+            CheckWorkspace(c, api);
+            iter_ = 0;
+            asyncBlocks_ = ascendc_sim::CubeBlockCount(Job(c, api, GlobalTensor<DstT>(), 0));
+            return true;
+        }
+        return NextBlock(api, enPartialSum);
+    }
+    // Docs (SetWorkspace): the GM space the async Iterate caches C in.
+    template <class T>
+    __aicore__ inline void SetWorkspace(GlobalTensor<T>& addr, ascendc_sim::CallSite = {}) {
+        SetWorkspace(addr.GetPhyAddr(), static_cast<int>(addr.GetSize()));
+    }
+    template <class T>
+    __aicore__ inline void SetWorkspace(__gm__ const T* addr, int size, ascendc_sim::CallSite = {}) {
+        Ready("Matmul::SetWorkspace");
+        workspace_ = reinterpret_cast<const uint8_t*>(addr);
+        workspaceBytes_ = uint64_t(size) * sizeof(T);
+    }
+
+private:
+    bool NextBlock(const char* api, bool enPartialSum) {
         auto& c = Start(api, 0, enPartialSum);
         if (iter_ == 0) iterJob_ = Job(c, api, GlobalTensor<DstT>(), 0);
         if (iter_ >= ascendc_sim::CubeBlockCount(iterJob_)) {
@@ -212,17 +241,42 @@ public:
         blockReady_ = true;
         return true;
     }
+    // The workspace must hold singleCoreM x singleCoreN elements of C (异步场景处理); the cube writes it.
+    void CheckWorkspace(ascendc_sim::CoreContext& c, const char* api) const {
+        const uint64_t need = uint64_t(job_.singleM) * job_.singleN * sizeof(DstT);
+        if (workspaceBytes_ < need) {
+            ascendc_sim::Fail(api, ascendc_sim::Str("SetWorkspace holds ", workspaceBytes_, " bytes, the async Iterate needs ",
+                                                    need, " (singleCoreM x singleCoreN of C)"));
+        }
+        ascendc_sim::CheckGm(c, api, workspace_, need, ascendc_sim::GmAccess::kWrite);
+    }
+    // GetTensorC<false>: the next block of the async Iterate.
+    template <bool sync>
+    void TakeAsyncBlock(const char* api) {
+        if constexpr (!sync) {
+            if (asyncBlocks_ == 0) ascendc_sim::Fail(api, "GetTensorC<false> without a pending async Iterate block");
+            --asyncBlocks_;
+            NextBlock(api, false);
+        }
+    }
+
+public:
     // GM: the block lands at its place in C (non-sequential write).
     template <bool sync = true>
     __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
                                       bool enSequentialWrite = false, ascendc_sim::CallSite = {}) {
         const char* api = "Matmul::GetTensorC";
-        auto& c = TakeBlock(api, enSequentialWrite);
-        iterJob_.cGm = reinterpret_cast<uint8_t*>(gm.GetPhyAddr());
-        iterJob_.atomic = enAtomic;
-        CheckCRows(c, api, gm, m0_, n0_, bm_, bn_, enAtomic);
+        TakeAsyncBlock<sync>(api);
+        auto& c = TakeBlock(api);
+        // GetTensorC docs: enSequentialWrite puts the block at gm as baseM x baseN rows; else at its place in C.
+        ascendc_sim::CubeJob out = iterJob_;
+        out.cGm = reinterpret_cast<uint8_t*>(gm.GetPhyAddr());
+        out.atomic = enAtomic;
+        int64_t m0 = m0_, n0 = n0_;
+        if (enSequentialWrite) out.orgN = tiling_.baseN, m0 = n0 = 0;
+        CheckCRows(c, api, gm, m0, n0, bm_, bn_, enAtomic, out.orgN);
         ascendc_sim::CubeRequest r;
-        r.work = [this] { ascendc_sim::CubeFixToGm(ascendc_sim::Core(), iterJob_, l0c_, m0_, n0_, bm_, bn_); };
+        r.work = [this, out, m0, n0] { ascendc_sim::CubeFixToGm(ascendc_sim::Core(), out, l0c_, m0, n0, bm_, bn_); };
         Dispatch(c, api, r, true);
     }
     // UB (VECIN): the block as baseM rows of baseN elements.
@@ -230,7 +284,9 @@ public:
     __aicore__ inline void GetTensorC(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                                       ascendc_sim::CallSite = {}) {
         const char* api = "Matmul::GetTensorC";
-        auto& c = TakeBlock(api, enSequentialWrite);
+        TakeAsyncBlock<sync>(api);
+        auto& c = TakeBlock(api);
+        (void)enSequentialWrite;  // a UB block is always baseM x baseN rows from the tensor's start
         if (enAtomic) ascendc_sim::Fail(api, "enAtomic needs a GM destination");
         if (cubeOnly_) ascendc_sim::Fail(api, "C to a UB tensor in ASCENDC_CUBE_ONLY mode: the AIC has no UB");
         auto* dst = reinterpret_cast<uint8_t*>(ub.Operand(api, "C", uint64_t(tiling_.baseM) * tiling_.baseN));
@@ -270,12 +326,15 @@ private:
         ascendc_sim::CheckMatmulRegistered(api, registered_);
         if (pending_.work) ascendc_sim::Fail(api, "async IterateAll not waited for (call WaitIterateAll first)");
     }
-    // MIX: the group's AIC runs the request; pure Cube: this AIC runs it now (an async IterateAll then has nothing
-    // left to do at WaitIterateAll, which the object still requires).
+    // MIX: the group's AIC runs the request; pure Cube: this AIC runs it now.
     void Dispatch(ascendc_sim::CoreContext& c, const char* api, ascendc_sim::CubeRequest& r, bool wait) {
         if (!cubeOnly_) return ascendc_sim::PostToCube(c, api, r, wait);
         r.work();
         r.done = true;
+    }
+    // 异步场景处理 (Matmul programming guide): the async Iterate / IterateAll exist in MIX mode only.
+    void CheckAsync(const char* api) const {
+        if (cubeOnly_) ascendc_sim::Fail(api, "the async mode in ASCENDC_CUBE_ONLY mode: pure Cube has the sync mode only");
     }
     static void CheckTranspose(const char* api, bool wanted, bool enabled) {
         if (wanted && !enabled) ascendc_sim::Fail(api, "transpose requested but the MatmulType has ISTRANS = false");
@@ -291,22 +350,20 @@ private:
         ascendc_sim::BeginMatmulCompute(api, this);
         return c;
     }
-    ascendc_sim::CoreContext& TakeBlock(const char* api, bool enSequentialWrite) {
+    ascendc_sim::CoreContext& TakeBlock(const char* api) {
         Ready(api);
         if (!blockReady_) ascendc_sim::Fail(api, "no block computed: call Iterate first");
-        if (enSequentialWrite) ascendc_sim::Fail(api, "enSequentialWrite is not modeled");
         blockReady_ = false;
         return ascendc_sim::Core();
     }
     // C is written row by row (row stride orgN): each row is its own GM write for the race check.
     void CheckCRows(ascendc_sim::CoreContext& c, const char* api, const GlobalTensor<DstT>& gm, int64_t m0, int64_t n0,
-                    int64_t rows, int64_t cols, uint8_t atomic) const {
+                    int64_t rows, int64_t cols, uint8_t atomic, int64_t ld) const {
         auto access = atomic ? ascendc_sim::GmAccess::kAtomicWrite : ascendc_sim::GmAccess::kWrite;
         for (int64_t r = 0; r < rows; ++r) {
-            gm.CheckRange(c, api, uint64_t(m0 + r) * job_.orgN + n0, cols, access);
+            gm.CheckRange(c, api, uint64_t(m0 + r) * ld + n0, cols, access);
             // The cube's side is not tracked for definedness: what it writes counts as defined.
-            if (!atomic)
-                ascendc_sim::DefineGm(c, gm.GetPhyAddr() + uint64_t(m0 + r) * job_.orgN + n0, cols * sizeof(DstT));
+            if (!atomic) ascendc_sim::DefineGm(c, gm.GetPhyAddr() + uint64_t(m0 + r) * ld + n0, cols * sizeof(DstT));
         }
     }
     uint64_t CBytes() const { return (uint64_t(job_.singleM - 1) * job_.orgN + job_.singleN) * sizeof(DstT); }
@@ -344,7 +401,7 @@ private:
             j.biasGm = reinterpret_cast<const uint8_t*>(bias_.GetPhyAddr());
         }
         if (cGm.GetPhyAddr() != nullptr) {
-            CheckCRows(c, "Matmul (C)", cGm, 0, 0, j.singleM, j.singleN, atomic);
+            CheckCRows(c, "Matmul (C)", cGm, 0, 0, j.singleM, j.singleN, atomic, j.orgN);
             j.cGm = reinterpret_cast<uint8_t*>(cGm.GetPhyAddr());
         }
         return j;
@@ -366,6 +423,9 @@ private:
     ascendc_sim::CubeResidency l1_;  // panels Iterate keeps in L1 from one block to the next
     bool loadA_ = true, loadB_ = true;
     bool blockReady_ = false;
+    int64_t asyncBlocks_ = 0;  // blocks of the async Iterate not yet taken by GetTensorC<false>
+    const uint8_t* workspace_ = nullptr;
+    uint64_t workspaceBytes_ = 0;
     std::vector<float> l0c_;
 };
 

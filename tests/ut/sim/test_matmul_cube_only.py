@@ -1,8 +1,10 @@
 """The Matmul high-level API in pure Cube mode (tests/ut/sim/matmul_cube_only): a `__cube__` kernel whose source
 defines ASCENDC_CUBE_ONLY before lib/matmul_intf.h (Matmul usage docs) runs its Matmul on the AICs, with the tiling
-of matmul_tiling::MultiCoreMatmulTiling over `dim` AICs: IterateAll, Iterate + GetTensorC, async IterateAll, a MIX
-launch whose AIVs leave at REGIST_MATMUL_OBJ, and a full MatmulApiStaticTiling (MDL template, unit flag, L1 depths
-and steps set by the kernel, no runtime tiling). The golden is NumPy's product; misuses are refused by name."""
+of matmul_tiling::MultiCoreMatmulTiling over `dim` AICs: IterateAll, Iterate + GetTensorC, a MIX launch whose AIVs
+leave at REGIST_MATMUL_OBJ, and a full MatmulApiStaticTiling (MDL template, unit flag, L1 depths and steps set by
+the kernel, no runtime tiling). The MIX mode's async Iterate (Iterate<false>, SetWorkspace, GetTensorC<false>) runs
+on AIC:AIV 1:2 groups. The golden is NumPy's product; misuses are refused by name (the async mode in pure Cube mode
+among them)."""
 
 import os
 import re
@@ -31,7 +33,8 @@ BINARY = next(
     PARTIAL_OUTPUT,
     VECTOR_LAUNCH,
     WITHOUT_CUBE_ONLY,
-) = range(9)
+    MIX_ASYNC_ITERATE,
+) = range(10)
 STATIC_SHAPE = (64, 128, 48)  # m, k, n of kStatic
 
 
@@ -56,9 +59,17 @@ def _run(tmp_path, mode, m, k, n, dim, seed=0):
 
 # one AIC, several with M and N tails (SetTail), N split only, K longer than one base block
 @pytest.mark.parametrize("m,k,n,dim", [(32, 64, 48, 1), (70, 40, 90, 4), (16, 200, 100, 3), (48, 16, 33, 2)])
-@pytest.mark.parametrize("mode", [ITERATE_ALL, ITERATE, ASYNC, MIX_LAUNCH])
+@pytest.mark.parametrize("mode", [ITERATE_ALL, ITERATE, MIX_LAUNCH])
 def test_cube_only_matmul_matches_numpy(tmp_path, mode, m, k, n, dim):
     c, want, result = _run(tmp_path, mode, m, k, n, dim)
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(c, want)
+
+
+# MIX mode (dim AIVs, two per AIC): each block by GetTensorC<false> after one Iterate<false>
+@pytest.mark.parametrize("m,k,n,dim", [(32, 64, 48, 1), (70, 40, 300, 4), (48, 16, 33, 3)])
+def test_async_iterate_matches_numpy(tmp_path, m, k, n, dim):
+    c, want, result = _run(tmp_path, MIX_ASYNC_ITERATE, m, k, n, dim)
     assert result.returncode == 0, result.stderr
     np.testing.assert_array_equal(c, want)
 
@@ -72,6 +83,7 @@ def test_static_tiling_without_runtime_tiling_matches_numpy(tmp_path):
 @pytest.mark.parametrize(
     "mode,message",
     [
+        (ASYNC, r"Matmul::IterateAll: the async mode in ASCENDC_CUBE_ONLY mode: pure Cube has the sync mode only"),
         (STATIC_MISMATCH, r"Matmul::Init: TCubeTiling.stepKa = 4 differs from the constant 2 of the Matmul template"),
         (PARTIAL_OUTPUT, r"Matmul::Init: MatmulConfig.isPartialOutput is not modelled by the twin"),
         (VECTOR_LAUNCH, r"REGIST_MATMUL_OBJ: ASCENDC_CUBE_ONLY: the Matmul runs on the AIC, and this vector launch"),

@@ -15,6 +15,8 @@
 extern "C" __global__ __aicore__ void matmul_cube_only(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tiling,
                                                        int32_t mode);
 extern "C" __global__ __aicore__ void matmul_mix_mode(GM_ADDR tiling);
+extern "C" __global__ __aicore__ void matmul_mix_async(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                       GM_ADDR workspace, GM_ADDR tiling);
 
 namespace {
 
@@ -67,6 +69,12 @@ int32_t main(int32_t argc, char* argv[]) {
     if (mode == kWithoutCubeOnly) {
         AscendC::SetKernelMode(KernelMode::AIC_MODE);
         ICPU_RUN_KF(matmul_mix_mode, tiling.usedCoreNum, tilingGm);
+    } else if (mode == kMixAsyncIterate) {  // usedCoreNum AIVs in groups of two
+        const size_t wsBytes = size_t(tiling.usedCoreNum) * tiling.singleCoreM * tiling.singleCoreN * sizeof(float);
+        auto* workspace = static_cast<uint8_t*>(AscendC::GmAlloc(wsBytes));
+        AscendC::SetKernelMode(KernelMode::MIX_MODE);
+        ICPU_RUN_KF(matmul_mix_async, (tiling.usedCoreNum + 1) / 2, a, b, bias, c, workspace, tilingGm);
+        AscendC::GmFree(workspace);
     } else {
         const KernelMode kernelMode = mode == kMixLaunch      ? KernelMode::MIX_MODE
                                       : mode == kVectorLaunch ? KernelMode::AIV_MODE
