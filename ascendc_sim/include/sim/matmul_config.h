@@ -1,7 +1,7 @@
 // The Matmul configuration as CANN declares it at global scope (asc-devkit include/adv_api/matmul/matmul_config.h
 // and tiling.h; 8.1.RC1 lib/matmul/matmul_config.h): the operand formats and layouts, MatmulConfig with every field
 // in CANN's order and defaults, the template getters (GetNormalConfig, GetMDLConfig, ...), the CFG_* constants and
-// GetMMConfig with its parameter groups (GetMMConfig.md). Which fields the twin models: sim/matmul_options.h.
+// GetMMConfig with its parameter groups (GetMMConfig.md). Which fields the twin models: src/matmul_options.cpp.
 #pragma once
 #include <cstdint>
 

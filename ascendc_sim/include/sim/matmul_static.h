@@ -66,7 +66,7 @@ void CheckConstantTiling(const char* api, const CubeTiling& t, const MatmulConst
 // The tiling of a nullptr REGIST_MATMUL_OBJ argument: only a full GetMatmulApiTiling constant allows it; the fields
 // it leaves open come from the host tiling of its shapes.
 CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k, const MatmulTypes& types);
-// The MatmulConfig fields whose effect the twin does not model, refused by name (sim/matmul_options.cpp).
+// The MatmulConfig fields whose effect the twin does not model, refused by name (src/matmul_options.cpp).
 void CheckMatmulOptions(const char* api, const MatmulConfig& c, bool cubeOnly);
 
 }  // namespace ascendc_sim
