@@ -81,6 +81,10 @@ class Matmul {
     static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && A_TYPE::format == CubeFormat::ND &&
                       B_TYPE::format == CubeFormat::ND,
                   "Matmul on the twin: A and B in GM, ND format");
+    static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN,
+                  "Matmul on the twin: C in ND or ND_ALIGN format");
+    static_assert(C_TYPE::pos == TPosition::GM || C_TYPE::pos == TPosition::VECIN,
+                  "Matmul on the twin: C in GM or VECIN");
     static_assert(!MM_CB::simAnySet,
                   "MatmulCallBackFunc with a DataCopyOut / CopyA1 / CopyB1 callback is not modelled by the twin");
 
@@ -273,8 +277,8 @@ public:
         out.cGm = reinterpret_cast<uint8_t*>(gm.GetPhyAddr());
         out.atomic = enAtomic;
         int64_t m0 = m0_, n0 = n0_;
-        if (enSequentialWrite) out.orgN = tiling_.baseN, m0 = n0 = 0;
-        CheckCRows(c, api, gm, m0, n0, bm_, bn_, enAtomic, out.orgN);
+        if (enSequentialWrite) out.cLd = tiling_.baseN, out.cPad = 0, m0 = n0 = 0;
+        CheckCRows(c, api, gm, m0, n0, bm_, bn_ + (n0_ + bn_ == out.singleN ? out.cPad : 0), enAtomic, out.cLd);
         ascendc_sim::CubeRequest r;
         r.work = [this, out, m0, n0] { ascendc_sim::CubeFixToGm(ascendc_sim::Core(), out, l0c_, m0, n0, bm_, bn_); };
         Dispatch(c, api, r, true);
@@ -366,11 +370,14 @@ private:
             if (!atomic) ascendc_sim::DefineGm(c, gm.GetPhyAddr() + uint64_t(m0 + r) * ld + n0, cols * sizeof(DstT));
         }
     }
-    uint64_t CBytes() const { return (uint64_t(job_.singleM - 1) * job_.orgN + job_.singleN) * sizeof(DstT); }
+    uint64_t CBytes() const {
+        const ascendc_sim::CubeJob& j = jobCopy_;
+        return (uint64_t(j.singleM - 1) * j.cLd + j.singleN + j.cPad) * sizeof(DstT);
+    }
     // The C rows IterateAll wrote now sit in L2 for this AIV's later reads (sim/l2_reuse.h).
     void NoteC(ascendc_sim::CoreContext& c) const {
         const ascendc_sim::CubeJob& j = jobCopy_;
-        ascendc_sim::NoteOwnWrite(c, j.cGm, j.singleM, j.singleN * sizeof(DstT), j.orgN * sizeof(DstT));
+        ascendc_sim::NoteOwnWrite(c, j.cGm, j.singleM, (j.singleN + j.cPad) * sizeof(DstT), j.cLd * sizeof(DstT));
     }
 
     // The job for the AIC, with every operand's GM span checked on this AIV first.
@@ -379,6 +386,12 @@ private:
         ascendc_sim::CubeJob j = job_;
         ascendc_sim::MatmulTypes t = Types();
         j.a = t.a, j.b = t.b, j.c = t.c, j.bias = t.bias;
+        // ND_ALIGN (CubeFormat): C's rows padded to 32 bytes; the twin writes the pad columns as 0 (A x 0 + 0, the
+        // samples' golden), an assumption where the docs are silent.
+        constexpr int64_t kC0 = 32 / sizeof(DstT);
+        const bool aligned = C_TYPE::format == CubeFormat::ND_ALIGN;
+        j.cLd = aligned ? (j.orgN + kC0 - 1) / kC0 * kC0 : j.orgN;
+        j.cPad = aligned ? (j.singleN + kC0 - 1) / kC0 * kC0 - j.singleN : 0;
         j.tiling = tiling_;
         j.atomic = atomic;
         if (j.singleM <= 0 || j.singleN <= 0 || j.singleK <= 0 || j.singleM > j.orgM || j.singleN > j.orgN ||
@@ -401,7 +414,7 @@ private:
             j.biasGm = reinterpret_cast<const uint8_t*>(bias_.GetPhyAddr());
         }
         if (cGm.GetPhyAddr() != nullptr) {
-            CheckCRows(c, "Matmul (C)", cGm, 0, 0, j.singleM, j.singleN, atomic, j.orgN);
+            CheckCRows(c, "Matmul (C)", cGm, 0, 0, j.singleM, j.singleN + (atomic ? 0 : j.cPad), atomic, j.cLd);
             j.cGm = reinterpret_cast<uint8_t*>(cGm.GetPhyAddr());
         }
         return j;

@@ -130,8 +130,10 @@ public:
     int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false) {
         return Operand("SetBType", pos, type) ? tiling_.SetBType(Sim(dataType), isTrans) : -1;
     }
+    // C may also be ND_ALIGN: rows padded to 32 bytes, which only the kernel's write of C sees.
     int32_t SetCType(TPosition pos, CubeFormat type, DataType dataType) {
-        return Operand("SetCType", pos, type) ? tiling_.SetCType(Sim(dataType)) : -1;
+        const CubeFormat format = type == CubeFormat::ND_ALIGN ? CubeFormat::ND : type;
+        return Operand("SetCType", pos, format) ? tiling_.SetCType(Sim(dataType)) : -1;
     }
     int32_t SetBiasType(TPosition pos, CubeFormat type, DataType dataType) {
         return Operand("SetBiasType", pos, type) ? tiling_.SetBiasType(Sim(dataType)) : -1;
