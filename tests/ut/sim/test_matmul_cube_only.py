@@ -1,10 +1,10 @@
 """The Matmul high-level API in pure Cube mode (tests/ut/sim/matmul_cube_only): a `__cube__` kernel whose source
 defines ASCENDC_CUBE_ONLY before lib/matmul_intf.h (Matmul usage docs) runs its Matmul on the AICs, with the tiling
 of matmul_tiling::MultiCoreMatmulTiling over `dim` AICs: IterateAll, Iterate + GetTensorC, a MIX launch whose AIVs
-leave at REGIST_MATMUL_OBJ, and a full MatmulApiStaticTiling (MDL template, unit flag, L1 depths and steps set by
-the kernel, no runtime tiling). The MIX mode's async Iterate (Iterate<false>, SetWorkspace, GetTensorC<false>) runs
-on AIC:AIV 1:2 groups. The golden is NumPy's product; misuses are refused by name (the async mode in pure Cube mode
-among them)."""
+leave at REGIST_MATMUL_OBJ, a full MatmulApiStaticTiling (MDL template, unit flag, L1 depths and steps set by the
+kernel, no runtime tiling), C in ND_ALIGN and GetTensorC's enSequentialWrite. The MIX mode's async Iterate
+(Iterate<false>, SetWorkspace, GetTensorC<false>) runs on AIC:AIV 1:2 groups. The golden is NumPy's product; misuses
+are refused by name (the async mode in pure Cube mode among them)."""
 
 import os
 import re
@@ -34,8 +34,16 @@ BINARY = next(
     VECTOR_LAUNCH,
     WITHOUT_CUBE_ONLY,
     MIX_ASYNC_ITERATE,
-) = range(10)
+    ND_ALIGN,
+    SEQUENTIAL,
+) = range(12)
 STATIC_SHAPE = (64, 128, 48)  # m, k, n of kStatic
+
+
+def _row_stride(mode, n):
+    """C's row stride in floats (CRowStride of matmul_cube_only_modes.h)."""
+    align = {ND_ALIGN: 8, SEQUENTIAL: 16}.get(mode, 1)
+    return -(-n // align) * align
 
 
 def _run(tmp_path, mode, m, k, n, dim, seed=0):
@@ -51,7 +59,8 @@ def _run(tmp_path, mode, m, k, n, dim, seed=0):
     result = subprocess.run(
         args, capture_output=True, text=True, timeout=120, env={**os.environ, "ASCENDC_SIM_SOC": "ascend910b"}
     )
-    c = np.fromfile(out, np.float32).reshape(m, n) if out.exists() and result.returncode == 0 else None
+    ld = _row_stride(mode, n)
+    c = np.fromfile(out, np.float32).reshape(m, ld) if out.exists() and result.returncode == 0 else None
     # small integers: every product and partial sum is exact in float32
     want = (a.astype(np.float64) @ b.astype(np.float64) + bias).astype(np.float32)
     return c, want, result
@@ -72,6 +81,23 @@ def test_async_iterate_matches_numpy(tmp_path, m, k, n, dim):
     c, want, result = _run(tmp_path, MIX_ASYNC_ITERATE, m, k, n, dim)
     assert result.returncode == 0, result.stderr
     np.testing.assert_array_equal(c, want)
+
+
+# C in ND_ALIGN: each row padded to 32 bytes, the pad columns written 0 (the twin's assumption, the samples' golden)
+@pytest.mark.parametrize("m,k,n,dim", [(32, 64, 45, 1), (70, 40, 91, 4), (16, 16, 7, 1)])
+def test_nd_align_output_matches_numpy(tmp_path, m, k, n, dim):
+    c, want, result = _run(tmp_path, ND_ALIGN, m, k, n, dim)
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(c[:, :n], want)
+    assert not c[:, n:].any()
+
+
+# GetTensorC's enSequentialWrite: the base block as baseM rows of baseN (n rounded up to 16) from the address given
+@pytest.mark.parametrize("m,k,n", [(32, 64, 40), (20, 30, 16)])
+def test_sequential_write_matches_numpy(tmp_path, m, k, n):
+    c, want, result = _run(tmp_path, SEQUENTIAL, m, k, n, 1)
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(c[:, :n], want)
 
 
 def test_static_tiling_without_runtime_tiling_matches_numpy(tmp_path):

@@ -10,6 +10,7 @@ namespace {
 
 using AType = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>;
 using CType = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
+using CAlignType = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND_ALIGN, float>;
 
 struct Operands {
     AscendC::GlobalTensor<half> a, b;
@@ -26,7 +27,7 @@ __aicore__ inline TCubeTiling CopyTiling(GM_ADDR tilingGm) {
 
 // This AIC's block of A, B, C and the bias; false when the tiling leaves it idle.
 __aicore__ inline bool BlockOperands(const TCubeTiling& t, GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
-                                     Operands& o, int32_t& tailM, int32_t& tailN) {
+                                     Operands& o, int32_t& tailM, int32_t& tailN, int32_t ldc) {
     const int32_t idx = AscendC::GetBlockIdx();
     if (idx >= t.usedCoreNum) return false;
     const int32_t mBlocks = (t.M + t.singleCoreM - 1) / t.singleCoreM;
@@ -34,7 +35,7 @@ __aicore__ inline bool BlockOperands(const TCubeTiling& t, GM_ADDR a, GM_ADDR b,
     o.a.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a) + m0 * t.Ka, (t.M - m0) * t.Ka);
     o.b.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b) + n0, t.Kb * t.N - n0);
     o.bias.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias) + n0, t.N - n0);
-    o.c.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c) + m0 * t.N + n0, (t.M - m0) * t.N - n0);
+    o.c.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c) + m0 * ldc + n0, (t.M - m0) * ldc - n0);
     tailM = t.M - m0 < t.singleCoreM ? t.M - m0 : t.singleCoreM;
     tailN = t.N - n0 < t.singleCoreN ? t.N - n0 : t.singleCoreN;
     return true;
@@ -49,6 +50,8 @@ __aicore__ inline void Compute(MM& mm, const TCubeTiling& t, const Operands& o, 
     if (t.isBias) mm.SetBias(o.bias);
     if (mode == kIterate) {
         while (mm.Iterate()) mm.GetTensorC(o.c);
+    } else if (mode == kSequential) {
+        while (mm.Iterate()) mm.GetTensorC(o.c, 0, true);
     } else if (mode == kAsync) {
         mm.template IterateAll<false>(o.c, 0, false, true);
         mm.WaitIterateAll();
@@ -58,15 +61,18 @@ __aicore__ inline void Compute(MM& mm, const TCubeTiling& t, const Operands& o, 
     mm.End();
 }
 
+template <class C>
 __aicore__ inline void RunRuntimeTiling(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tilingGm,
                                         int32_t mode) {
     const TCubeTiling t = CopyTiling(tilingGm);
     AscendC::TPipe pipe;
-    AscendC::Matmul<AType, AType, CType, CType> mm;
+    AscendC::Matmul<AType, AType, C, CType> mm;
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
     Operands o;
     int32_t tailM = 0, tailN = 0;
-    if (BlockOperands(t, a, b, bias, c, o, tailM, tailN)) Compute(mm, t, o, tailM, tailN, mode);
+    if (BlockOperands(t, a, b, bias, c, o, tailM, tailN, CRowStride(mode, t.N))) {
+        Compute(mm, t, o, tailM, tailN, mode);
+    }
 }
 
 // The constant tiling as the samples write it: GetMMConfig of the MDL template with the shapes, the unit flag, then
@@ -121,5 +127,6 @@ extern "C" __global__ __cube__ void matmul_cube_only(GM_ADDR a, GM_ADDR b, GM_AD
                                                      int32_t mode) {
     if (mode == kStatic || mode == kStaticMismatch) return RunStaticTiling(a, b, bias, c, tilingGm, mode);
     if (mode == kPartialOutput) return RunPartialOutput(tilingGm);
-    RunRuntimeTiling(a, b, bias, c, tilingGm, mode);
+    if (mode == kNdAlign) return RunRuntimeTiling<CAlignType>(a, b, bias, c, tilingGm, mode);
+    RunRuntimeTiling<CType>(a, b, bias, c, tilingGm, mode);
 }

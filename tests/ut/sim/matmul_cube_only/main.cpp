@@ -1,6 +1,6 @@
 // Runs the Matmul kernels of cube_only_kernel.cpp / mix_mode_kernel.cpp through CANN's CPU-debug front, with the
 // tiling a host computes by matmul_tiling::MultiCoreMatmulTiling over `dim` AICs (pure Cube mode: the AICs drive the
-// Matmul). A and B are half bits, the bias n floats, C m x n floats.
+// Matmul). A and B are half bits, the bias n floats, C m rows of CRowStride(mode, n) floats.
 //   sim_matmul_cube_only <mode> <m> <k> <n> <dim> <a.bin> <b.bin> <bias.bin> <c.bin>
 #include <cstdint>
 #include <cstdio>
@@ -54,7 +54,8 @@ int32_t main(int32_t argc, char* argv[]) {
     TCubeTiling tiling{};
     if (!HostTiling(m, k, n, dim, tiling)) return 2;
     if (mode == kStatic || mode == kStaticMismatch) StaticSteps(tiling, mode);
-    const size_t aBytes = size_t(m) * k * 2, bBytes = size_t(k) * n * 2, cBytes = size_t(m) * n * 4;
+    const size_t aBytes = size_t(m) * k * 2, bBytes = size_t(k) * n * 2;
+    const size_t cBytes = size_t(m) * CRowStride(mode, n) * 4;
     const size_t biasBytes = size_t(n) * sizeof(float);
     auto* a = static_cast<uint8_t*>(AscendC::GmAlloc(aBytes));
     auto* b = static_cast<uint8_t*>(AscendC::GmAlloc(bBytes));
