@@ -130,10 +130,12 @@ public:
     int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false) {
         return Operand("SetBType", pos, type) ? tiling_.SetBType(Sim(dataType), isTrans) : -1;
     }
-    // C may also be ND_ALIGN: rows padded to 32 bytes, which only the kernel's write of C sees.
+    // C may also be ND_ALIGN (rows padded to 32 bytes) or in VECIN (GetTensorC into the kernel's UB tensor), which
+    // only the kernel's copy of C sees: the twin's Matmul needs no UB of its own for them (transLength 0).
     int32_t SetCType(TPosition pos, CubeFormat type, DataType dataType) {
         const CubeFormat format = type == CubeFormat::ND_ALIGN ? CubeFormat::ND : type;
-        return Operand("SetCType", pos, format) ? tiling_.SetCType(Sim(dataType)) : -1;
+        const TPosition place = pos == TPosition::VECIN ? TPosition::GM : pos;
+        return Operand("SetCType", place, format) ? tiling_.SetCType(Sim(dataType)) : -1;
     }
     int32_t SetBiasType(TPosition pos, CubeFormat type, DataType dataType) {
         return Operand("SetBiasType", pos, type) ? tiling_.SetBiasType(Sim(dataType)) : -1;
