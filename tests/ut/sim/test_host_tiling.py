@@ -103,6 +103,7 @@ def test_matmul_tiling_calls():
     assert -(-512 // sm) * -(-1024 // sn) <= 24  # the org shape spread over at most the 24 AICs
     # SetTraverse.md: FIRSTM -> iterateOrder 0, FIRSTN -> 1 (here through SetMatmulConfigParams)
     assert lines["traverse"] == ["0", "0", "0", "1"]
+    assert lines["c_places"] == ["0", "0"]  # C in VECIN or in ND_ALIGN tiles as C in GM, ND
     assert lines["refused"] == ["-1", "-1", "-1", "-1"]
     for message in (
         "SetMadType: only MatrixMadType::NORMAL is modelled",
