@@ -217,7 +217,9 @@ int32_t MultiCoreMatmulTiling::SetShape(int32_t m, int32_t n, int32_t k) {
 }
 
 int32_t MultiCoreMatmulTiling::SetTraverse(int32_t iterateOrder) {
-    if (iterateOrder != 0 && iterateOrder != 1) return Reject(Cat("SetTraverse: ", iterateOrder, " is not M or N first"));
+    if (iterateOrder != 0 && iterateOrder != 1) {
+        return Reject(Cat("SetTraverse: ", iterateOrder, " is not M or N first"));
+    }
     traverse_ = iterateOrder;
     return 0;
 }
@@ -243,10 +245,13 @@ int32_t MultiCoreMatmulTiling::SetBufferSpace(int32_t l1, int32_t l0c, int32_t /
     return 0;
 }
 
+// asc-devkit's tiling (impl/adv_api/tiling/matmul/matmul_tiling_base.cpp) takes a fixed baseK that is a whole number
+// of A's C0 elements; the older docs allowed only -1.
 int32_t MultiCoreMatmulTiling::SetFixSplit(int32_t baseM, int32_t baseN, int32_t baseK) {
-    // Docs (SetFixSplit): baseK supports only -1 for now.
-    if (baseK != -1) return Reject(Cat("SetFixSplit: baseK ", baseK, " unsupported (only -1)"));
-    fixBaseM_ = baseM, fixBaseN_ = baseN;
+    if (baseK != -1 && (baseK <= 0 || baseK % C0Size(types_.a) != 0)) {
+        return Reject(Cat("SetFixSplit: baseK ", baseK, " is not -1 or a multiple of A's C0 (", C0Size(types_.a), ")"));
+    }
+    fixBaseM_ = baseM, fixBaseN_ = baseN, fixBaseK_ = baseK;
     return 0;
 }
 
@@ -284,14 +289,15 @@ std::pair<int64_t, int64_t> SplitCores(int64_t m, int64_t n, int64_t dim) {
 }
 
 // The docs' recommended base block (128, 256, 64), cut to the single-core block.
-void ChooseBase(CubeTiling& t, int32_t fixM, int32_t fixN, const SocCubeInfo& cube) {
+void ChooseBase(CubeTiling& t, int32_t fixM, int32_t fixN, int32_t fixK, const SocCubeInfo& cube) {
     t.baseM =
         fixM > 0 ? fixM
                  : static_cast<int32_t>(std::min<int64_t>(128, static_cast<int64_t>(AlignUp(t.singleCoreM, kFractal))));
     t.baseN =
         fixN > 0 ? fixN
                  : static_cast<int32_t>(std::min<int64_t>(256, static_cast<int64_t>(AlignUp(t.singleCoreN, kFractal))));
-    t.baseK = static_cast<int32_t>(std::min<int64_t>(64, static_cast<int64_t>(AlignUp(t.singleCoreK, kFractal))));
+    const int64_t k = static_cast<int64_t>(AlignUp(t.singleCoreK, kFractal));
+    t.baseK = fixK > 0 ? fixK : static_cast<int32_t>(std::min<int64_t>(64, k));
     t.dbL0A = t.dbL0B = 2;
     t.dbL0C = uint64_t(t.baseM) * t.baseN * 4 * 2 <= cube.l0cBytes ? 2 : 1;
 }
@@ -393,7 +399,7 @@ Result<CubeTiling> MultiCoreMatmulTiling::Compute() const {
     t.singleCoreK = singleK_ > 0 ? singleK_ : k;
     t.usedCoreNum = static_cast<int32_t>(CeilDiv(m, t.singleCoreM) * CeilDiv(n, t.singleCoreN));
     t.isBias = isBias_ ? 1 : 0;
-    ChooseBase(t, fixBaseM_, fixBaseN_, cube);
+    ChooseBase(t, fixBaseM_, fixBaseN_, fixBaseK_, cube);
     ChooseSteps(t, types_, cube);
     if (traverse_ >= 0) t.iterateOrder = traverse_;  // SetTraverse: the order of the base blocks, chosen by the caller
     why = CheckCubeTiling(t, types_, cube, static_cast<uint32_t>(dim_));

@@ -80,7 +80,7 @@ private:
     int32_t orgM_ = 0, orgN_ = 0, orgKa_ = 0, orgKb_ = 0;
     int32_t singleM_ = -1, singleN_ = -1, singleK_ = -1;
     int32_t l1_ = -1, l0c_ = -1, bt_ = -1;
-    int32_t fixBaseM_ = -1, fixBaseN_ = -1;
+    int32_t fixBaseM_ = -1, fixBaseN_ = -1, fixBaseK_ = -1;
     int32_t traverse_ = -1;
     std::string lastError_;
 };

@@ -29,15 +29,17 @@ void CheckMatmulTiling(const char* api, const ascendc_sim::CubeTiling& t, const 
 void CheckCubeOnlyLaunch(const char* api) {
     const LaunchConfig& cfg = Core().launch->cfg;
     if (!cfg.aicOnly && cfg.aivPerAic == 0) {
-        Fail(api, "ASCENDC_CUBE_ONLY: the Matmul runs on the AIC, and this vector launch has none (a __cube__ or MIX "
-                  "kernel is needed)");
+        Fail(api,
+             "ASCENDC_CUBE_ONLY: the Matmul runs on the AIC, and this vector launch has none (a __cube__ or MIX "
+             "kernel is needed)");
     }
 }
 
 void CheckMixMatmulLaunch(const char* api) {
     if (Core().launch->cfg.aicOnly) {
-        Fail(api, "a __cube__ (AIC-only) kernel runs the Matmul in pure Cube mode: define ASCENDC_CUBE_ONLY before "
-                  "lib/matmul_intf.h (Matmul usage docs)");
+        Fail(api,
+             "a __cube__ (AIC-only) kernel runs the Matmul in pure Cube mode: define ASCENDC_CUBE_ONLY before "
+             "lib/matmul_intf.h (Matmul usage docs)");
     }
 }
 
@@ -46,8 +48,9 @@ void CheckMatmulCore(const char* api, bool cubeOnly) {
     if (cubeOnly) {
         CheckCubeOnlyLaunch(api);
         if (!c.isAic) {
-            Fail(api, "called on an AIV: with ASCENDC_CUBE_ONLY the Matmul runs on the AIC (keep the vector code "
-                      "apart with ASCEND_IS_AIV, Matmul usage docs)");
+            Fail(api,
+                 "called on an AIV: with ASCENDC_CUBE_ONLY the Matmul runs on the AIC (keep the vector code "
+                 "apart with ASCEND_IS_AIV, Matmul usage docs)");
         }
         return;
     }

@@ -51,7 +51,8 @@ CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k, const Mat
     }
     const Platform& platform = Core().launch->cfg.platform;
     const SocCubeInfo* cube = FindSocCubeInfo(platform.soc->version);
-    if (cube == nullptr || !cube->separated) Fail(api, Str("GetMatmulApiTiling is not supported on ", Soc(Core()).name));
+    if (cube == nullptr || !cube->separated)
+        Fail(api, Str("GetMatmulApiTiling is not supported on ", Soc(Core()).name));
     MultiCoreMatmulTiling host(platform);
     host.SetAType(types.a, types.transA);
     host.SetBType(types.b, types.transB);

@@ -37,8 +37,8 @@ struct MatmulType {
 };
 
 // The user callbacks of the Matmul (MatmulCallBackFunc.md): C out of CO1, A into A1, B into B1.
-template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
-                              const void* dataCopyOutParams, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
+template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local, const void* dataCopyOutParams,
+                              const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
           void (*CopyA1)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col, int useM,
                          int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
           void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col, int useK,
@@ -335,7 +335,8 @@ private:
     }
     // 异步场景处理 (Matmul programming guide): the async Iterate / IterateAll exist in MIX mode only.
     void CheckAsync(const char* api) const {
-        if (cubeOnly_) ascendc_sim::Fail(api, "the async mode in ASCENDC_CUBE_ONLY mode: pure Cube has the sync mode only");
+        if (cubeOnly_)
+            ascendc_sim::Fail(api, "the async mode in ASCENDC_CUBE_ONLY mode: pure Cube has the sync mode only");
     }
     static void CheckTranspose(const char* api, bool wanted, bool enabled) {
         if (wanted && !enabled) ascendc_sim::Fail(api, "transpose requested but the MatmulType has ISTRANS = false");
@@ -485,6 +486,5 @@ bool RegisterMatmulObjects(bool cubeOnly, AscendC::TPipe* pipe, GM_ADDR workspac
 }  // namespace ascendc_sim
 
 // ASCENDC_SIM_MATMUL_CUBE_ONLY: whether the kernel's source defined ASCENDC_CUBE_ONLY before lib/matmul_intf.h.
-#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                                                               \
-    if (::ascendc_sim::RegisterMatmulObjects(ASCENDC_SIM_MATMUL_CUBE_ONLY, tpipe, workspace, __VA_ARGS__)) \
-    return
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) \
+    if (::ascendc_sim::RegisterMatmulObjects(ASCENDC_SIM_MATMUL_CUBE_ONLY, tpipe, workspace, __VA_ARGS__)) return

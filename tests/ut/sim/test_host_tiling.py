@@ -104,6 +104,9 @@ def test_matmul_tiling_calls():
     # SetTraverse.md: FIRSTM -> iterateOrder 0, FIRSTN -> 1 (here through SetMatmulConfigParams)
     assert lines["traverse"] == ["0", "0", "0", "1"]
     assert lines["c_places"] == ["0", "0"]  # C in VECIN or in ND_ALIGN tiles as C in GM, ND
+    # SetFixSplit's baseK: a multiple of A's C0 (16 halves) is kept (asc-devkit's tiling), 24 is refused
+    assert lines["fix_k"] == ["0", "128", "64", "128", "-1"]
+    assert "SetFixSplit: baseK 24 is not -1 or a multiple of A's C0 (16)" in err
     assert lines["refused"] == ["-1", "-1", "-1", "-1"]
     for message in (
         "SetMadType: only MatrixMadType::NORMAL is modelled",

@@ -149,14 +149,16 @@ void MatmulCalls(const char* name) {
     TCubeTiling m{}, n{};
     const long long rm = firstM.GetTiling(m), rn = firstN.GetTiling(n);
     std::printf("traverse %lld %d %lld %d\n", rm, m.iterateOrder, rn, n.iterateOrder);
-    auto vecin = HalfTiling(p, [](MultiCoreMatmulTiling& api) {
-        api.SetCType(TPosition::VECIN, CubeFormat::ND, DataType::DT_FLOAT);
-    });
-    auto ndAlign = HalfTiling(p, [](MultiCoreMatmulTiling& api) {
-        api.SetCType(TPosition::GM, CubeFormat::ND_ALIGN, DataType::DT_FLOAT);
-    });
+    auto vecin = HalfTiling(
+        p, [](MultiCoreMatmulTiling& api) { api.SetCType(TPosition::VECIN, CubeFormat::ND, DataType::DT_FLOAT); });
+    auto ndAlign = HalfTiling(
+        p, [](MultiCoreMatmulTiling& api) { api.SetCType(TPosition::GM, CubeFormat::ND_ALIGN, DataType::DT_FLOAT); });
     const long long rv = vecin.GetTiling(m), ra = ndAlign.GetTiling(n);
     std::printf("c_places %lld %lld\n", rv, ra);
+    auto fixK = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetFixSplit(128, 64, 128); });
+    auto oddK = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetFixSplit(-1, -1, 24); });
+    const long long rk = fixK.GetTiling(m), rodd = oddK.GetTiling(n);
+    std::printf("fix_k %lld %d %d %d %lld\n", rk, m.baseM, m.baseN, m.baseK, rodd);
     auto hf32 = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetMadType(MatrixMadType::HF32); });
     auto dequant = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetDequantType(DequantType::SCALAR); });
     auto splitK = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.EnableMultiCoreSplitK(true); });

@@ -26,8 +26,8 @@ __aicore__ inline TCubeTiling CopyTiling(GM_ADDR tilingGm) {
 }
 
 // This AIC's block of A, B, C and the bias; false when the tiling leaves it idle.
-__aicore__ inline bool BlockOperands(const TCubeTiling& t, GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
-                                     Operands& o, int32_t& tailM, int32_t& tailN, int32_t ldc) {
+__aicore__ inline bool BlockOperands(const TCubeTiling& t, GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, Operands& o,
+                                     int32_t& tailM, int32_t& tailN, int32_t ldc) {
     const int32_t idx = AscendC::GetBlockIdx();
     if (idx >= t.usedCoreNum) return false;
     const int32_t mBlocks = (t.M + t.singleCoreM - 1) / t.singleCoreM;
@@ -62,8 +62,7 @@ __aicore__ inline void Compute(MM& mm, const TCubeTiling& t, const Operands& o, 
 }
 
 template <class C>
-__aicore__ inline void RunRuntimeTiling(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tilingGm,
-                                        int32_t mode) {
+__aicore__ inline void RunRuntimeTiling(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tilingGm, int32_t mode) {
     const TCubeTiling t = CopyTiling(tilingGm);
     AscendC::TPipe pipe;
     AscendC::Matmul<AType, AType, C, CType> mm;
@@ -89,8 +88,7 @@ constexpr MatmulApiStaticTiling StaticTiling() {
 }
 constexpr MatmulApiStaticTiling kStaticTiling = StaticTiling();
 
-__aicore__ inline void RunStaticTiling(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tilingGm,
-                                       int32_t mode) {
+__aicore__ inline void RunStaticTiling(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tilingGm, int32_t mode) {
     AscendC::TPipe pipe;
     AscendC::Matmul<AType, AType, CType, CType, kStaticTiling> mm;
     const TCubeTiling t = CopyTiling(tilingGm);

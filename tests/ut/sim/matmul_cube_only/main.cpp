@@ -15,8 +15,8 @@
 extern "C" __global__ __aicore__ void matmul_cube_only(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tiling,
                                                        int32_t mode);
 extern "C" __global__ __aicore__ void matmul_mix_mode(GM_ADDR tiling);
-extern "C" __global__ __aicore__ void matmul_mix_async(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
-                                                       GM_ADDR workspace, GM_ADDR tiling);
+extern "C" __global__ __aicore__ void matmul_mix_async(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
+                                                       GM_ADDR tiling);
 
 namespace {
 

@@ -3,19 +3,19 @@
 #include <cstdint>
 
 enum MatmulCubeOnlyMode : int32_t {
-    kIterateAll,      // __cube__ kernel, ASCENDC_CUBE_ONLY: IterateAll of each AIC's block, bias, tails by SetTail
-    kIterate,         // the same by Iterate + GetTensorC to GM
-    kAsync,           // IterateAll<false> + WaitIterateAll: refused, pure Cube has the sync mode only
-    kMixLaunch,       // the kIterateAll kernel in a MIX launch: the AICs compute, the AIVs leave at REGIST_MATMUL_OBJ
-    kStatic,          // a full MatmulApiStaticTiling of the MDL template with unit flag, depth and steps set by
-                      // the kernel, REGIST_MATMUL_OBJ given nullptr (the 64 x 48 x 128 problem on one AIC)
-    kStaticMismatch,  // the same constants with a runtime tiling whose stepKa differs
-    kPartialOutput,   // MatmulConfig.isPartialOutput, which the twin does not model
-    kVectorLaunch,    // the kIterateAll kernel launched on AIVs only
-    kWithoutCubeOnly, // a __cube__ kernel whose source did not define ASCENDC_CUBE_ONLY (MIX mode)
-    kMixAsyncIterate, // MIX mode on AIC:AIV 1:2 groups (dim AIVs): Iterate<false> + SetWorkspace + GetTensorC<false>
-    kNdAlign,         // C in ND_ALIGN: rows of N rounded up to 32 bytes (8 floats), the pad columns 0
-    kSequential,      // one AIC, one base block: GetTensorC(c, 0, true) puts it as baseM rows of baseN from c
+    kIterateAll,       // __cube__ kernel, ASCENDC_CUBE_ONLY: IterateAll of each AIC's block, bias, tails by SetTail
+    kIterate,          // the same by Iterate + GetTensorC to GM
+    kAsync,            // IterateAll<false> + WaitIterateAll: refused, pure Cube has the sync mode only
+    kMixLaunch,        // the kIterateAll kernel in a MIX launch: the AICs compute, the AIVs leave at REGIST_MATMUL_OBJ
+    kStatic,           // a full MatmulApiStaticTiling of the MDL template with unit flag, depth and steps set by
+                       // the kernel, REGIST_MATMUL_OBJ given nullptr (the 64 x 48 x 128 problem on one AIC)
+    kStaticMismatch,   // the same constants with a runtime tiling whose stepKa differs
+    kPartialOutput,    // MatmulConfig.isPartialOutput, which the twin does not model
+    kVectorLaunch,     // the kIterateAll kernel launched on AIVs only
+    kWithoutCubeOnly,  // a __cube__ kernel whose source did not define ASCENDC_CUBE_ONLY (MIX mode)
+    kMixAsyncIterate,  // MIX mode on AIC:AIV 1:2 groups (dim AIVs): Iterate<false> + SetWorkspace + GetTensorC<false>
+    kNdAlign,          // C in ND_ALIGN: rows of N rounded up to 32 bytes (8 floats), the pad columns 0
+    kSequential,       // one AIC, one base block: GetTensorC(c, 0, true) puts it as baseM rows of baseN from c
 };
 
 // C's row stride in floats for a mode: ND_ALIGN pads to 8 floats, a sequential block has baseN = N rounded up to 16.

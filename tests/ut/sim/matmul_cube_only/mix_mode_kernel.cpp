@@ -17,8 +17,8 @@ extern "C" __global__ __cube__ void matmul_mix_mode(GM_ADDR tilingGm) {
 
 // MIX mode, async Iterate (异步场景处理): each AIV starts its block's Iterate<false> with the workspace set, then
 // takes every base block by GetTensorC<false> to its place in C. c: M x N floats; workspace: the AIVs' blocks.
-extern "C" __global__ __aicore__ void matmul_mix_async(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
-                                                       GM_ADDR workspace, GM_ADDR tilingGm) {
+extern "C" __global__ __aicore__ void matmul_mix_async(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
+                                                       GM_ADDR tilingGm) {
     using T = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>;
     using C = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
     TCubeTiling t;
