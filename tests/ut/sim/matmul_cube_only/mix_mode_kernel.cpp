@@ -3,13 +3,23 @@
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
-extern "C" __global__ __cube__ void matmul_mix_mode(GM_ADDR tilingGm) {
-    using T = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>;
-    using C = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
+namespace {
+
+using T = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>;
+using C = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
+
+__aicore__ inline TCubeTiling LoadTiling(GM_ADDR tilingGm) {
     TCubeTiling t;
     auto* words = reinterpret_cast<__gm__ int32_t*>(tilingGm);
     auto* out = reinterpret_cast<int32_t*>(&t);
     for (uint32_t i = 0; i < sizeof(TCubeTiling) / sizeof(int32_t); ++i) out[i] = words[i];
+    return t;
+}
+
+}  // namespace
+
+extern "C" __global__ __cube__ void matmul_mix_mode(GM_ADDR tilingGm) {
+    const TCubeTiling t = LoadTiling(tilingGm);
     AscendC::TPipe pipe;
     AscendC::Matmul<T, T, C, C> mm;
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
@@ -19,12 +29,7 @@ extern "C" __global__ __cube__ void matmul_mix_mode(GM_ADDR tilingGm) {
 // takes every base block by GetTensorC<false> to its place in C. c: M x N floats; workspace: the AIVs' blocks.
 extern "C" __global__ __aicore__ void matmul_mix_async(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
                                                        GM_ADDR tilingGm) {
-    using T = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>;
-    using C = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
-    TCubeTiling t;
-    auto* words = reinterpret_cast<__gm__ int32_t*>(tilingGm);
-    auto* out = reinterpret_cast<int32_t*>(&t);
-    for (uint32_t i = 0; i < sizeof(TCubeTiling) / sizeof(int32_t); ++i) out[i] = words[i];
+    const TCubeTiling t = LoadTiling(tilingGm);
     AscendC::TPipe pipe;
     AscendC::Matmul<T, T, C, C> mm;
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
