@@ -44,6 +44,10 @@ def kernel_type(text, name):
     m = next((d for d in re.finditer(decl + re.escape(base) + r"\s*\(", text) if "__global__" in d.group(1)), None)
     quals = re.sub(r"\s+", "", m.group(1)) if m else ""
     found = [t for q, t in KERNEL_TYPES.items() if q in quals]
+    # A plain __aicore__ kernel with a MIX-mode Matmul (REGIST_MATMUL_OBJ, no ASCENDC_CUBE_ONLY) runs on AIC:AIV
+    # groups of 1:2 (matmul_async_iterate launches usedCoreNum / 2 blocks: "AIC:AIV = 1:2").
+    if not found and "REGIST_MATMUL_OBJ" in text and "#define ASCENDC_CUBE_ONLY" not in text:
+        found = ["kMixAic1_2"]
     return f"::ascendc_sim::KernelType::{found[0] if found else 'kAivOnly'}"
 
 

@@ -207,9 +207,20 @@ int32_t MultiCoreMatmulTiling::SetDim(int32_t dim) {
     return 0;
 }
 
+// Docs (SetShape): -1 takes the original shape's M, N or K (SetOrgShape) when GetTiling runs.
 int32_t MultiCoreMatmulTiling::SetShape(int32_t m, int32_t n, int32_t k) {
-    if (m <= 0 || n <= 0 || k <= 0) return Reject(Cat("SetShape: (", m, ", ", n, ", ", k, ") must all be > 0"));
+    for (int32_t v : {m, n, k}) {
+        if (v != -1 && v <= 0) return Reject(Cat("SetShape: (", m, ", ", n, ", ", k, ") must each be > 0 or -1"));
+    }
     m_ = m, n_ = n, k_ = k;
+    return 0;
+}
+
+int32_t MultiCoreMatmulTiling::SetTraverse(int32_t iterateOrder) {
+    if (iterateOrder != 0 && iterateOrder != 1) {
+        return Reject(Cat("SetTraverse: ", iterateOrder, " is not M or N first"));
+    }
+    traverse_ = iterateOrder;
     return 0;
 }
 
@@ -234,10 +245,13 @@ int32_t MultiCoreMatmulTiling::SetBufferSpace(int32_t l1, int32_t l0c, int32_t /
     return 0;
 }
 
+// asc-devkit's tiling (impl/adv_api/tiling/matmul/matmul_tiling_base.cpp) takes a fixed baseK that is a whole number
+// of A's C0 elements; the older docs allowed only -1.
 int32_t MultiCoreMatmulTiling::SetFixSplit(int32_t baseM, int32_t baseN, int32_t baseK) {
-    // Docs (SetFixSplit): baseK supports only -1 for now.
-    if (baseK != -1) return Reject(Cat("SetFixSplit: baseK ", baseK, " unsupported (only -1)"));
-    fixBaseM_ = baseM, fixBaseN_ = baseN;
+    if (baseK != -1 && (baseK <= 0 || baseK % C0Size(types_.a) != 0)) {
+        return Reject(Cat("SetFixSplit: baseK ", baseK, " is not -1 or a multiple of A's C0 (", C0Size(types_.a), ")"));
+    }
+    fixBaseM_ = baseM, fixBaseN_ = baseN, fixBaseK_ = baseK;
     return 0;
 }
 
@@ -275,14 +289,15 @@ std::pair<int64_t, int64_t> SplitCores(int64_t m, int64_t n, int64_t dim) {
 }
 
 // The docs' recommended base block (128, 256, 64), cut to the single-core block.
-void ChooseBase(CubeTiling& t, int32_t fixM, int32_t fixN, const SocCubeInfo& cube) {
+void ChooseBase(CubeTiling& t, int32_t fixM, int32_t fixN, int32_t fixK, const SocCubeInfo& cube) {
     t.baseM =
         fixM > 0 ? fixM
                  : static_cast<int32_t>(std::min<int64_t>(128, static_cast<int64_t>(AlignUp(t.singleCoreM, kFractal))));
     t.baseN =
         fixN > 0 ? fixN
                  : static_cast<int32_t>(std::min<int64_t>(256, static_cast<int64_t>(AlignUp(t.singleCoreN, kFractal))));
-    t.baseK = static_cast<int32_t>(std::min<int64_t>(64, static_cast<int64_t>(AlignUp(t.singleCoreK, kFractal))));
+    const int64_t k = static_cast<int64_t>(AlignUp(t.singleCoreK, kFractal));
+    t.baseK = fixK > 0 ? fixK : static_cast<int32_t>(std::min<int64_t>(64, k));
     t.dbL0A = t.dbL0B = 2;
     t.dbL0C = uint64_t(t.baseM) * t.baseN * 4 * 2 <= cube.l0cBytes ? 2 : 1;
 }
@@ -366,24 +381,27 @@ void ChooseSteps(CubeTiling& t, const MatmulTypes& types, const SocCubeInfo& cub
 Result<CubeTiling> MultiCoreMatmulTiling::Compute() const {
     if (!lastError_.empty()) return TilingError(lastError_);
     if (m_ == 0) return TilingError("MatmulApiTiling: SetShape was not called");
+    const int32_t m = m_ > 0 ? m_ : orgM_, n = n_ > 0 ? n_ : orgN_, k = k_ > 0 ? k_ : orgKa_;
+    if (m <= 0 || n <= 0 || k <= 0) return TilingError("MatmulApiTiling: SetShape -1 without SetOrgShape");
     const SocCubeInfo* soc = FindSocCubeInfo(platform_.soc->version);
     if (soc == nullptr) return TilingError(Cat("MatmulApiTiling: no cube on ", platform_.soc->name));
     std::string why = CheckMatmulTypes(types_, *platform_.soc);
     if (!why.empty()) return TilingError("MatmulApiTiling: " + why);
     SocCubeInfo cube = Buffers();
     CubeTiling t{};
-    t.M = orgM_ > 0 ? orgM_ : m_;
-    t.N = orgN_ > 0 ? orgN_ : n_;
-    t.Ka = orgKa_ > 0 ? orgKa_ : k_;
-    t.Kb = orgKb_ > 0 ? orgKb_ : k_;
-    auto [sm, sn] = SplitCores(m_, n_, dim_);
-    t.singleCoreM = singleM_ > 0 ? singleM_ : static_cast<int32_t>(std::min<int64_t>(sm, m_));
-    t.singleCoreN = singleN_ > 0 ? singleN_ : static_cast<int32_t>(std::min<int64_t>(sn, n_));
-    t.singleCoreK = singleK_ > 0 ? singleK_ : k_;
-    t.usedCoreNum = static_cast<int32_t>(CeilDiv(m_, t.singleCoreM) * CeilDiv(n_, t.singleCoreN));
+    t.M = orgM_ > 0 ? orgM_ : m;
+    t.N = orgN_ > 0 ? orgN_ : n;
+    t.Ka = orgKa_ > 0 ? orgKa_ : k;
+    t.Kb = orgKb_ > 0 ? orgKb_ : k;
+    auto [sm, sn] = SplitCores(m, n, dim_);
+    t.singleCoreM = singleM_ > 0 ? singleM_ : static_cast<int32_t>(std::min<int64_t>(sm, m));
+    t.singleCoreN = singleN_ > 0 ? singleN_ : static_cast<int32_t>(std::min<int64_t>(sn, n));
+    t.singleCoreK = singleK_ > 0 ? singleK_ : k;
+    t.usedCoreNum = static_cast<int32_t>(CeilDiv(m, t.singleCoreM) * CeilDiv(n, t.singleCoreN));
     t.isBias = isBias_ ? 1 : 0;
-    ChooseBase(t, fixBaseM_, fixBaseN_, cube);
+    ChooseBase(t, fixBaseM_, fixBaseN_, fixBaseK_, cube);
     ChooseSteps(t, types_, cube);
+    if (traverse_ >= 0) t.iterateOrder = traverse_;  // SetTraverse: the order of the base blocks, chosen by the caller
     why = CheckCubeTiling(t, types_, cube, static_cast<uint32_t>(dim_));
     if (!why.empty()) return TilingError("MatmulApiTiling: " + why);
     return t;

@@ -61,6 +61,7 @@ public:
     int32_t SetSingleShape(int32_t singleM = -1, int32_t singleN = -1, int32_t singleK = -1);
     int32_t SetBufferSpace(int32_t l1 = -1, int32_t l0c = -1, int32_t ub = -1, int32_t bt = -1);
     int32_t SetFixSplit(int32_t baseM = -1, int32_t baseN = -1, int32_t baseK = -1);
+    int32_t SetTraverse(int32_t iterateOrder);  // TCubeTiling.iterateOrder: 0 M first, 1 N first
 
     // As CANN: -1 on failure (LastError() says why), else 0 with `out` filled.
     int64_t GetTiling(CubeTiling& out);
@@ -79,7 +80,8 @@ private:
     int32_t orgM_ = 0, orgN_ = 0, orgKa_ = 0, orgKb_ = 0;
     int32_t singleM_ = -1, singleN_ = -1, singleK_ = -1;
     int32_t l1_ = -1, l0c_ = -1, bt_ = -1;
-    int32_t fixBaseM_ = -1, fixBaseN_ = -1;
+    int32_t fixBaseM_ = -1, fixBaseN_ = -1, fixBaseK_ = -1;
+    int32_t traverse_ = -1;
     std::string lastError_;
 };
 

@@ -170,13 +170,16 @@ void CubeFixToGm(CoreContext& aic, const CubeJob& job, const std::vector<float>&
     NoteFixPipe(aic, bm, bn);
     std::unique_lock<std::mutex> lock(AtomicMutex(), std::defer_lock);
     if (job.atomic) lock.lock();
+    const int64_t ld = job.cLd > 0 ? job.cLd : job.orgN;
+    const int64_t pad = n0 + bn == job.singleN && !job.atomic ? job.cPad : 0;
     for (int64_t i = 0; i < bm; ++i) {
         for (int64_t j = 0; j < bn; ++j) {
-            int64_t idx = (m0 + i) * job.orgN + (n0 + j);
+            int64_t idx = (m0 + i) * ld + (n0 + j);
             float v = l0c[i * bn + j];
             if (job.atomic) v += LoadElem(job.c, job.cGm, idx);  // atomic add in the output type's precision
             StoreElem(job.c, job.cGm, idx, v);
         }
+        for (int64_t j = bn; j < bn + pad; ++j) StoreElem(job.c, job.cGm, (m0 + i) * ld + n0 + j, 0.0f);
     }
     aic.cost.l0cToGmBytes += uint64_t(bm) * bn * ascendc_sim::DataTypeSize(job.c);
 }

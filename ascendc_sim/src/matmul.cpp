@@ -13,61 +13,49 @@ void CheckMatmulRegistered(const char* api, bool registered) {
     if (!registered) Fail(api, "Matmul object used before REGIST_MATMUL_OBJ");
 }
 
-void CheckMatmulTiling(const char* api, const ascendc_sim::CubeTiling& t, const ascendc_sim::MatmulTypes& types) {
+void CheckMatmulTiling(const char* api, const ascendc_sim::CubeTiling& t, const ascendc_sim::MatmulTypes& types,
+                       bool cubeOnly) {
     CoreContext& c = Core();
     const ascendc_sim::SocInfo& soc = Soc(c);
     std::string why = ascendc_sim::CheckMatmulTypes(types, soc);
     const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(soc.version);
-    // usedCoreNum counts the cores that drive a Matmul: the AIVs of a MIX launch (docs, SetDim).
-    uint32_t maxCores = c.launch->cfg.platform.coreNum;
+    // usedCoreNum counts the cores that drive a Matmul (docs, SetDim): the AIVs of a MIX launch, the AICs in pure
+    // Cube mode (best practice 纯Cube模式: the tiling splits over the 24 AICs of a 24-AIC / 48-AIV A2).
+    uint32_t maxCores = c.launch->cfg.platform.coreNum / (cubeOnly ? cube->aivPerAic : 1);
     if (why.empty()) why = ascendc_sim::CheckCubeTiling(t, types, *cube, maxCores);
     if (!why.empty()) Fail(api, why);
 }
 
-void CheckConstantTiling(const char* api, const ascendc_sim::CubeTiling& t, const MatmulConstants& k) {
-    struct Pair {
-        const char* name;
-        int32_t tiling, constant;
-    };
-    const Pair pairs[] = {{"singleCoreM", t.singleCoreM, k.singleM},
-                          {"singleCoreN", t.singleCoreN, k.singleN},
-                          {"singleCoreK", t.singleCoreK, k.singleK},
-                          {"baseM", t.baseM, k.baseM},
-                          {"baseN", t.baseN, k.baseN},
-                          {"baseK", t.baseK, k.baseK}};
-    for (const Pair& p : pairs) {
-        if (p.constant >= 0 && p.tiling != p.constant) {
-            Fail(api, Str("TCubeTiling.", p.name, " = ", p.tiling, " differs from the constant ", p.constant,
-                          " of the Matmul template (GetMatmulApiTiling: the constants must equal the tiling)"));
-        }
+void CheckCubeOnlyLaunch(const char* api) {
+    const LaunchConfig& cfg = Core().launch->cfg;
+    if (!cfg.aicOnly && cfg.aivPerAic == 0) {
+        Fail(api,
+             "ASCENDC_CUBE_ONLY: the Matmul runs on the AIC, and this vector launch has none (a __cube__ or MIX "
+             "kernel is needed)");
     }
 }
 
-ascendc_sim::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k,
-                                         const ascendc_sim::MatmulTypes& types) {
-    bool full = k.singleM > 0 && k.singleN > 0 && k.singleK > 0 && k.baseM > 0 && k.baseN > 0 && k.baseK > 0;
-    if (!k.apiTiling || !full) {
+void CheckMixMatmulLaunch(const char* api) {
+    if (Core().launch->cfg.aicOnly) {
         Fail(api,
-             "tiling is null: only a full constant tiling (GetMatmulApiTiling of a MatmulConfig with single-core "
-             "and base shapes) may stand in for it (GetMatmulApiTiling.md)");
+             "a __cube__ (AIC-only) kernel runs the Matmul in pure Cube mode: define ASCENDC_CUBE_ONLY before "
+             "lib/matmul_intf.h (Matmul usage docs)");
     }
-    const ascendc_sim::Platform& platform = Core().launch->cfg.platform;
-    const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(platform.soc->version);
-    if (cube == nullptr || !cube->separated)
-        Fail(api, Str("GetMatmulApiTiling is not supported on ", Soc(Core()).name));
-    ascendc_sim::MultiCoreMatmulTiling host(platform);
-    host.SetAType(types.a, types.transA);
-    host.SetBType(types.b, types.transB);
-    host.SetCType(types.c);
-    host.SetBiasType(types.bias);
-    host.SetDim(1);
-    host.SetShape(k.singleM, k.singleN, k.singleK);
-    host.SetOrgShape(k.singleM, k.singleN, k.singleK);
-    host.SetBufferSpace(k.l1Size);
-    host.SetFixSplit(k.baseM, k.baseN);
-    ascendc_sim::CubeTiling t{};
-    if (host.GetTiling(t) != 0) Fail(api, Str("constant tiling: ", host.LastError()));
-    return t;
+}
+
+void CheckMatmulCore(const char* api, bool cubeOnly) {
+    CoreContext& c = Core();
+    if (cubeOnly) {
+        CheckCubeOnlyLaunch(api);
+        if (!c.isAic) {
+            Fail(api,
+                 "called on an AIV: with ASCENDC_CUBE_ONLY the Matmul runs on the AIC (keep the vector code "
+                 "apart with ASCEND_IS_AIV, Matmul usage docs)");
+        }
+        return;
+    }
+    CheckMixMatmulLaunch(api);
+    if (c.isAic) Fail(api, "called on the AIC: in MIX mode Matmul calls run on the AIV (docs REGIST_MATMUL_OBJ)");
 }
 
 void BeginMatmulCompute(const char* api, const void* object) {

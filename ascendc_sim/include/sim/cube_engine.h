@@ -21,6 +21,8 @@ struct CubeJob {
     uint8_t atomic = 0;                                // 0 none, 1 add (IterateAll/GetTensorC enAtomic)
     int64_t orgM = 0, orgN = 0, orgKa = 0, orgKb = 0;  // leading dimensions of A, B and C
     int64_t singleM = 0, singleN = 0, singleK = 0;
+    int64_t cLd = 0;   // C's row stride in elements (0: orgN)
+    int64_t cPad = 0;  // zero columns after the single-core block's last one (C in ND_ALIGN)
     ascendc_sim::CubeTiling tiling{};
 };
 

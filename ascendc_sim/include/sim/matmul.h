@@ -1,6 +1,7 @@
-// The Matmul high-level API on the twin (lib/matmul_intf.h): the separated-architecture MIX mode. The AIV-side
-// object checks each call against the docs and hands the work to its group's AIC (sim/mix.h), which runs it on the
-// cube (sim/cube_engine.h): IterateAll (sync, async + WaitIterateAll, atomic add), Iterate + GetTensorC (GM or UB).
+// The Matmul high-level API on the twin (lib/matmul_intf.h) on the separated architecture, in its two modes (Matmul
+// usage docs): MIX, where the AIV-side object checks each call against the docs and hands the work to its group's
+// AIC (sim/mix.h), and pure Cube (ASCENDC_CUBE_ONLY), where the AIC runs the calls itself. Either way the work runs
+// on the cube (sim/cube_engine.h): IterateAll (sync, async + WaitIterateAll, atomic add), Iterate + GetTensorC.
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -8,20 +9,20 @@
 
 #include "ascendc_sim/platform/matmul_tiling.h"
 #include "ascendc_sim/platform/soc_cube.h"
+#include "kernel_tiling/kernel_tiling.h"
 #include "sim/cube_engine.h"
 #include "sim/dtype_of.h"
 #include "sim/gm_access.h"
+#include "sim/matmul_config.h"
+#include "sim/matmul_static.h"
 #include "sim/mix.h"
 #include "sim/pipe.h"
 #include "sim/tensor.h"
 
-// Global names, as CANN spells them (8.1.RC1 kernel_tiling.h and lib/matmul/matmul_config.h; asc-devkit exports
-// AscendC::tiling::TCubeTiling by a global using-declaration): AscendC::CubeFormat does not exist there.
-using TCubeTiling = ascendc_sim::CubeTiling;
-enum class CubeFormat : uint8_t { ND, NZ, ND_ALIGN };
-
 namespace AscendC {
-enum class LayoutMode : uint8_t { NONE, BSNGD, SBNGD, BNGS1S2, NORMAL };
+
+// Bytes of one fractal row, C0 (kernel_utils_constants.h); Matmul kernels size their copies of C with it.
+constexpr int32_t DEFAULT_C0_SIZE = 32;
 
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
           LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
@@ -35,63 +36,16 @@ struct MatmulType {
     constexpr static TPosition srcPos = SRCPOS;
 };
 
-// The twin models the NORM template; MDL is accepted with the same behaviour (its extra tiling rules are not checked).
-// Constant tiling (GetMatmulApiTiling.md): the base shape alone (partial) or with the single-core shape (full); 0 is
-// "not constant".
-struct MatmulConfig {
-    bool doNorm;
-    bool doMultiDataLoad;
-    uint32_t singleCoreM = 0, singleCoreN = 0, singleCoreK = 0;
-    uint32_t basicM = 0, basicN = 0, basicK = 0;
+// The user callbacks of the Matmul (MatmulCallBackFunc.md): C out of CO1, A into A1, B into B1.
+template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local, const void* dataCopyOutParams,
+                              const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
+          void (*CopyA1)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col, int useM,
+                         int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
+          void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col, int useK,
+                         int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
+struct MatmulCallBackFunc {
+    constexpr static bool simAnySet = DataCopyOut != nullptr || CopyA1 != nullptr || CopyB1 != nullptr;
 };
-inline constexpr MatmulConfig CFG_NORM = {true, false};
-inline constexpr MatmulConfig CFG_MDL = {false, true};
-
-// GetMMConfig.md: the template to start from and its shape parameters (the other parameter groups are not modeled).
-enum class MatmulConfigMode : uint8_t { CONFIG_NORM, CONFIG_MDL, CONFIG_SPECIALMDL, CONFIG_IBSHARE };
-struct MatmulShapeParams {
-    uint32_t singleCoreM, singleCoreN, singleCoreK;
-    uint32_t basicM, basicN, basicK;
-};
-
-constexpr void ApplyMatmulParams(MatmulConfig& c, const MatmulShapeParams& p) {
-    c.singleCoreM = p.singleCoreM, c.singleCoreN = p.singleCoreN, c.singleCoreK = p.singleCoreK;
-    c.basicM = p.basicM, c.basicN = p.basicN, c.basicK = p.basicK;
-}
-
-template <MatmulConfigMode configMode, typename... ArgTypes>
-constexpr MatmulConfig GetMMConfig(ArgTypes&&... args) {
-    static_assert(configMode == MatmulConfigMode::CONFIG_NORM || configMode == MatmulConfigMode::CONFIG_MDL,
-                  "GetMMConfig on the twin: the Norm and MDL templates");
-    MatmulConfig c = configMode == MatmulConfigMode::CONFIG_NORM ? CFG_NORM : CFG_MDL;
-    (ApplyMatmulParams(c, args), ...);
-    return c;
-}
-
-// Matmul模板参数.md 表1: the constant tiling GetMatmulApiTiling returns. The twin keeps the constant shapes (-1: not
-// constant) and the L1 size; the other TCubeTiling fields are derived at Init by the host tiling from them.
-struct MatmulApiStaticTiling {
-    int32_t M = -1, N = -1, Ka = -1, Kb = -1;
-    int32_t singleCoreM = -1, singleCoreN = -1, singleCoreK = -1;
-    int32_t baseM = -1, baseN = -1, baseK = -1;
-    int32_t l1Size = 0;
-    MatmulConfig cfg = CFG_NORM;
-};
-
-inline constexpr int32_t kMatmulL1Size = 512 * 1024;  // Impl::L1_SIZE of A2/A3 (GetMatmulApiTiling.md example)
-
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
-constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, int32_t l1Size = kMatmulL1Size) {
-    auto constant = [](uint32_t v) { return v == 0 ? -1 : static_cast<int32_t>(v); };
-    MatmulApiStaticTiling t;
-    t.cfg = mmCFG;
-    t.l1Size = l1Size;
-    t.singleCoreM = t.M = constant(mmCFG.singleCoreM);
-    t.singleCoreN = t.N = constant(mmCFG.singleCoreN);
-    t.singleCoreK = t.Ka = t.Kb = constant(mmCFG.singleCoreK);
-    t.baseM = constant(mmCFG.basicM), t.baseN = constant(mmCFG.basicN), t.baseK = constant(mmCFG.basicK);
-    return t;
-}
 
 }  // namespace AscendC
 
@@ -101,45 +55,24 @@ __aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return nullptr; }
 
 namespace ascendc_sim {
 
-// The constant shapes of a Matmul template argument (a MatmulConfig or GetMatmulApiTiling's result); -1: none.
-struct MatmulConstants {
-    bool apiTiling = false;  // from GetMatmulApiTiling (may replace the runtime tiling when full)
-    int32_t singleM = -1, singleN = -1, singleK = -1, baseM = -1, baseN = -1, baseK = -1;
-    int32_t l1Size = 0;
-};
-constexpr MatmulConstants ConstantsOf(const AscendC::MatmulConfig& c) {
-    auto constant = [](uint32_t v) { return v == 0 ? -1 : static_cast<int32_t>(v); };
-    return {false,
-            constant(c.singleCoreM),
-            constant(c.singleCoreN),
-            constant(c.singleCoreK),
-            constant(c.basicM),
-            constant(c.basicN),
-            constant(c.basicK),
-            0};
-}
-constexpr MatmulConstants ConstantsOf(const AscendC::MatmulApiStaticTiling& t) {
-    return {true, t.singleCoreM, t.singleCoreN, t.singleCoreK, t.baseM, t.baseN, t.baseK, t.l1Size};
-}
-
 // Checks shared by every Matmul instance (matmul.cpp).
 void CheckMatmulRegistered(const char* api, bool registered);
-void CheckMatmulTiling(const char* api, const ascendc_sim::CubeTiling& t, const ascendc_sim::MatmulTypes& types);
-// A runtime tiling against the template's constant shapes (they must be equal, GetMatmulApiTiling.md 约束说明).
-void CheckConstantTiling(const char* api, const ascendc_sim::CubeTiling& t, const MatmulConstants& k);
-// The tiling of a nullptr REGIST_MATMUL_OBJ argument: only a full GetMatmulApiTiling constant allows it; the other
-// fields come from the host tiling of the constant shapes.
-ascendc_sim::CubeTiling StaticCubeTiling(const char* api, const MatmulConstants& k,
-                                         const ascendc_sim::MatmulTypes& types);
+void CheckMatmulTiling(const char* api, const ascendc_sim::CubeTiling& t, const ascendc_sim::MatmulTypes& types,
+                       bool cubeOnly);
 void BeginMatmulCompute(const char* api, const void* object);  // End() needed before switching objects (docs, End)
 void EndMatmul(const void* object);
 uint32_t NextMatmulIndex(const char* api);  // at most 4 objects, before InitBuffer (docs, REGIST_MATMUL_OBJ)
+// Where a Matmul call runs: the AIV hands it to its AIC (MIX), or the AIC runs it itself (ASCENDC_CUBE_ONLY).
+void CheckMatmulCore(const char* api, bool cubeOnly);
+void CheckCubeOnlyLaunch(const char* api);   // ASCENDC_CUBE_ONLY needs a launch with AICs
+void CheckMixMatmulLaunch(const char* api);  // MIX mode needs AIVs: a __cube__ kernel is pure Cube
 
 }  // namespace ascendc_sim
 
 namespace AscendC {
 
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM>
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>>
 class Matmul {
     using SrcT = typename A_TYPE::T;
     using DstT = typename C_TYPE::T;
@@ -148,6 +81,12 @@ class Matmul {
     static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && A_TYPE::format == CubeFormat::ND &&
                       B_TYPE::format == CubeFormat::ND,
                   "Matmul on the twin: A and B in GM, ND format");
+    static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN,
+                  "Matmul on the twin: C in ND or ND_ALIGN format");
+    static_assert(C_TYPE::pos == TPosition::GM || C_TYPE::pos == TPosition::VECIN,
+                  "Matmul on the twin: C in GM or VECIN");
+    static_assert(!MM_CB::simAnySet,
+                  "MatmulCallBackFunc with a DataCopyOut / CopyA1 / CopyB1 callback is not modelled by the twin");
 
 public:
     Matmul() = default;
@@ -164,16 +103,18 @@ public:
     }
 
     // Twin internals: called by REGIST_MATMUL_OBJ.
-    void SimRegister() {
+    void SimRegister(bool cubeOnly) {
         index_ = ascendc_sim::NextMatmulIndex("REGIST_MATMUL_OBJ");
         registered_ = true;
+        cubeOnly_ = cubeOnly;
     }
 
     __aicore__ inline void Init(const TCubeTiling* tiling, TPipe* = nullptr, ascendc_sim::CallSite = {}) {
         ascendc_sim::CheckMatmulRegistered("Matmul::Init", registered_);
         constexpr ascendc_sim::MatmulConstants kConstants = ascendc_sim::ConstantsOf(MM_CFG);
+        ascendc_sim::CheckMatmulOptions("Matmul::Init", kConstants.cfg, cubeOnly_);
         tiling_ = tiling != nullptr ? *tiling : ascendc_sim::StaticCubeTiling("Matmul::Init", kConstants, Types());
-        ascendc_sim::CheckMatmulTiling("Matmul::Init", tiling_, Types());
+        ascendc_sim::CheckMatmulTiling("Matmul::Init", tiling_, Types(), cubeOnly_);
         ascendc_sim::CheckConstantTiling("Matmul::Init", tiling_, kConstants);
         hasTiling_ = true;
         SetOrgShape(tiling_.M, tiling_.N, tiling_.Ka, tiling_.Kb);
@@ -226,6 +167,7 @@ public:
                                       ascendc_sim::CallSite = {}) {
         const char* api = "Matmul::IterateAll";
         auto& c = Start(api, enAtomic, enSequentialWrite || fakeMsg);
+        if (!sync) CheckAsync(api);
         if (!sync && !waitIterateAll) {
             ascendc_sim::Fail(api, "async IterateAll without waitIterateAll is not modeled by the twin");
         }
@@ -233,7 +175,7 @@ public:
         jobCopy_ = job;
         pending_ = {};
         pending_.work = [this] { ascendc_sim::CubeIterateAll(ascendc_sim::Core(), jobCopy_); };
-        ascendc_sim::PostToCube(c, api, pending_, sync);
+        Dispatch(c, api, pending_, sync);
         if (sync) {
             pending_ = {};
             NoteC(c);
@@ -253,10 +195,38 @@ public:
     }
 
     // Docs (Iterate): one baseM x baseN block of C per call into L0C; false once every block was computed.
+    // Async (MIX only, 异步场景处理): one call starts every block into the workspace of SetWorkspace (set before,
+    // singleCoreM x singleCoreN elements of C); each GetTensorC<false> then takes the next block. The twin computes
+    // each block when it is taken, which yields the same values; it does not model the workspace's content.
     template <bool sync = true>
     __aicore__ inline bool Iterate(bool enPartialSum = false, ascendc_sim::CallSite = {}) {
-        static_assert(sync, "Matmul::Iterate: the twin models the sync mode");
         const char* api = "Matmul::Iterate";
+        if constexpr (!sync) {
+            auto& c = Start(api, 0, enPartialSum);
+            CheckAsync(api);
+            if (workspace_ == nullptr) ascendc_sim::Fail(api, "async Iterate needs SetWorkspace before it (docs)");
+            CheckWorkspace(c, api);
+            iter_ = 0;
+            asyncBlocks_ = ascendc_sim::CubeBlockCount(Job(c, api, GlobalTensor<DstT>(), 0));
+            return true;
+        }
+        return NextBlock(api, enPartialSum);
+    }
+    // Docs (SetWorkspace): the GM space the async Iterate caches C in.
+    // The space it must hold is checked against the GM allocation it falls in when Iterate<false> runs.
+    template <class T>
+    __aicore__ inline void SetWorkspace(GlobalTensor<T>& addr, ascendc_sim::CallSite = {}) {
+        SetWorkspace(addr.GetPhyAddr(), 0);
+    }
+    template <class T>
+    __aicore__ inline void SetWorkspace(__gm__ const T* addr, int size, ascendc_sim::CallSite = {}) {
+        (void)size;
+        Ready("Matmul::SetWorkspace");
+        workspace_ = reinterpret_cast<const uint8_t*>(addr);
+    }
+
+private:
+    bool NextBlock(const char* api, bool enPartialSum) {
         auto& c = Start(api, 0, enPartialSum);
         if (iter_ == 0) iterJob_ = Job(c, api, GlobalTensor<DstT>(), 0);
         if (iter_ >= ascendc_sim::CubeBlockCount(iterJob_)) {
@@ -272,36 +242,60 @@ public:
         r.work = [this] {
             ascendc_sim::CubeComputeBlock(ascendc_sim::Core(), iterJob_, m0_, n0_, bm_, bn_, l0c_, loadA_, loadB_);
         };
-        ascendc_sim::PostToCube(c, api, r, true);
+        Dispatch(c, api, r, true);
         blockReady_ = true;
         return true;
     }
+    // The workspace must hold singleCoreM x singleCoreN elements of C (异步场景处理); the cube writes it.
+    void CheckWorkspace(ascendc_sim::CoreContext& c, const char* api) const {
+        const uint64_t need = uint64_t(job_.singleM) * job_.singleN * sizeof(DstT);
+        ascendc_sim::CheckGm(c, api, workspace_, need, ascendc_sim::GmAccess::kWrite);
+    }
+    // GetTensorC<false>: the next block of the async Iterate.
+    template <bool sync>
+    void TakeAsyncBlock(const char* api) {
+        if constexpr (!sync) {
+            if (asyncBlocks_ == 0) ascendc_sim::Fail(api, "GetTensorC<false> without a pending async Iterate block");
+            --asyncBlocks_;
+            NextBlock(api, false);
+        }
+    }
+
+public:
     // GM: the block lands at its place in C (non-sequential write).
     template <bool sync = true>
     __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
                                       bool enSequentialWrite = false, ascendc_sim::CallSite = {}) {
         const char* api = "Matmul::GetTensorC";
-        auto& c = TakeBlock(api, enSequentialWrite);
-        iterJob_.cGm = reinterpret_cast<uint8_t*>(gm.GetPhyAddr());
-        iterJob_.atomic = enAtomic;
-        CheckCRows(c, api, gm, m0_, n0_, bm_, bn_, enAtomic);
+        TakeAsyncBlock<sync>(api);
+        auto& c = TakeBlock(api);
+        // GetTensorC docs: enSequentialWrite puts the block at gm as baseM x baseN rows; else at its place in C.
+        ascendc_sim::CubeJob out = iterJob_;
+        out.cGm = reinterpret_cast<uint8_t*>(gm.GetPhyAddr());
+        out.atomic = enAtomic;
+        int64_t m0 = m0_, n0 = n0_;
+        if (enSequentialWrite) out.cLd = tiling_.baseN, out.cPad = 0, m0 = n0 = 0;
+        CheckCRows(c, api, gm, m0, n0, bm_, bn_ + (n0_ + bn_ == out.singleN ? out.cPad : 0), enAtomic, out.cLd);
         ascendc_sim::CubeRequest r;
-        r.work = [this] { ascendc_sim::CubeFixToGm(ascendc_sim::Core(), iterJob_, l0c_, m0_, n0_, bm_, bn_); };
-        ascendc_sim::PostToCube(c, api, r, true);
+        r.work = [this, out, m0, n0] { ascendc_sim::CubeFixToGm(ascendc_sim::Core(), out, l0c_, m0, n0, bm_, bn_); };
+        Dispatch(c, api, r, true);
     }
     // UB (VECIN): the block as baseM rows of baseN elements.
     template <bool sync = true>
     __aicore__ inline void GetTensorC(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                                       ascendc_sim::CallSite = {}) {
         const char* api = "Matmul::GetTensorC";
-        auto& c = TakeBlock(api, enSequentialWrite);
+        TakeAsyncBlock<sync>(api);
+        auto& c = TakeBlock(api);
+        (void)enSequentialWrite;  // a UB block is always baseM x baseN rows from the tensor's start
         if (enAtomic) ascendc_sim::Fail(api, "enAtomic needs a GM destination");
+        if (cubeOnly_) ascendc_sim::Fail(api, "C to a UB tensor in ASCENDC_CUBE_ONLY mode: the AIC has no UB");
         auto* dst = reinterpret_cast<uint8_t*>(ub.Operand(api, "C", uint64_t(tiling_.baseM) * tiling_.baseN));
         ascendc_sim::CubeRequest r;
         r.work = [this, dst] {
             ascendc_sim::CubeFixToUb(ascendc_sim::Core(), iterJob_, l0c_, bm_, bn_, dst, tiling_.baseN);
         };
-        ascendc_sim::PostToCube(c, api, r, true);
+        Dispatch(c, api, r, true);
         // The cube side is not tracked for definedness: C lands in UB defined.
         ascendc_sim::DefineBytes(c, ascendc_sim::DefSpace::kUb,
                                  ascendc_sim::Footprint::Contiguous(
@@ -333,13 +327,24 @@ private:
         ascendc_sim::CheckMatmulRegistered(api, registered_);
         if (pending_.work) ascendc_sim::Fail(api, "async IterateAll not waited for (call WaitIterateAll first)");
     }
+    // MIX: the group's AIC runs the request; pure Cube: this AIC runs it now.
+    void Dispatch(ascendc_sim::CoreContext& c, const char* api, ascendc_sim::CubeRequest& r, bool wait) {
+        if (!cubeOnly_) return ascendc_sim::PostToCube(c, api, r, wait);
+        r.work();
+        r.done = true;
+    }
+    // 异步场景处理 (Matmul programming guide): the async Iterate / IterateAll exist in MIX mode only.
+    void CheckAsync(const char* api) const {
+        if (cubeOnly_)
+            ascendc_sim::Fail(api, "the async mode in ASCENDC_CUBE_ONLY mode: pure Cube has the sync mode only");
+    }
     static void CheckTranspose(const char* api, bool wanted, bool enabled) {
         if (wanted && !enabled) ascendc_sim::Fail(api, "transpose requested but the MatmulType has ISTRANS = false");
     }
     ascendc_sim::CoreContext& Start(const char* api, uint8_t enAtomic, bool unsupportedFlag) {
         Ready(api);
         auto& c = ascendc_sim::Core();
-        if (c.isAic) ascendc_sim::Fail(api, "called on the AIC: Matmul calls run on the AIV (docs REGIST_MATMUL_OBJ)");
+        ascendc_sim::CheckMatmulCore(api, cubeOnly_);
         if (!hasTiling_) ascendc_sim::Fail(api, "no tiling: pass it to REGIST_MATMUL_OBJ or call Init");
         if (enAtomic > 1)
             ascendc_sim::Fail(api, ascendc_sim::Str("enAtomic ", int(enAtomic), " (max/min) not modeled"));
@@ -347,29 +352,30 @@ private:
         ascendc_sim::BeginMatmulCompute(api, this);
         return c;
     }
-    ascendc_sim::CoreContext& TakeBlock(const char* api, bool enSequentialWrite) {
+    ascendc_sim::CoreContext& TakeBlock(const char* api) {
         Ready(api);
         if (!blockReady_) ascendc_sim::Fail(api, "no block computed: call Iterate first");
-        if (enSequentialWrite) ascendc_sim::Fail(api, "enSequentialWrite is not modeled");
         blockReady_ = false;
         return ascendc_sim::Core();
     }
     // C is written row by row (row stride orgN): each row is its own GM write for the race check.
     void CheckCRows(ascendc_sim::CoreContext& c, const char* api, const GlobalTensor<DstT>& gm, int64_t m0, int64_t n0,
-                    int64_t rows, int64_t cols, uint8_t atomic) const {
+                    int64_t rows, int64_t cols, uint8_t atomic, int64_t ld) const {
         auto access = atomic ? ascendc_sim::GmAccess::kAtomicWrite : ascendc_sim::GmAccess::kWrite;
         for (int64_t r = 0; r < rows; ++r) {
-            gm.CheckRange(c, api, uint64_t(m0 + r) * job_.orgN + n0, cols, access);
+            gm.CheckRange(c, api, uint64_t(m0 + r) * ld + n0, cols, access);
             // The cube's side is not tracked for definedness: what it writes counts as defined.
-            if (!atomic)
-                ascendc_sim::DefineGm(c, gm.GetPhyAddr() + uint64_t(m0 + r) * job_.orgN + n0, cols * sizeof(DstT));
+            if (!atomic) ascendc_sim::DefineGm(c, gm.GetPhyAddr() + uint64_t(m0 + r) * ld + n0, cols * sizeof(DstT));
         }
     }
-    uint64_t CBytes() const { return (uint64_t(job_.singleM - 1) * job_.orgN + job_.singleN) * sizeof(DstT); }
+    uint64_t CBytes() const {
+        const ascendc_sim::CubeJob& j = jobCopy_;
+        return (uint64_t(j.singleM - 1) * j.cLd + j.singleN + j.cPad) * sizeof(DstT);
+    }
     // The C rows IterateAll wrote now sit in L2 for this AIV's later reads (sim/l2_reuse.h).
     void NoteC(ascendc_sim::CoreContext& c) const {
         const ascendc_sim::CubeJob& j = jobCopy_;
-        ascendc_sim::NoteOwnWrite(c, j.cGm, j.singleM, j.singleN * sizeof(DstT), j.orgN * sizeof(DstT));
+        ascendc_sim::NoteOwnWrite(c, j.cGm, j.singleM, (j.singleN + j.cPad) * sizeof(DstT), j.cLd * sizeof(DstT));
     }
 
     // The job for the AIC, with every operand's GM span checked on this AIV first.
@@ -378,6 +384,12 @@ private:
         ascendc_sim::CubeJob j = job_;
         ascendc_sim::MatmulTypes t = Types();
         j.a = t.a, j.b = t.b, j.c = t.c, j.bias = t.bias;
+        // ND_ALIGN (CubeFormat): C's rows padded to 32 bytes; the twin writes the pad columns as 0 (A x 0 + 0, the
+        // samples' golden), an assumption where the docs are silent.
+        constexpr int64_t kC0 = 32 / sizeof(DstT);
+        const bool aligned = C_TYPE::format == CubeFormat::ND_ALIGN;
+        j.cLd = aligned ? (j.orgN + kC0 - 1) / kC0 * kC0 : j.orgN;
+        j.cPad = aligned ? (j.singleN + kC0 - 1) / kC0 * kC0 - j.singleN : 0;
         j.tiling = tiling_;
         j.atomic = atomic;
         if (j.singleM <= 0 || j.singleN <= 0 || j.singleK <= 0 || j.singleM > j.orgM || j.singleN > j.orgN ||
@@ -400,13 +412,14 @@ private:
             j.biasGm = reinterpret_cast<const uint8_t*>(bias_.GetPhyAddr());
         }
         if (cGm.GetPhyAddr() != nullptr) {
-            CheckCRows(c, "Matmul (C)", cGm, 0, 0, j.singleM, j.singleN, atomic);
+            CheckCRows(c, "Matmul (C)", cGm, 0, 0, j.singleM, j.singleN + (atomic ? 0 : j.cPad), atomic, j.cLd);
             j.cGm = reinterpret_cast<uint8_t*>(cGm.GetPhyAddr());
         }
         return j;
     }
 
     bool registered_ = false;
+    bool cubeOnly_ = false;
     bool hasTiling_ = false;
     uint32_t index_ = 0;
     TCubeTiling tiling_{};
@@ -421,6 +434,8 @@ private:
     ascendc_sim::CubeResidency l1_;  // panels Iterate keeps in L1 from one block to the next
     bool loadA_ = true, loadB_ = true;
     bool blockReady_ = false;
+    int64_t asyncBlocks_ = 0;  // blocks of the async Iterate not yet taken by GetTensorC<false>
+    const uint8_t* workspace_ = nullptr;
     std::vector<float> l0c_;
 };
 
@@ -428,31 +443,41 @@ private:
 
 namespace ascendc_sim {
 
+// Registers each object; an object followed by its tiling is initialised on the core that runs its calls (the AIV
+// in MIX, the AIC in pure Cube mode).
 template <class MM>
-void RegisterMatmuls(MM& mm) {
-    mm.SimRegister();
+void RegisterMatmuls(bool cubeOnly, MM& mm) {
+    mm.SimRegister(cubeOnly);
 }
 template <class MM, class Next, class... Rest>
-void RegisterMatmuls(MM& mm, Next&& next, Rest&&... rest) {
-    mm.SimRegister();
+void RegisterMatmuls(bool cubeOnly, MM& mm, Next&& next, Rest&&... rest) {
+    mm.SimRegister(cubeOnly);
     if constexpr (std::is_convertible_v<std::decay_t<Next>, const TCubeTiling*>) {
-        if (!Core().isAic) mm.Init(next);
-        if constexpr (sizeof...(Rest) > 0) RegisterMatmuls(rest...);
+        if (Core().isAic == cubeOnly) mm.Init(next);
+        if constexpr (sizeof...(Rest) > 0) RegisterMatmuls(cubeOnly, rest...);
     } else {
-        RegisterMatmuls(next, rest...);
+        RegisterMatmuls(cubeOnly, next, rest...);
     }
 }
 
-// REGIST_MATMUL_OBJ: on the AIC, serves the group's AIVs and then leaves the kernel (true); on the AIV, registers
-// the objects (and their tilings) and returns false.
+// REGIST_MATMUL_OBJ (true: the core leaves the kernel). MIX: the AIC serves the group's AIVs until they leave, the
+// AIVs register the objects. Pure Cube (asc-devkit kfc_register_obj.h under ASCENDC_CUBE_ONLY): the AIC initialises
+// the objects and goes on, an AIV leaves at once.
 template <class... Objs>
-bool RegisterMatmulObjects(AscendC::TPipe* pipe, GM_ADDR workspace, Objs&&... objs) {
+bool RegisterMatmulObjects(bool cubeOnly, AscendC::TPipe* pipe, GM_ADDR workspace, Objs&&... objs) {
     (void)pipe;
     (void)workspace;
     CoreContext& c = Core();
     Poll(c);
+    if (cubeOnly) {
+        CheckCubeOnlyLaunch("REGIST_MATMUL_OBJ");
+        if (!c.isAic) return true;
+        RegisterMatmuls(true, objs...);
+        return false;
+    }
+    CheckMixMatmulLaunch("REGIST_MATMUL_OBJ");
     GroupOf(c, "REGIST_MATMUL_OBJ");
-    RegisterMatmuls(objs...);
+    RegisterMatmuls(false, objs...);
     if (!c.isAic) return false;
     ServeCube(c);
     return true;
@@ -460,5 +485,6 @@ bool RegisterMatmulObjects(AscendC::TPipe* pipe, GM_ADDR workspace, Objs&&... ob
 
 }  // namespace ascendc_sim
 
+// ASCENDC_SIM_MATMUL_CUBE_ONLY: whether the kernel's source defined ASCENDC_CUBE_ONLY before lib/matmul_intf.h.
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...) \
-    if (::ascendc_sim::RegisterMatmulObjects(tpipe, workspace, __VA_ARGS__)) return
+    if (::ascendc_sim::RegisterMatmulObjects(ASCENDC_SIM_MATMUL_CUBE_ONLY, tpipe, workspace, __VA_ARGS__)) return

@@ -97,7 +97,26 @@ enum class TPosition : int32_t {
 };
 enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
 enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
-enum class MatrixMadType : int32_t { NORMAL = 0, HF32 = 1 };
+enum class MatrixMadType : int32_t { NORMAL = 0, HF32 = 1, MXMODE = 2 };
+enum class DequantType : int32_t { SCALAR = 0, TENSOR = 1 };
+enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT = 1, N_BUFFER_33 = 2 };
+
+// SetMatmulConfigParams.md: the MatmulConfig fields the tiling must agree on with the kernel.
+struct MatmulConfigParams {
+    int32_t mmConfigType;
+    bool enableL1CacheUB;
+    ScheduleType scheduleType;
+    MatrixTraverse traverse;
+    bool enVecND2NZ;
+    MatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
+                       ScheduleType scheduleTypeIn = ScheduleType::INNER_PRODUCT,
+                       MatrixTraverse traverseIn = MatrixTraverse::NOSET, bool enVecND2NZIn = false)
+        : mmConfigType(mmConfigTypeIn),
+          enableL1CacheUB(enableL1CacheUBIn),
+          scheduleType(scheduleTypeIn),
+          traverse(traverseIn),
+          enVecND2NZ(enVecND2NZIn) {}
+};
 
 class MultiCoreMatmulTiling {
 public:
@@ -111,8 +130,12 @@ public:
     int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false) {
         return Operand("SetBType", pos, type) ? tiling_.SetBType(Sim(dataType), isTrans) : -1;
     }
+    // C may also be ND_ALIGN (rows padded to 32 bytes) or in VECIN (GetTensorC into the kernel's UB tensor), which
+    // only the kernel's copy of C sees: the twin's Matmul needs no UB of its own for them (transLength 0).
     int32_t SetCType(TPosition pos, CubeFormat type, DataType dataType) {
-        return Operand("SetCType", pos, type) ? tiling_.SetCType(Sim(dataType)) : -1;
+        const CubeFormat format = type == CubeFormat::ND_ALIGN ? CubeFormat::ND : type;
+        const TPosition place = pos == TPosition::VECIN ? TPosition::GM : pos;
+        return Operand("SetCType", place, format) ? tiling_.SetCType(Sim(dataType)) : -1;
     }
     int32_t SetBiasType(TPosition pos, CubeFormat type, DataType dataType) {
         return Operand("SetBiasType", pos, type) ? tiling_.SetBiasType(Sim(dataType)) : -1;
@@ -134,10 +157,53 @@ public:
     int32_t SetFixSplit(int32_t baseM = -1, int32_t baseN = -1, int32_t baseK = -1) {
         return tiling_.SetFixSplit(baseM, baseN, baseK);
     }
+    // SetTraverse.md: the order Iterate walks the base blocks (TCubeTiling.iterateOrder); NOSET leaves the choice.
+    int32_t SetTraverse(MatrixTraverse traverse) {
+        return traverse == MatrixTraverse::NOSET ? 0 : tiling_.SetTraverse(traverse == MatrixTraverse::FIRSTM ? 0 : 1);
+    }
+    // SetMatmulConfigParams.md: mmConfigType 0 (Norm) or 1 (MDL); enableL1CacheUB only on Atlas inference AI Core.
+    // The schedule type and enVecND2NZ change only how the same product is scheduled.
+    void SetMatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
+                               ScheduleType scheduleTypeIn = ScheduleType::INNER_PRODUCT,
+                               MatrixTraverse traverseIn = MatrixTraverse::NOSET, bool enVecND2NZIn = false) {
+        SetMatmulConfigParams(
+            MatmulConfigParams(mmConfigTypeIn, enableL1CacheUBIn, scheduleTypeIn, traverseIn, enVecND2NZIn));
+    }
+    void SetMatmulConfigParams(const MatmulConfigParams& p) {
+        if (p.mmConfigType != 0 && p.mmConfigType != 1) {
+            Refuse("SetMatmulConfigParams: mmConfigType " + std::to_string(p.mmConfigType) + " is not 0 or 1");
+        }
+        if (p.enableL1CacheUB) Refuse("SetMatmulConfigParams: enableL1CacheUB is not supported on this SoC");
+        SetTraverse(p.traverse);
+    }
+    // SetMadType.md: HF32 (and MX) change the product's precision, which the twin does not model.
+    int32_t SetMadType(MatrixMadType madType) {
+        if (madType != MatrixMadType::NORMAL) Refuse("SetMadType: only MatrixMadType::NORMAL is modelled");
+        return 0;
+    }
+    // SetDequantType.md: the quantised int8 output path, not modelled.
+    int32_t SetDequantType(DequantType) {
+        Refuse("SetDequantType: the quantised Matmul output is not modelled");
+        return 0;
+    }
+    // EnableMultiCoreSplitK.md: splitting K over cores is not modelled by the twin's tiling.
+    void EnableMultiCoreSplitK(bool flag) {
+        if (flag) Refuse("EnableMultiCoreSplitK: splitting K over cores is not modelled");
+    }
+    void SetSplitK(bool flag) { EnableMultiCoreSplitK(flag); }
+    // GetSingleShape.md: the single-core shape GetTiling computed (-1 before it ran).
+    int32_t GetSingleShape(int32_t& shapeM, int32_t& shapeN, int32_t& shapeK) const {
+        shapeM = computed_ ? last_.singleCoreM : -1;
+        shapeN = computed_ ? last_.singleCoreN : -1;
+        shapeK = computed_ ? last_.singleCoreK : -1;
+        return computed_ ? 0 : -1;
+    }
     // -1 with the reason on stderr (CANN logs it), else 0.
     int64_t GetTiling(TCubeTiling& tiling) {
         if (!refused_.empty()) return Fail(refused_);
         if (tiling_.GetTiling(tiling) != 0) return Fail(tiling_.LastError());
+        last_ = tiling;
+        computed_ = true;
         return 0;
     }
     int64_t GetTiling(optiling::TCubeTiling& tiling) {
@@ -153,12 +219,14 @@ private:
     }
     bool Operand(const char* call, TPosition pos, CubeFormat format) {
         if (pos == TPosition::GM && format == CubeFormat::ND) return true;
-        if (refused_.empty()) {
-            refused_ = std::string(call) + ": the twin's Matmul takes operands from GM in ND only (position " +
-                       std::to_string(static_cast<int>(pos)) + ", format " + std::to_string(static_cast<int>(format)) +
-                       " are not modeled)";
-        }
+        Refuse(std::string(call) + ": the twin's Matmul takes operands from GM in ND only (position " +
+               std::to_string(static_cast<int>(pos)) + ", format " + std::to_string(static_cast<int>(format)) +
+               " are not modeled)");
         return false;
+    }
+    // The first call the twin cannot honour; GetTiling then fails naming it.
+    void Refuse(const std::string& why) {
+        if (refused_.empty()) refused_ = why;
     }
     int64_t Fail(const std::string& why) {
         std::fprintf(stderr, "[ERROR] matmul_tiling::GetTiling: %s\n", why.c_str());
@@ -167,6 +235,8 @@ private:
 
     ascendc_sim::MultiCoreMatmulTiling tiling_;
     std::string refused_;
+    TCubeTiling last_{};
+    bool computed_ = false;
 };
 
 // MatmulApiTiling.md: the single-core tiling, the multi-core one on one core.

@@ -95,6 +95,28 @@ def test_matmul_tiling_covers_the_shape(variant):
     assert "SetAType: the twin's Matmul takes operands from GM in ND only" in err
 
 
+def test_matmul_tiling_calls():
+    lines, err = _run("Ascend910B1")
+    before, r, after, sm, sn, sk, tm, tn, tk, org_m = map(int, lines["single_shape"])
+    # GetSingleShape.md: -1 before GetTiling, then the single-core shape it computed; SetShape's -1 takes the org M, N
+    assert (before, r, after) == (-1, 0, 0) and (sm, sn, sk) == (tm, tn, tk) and (sk, org_m) == (256, 512)
+    assert -(-512 // sm) * -(-1024 // sn) <= 24  # the org shape spread over at most the 24 AICs
+    # SetTraverse.md: FIRSTM -> iterateOrder 0, FIRSTN -> 1 (here through SetMatmulConfigParams)
+    assert lines["traverse"] == ["0", "0", "0", "1"]
+    assert lines["c_places"] == ["0", "0"]  # C in VECIN or in ND_ALIGN tiles as C in GM, ND
+    # SetFixSplit's baseK: a multiple of A's C0 (16 halves) is kept (asc-devkit's tiling), 24 is refused
+    assert lines["fix_k"] == ["0", "128", "64", "128", "-1"]
+    assert "SetFixSplit: baseK 24 is not -1 or a multiple of A's C0 (16)" in err
+    assert lines["refused"] == ["-1", "-1", "-1", "-1"]
+    for message in (
+        "SetMadType: only MatrixMadType::NORMAL is modelled",
+        "SetDequantType: the quantised Matmul output is not modelled",
+        "EnableMultiCoreSplitK: splitting K over cores is not modelled",
+        "SetMatmulConfigParams: enableL1CacheUB is not supported on this SoC",
+    ):
+        assert message in err
+
+
 def test_acl_float16_conversions_match_numpy():
     lines, _ = _run("Ascend910B1")
     values = np.array([0.0, -1.5, 65504.0, 65520.0, 1e-7, 3.14159265, -2.0e-5, 1.0 / 3.0], np.float32)

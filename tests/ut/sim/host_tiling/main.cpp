@@ -115,6 +115,58 @@ void Matmul(const char* name) {
     std::printf("tscm %lld\n", static_cast<long long>(tscm.GetTiling(plain)));
 }
 
+// A half x half -> float tiling of 512 x 1024 x 256 over the AICs, with the calls `edit` makes first.
+template <class Edit>
+matmul_tiling::MultiCoreMatmulTiling HalfTiling(platform_ascendc::PlatformAscendC& p, Edit edit) {
+    using namespace matmul_tiling;
+    MultiCoreMatmulTiling api(p);
+    api.SetDim(static_cast<int32_t>(p.GetCoreNumAic()));
+    api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    api.SetOrgShape(512, 1024, 256);
+    api.SetShape(512, 1024, 256);
+    edit(api);
+    return api;
+}
+
+// SetShape(-1, ...), GetSingleShape, SetTraverse / SetMatmulConfigParams, and the calls GetTiling refuses.
+void MatmulCalls(const char* name) {
+    using namespace matmul_tiling;
+    platform_ascendc::PlatformAscendC& p = *platform_ascendc::PlatformAscendCManager::GetInstance(name);
+    TCubeTiling t{};
+    auto orgShape = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetShape(-1, -1, 256); });
+    int32_t sm = 0, sn = 0, sk = 0;
+    const int32_t before = orgShape.GetSingleShape(sm, sn, sk);
+    const long long r = orgShape.GetTiling(t);
+    const int32_t after = orgShape.GetSingleShape(sm, sn, sk);
+    std::printf("single_shape %d %lld %d %d %d %d %d %d %d %d\n", before, r, after, sm, sn, sk, t.singleCoreM,
+                t.singleCoreN, t.singleCoreK, t.M);
+    auto firstM = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetTraverse(MatrixTraverse::FIRSTM); });
+    auto firstN = HalfTiling(p, [](MultiCoreMatmulTiling& api) {
+        api.SetMatmulConfigParams(1, false, ScheduleType::INNER_PRODUCT, MatrixTraverse::FIRSTN);
+    });
+    TCubeTiling m{}, n{};
+    const long long rm = firstM.GetTiling(m), rn = firstN.GetTiling(n);
+    std::printf("traverse %lld %d %lld %d\n", rm, m.iterateOrder, rn, n.iterateOrder);
+    auto vecin = HalfTiling(
+        p, [](MultiCoreMatmulTiling& api) { api.SetCType(TPosition::VECIN, CubeFormat::ND, DataType::DT_FLOAT); });
+    auto ndAlign = HalfTiling(
+        p, [](MultiCoreMatmulTiling& api) { api.SetCType(TPosition::GM, CubeFormat::ND_ALIGN, DataType::DT_FLOAT); });
+    const long long rv = vecin.GetTiling(m), ra = ndAlign.GetTiling(n);
+    std::printf("c_places %lld %lld\n", rv, ra);
+    auto fixK = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetFixSplit(128, 64, 128); });
+    auto oddK = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetFixSplit(-1, -1, 24); });
+    const long long rk = fixK.GetTiling(m), rodd = oddK.GetTiling(n);
+    std::printf("fix_k %lld %d %d %d %lld\n", rk, m.baseM, m.baseN, m.baseK, rodd);
+    auto hf32 = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetMadType(MatrixMadType::HF32); });
+    auto dequant = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetDequantType(DequantType::SCALAR); });
+    auto splitK = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.EnableMultiCoreSplitK(true); });
+    auto l1CacheUb = HalfTiling(p, [](MultiCoreMatmulTiling& api) { api.SetMatmulConfigParams(1, true); });
+    const long long refused[] = {hf32.GetTiling(t), dequant.GetTiling(t), splitK.GetTiling(t), l1CacheUb.GetTiling(t)};
+    std::printf("refused %lld %lld %lld %lld\n", refused[0], refused[1], refused[2], refused[3]);
+}
+
 // acl_base.h's float <-> aclFloat16 conversions: bits of each value and the float they read back as.
 void Float16() {
     const float values[] = {0.0f, -1.5f, 65504.0f, 65520.0f, 1e-7f, 3.14159265f, -2.0e-5f, 1.0f / 3.0f};
@@ -132,6 +184,9 @@ int main(int argc, char** argv) {
     TilingData();
     Float16();
     Platform(name);
-    if (platform_ascendc::PlatformAscendCManager::GetInstance(name) != nullptr) Matmul(name);
+    if (platform_ascendc::PlatformAscendCManager::GetInstance(name) != nullptr) {
+        Matmul(name);
+        MatmulCalls(name);
+    }
     return 0;
 }
