@@ -109,8 +109,8 @@ bool OnVectorCore(const LaunchConfig& cfg, uint32_t block);
 using KernelThunk = void (*)(void* fn, uint8_t* const* args);
 
 // Runs the kernel on cfg.blockDim cores. The first error on any core stops every core; it is returned as
-// ascendc_sim::Error (code kRuntimeError) naming kernel, core, API and values. GM arguments must be device
-// memory from aclrtMalloc (or nullptr).
+// ascendc_sim::Error (code kRuntimeError) naming kernel, core, API and values. A GM argument the kernel accesses
+// must lie in device memory from aclrtMalloc; one it never accesses may hold any value.
 // Prints each note of a launch to stderr ("[WARNING] ascendc_sim: ..."), as the raw launches (<<<>>>, ICPU_RUN_KF)
 // that return no statistics to their caller report them.
 void PrintNotes(const LaunchStats& stats);

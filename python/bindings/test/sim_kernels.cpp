@@ -142,14 +142,16 @@ py::tuple RunRules(int scenario, const std::string& soc, uint32_t blockDim, cons
 
 // tests/ut/sim/kernels/lifetime_kernels.cpp: y (32 floats per block) after blocks [0, writers) copied x through UB
 // and the others copied their UB as they found it.
-py::array RunUbAsFound(const py::array& x, const std::string& soc, uint32_t blockDim, uint32_t writers) {
+// host_x: x is passed as its host address, no device memory (a GM argument is checked where it is accessed).
+py::array RunUbAsFound(const py::array& x, const std::string& soc, uint32_t blockDim, uint32_t writers, bool hostX) {
     if (x.nbytes() != size_t{blockDim} * 128) throw py::value_error("x must hold 32 floats per block");
     auto dx = Upload(x);
+    auto* xArg = hostX ? static_cast<uint8_t*>(const_cast<void*>(x.data())) : dx->Get();
     Dev dy(x.nbytes());
     auto dt = TilingDev({static_cast<uint32_t>(x.size()), 0, 0, 0, 0.0f, writers});
     ascendc_sim::LaunchConfig cfg = Config("simtest_ub_as_found", soc, blockDim);
     cfg.outputs = {{dy.Get(), x.nbytes()}};  // as an aclnn call: undefined bytes stored there fail
-    Run(cfg, simtest_ub_as_found, dx->Get(), dy.Get(), dt->Get());
+    Run(cfg, simtest_ub_as_found, xArg, dy.Get(), dt->Get());
     return Download(dy, x.dtype(), x.size());
 }
 
@@ -297,7 +299,8 @@ void Bind_sim_kernels(py::module_& m) {
           py::arg("soc") = "ascend910b");
     s.def("cast_table", &CastTable, py::arg("soc"));
     s.def("live_allocations", &ascendc_sim::LiveAllocationCount, "device allocations alive in the (one) twin");
-    s.def("run_ub_as_found", &RunUbAsFound, py::arg("x"), py::arg("soc"), py::arg("block_dim"), py::arg("writers"));
+    s.def("run_ub_as_found", &RunUbAsFound, py::arg("x"), py::arg("soc"), py::arg("block_dim"), py::arg("writers"),
+          py::arg("host_x") = false);
     s.def("twin_footprint", &TwinFootprint, "what the twin keeps between launches (L2 model, idle workers, memory)");
     s.def("bank_beats", &BankBeats, py::arg("operands"), py::arg("soc") = "ascend910b",
           "beats of one vector repeat over operands [(ub_offset, is_write), ...] (bank conflicts)");

@@ -56,3 +56,13 @@ def test_a_later_launch_finds_ub_undefined(simtest):
     with pytest.raises(RuntimeError, match="hold no defined value"):  # on the worker the launch before used
         simtest.run_ub_as_found(x, "ascend910b", 1, writers=0)
     assert simtest.twin_footprint()["idle_workers"] == idle
+
+
+def test_a_gm_argument_is_checked_where_it_is_accessed(simtest):
+    """A kernel argument is only a value until the kernel accesses it, as on the card: a host address the kernel
+    never reads launches (the launch fails later, on the undefined UB its blocks copy out), one it reads fails there."""
+    x = np.arange(1, BLOCK_FLOATS + 1, dtype=np.float32)
+    with pytest.raises(RuntimeError, match="hold no defined value"):  # the kernel ran: x was not refused at launch
+        simtest.run_ub_as_found(x, "ascend910b", 1, writers=0, host_x=True)
+    with pytest.raises(RuntimeError, match=r"DataCopy.*GM read of 128 bytes at 0x[0-9a-f]+ is not in any device"):
+        simtest.run_ub_as_found(x, "ascend910b", 1, writers=1, host_x=True)
