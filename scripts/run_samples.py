@@ -119,7 +119,8 @@ def scenarios(sample):
     else:
         d = re.search(r'set\(SCENARIO_NUM "?(\d+)', text)
         found = [d.group(1) if d else "0"]
-    # scenarios the CMakeLists keeps to dav-3510: refused for another arch, or switching the arch to it
+    # scenarios the CMakeLists keeps to dav-3510 (refused for another arch, or switching the arch to it): run on
+    # dav-3510 only
     only3510 = set(
         re.findall(
             r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"? AND NOT CMAKE_ASC_ARCHITECTURES STREQUAL ' r'"dav-3510"', text
@@ -127,7 +128,7 @@ def scenarios(sample):
     )
     for cond in re.findall(r'if\(([^)]*SCENARIO_NUM[^)]*)\)\s*set\(CMAKE_ASC_ARCHITECTURES\s+"dav-3510"', text):
         only3510 |= set(re.findall(r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"?', cond))
-    return [v for v in found if v not in only3510]
+    return found if NPU_ARCH == 3510 else [v for v in found if v not in only3510]
 
 
 # `python3 ../scripts/<script>.py <args>` as the sample's README runs it (the first such line).

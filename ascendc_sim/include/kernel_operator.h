@@ -21,6 +21,7 @@
 #include "sim/pipe.h"
 #include "sim/reduce.h"
 #include "sim/reduce_repeat.h"
+#include "sim/reg.h"
 #include "sim/static_tensor.h"
 #include "sim/sync.h"
 #include "sim/tensor.h"
