@@ -101,7 +101,7 @@ def scenarios(sample):
     m = re.search(r"set\(VALID_SCENARIOS\s+([^)]*)\)", text)
     r = re.search(r'SCENARIO_NUM MATCHES "\^\[(\d)-(\d)\]\$"', text)
     # the validity check `if(NOT SCENARIO_NUM EQUAL 1 AND NOT SCENARIO_NUM EQUAL 2 ...)`
-    check = re.search(r"if\((NOT SCENARIO_NUM EQUAL \d+(?:\s+AND\s+NOT SCENARIO_NUM EQUAL \d+)*)\)", text)
+    check = re.search(r"if\((NOT SCENARIO_NUM EQUAL \d+(?:\s+AND\s+NOT SCENARIO_NUM EQUAL \d+)*)\s*\)", text)
     # the cache variable's description: "Scene number (1-3)", "(1,2,3)", "场景id: 1, 2"
     desc = re.search(r'set\(SCENARIO_NUM\s+"?\d+"?\s+CACHE\s+STRING\s+"[^"]*?(\d+(?:\s*[-,~]\s*\d+)+)\)?"', text)
     if m:
@@ -116,6 +116,8 @@ def scenarios(sample):
         for part in parts:
             lo, _, hi = part.partition("-")
             found += [str(v) for v in range(int(lo), int(hi or lo) + 1)]
+    elif re.search(r"(?:if|elseif)\(SCENARIO_NUM EQUAL \d+\)", text):  # an if / elseif chain per scenario
+        found = re.findall(r"(?:if|elseif)\(SCENARIO_NUM EQUAL (\d+)\)", text)
     else:
         d = re.search(r'set\(SCENARIO_NUM "?(\d+)', text)
         found = [d.group(1) if d else "0"]

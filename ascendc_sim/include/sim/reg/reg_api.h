@@ -6,5 +6,6 @@
 #include "sim/reg/reg_mask.h"
 #include "sim/reg/reg_memory.h"
 #include "sim/reg/reg_reduce.h"
+#include "sim/reg/reg_relayout.h"
 #include "sim/reg/reg_types.h"
 #include "sim/reg/reg_vf.h"

@@ -67,9 +67,32 @@ void BinaryLanes(VecClass k, U& dst, const U& a, const U& b, const MaskReg& mask
 
 }  // namespace ascendc_sim::reg
 
+namespace AscendC {
+namespace Reg {}
+namespace MicroAPI = Reg;  // the API's older name (asc-devkit samples spell both)
+}  // namespace AscendC
+
 namespace AscendC::Reg {
 
-namespace MicroAPI = ::AscendC::Reg;
+// The `auto mode` argument of the flushing instructions: merge mode and algorithm (kernel_reg_compute_utils.h).
+struct ExpSpecificMode {
+    MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+    ExpAlgo algo = ExpAlgo::INTRINSIC;
+};
+struct LnSpecificMode {
+    MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+    LnAlgo algo = LnAlgo::INTRINSIC;
+};
+struct DivSpecificMode {
+    MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+    bool precisionMode = false;
+    DivAlgo algo = DivAlgo::INTRINSIC;
+};
+struct SqrtSpecificMode {
+    MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+    bool precisionMode = false;
+    SqrtAlgo algo = SqrtAlgo::INTRINSIC;
+};
 
 #define ASCENDC_SIM_REG_BINARY(Name, expr)                                                                  \
     template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>           \

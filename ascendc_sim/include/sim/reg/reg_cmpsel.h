@@ -15,8 +15,9 @@ void CompareLanes(AscendC::CMPMODE mode, MaskReg& dst, const U& a, B b, const Ma
     out.undef.SetRange(0, kVL, false);
     for (uint32_t i = 0; i < U::kLanes; ++i) {
         const bool on = LaneOn(mask, i, stride);
-        out.SetBit(i * stride, on && CompareValues(ToCompute(a.Lane(i)), b(i), mode));
-        out.undef.Set(i * stride, LaneMaskUndef(mask, i, stride) || (on && (a.LaneUndef(i) || b.Undef(i))));
+        if (on && CompareValues(ToCompute(a.Lane(i)), b(i), mode)) SetLaneBits(out, i, stride);
+        out.undef.SetRange(i * stride, (i + 1) * stride,
+                           LaneMaskUndef(mask, i, stride) || (on && (a.LaneUndef(i) || b.Undef(i))));
     }
     dst = out;
     ChargeRegInstr(ascendc_sim::VecClass::kSimple);

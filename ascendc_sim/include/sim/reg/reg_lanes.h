@@ -30,6 +30,10 @@ inline constexpr bool kIsRegTensor = false;
 template <typename T, const AscendC::Reg::RegTrait& tr>
 inline constexpr bool kIsRegTensor<AscendC::Reg::RegTensor<T, tr>> = true;
 
+// Selects element `lane`: all the mask bits of its bytes (an element is read by its first bit).
+inline void SetLaneBits(MaskReg& m, uint32_t lane, uint32_t stride) {
+    for (uint32_t b = 0; b < stride; ++b) m.SetBit(lane * stride + b, true);
+}
 inline bool LaneOn(const MaskReg& m, uint32_t lane, uint32_t stride) { return m.Bit(lane * stride); }
 inline bool LaneMaskUndef(const MaskReg& m, uint32_t lane, uint32_t stride) { return m.undef.Get(lane * stride); }
 

@@ -279,6 +279,25 @@ inline void StoreAlign(__ubuf__ T* dstAddr, MaskReg& mask, ascendc_sim::CallSite
     ascendc_sim::reg::ChargeRegInstr(ascendc_sim::VecClass::kSimple);
 }
 
+template <typename T, PostLiteral postMode, MaskDist dist = MaskDist::DIST_NORM>
+inline void LoadAlign(MaskReg& mask, __ubuf__ T*& srcAddr, int32_t offset, ascendc_sim::CallSite = {}) {
+    LoadAlign<T, dist>(mask, srcAddr);
+    if constexpr (postMode == PostLiteral::POST_MODE_UPDATE) srcAddr += offset;
+}
+template <typename T, MaskDist dist = MaskDist::DIST_NORM>
+inline void LoadAlign(MaskReg& mask, __ubuf__ T* srcAddr, AddrReg offset, ascendc_sim::CallSite = {}) {
+    LoadAlign<T, dist>(mask, reinterpret_cast<__ubuf__ T*>(ascendc_sim::reg::UbAt(srcAddr) + offset.bytes));
+}
+template <typename T, PostLiteral postMode, MaskDist dist = MaskDist::DIST_NORM>
+inline void StoreAlign(__ubuf__ T*& dstAddr, MaskReg& mask, int32_t offset, ascendc_sim::CallSite = {}) {
+    StoreAlign<T, dist>(dstAddr, mask);
+    if constexpr (postMode == PostLiteral::POST_MODE_UPDATE) dstAddr += offset;
+}
+template <typename T, MaskDist dist = MaskDist::DIST_NORM>
+inline void StoreAlign(__ubuf__ T* dstAddr, MaskReg& mask, AddrReg offset, ascendc_sim::CallSite = {}) {
+    StoreAlign<T, dist>(reinterpret_cast<__ubuf__ T*>(ascendc_sim::reg::UbAt(dstAddr) + offset.bytes), mask);
+}
+
 // --- unaligned: LoadUnAlignPre primes the alignment register, LoadUnAlign reads a register at any element
 // address; StoreUnAlign writes up to the last 32-byte boundary and holds the rest for the next store or
 // StoreUnAlignPost (LoadUnAlign / StoreUnAlign docs) ---
@@ -373,6 +392,34 @@ inline void Scatter(__ubuf__ T* baseAddr, S& srcReg, V& index, MaskReg& mask, as
         ascendc_sim::reg::WriteFrom("Scatter", srcReg, i * sizeof(E), at, sizeof(E));
     }
     ascendc_sim::reg::ChargeRegInstr(ascendc_sim::VecClass::kSimple);
+}
+
+}  // namespace AscendC::Reg
+
+namespace AscendC::Reg {
+
+// The address register of up to four nested hardware loops: sum of index_k * stride_k elements of T
+// (kernel_reg_compute_addrreg_intf.h; the index is the loop's 16-bit counter).
+template <typename T>
+inline AddrReg CreateAddrReg(uint16_t index0, uint32_t stride0, ascendc_sim::CallSite = {}) {
+    return {uint64_t{index0} * stride0 * sizeof(T)};
+}
+template <typename T>
+inline AddrReg CreateAddrReg(uint16_t index0, uint32_t stride0, uint16_t index1, uint32_t stride1,
+                             ascendc_sim::CallSite = {}) {
+    return {(uint64_t{index0} * stride0 + uint64_t{index1} * stride1) * sizeof(T)};
+}
+template <typename T>
+inline AddrReg CreateAddrReg(uint16_t index0, uint32_t stride0, uint16_t index1, uint32_t stride1, uint16_t index2,
+                             uint32_t stride2, ascendc_sim::CallSite = {}) {
+    return {(uint64_t{index0} * stride0 + uint64_t{index1} * stride1 + uint64_t{index2} * stride2) * sizeof(T)};
+}
+template <typename T>
+inline AddrReg CreateAddrReg(uint16_t index0, uint32_t stride0, uint16_t index1, uint32_t stride1, uint16_t index2,
+                             uint32_t stride2, uint16_t index3, uint32_t stride3, ascendc_sim::CallSite = {}) {
+    return {(uint64_t{index0} * stride0 + uint64_t{index1} * stride1 + uint64_t{index2} * stride2 +
+             uint64_t{index3} * stride3) *
+            sizeof(T)};
 }
 
 }  // namespace AscendC::Reg

@@ -65,6 +65,7 @@ enum class StoreDist {
 enum class MemType { VEC_STORE, VEC_LOAD, SCALAR_STORE, SCALAR_LOAD, VEC_ALL, SCALAR_ALL };
 enum class DataCopyMode { DATA_BLOCK_COPY };
 enum class PairReduce { SUM = 0 };
+enum class GatherMaskMode { NO_STORE_REG, STORE_REG };
 using ReduceType = AscendC::ReduceType;
 struct DefaultType {};
 
