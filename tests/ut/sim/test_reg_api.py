@@ -5,6 +5,7 @@ rules the twin holds a VF to (LocalMemBar between a store and a load of the same
 registers, 32-byte aligned LoadAlign, the basic API's pipe order and definedness around the VF)."""
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 
 import ascendops
 
+ROOT = Path(__file__).resolve().parents[3]
 _PACKAGE = Path(ascendops.__file__).resolve().parent
 _NAME = "sim_reg_api"
 BINARY = next(
@@ -147,10 +149,12 @@ def test_store_then_load_ordered_by_local_mem_bar(tmp_path):
         ),
         (TOO_MANY_VECTOR_REGS, "RegTensor: a VF holds at most 32 vector registers and this one is number 33 live"),
         (TOO_MANY_MASK_REGS, "MaskReg: a VF holds at most 8 mask registers and this one is number 9 live"),
+        (TOO_MANY_VECTOR_REGS, "<=32 RegTensor) (at "),
+        (TOO_MANY_VECTOR_REGS, "reg_kernel.cpp:152)"),
         (UNALIGNED_LOAD, "LoadAlign: UB address 4 is not 32-byte aligned"),
         (NO_V_MTE3_SYNC, "DataCopy"),
     ],
-    ids=["store-load-without-bar", "33-vector-registers", "9-mask-registers", "unaligned", "no-v-mte3"],
+    ids=["store-load-without-bar", "33-vector-registers", "9-mask-registers", "register-rule", "register-line", "unaligned", "no-v-mte3"],
 )
 def test_a_broken_rule_is_refused_with_it(tmp_path, case, message):
     x, y, out = _inputs(0)
@@ -165,3 +169,17 @@ def test_undefined_ub_bytes_stay_undefined_through_registers(tmp_path):
     # a raw launch declares no outputs: storing undefined bytes to GM is a note naming them, not an error
     assert result.returncode == 0, result.stderr
     assert "[WARNING] ascendc_sim" in result.stderr and "hold no defined value" in result.stderr, result.stderr
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not on PATH")
+@pytest.mark.parametrize("statement", ["AscendC::Reg::MaskReg m;", "AscendC::MicroAPI::RegTensor<half> r;"])
+def test_the_register_api_in_a_build_for_another_arch_is_a_compile_error_naming_the_rule(tmp_path, statement):
+    src = tmp_path / "kernel.cpp"
+    src.write_text(f'#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void k(GM_ADDR x) {{ {statement} }}\n')
+    args = ["g++", "-std=c++17", "-fsyntax-only", "-D__CCE_KT_TEST__=1", "-D__DAV_C220__", "-D__NPU_ARCH__=2201"]
+    args += [f"-I{ROOT / 'ascendc_sim/include'}", f"-I{ROOT}", str(src)]
+    env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C"}
+    result = subprocess.run(args, capture_output=True, text=True, timeout=300, env=env, check=False)
+    assert result.returncode == 1, result.stderr
+    first = next(line for line in result.stderr.splitlines() if "error:" in line)
+    assert "'AscendC::Reg' (the register-based vector API) exists on dav-3510 only" in first, first

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "sim/call_site.h"
 #include "sim/cast.h"
 #include "sim/reduce_repeat.h"
 #include "sim/reg/reg_state.h"
@@ -94,7 +95,7 @@ struct RegTensor {
     static constexpr uint32_t kLanes = kBytes / sizeof(T);
     static_assert(REG_NUM == 1 || sizeof(T) == 8, "RegTraitNumTwo takes b64 types only (RegTensor doc)");
 
-    RegTensor() : counted_(true) {
+    RegTensor(ascendc_sim::CallSite = {}) : counted_(true) {  // NOLINT: the default constructor, at its line
         ascendc_sim::reg::CountVectorReg(REG_NUM);
         undef.SetRange(0, kBytes, true);
     }
@@ -139,7 +140,7 @@ private:
 // bit of its first byte (MaskReg doc: width VL/8; 约束: b16 takes every second bit, b32 every fourth).
 class MaskReg {
 public:
-    MaskReg() : counted_(true) {
+    MaskReg(ascendc_sim::CallSite = {}) : counted_(true) {  // NOLINT: the default constructor, at its line
         ascendc_sim::reg::CountMaskReg();
         undef.SetRange(0, ascendc_sim::reg::kVL, true);
     }
