@@ -252,7 +252,10 @@ def labelled_runs():
         rel = str(sample.relative_to(samples_root))
         if name_filter and name_filter not in rel:
             continue
+        own = re.search(r"_scenario_(\d+)$", src.stem)  # a source per scenario: the CMakeLists builds that one
         for scenario in scenarios(sample):  # none: a sample of another architecture
+            if own and scenario is not None and scenario != own.group(1):
+                continue
             runs.append((rel if scenario is None else f"{rel} [{scenario}]", src, sample, scenario))
     return runs
 

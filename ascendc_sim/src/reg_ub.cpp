@@ -97,13 +97,16 @@ void CountMaskReg() {
 }
 
 void UbRead(const char* api, uint64_t at, uint32_t bytes, uint8_t* out, bool* undef, UndefOrigin* origin,
-            const void* reg) {
+            const void* reg, uint32_t ordered) {
     CoreContext& c = Core();
     Poll(c);
     CheckUbRange(c, api, at, bytes);
-    NoteUbOperand(c, api, "src", c.ub + at, bytes);
-    c.def.pending.handled = true;  // the register side is this file's, not the generic flow's
-    CheckVfOrder(api, at, at + bytes, reg, true);
+    const uint32_t checked = std::min(bytes, ordered);
+    if (checked > 0) {
+        NoteUbOperand(c, api, "src", c.ub + at, checked);
+        c.def.pending.handled = true;  // the register side is this file's, not the generic flow's
+        CheckVfOrder(api, at, at + checked, reg, true);
+    }
     ++tlsVfOrder.loads;
     std::memcpy(out, c.ub + at, bytes);
     std::fill(undef, undef + bytes, false);

@@ -3,6 +3,7 @@
 #include "sim/reg/reg_arith.h"
 #include "sim/reg/reg_cast.h"
 #include "sim/reg/reg_cmpsel.h"
+#include "sim/reg/reg_histograms.h"
 #include "sim/reg/reg_mask.h"
 #include "sim/reg/reg_memory.h"
 #include "sim/reg/reg_reduce.h"

@@ -18,10 +18,10 @@ inline constexpr const char* kAlignDoc = "LoadAlign / StoreAlign doc: the UB add
 
 // Reads `bytes` at `at` into register bytes [to, to + bytes).
 template <typename U>
-void ReadInto(const char* api, U& dst, uint32_t to, uint64_t at, uint32_t bytes) {
+void ReadInto(const char* api, U& dst, uint32_t to, uint64_t at, uint32_t bytes, uint32_t ordered = UINT32_MAX) {
     bool undef[2 * kVL];
     UndefOrigin origin;
-    UbRead(api, at, bytes, dst.bytes + to, undef, &origin, &dst);
+    UbRead(api, at, bytes, dst.bytes + to, undef, &origin, &dst, ordered);
     bool any = false;
     for (uint32_t i = 0; i < bytes; ++i) {
         dst.undef.Set(to + i, undef[i]);
@@ -312,7 +312,11 @@ inline void LoadUnAlign(U& dstReg, UnalignRegForLoad& ureg, __ubuf__ T*& srcAddr
     if (!ureg.primed) {
         ascendc_sim::Fail("LoadUnAlign", "the alignment register was not primed by LoadUnAlignPre (LoadUnAlign doc)");
     }
-    ascendc_sim::reg::ReadInto("LoadUnAlign", dstReg, 0, ascendc_sim::reg::UbAt(srcAddr), U::kBytes);
+    // the stream consumes postUpdateStride elements a step: the access order covers those bytes (LoadUnAlign doc)
+    const uint32_t consumed = postMode == PostLiteral::POST_MODE_UPDATE
+                                  ? postUpdateStride * static_cast<uint32_t>(sizeof(typename U::ActualT))
+                                  : U::kBytes;
+    ascendc_sim::reg::ReadInto("LoadUnAlign", dstReg, 0, ascendc_sim::reg::UbAt(srcAddr), U::kBytes, consumed);
     ascendc_sim::reg::ChargeRegInstr(ascendc_sim::VecClass::kSimple);
     if constexpr (postMode == PostLiteral::POST_MODE_UPDATE) srcAddr += postUpdateStride;
 }
@@ -378,6 +382,27 @@ inline void Gather(T3& dstReg, __ubuf__ T1* baseAddr, T4& index, MaskReg& mask, 
     (void)sizeof(I);
     ascendc_sim::reg::ChargeRegInstr(ascendc_sim::VecClass::kSimple);
 }
+// DataBlock b (32 bytes) of dst = the 32 bytes at base + index[b] bytes, for the blocks the mask reaches; the
+// others 0 (the GatherB sample's golden: index = block number * 32).
+template <typename T = DefaultType, typename U, typename S>
+inline void GatherB(U& dstReg, __ubuf__ T* baseAddr, S& index, MaskReg& mask, ascendc_sim::CallSite = {}) {
+    const uint64_t base = ascendc_sim::reg::UbAt(baseAddr);
+    for (uint32_t b = 0; b < U::kBytes / 32; ++b) {
+        bool any = false;
+        for (uint32_t i = b * 32; i < (b + 1) * 32; ++i) any = any || mask.Bit(i) || mask.undef.Get(i);
+        if (!any) {
+            std::memset(dstReg.bytes + b * 32, 0, 32);
+            dstReg.undef.SetRange(b * 32, (b + 1) * 32, false);
+            continue;
+        }
+        if (index.LaneUndef(b)) ascendc_sim::Fail("GatherB", "an index lane the mask selects holds no defined value");
+        const uint64_t at = base + static_cast<uint64_t>(index.Lane(b));
+        ascendc_sim::reg::RequireUbAlign("GatherB", at, 32, "GatherB doc: each index addresses a 32-byte DataBlock");
+        ascendc_sim::reg::ReadInto("GatherB", dstReg, b * 32, at, 32);
+    }
+    ascendc_sim::reg::ChargeRegInstr(ascendc_sim::VecClass::kSimple);
+}
+
 template <typename T = DefaultType, typename U = DefaultType, typename S, typename V>
 inline void Scatter(__ubuf__ T* baseAddr, S& srcReg, V& index, MaskReg& mask, ascendc_sim::CallSite = {}) {
     using E = typename S::ActualT;

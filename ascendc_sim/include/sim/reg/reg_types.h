@@ -91,7 +91,9 @@ struct RegTensor {
     using ActualT = T;
     static constexpr RegTrait trait = regTrait;
     static constexpr int REG_NUM = trait.REG_NUM;
-    static constexpr uint32_t kBytes = ascendc_sim::reg::kVL * REG_NUM;
+    // A load or store moves VL bytes either way: RegTraitNumTwo spreads VL / 8 b64 elements over two registers (the
+    // trait sample steps its addresses by GetVecLen() / sizeof(T) in both forms).
+    static constexpr uint32_t kBytes = ascendc_sim::reg::kVL;
     static constexpr uint32_t kLanes = kBytes / sizeof(T);
     static_assert(REG_NUM == 1 || sizeof(T) == 8, "RegTraitNumTwo takes b64 types only (RegTensor doc)");
 

@@ -11,8 +11,9 @@ namespace ascendc_sim::reg {
 
 // `bytes` UB bytes at byte offset `at` into `out`; undef[i] is set where byte i holds no defined value (`origin`
 // then says why). `reg` is the register loaded (a load into the register a store in this VF used is ordered).
+// `ordered`: the leading bytes the access order covers (an unaligned stream reads past what it consumes).
 void UbRead(const char* api, uint64_t at, uint32_t bytes, uint8_t* out, bool* undef, UndefOrigin* origin,
-            const void* reg);
+            const void* reg, uint32_t ordered = UINT32_MAX);
 // `bytes` from `data` to UB at `at`; undef[i] marks bytes written without a defined value.
 void UbWrite(const char* api, uint64_t at, uint32_t bytes, const uint8_t* data, const bool* undef,
              const UndefOrigin& origin, const void* reg);
