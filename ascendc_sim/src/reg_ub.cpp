@@ -1,4 +1,6 @@
 // The UB accesses of the register API (sim/reg/reg_ub.h) and its register limits (sim/reg/reg_state.h).
+#include "sim/reg/reg_ub.h"
+
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -6,7 +8,6 @@
 #include "sim/definedness.h"
 #include "sim/pipe_sync.h"
 #include "sim/reg/reg_state.h"
-#include "sim/reg/reg_ub.h"
 #include "sim/timing.h"
 
 namespace ascendc_sim::reg {
@@ -90,8 +91,7 @@ void CountVectorReg(uint32_t regs) {
 void CountMaskReg() {
     if (++tlsRegCounts.mask > kMaskRegs) {
         --tlsRegCounts.mask;
-        Fail("MaskReg", Str("a VF holds at most ", kMaskRegs, " mask registers and this one is number ",
-                            kMaskRegs + 1,
+        Fail("MaskReg", Str("a VF holds at most ", kMaskRegs, " mask registers and this one is number ", kMaskRegs + 1,
                             " live (Reg best practices, softmax_high_performance README: <=8 MaskReg)"));
     }
 }

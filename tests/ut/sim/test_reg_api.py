@@ -154,7 +154,15 @@ def test_store_then_load_ordered_by_local_mem_bar(tmp_path):
         (UNALIGNED_LOAD, "LoadAlign: UB address 4 is not 32-byte aligned"),
         (NO_V_MTE3_SYNC, "DataCopy"),
     ],
-    ids=["store-load-without-bar", "33-vector-registers", "9-mask-registers", "register-rule", "register-line", "unaligned", "no-v-mte3"],
+    ids=[
+        "store-load-without-bar",
+        "33-vector-registers",
+        "9-mask-registers",
+        "register-rule",
+        "register-line",
+        "unaligned",
+        "no-v-mte3",
+    ],
 )
 def test_a_broken_rule_is_refused_with_it(tmp_path, case, message):
     x, y, out = _inputs(0)
@@ -175,7 +183,9 @@ def test_undefined_ub_bytes_stay_undefined_through_registers(tmp_path):
 @pytest.mark.parametrize("statement", ["AscendC::Reg::MaskReg m;", "AscendC::MicroAPI::RegTensor<half> r;"])
 def test_the_register_api_in_a_build_for_another_arch_is_a_compile_error_naming_the_rule(tmp_path, statement):
     src = tmp_path / "kernel.cpp"
-    src.write_text(f'#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void k(GM_ADDR x) {{ {statement} }}\n')
+    src.write_text(
+        f'#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void k(GM_ADDR x) {{ {statement} }}\n'
+    )
     args = ["g++", "-std=c++17", "-fsyntax-only", "-D__CCE_KT_TEST__=1", "-D__DAV_C220__", "-D__NPU_ARCH__=2201"]
     args += [f"-I{ROOT / 'ascendc_sim/include'}", f"-I{ROOT}", str(src)]
     env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C"}

@@ -95,11 +95,11 @@ struct SqrtSpecificMode {
 };
 
 #define ASCENDC_SIM_REG_BINARY(Name, expr)                                                                  \
-    template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>           \
-    inline void Name(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, ascendc_sim::CallSite = {}) {       \
+    template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>            \
+    inline void Name(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, ascendc_sim::CallSite = {}) {        \
         using C = ascendc_sim::ComputeType<typename U::ActualT>;                                            \
-        ascendc_sim::reg::BinaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg0, srcReg1, mask,              \
-                                            [](C a, C b) -> C { return expr; });                             \
+        ascendc_sim::reg::BinaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg0, srcReg1, mask, \
+                                            [](C a, C b) -> C { return expr; });                            \
     }
 ASCENDC_SIM_REG_BINARY(Add, ascendc_sim::WrapAdd(a, b))
 ASCENDC_SIM_REG_BINARY(Sub, ascendc_sim::WrapSub(a, b))
@@ -111,12 +111,12 @@ ASCENDC_SIM_REG_BINARY(AbsSub, a > b ? C(a - b) : C(b - a))
 #undef ASCENDC_SIM_REG_BINARY
 
 #define ASCENDC_SIM_REG_BITWISE(Name, op)                                                                   \
-    template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>           \
-    inline void Name(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, ascendc_sim::CallSite = {}) {       \
+    template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>            \
+    inline void Name(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, ascendc_sim::CallSite = {}) {        \
         using E = typename U::ActualT;                                                                      \
-        static_assert(std::is_integral_v<E>, #Name " takes integer registers (" #Name " doc)");              \
-        ascendc_sim::reg::BinaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg0, srcReg1, mask,              \
-                                            [](E a, E b) -> E { return static_cast<E>(a op b); });           \
+        static_assert(std::is_integral_v<E>, #Name " takes integer registers (" #Name " doc)");             \
+        ascendc_sim::reg::BinaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg0, srcReg1, mask, \
+                                            [](E a, E b) -> E { return static_cast<E>(a op b); });          \
     }
 ASCENDC_SIM_REG_BITWISE(And, &)
 ASCENDC_SIM_REG_BITWISE(Or, |)
@@ -155,12 +155,12 @@ inline void MulAddDst(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, ascendc_
 }
 
 // --- unary ---
-#define ASCENDC_SIM_REG_UNARY(Name, expr)                                                                   \
-    template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>           \
-    inline void Name(U& dstReg, U& srcReg, MaskReg& mask, ascendc_sim::CallSite = {}) {                    \
-        using C = ascendc_sim::ComputeType<typename U::ActualT>;                                            \
-        ascendc_sim::reg::UnaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg, mask,                         \
-                                           [](C a) -> C { return expr; });                                   \
+#define ASCENDC_SIM_REG_UNARY(Name, expr)                                                        \
+    template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U> \
+    inline void Name(U& dstReg, U& srcReg, MaskReg& mask, ascendc_sim::CallSite = {}) {          \
+        using C = ascendc_sim::ComputeType<typename U::ActualT>;                                 \
+        ascendc_sim::reg::UnaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg, mask, \
+                                           [](C a) -> C { return expr; });                       \
     }
 ASCENDC_SIM_REG_UNARY(Abs, a < C(0) ? C(C(0) - a) : a)
 ASCENDC_SIM_REG_UNARY(Relu, a > C(0) ? a : C(0))
@@ -176,14 +176,14 @@ inline void Not(U& dstReg, U& srcReg, MaskReg& mask, ascendc_sim::CallSite = {})
 }
 
 #define ASCENDC_SIM_REG_TRANSCENDENTAL(Name, expr)                                                          \
-    template <typename T = DefaultType, auto mode = MaskMergeMode::ZEROING, typename U>                    \
-    inline void Name(U& dstReg, U& srcReg, MaskReg& mask, ascendc_sim::CallSite = {}) {                    \
+    template <typename T = DefaultType, auto mode = MaskMergeMode::ZEROING, typename U>                     \
+    inline void Name(U& dstReg, U& srcReg, MaskReg& mask, ascendc_sim::CallSite = {}) {                     \
         using E = typename U::ActualT;                                                                      \
         using C = ascendc_sim::ComputeType<E>;                                                              \
         static_assert(ascendc_sim::kIsFloating<E>, #Name " takes half or float registers (" #Name " doc)"); \
-        const bool ftz = ascendc_sim::CallFlushes(#Name, ascendc_sim::reg::FtzOf<mode>());                 \
+        const bool ftz = ascendc_sim::CallFlushes(#Name, ascendc_sim::reg::FtzOf<mode>());                  \
         ascendc_sim::reg::UnaryLanes<ascendc_sim::reg::MergeOf<mode>()>(                                    \
-            ascendc_sim::VecClass::kTranscendental, dstReg, srcReg, mask, [ftz](C x) -> C {                              \
+            ascendc_sim::VecClass::kTranscendental, dstReg, srcReg, mask, [ftz](C x) -> C {                 \
                 const C a = ascendc_sim::FlushIf<E>(ftz, x);                                                \
                 return ascendc_sim::FlushIf<E>(ftz, static_cast<C>(expr));                                  \
             });                                                                                             \
@@ -197,13 +197,13 @@ ASCENDC_SIM_REG_TRANSCENDENTAL(Sqrt, ascendc_sim::fm::sqrt(a))
 #undef ASCENDC_SIM_REG_TRANSCENDENTAL
 
 // --- with a scalar (the scalar converts to the register's type first) ---
-#define ASCENDC_SIM_REG_SCALAR(Name, expr)                                                                  \
+#define ASCENDC_SIM_REG_SCALAR(Name, expr)                                                                   \
     template <typename T = DefaultType, typename U, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S> \
-    inline void Name(S& dstReg, S& srcReg, U scalarValue, MaskReg& mask, ascendc_sim::CallSite = {}) {     \
-        using E = typename S::ActualT;                                                                      \
-        using C = ascendc_sim::ComputeType<E>;                                                              \
-        const C b = ascendc_sim::ToCompute(static_cast<E>(scalarValue));                                    \
-        ascendc_sim::reg::UnaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg, mask,                         \
+    inline void Name(S& dstReg, S& srcReg, U scalarValue, MaskReg& mask, ascendc_sim::CallSite = {}) {       \
+        using E = typename S::ActualT;                                                                       \
+        using C = ascendc_sim::ComputeType<E>;                                                               \
+        const C b = ascendc_sim::ToCompute(static_cast<E>(scalarValue));                                     \
+        ascendc_sim::reg::UnaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg, mask,             \
                                            [b](C a) -> C { return expr; });                                  \
     }
 ASCENDC_SIM_REG_SCALAR(Adds, ascendc_sim::WrapAdd(a, b))
@@ -249,8 +249,7 @@ template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING,
 inline void Duplicate(S& dstReg, U scalarValue, MaskReg& mask, ascendc_sim::CallSite = {}) {
     using E = typename S::ActualT;
     const E v = static_cast<E>(scalarValue);
-    ascendc_sim::reg::ForLanes(
-        dstReg, mask, mode, [v](uint32_t) { return v; }, [](uint32_t) { return false; });
+    ascendc_sim::reg::ForLanes(dstReg, mask, mode, [v](uint32_t) { return v; }, [](uint32_t) { return false; });
     ascendc_sim::reg::ChargeRegInstr(ascendc_sim::VecClass::kSimple);
 }
 template <typename T = DefaultType, HighLowPart pos = HighLowPart::LOWEST, MaskMergeMode mode = MaskMergeMode::ZEROING,

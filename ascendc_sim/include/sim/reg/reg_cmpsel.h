@@ -59,9 +59,9 @@ inline void Select(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, ascendc_sim
     for (uint32_t i = 0; i < U::kLanes; ++i) {
         const bool on = ascendc_sim::reg::LaneOn(mask, i, stride);
         const E v = on ? srcReg0.Lane(i) : srcReg1.Lane(i);
-        out.SetLane(i, v,
-                    ascendc_sim::reg::LaneMaskUndef(mask, i, stride) ||
-                        (on ? srcReg0.LaneUndef(i) : srcReg1.LaneUndef(i)));
+        out.SetLane(
+            i, v,
+            ascendc_sim::reg::LaneMaskUndef(mask, i, stride) || (on ? srcReg0.LaneUndef(i) : srcReg1.LaneUndef(i)));
     }
     out.origin = kept;
     dstReg = out;

@@ -11,8 +11,8 @@ namespace AscendC::Reg {
 enum class HistogramsBinType { BIN0 = 0, BIN1, BIN2, BIN3, BIN4, BIN5, BIN6, BIN7 };
 enum class HistogramsType { FREQUENCY = 0, ACCUMULATE };
 
-template <typename T = DefaultType, typename U = DefaultType, HistogramsBinType mode, HistogramsType type,
-          typename S, typename V>
+template <typename T = DefaultType, typename U = DefaultType, HistogramsBinType mode, HistogramsType type, typename S,
+          typename V>
 inline void Histograms(V& dstReg, S& srcReg, MaskReg& mask, ascendc_sim::CallSite = {}) {
     using SE = typename S::ActualT;
     using DE = typename V::ActualT;

@@ -12,7 +12,8 @@ template <typename T, const RegTrait& regTrait>
 inline MaskReg FirstLanes(uint32_t lanes) {
     constexpr uint32_t stride = ascendc_sim::reg::kMaskStrideOf<T, regTrait.REG_NUM>;
     MaskReg m{ascendc_sim::reg::Uncounted{}};
-    for (uint32_t i = 0; i < lanes && i * stride < ascendc_sim::reg::kVL; ++i) ascendc_sim::reg::SetLaneBits(m, i, stride);
+    for (uint32_t i = 0; i < lanes && i * stride < ascendc_sim::reg::kVL; ++i)
+        ascendc_sim::reg::SetLaneBits(m, i, stride);
     return m;
 }
 }  // namespace detail

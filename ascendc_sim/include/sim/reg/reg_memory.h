@@ -41,8 +41,8 @@ void WriteFrom(const char* api, const U& src, uint32_t from, uint64_t at, uint32
 // The selected elements [first, lanes) of `src` (element i of `elemBytes` at at + i * elemBytes): each run of
 // selected elements is one write.
 template <typename U>
-void StoreMasked(const char* api, const U& src, const MaskReg& mask, uint64_t at, uint32_t elemBytes,
-                 uint32_t lanes, uint32_t stride, uint32_t first = 0) {
+void StoreMasked(const char* api, const U& src, const MaskReg& mask, uint64_t at, uint32_t elemBytes, uint32_t lanes,
+                 uint32_t stride, uint32_t first = 0) {
     for (uint32_t i = first; i < lanes;) {
         if (!LaneOn(mask, i, stride) && !LaneMaskUndef(mask, i, stride)) {
             ++i;
@@ -127,8 +127,8 @@ void StoreDist(const char* api, const U& src, uint64_t at, const MaskReg& mask) 
     using AscendC::Reg::StoreDist;
     using E = typename U::ActualT;
     RequireUbAlign(api, at, 32, kAlignDoc);
-    if constexpr (dist == StoreDist::DIST_NORM || dist == StoreDist::DIST_NORM_B8 ||
-                  dist == StoreDist::DIST_NORM_B16 || dist == StoreDist::DIST_NORM_B32) {
+    if constexpr (dist == StoreDist::DIST_NORM || dist == StoreDist::DIST_NORM_B8 || dist == StoreDist::DIST_NORM_B16 ||
+                  dist == StoreDist::DIST_NORM_B32) {
         StoreMasked(api, src, mask, at, sizeof(E), U::kLanes, kMaskStride<U>);
     } else if constexpr (dist == StoreDist::DIST_FIRST_ELEMENT_B8 || dist == StoreDist::DIST_FIRST_ELEMENT_B16 ||
                          dist == StoreDist::DIST_FIRST_ELEMENT_B32) {
@@ -206,8 +206,8 @@ inline void LoadAlign(U& dstReg, __ubuf__ T* srcAddr, uint32_t dataBlockStride, 
 }
 template <typename T = DefaultType, DataCopyMode dataMode, PostLiteral postMode, typename U,
           typename = std::enable_if_t<ascendc_sim::reg::kIsRegTensor<U>>>
-inline void LoadAlign(U& dstReg, __ubuf__ T*& srcAddr, uint32_t dataBlockStride, uint32_t repeatStride,
-                      MaskReg& mask, ascendc_sim::CallSite = {}) {
+inline void LoadAlign(U& dstReg, __ubuf__ T*& srcAddr, uint32_t dataBlockStride, uint32_t repeatStride, MaskReg& mask,
+                      ascendc_sim::CallSite = {}) {
     LoadAlign<T, dataMode>(dstReg, srcAddr, dataBlockStride, mask);
     if constexpr (postMode == PostLiteral::POST_MODE_UPDATE) srcAddr += repeatStride * 32 / sizeof(T);
 }
@@ -243,8 +243,8 @@ inline void StoreAlign(__ubuf__ T* dstAddr, U& srcReg, uint32_t dataBlockStride,
 }
 template <typename T = DefaultType, DataCopyMode dataMode, PostLiteral postMode, typename U,
           typename = std::enable_if_t<ascendc_sim::reg::kIsRegTensor<U>>>
-inline void StoreAlign(__ubuf__ T*& dstAddr, U& srcReg, uint32_t dataBlockStride, uint32_t repeatStride,
-                       MaskReg& mask, ascendc_sim::CallSite = {}) {
+inline void StoreAlign(__ubuf__ T*& dstAddr, U& srcReg, uint32_t dataBlockStride, uint32_t repeatStride, MaskReg& mask,
+                       ascendc_sim::CallSite = {}) {
     StoreAlign<T, dataMode>(dstAddr, srcReg, dataBlockStride, mask);
     if constexpr (postMode == PostLiteral::POST_MODE_UPDATE) dstAddr += repeatStride * 32 / sizeof(T);
 }
@@ -327,14 +327,16 @@ inline void StoreUnAlign(__ubuf__ T*& dstAddr, U& srcReg, UnalignRegForStore& ur
     const uint32_t bytes = postUpdateStride * sizeof(typename U::ActualT);
     if (bytes > U::kBytes) ascendc_sim::Fail("StoreUnAlign", "postUpdateStride exceeds the register's elements");
     if (ureg.pending != 0 && ureg.base + ureg.pending != at) {
-        ascendc_sim::Fail("StoreUnAlign", "the store does not continue where the previous StoreUnAlign ended "
-                                          "(StoreUnAlignPost flushes the held bytes first)");
+        ascendc_sim::Fail("StoreUnAlign",
+                          "the store does not continue where the previous StoreUnAlign ended "
+                          "(StoreUnAlignPost flushes the held bytes first)");
     }
     if (ureg.pending == 0) ureg.base = at;
     uint8_t buf[2 * ascendc_sim::reg::kVL];
     bool undef[2 * ascendc_sim::reg::kVL];
     for (uint32_t i = 0; i < ureg.pending; ++i) buf[i] = ureg.tail[i], undef[i] = ureg.tailUndef.Get(i);
-    for (uint32_t i = 0; i < bytes; ++i) buf[ureg.pending + i] = srcReg.bytes[i], undef[ureg.pending + i] = srcReg.undef.Get(i);
+    for (uint32_t i = 0; i < bytes; ++i)
+        buf[ureg.pending + i] = srcReg.bytes[i], undef[ureg.pending + i] = srcReg.undef.Get(i);
     const uint64_t end = at + bytes;
     const uint64_t flushEnd = end / 32 * 32 > ureg.base ? end / 32 * 32 : ureg.base;
     const uint32_t flush = static_cast<uint32_t>(flushEnd - ureg.base);

@@ -139,8 +139,7 @@ inline void ClearSpr(ascendc_sim::CallSite = {}) {
 // StoreUnAlign of the AR count (Squeeze with STORE_REG), and the post that flushes without moving the address.
 template <typename T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, typename U>
 inline void StoreUnAlign(__ubuf__ T*& dstAddr, U& srcReg, UnalignRegForStore& ureg, ascendc_sim::CallSite = {}) {
-    StoreUnAlign<T, postMode>(dstAddr, srcReg, ureg,
-                              ascendc_sim::reg::tlsSqueezeBytes / sizeof(typename U::ActualT));
+    StoreUnAlign<T, postMode>(dstAddr, srcReg, ureg, ascendc_sim::reg::tlsSqueezeBytes / sizeof(typename U::ActualT));
 }
 template <typename T>
 inline void StoreUnAlignPost(__ubuf__ T*& dstAddr, UnalignRegForStore& ureg, ascendc_sim::CallSite = {}) {

@@ -173,9 +173,9 @@ struct AddrReg {
 
 // The alignment registers of the unaligned loads and stores (UnalignRegForLoad / UnalignRegForStore).
 struct UnalignReg {
-    uint64_t base = 0;      // load: the aligned block the preload read; store: the first byte not yet written
-    uint32_t pending = 0;   // store: bytes held back for StoreUnAlignPost
-    bool primed = false;    // load: LoadUnAlignPre ran
+    uint64_t base = 0;     // load: the aligned block the preload read; store: the first byte not yet written
+    uint32_t pending = 0;  // store: bytes held back for StoreUnAlignPost
+    bool primed = false;   // load: LoadUnAlignPre ran
     alignas(64) uint8_t tail[ascendc_sim::reg::kVL] = {};
     ascendc_sim::reg::ByteBits<ascendc_sim::reg::kVL> tailUndef;
 };
