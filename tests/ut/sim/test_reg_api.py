@@ -40,7 +40,11 @@ BINARY = next(
     UNALIGNED_LOAD,
     UNDEFINED_UB,
     NO_V_MTE3_SYNC,
-) = range(18)  # reg_kernel.cpp cases
+    SQUEEZE_UNALIGNED,
+    INTERLEAVE,
+    COMPARE_MASK_STORE,
+    DIV_KEEP_SUBNORMAL,
+) = range(22)  # reg_kernel.cpp cases
 N, LANES = 256, 64
 
 
@@ -139,18 +143,52 @@ def test_store_then_load_ordered_by_local_mem_bar(tmp_path):
     np.testing.assert_array_equal(got, x * 2)
 
 
+def test_squeeze_then_unaligned_stores_of_the_ar_count(tmp_path):
+    x, _, out, got = _ok(tmp_path, SQUEEZE_UNALIGNED)
+    want = out.copy()
+    want[:64] = x[::4]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_interleave_of_two_registers(tmp_path):
+    x, y, _, got = _ok(tmp_path, INTERLEAVE)
+    want = np.stack([x[:128].reshape(2, LANES), y[:128].reshape(2, LANES)], axis=2).reshape(-1)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_compare_mask_stored_to_ub(tmp_path):
+    x, y, out, got = _ok(tmp_path, COMPARE_MASK_STORE)
+    bits = np.repeat(x < y, 4).reshape(4, 256)  # a b32 element selects its four mask bits
+    want = out.copy().view(np.uint8)
+    want[:128] = np.packbits(bits, axis=1, bitorder="little").reshape(-1)
+    np.testing.assert_array_equal(got.view(np.uint8), want)
+
+
+def test_div_specific_mode_keeps_subnormals_the_default_flushes(tmp_path):
+    x, y, out = _inputs(0)
+    x[:4] = np.array([1e-39, -3e-40, 2.5e-39, 1e-38], np.float32)  # subnormal dividends
+    y[:4] = 1
+    kept, result = _run(tmp_path, DIV_KEEP_SUBNORMAL, x, y, out)
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(kept, x / y)
+    # the default Div (ascend950: flush-to-zero) writes a subnormal quotient as 0: exp(0) / 2e38 = 5e-39
+    flushed, result = _run(tmp_path, DIV_EXP, np.zeros(N, np.float32), np.full(N, 2e38, np.float32), out)
+    assert result.returncode == 0, result.stderr
+    assert np.float32(1) / np.float32(2e38) != 0 and not np.any(flushed)
+
+
 @pytest.mark.parametrize(
     "case, message",
     [
         (
             STORE_LOAD_NO_BAR,
-            "reg_kernel.cpp:141) wrote in this VF from another register, with no LocalMemBar<MemType::VEC_STORE, "
+            "reg_kernel.cpp:145) wrote in this VF from another register, with no LocalMemBar<MemType::VEC_STORE, "
             "MemType::VEC_LOAD> between",
         ),
         (TOO_MANY_VECTOR_REGS, "RegTensor: a VF holds at most 32 vector registers and this one is number 33 live"),
         (TOO_MANY_MASK_REGS, "MaskReg: a VF holds at most 8 mask registers and this one is number 9 live"),
         (TOO_MANY_VECTOR_REGS, "<=32 RegTensor) (at "),
-        (TOO_MANY_VECTOR_REGS, "reg_kernel.cpp:152)"),
+        (TOO_MANY_VECTOR_REGS, "reg_kernel.cpp:156)"),
         (UNALIGNED_LOAD, "LoadAlign: UB address 4 is not 32-byte aligned"),
         (NO_V_MTE3_SYNC, "DataCopy"),
     ],

@@ -28,6 +28,10 @@ enum Case : int32_t {
     UNALIGNED_LOAD,        // LoadAlign at x + 1: refused
     UNDEFINED_UB,          // a register loaded from UB no one wrote, stored to out: its bytes stay undefined
     NO_V_MTE3_SYNC,        // the VF's result copied out without V -> MTE3: refused
+    SQUEEZE_UNALIGNED,     // out[:64] = x[::4] (Squeeze of M4 lanes, StoreUnAlign by the AR count), rest kept
+    INTERLEAVE,            // out[:128] = x[:64], y[:64] interleaved; out[128:] the next 64 of each
+    COMPARE_MASK_STORE,    // out as bytes: the 32-byte MaskReg of x[64r:] < y[64r:] at out + 32 r bytes
+    DIV_KEEP_SUBNORMAL,    // out = x / y with DivSpecificMode PRECISION_1ULP_FTZ_FALSE (subnormals kept)
 };
 
 __simd_vf__ inline void Vf(__ubuf__ float* xa, __ubuf__ float* ya, __ubuf__ float* oa, int32_t caseId) {
@@ -165,6 +169,56 @@ __simd_vf__ inline void LoadAt(__ubuf__ float* src, __ubuf__ float* o) {
     R::StoreAlign(o, a, all);
 }
 
+__simd_vf__ inline void SqueezeM4(__ubuf__ float* x, __ubuf__ float* o) {
+    R::MaskReg every4 = R::CreateMask<float, R::MaskPattern::M4>();
+    R::RegTensor<float> a, b;
+    R::UnalignRegForStore ureg;
+    R::ClearSpr<AscendC::SpecialPurposeReg::AR>();
+    for (uint32_t r = 0; r < kRepeats; ++r) {
+        R::LoadAlign(a, x + r * kLanes);
+        R::Squeeze<float, R::GatherMaskMode::STORE_REG>(b, a, every4);
+        R::StoreUnAlign<float, R::PostLiteral::POST_MODE_UPDATE>(o, b, ureg);
+    }
+    R::StoreUnAlignPost(o, ureg);
+}
+
+__simd_vf__ inline void InterleaveXy(__ubuf__ float* x, __ubuf__ float* y, __ubuf__ float* o) {
+    R::MaskReg all = R::CreateMask<float>();
+    R::RegTensor<float> a, b, lo, hi;
+    for (uint32_t r = 0; r < kRepeats / 2; ++r) {
+        R::LoadAlign(a, x + r * kLanes);
+        R::LoadAlign(b, y + r * kLanes);
+        R::Interleave(lo, hi, a, b);
+        R::StoreAlign(o + 2 * r * kLanes, lo, all);
+        R::StoreAlign(o + (2 * r + 1) * kLanes, hi, all);
+    }
+}
+
+__simd_vf__ inline void CompareMaskStore(__ubuf__ float* x, __ubuf__ float* y, __ubuf__ float* o) {
+    R::MaskReg all = R::CreateMask<float>();
+    R::MaskReg lt;
+    R::RegTensor<float> a, b;
+    for (uint32_t r = 0; r < kRepeats; ++r) {
+        R::LoadAlign(a, x + r * kLanes);
+        R::LoadAlign(b, y + r * kLanes);
+        R::Compare<float, AscendC::CMPMODE::LT>(lt, a, b, all);
+        R::StoreAlign(reinterpret_cast<__ubuf__ uint8_t*>(o) + 32 * r, lt);
+    }
+}
+
+__simd_vf__ inline void DivKeep(__ubuf__ float* x, __ubuf__ float* y, __ubuf__ float* o) {
+    static constexpr R::DivSpecificMode kKeep = {R::MaskMergeMode::ZEROING, false,
+                                                 AscendC::DivAlgo::PRECISION_1ULP_FTZ_FALSE};
+    R::MaskReg all = R::CreateMask<float>();
+    R::RegTensor<float> a, b;
+    for (uint32_t r = 0; r < kRepeats; ++r) {
+        R::LoadAlign(a, x + r * kLanes);
+        R::LoadAlign(b, y + r * kLanes);
+        R::Div<float, &kKeep>(a, a, b, all);
+        R::StoreAlign(o + r * kLanes, a, all);
+    }
+}
+
 }  // namespace
 
 extern "C" __global__ __aicore__ void reg_api(GM_ADDR x, GM_ADDR y, GM_ADDR out, int32_t caseId) {
@@ -211,6 +265,18 @@ extern "C" __global__ __aicore__ void reg_api(GM_ADDR x, GM_ADDR y, GM_ADDR out,
             break;
         case UNDEFINED_UB:
             asc_vf_call<LoadAt>(reinterpret_cast<__ubuf__ float*>(fresh.GetPhyAddr()), oa);
+            break;
+        case SQUEEZE_UNALIGNED:
+            asc_vf_call<SqueezeM4>(xa, oa);
+            break;
+        case INTERLEAVE:
+            asc_vf_call<InterleaveXy>(xa, ya, oa);
+            break;
+        case COMPARE_MASK_STORE:
+            asc_vf_call<CompareMaskStore>(xa, ya, oa);
+            break;
+        case DIV_KEEP_SUBNORMAL:
+            asc_vf_call<DivKeep>(xa, ya, oa);
             break;
         default:
             asc_vf_call<Vf>(xa, ya, oa, caseId);
