@@ -213,26 +213,29 @@ ASCENDC_SIM_REG_SCALAR(Mins, a < b ? a : b)
 ASCENDC_SIM_REG_SCALAR(LeakyRelu, a >= C(0) ? a : C(a * b))
 #undef ASCENDC_SIM_REG_SCALAR
 
+namespace detail {
+// Logical left / arithmetic (signed) or logical right shift by n bits; a shift past the width gives 0 (or the sign).
+template <bool left, MaskMergeMode mode, typename S>
+inline void ShiftBy(S& dstReg, S& srcReg, int64_t n, MaskReg& mask) {
+    using E = typename S::ActualT;
+    using V = std::make_unsigned_t<E>;
+    static_assert(std::is_integral_v<E>, "ShiftLefts / ShiftRights take integer registers");
+    constexpr int64_t bits = sizeof(E) * 8;
+    ascendc_sim::reg::UnaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg, mask, [n](E a) -> E {
+        if (left) return n >= bits ? E(0) : static_cast<E>(static_cast<V>(static_cast<V>(a) << n));
+        if (std::is_signed_v<E>) return static_cast<E>(a >> (n >= bits ? bits - 1 : n));
+        return n >= bits ? E(0) : static_cast<E>(a >> n);
+    });
+}
+}  // namespace detail
+
 template <typename T = DefaultType, typename U, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>
 inline void ShiftLefts(S& dstReg, S& srcReg, U scalarValue, MaskReg& mask, ascendc_sim::CallSite = {}) {
-    using E = typename S::ActualT;
-    static_assert(std::is_integral_v<E>, "ShiftLefts takes integer registers");
-    const auto n = static_cast<int64_t>(scalarValue);
-    ascendc_sim::reg::UnaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg, mask, [n](E a) -> E {
-        using V = std::make_unsigned_t<E>;
-        return n >= int64_t{sizeof(E) * 8} ? E(0) : static_cast<E>(static_cast<V>(static_cast<V>(a) << n));
-    });
+    detail::ShiftBy<true, mode>(dstReg, srcReg, static_cast<int64_t>(scalarValue), mask);
 }
 template <typename T = DefaultType, typename U, MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>
 inline void ShiftRights(S& dstReg, S& srcReg, U scalarValue, MaskReg& mask, ascendc_sim::CallSite = {}) {
-    using E = typename S::ActualT;
-    static_assert(std::is_integral_v<E>, "ShiftRights takes integer registers");
-    const auto n = static_cast<int64_t>(scalarValue);
-    ascendc_sim::reg::UnaryLanes<mode>(ascendc_sim::VecClass::kSimple, dstReg, srcReg, mask, [n](E a) -> E {
-        const int64_t m = n >= int64_t{sizeof(E) * 8} ? int64_t{sizeof(E) * 8 - 1} : n;
-        if constexpr (std::is_signed_v<E>) return static_cast<E>(a >> m);
-        return n >= int64_t{sizeof(E) * 8} ? E(0) : static_cast<E>(a >> m);
-    });
+    detail::ShiftBy<false, mode>(dstReg, srcReg, static_cast<int64_t>(scalarValue), mask);
 }
 
 // --- Duplicate: a scalar to every lane (all, or those the mask selects), or lane 0 (LOWEST) / the last lane

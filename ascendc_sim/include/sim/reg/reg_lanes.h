@@ -55,4 +55,12 @@ void ForLanes(U& dst, const MaskReg& mask, MaskMergeMode mode, F f, G undefIn, c
     if (origin != nullptr) dst.origin = *origin;
 }
 
+// dst takes a result built aside (its sources may be dst itself): one instruction of class k.
+template <typename U>
+void CommitReg(U& dst, U& out, const UndefOrigin& origin, VecClass k = VecClass::kSimple) {
+    out.origin = origin;
+    dst = out;
+    ChargeRegInstr(k);
+}
+
 }  // namespace ascendc_sim::reg

@@ -58,7 +58,7 @@ void StoreMasked(const char* api, const U& src, const MaskReg& mask, uint64_t at
 template <typename U, typename T>
 void CheckElem(const char* api) {
     static_assert(kIsRegTensor<U>, "the register operand must be a RegTensor");
-    static_assert(std::is_same_v<T, DefaultType> || sizeof(T) * U::REG_NUM == sizeof(typename U::ActualT) * U::REG_NUM,
+    static_assert(std::is_same_v<T, DefaultType> || sizeof(T) == sizeof(typename U::ActualT),
                   "the UB pointer's type must have the register's element width");
     (void)api;
 }
@@ -367,7 +367,6 @@ inline void StoreUnAlignPost(__ubuf__ T*& dstAddr, UnalignRegForStore& ureg, int
 template <typename T0 = DefaultType, typename T1, typename T2 = DefaultType, typename T3, typename T4>
 inline void Gather(T3& dstReg, __ubuf__ T1* baseAddr, T4& index, MaskReg& mask, ascendc_sim::CallSite = {}) {
     using E = typename T3::ActualT;
-    using I = typename T4::ActualT;
     constexpr uint32_t stride = ascendc_sim::reg::kMaskStride<T3>;
     const uint64_t base = ascendc_sim::reg::UbAt(baseAddr);
     for (uint32_t i = 0; i < T3::kLanes; ++i) {
@@ -381,7 +380,6 @@ inline void Gather(T3& dstReg, __ubuf__ T1* baseAddr, T4& index, MaskReg& mask, 
             dstReg.SetLane(i, E{}, false);
         }
     }
-    (void)sizeof(I);
     ascendc_sim::reg::ChargeRegInstr(ascendc_sim::VecClass::kSimple);
 }
 // DataBlock b (32 bytes) of dst = the 32 bytes at base + index[b] bytes, for the blocks the mask reaches; the

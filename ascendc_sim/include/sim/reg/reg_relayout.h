@@ -68,9 +68,7 @@ inline void Pack(S& dstReg, V& srcReg, ascendc_sim::CallSite = {}) {
         std::memcpy(&v, srcReg.bytes + i * sizeof(typename V::ActualT), sizeof(DE));
         out.SetLane(base + i, v, srcReg.undef.Any(i * 2 * sizeof(DE), i * 2 * sizeof(DE) + sizeof(DE)));
     }
-    out.origin = srcReg.origin;
-    dstReg = out;
-    ascendc_sim::reg::ChargeRegInstr(ascendc_sim::VecClass::kSimple);
+    ascendc_sim::reg::CommitReg(dstReg, out, srcReg.origin);
 }
 // The lower (LOWEST) or upper (HIGHEST) half of src's elements, each widened to dst's width.
 template <typename T = DefaultType, typename U = DefaultType, HighLowPart part = HighLowPart::LOWEST, typename S,
@@ -83,9 +81,7 @@ inline void UnPack(S& dstReg, V& srcReg, ascendc_sim::CallSite = {}) {
     for (uint32_t i = 0; i < S::kLanes; ++i) {
         out.SetLane(i, static_cast<DE>(srcReg.Lane(base + i)), srcReg.LaneUndef(base + i));
     }
-    out.origin = srcReg.origin;
-    dstReg = out;
-    ascendc_sim::reg::ChargeRegInstr(ascendc_sim::VecClass::kSimple);
+    ascendc_sim::reg::CommitReg(dstReg, out, srcReg.origin);
 }
 
 // The elements the mask selects, moved to the front in order, the rest 0; STORE_REG also leaves their bytes in AR
@@ -126,9 +122,7 @@ inline void Gather(S& dstReg, S& srcReg, V& indexReg, ascendc_sim::CallSite = {}
         }
         out.SetLane(i, srcReg.Lane(static_cast<uint32_t>(k)), srcReg.LaneUndef(static_cast<uint32_t>(k)));
     }
-    out.origin = srcReg.origin;
-    dstReg = out;
-    ascendc_sim::reg::ChargeRegInstr(ascendc_sim::VecClass::kSimple);
+    ascendc_sim::reg::CommitReg(dstReg, out, srcReg.origin);
 }
 
 template <SpecialPurposeReg spr>
