@@ -27,9 +27,13 @@ struct ByteBits {
         const uint64_t bit = uint64_t{1} << (i % 64);
         w[i / 64] = v ? (w[i / 64] | bit) : (w[i / 64] & ~bit);
     }
+    // [b, e) a word at a time: an element's bits sit in one word (registers are checked per element).
     bool Any(uint32_t b, uint32_t e) const {
-        for (uint32_t i = b; i < e; ++i)
-            if (Get(i)) return true;
+        for (; b < e;) {
+            const uint32_t lo = b % 64, n = e - b < 64 - lo ? e - b : 64 - lo;
+            if (w[b / 64] & Bits(lo, n)) return true;
+            b += n;
+        }
         return false;
     }
     bool AnyAtAll() const {
@@ -38,8 +42,15 @@ struct ByteBits {
         return false;
     }
     void SetRange(uint32_t b, uint32_t e, bool v) {
-        for (uint32_t i = b; i < e; ++i) Set(i, v);
+        for (; b < e;) {
+            const uint32_t lo = b % 64, n = e - b < 64 - lo ? e - b : 64 - lo;
+            w[b / 64] = v ? (w[b / 64] | Bits(lo, n)) : (w[b / 64] & ~Bits(lo, n));
+            b += n;
+        }
     }
+
+private:
+    static uint64_t Bits(uint32_t lo, uint32_t n) { return (n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1) << lo; }
 };
 
 // Registers live on this core (declared by the kernel, copies included; results the API hands back are not counted
