@@ -104,8 +104,10 @@ def scenarios(sample):
     check = re.search(r"if\((NOT SCENARIO_NUM EQUAL \d+(?:\s+AND\s+NOT SCENARIO_NUM EQUAL \d+)*)\s*\)", text)
     # the cache variable's description: "Scene number (1-3)", "(1,2,3)", "场景id: 1, 2"
     desc = re.search(r'set\(SCENARIO_NUM\s+"?\d+"?\s+CACHE\s+STRING\s+"[^"]*?(\d+(?:\s*[-,~]\s*\d+)+)\)?"', text)
+    # the values the CMakeLists compares SCENARIO_NUM with (`if(SCENARIO_NUM EQUAL 1) ... elseif(... EQUAL 2)`)
+    compared = sorted(set(re.findall(r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"?', text)), key=int)
     if m:
-        found = m.group(1).split()
+        found = [v.strip('"') for v in m.group(1).split()]
     elif r:
         found = [str(v) for v in range(int(r.group(1)), int(r.group(2)) + 1)]
     elif check:
@@ -116,39 +118,139 @@ def scenarios(sample):
         for part in parts:
             lo, _, hi = part.partition("-")
             found += [str(v) for v in range(int(lo), int(hi or lo) + 1)]
-    elif re.search(r"(?:if|elseif)\(SCENARIO_NUM EQUAL \d+\)", text):  # an if / elseif chain per scenario
-        found = re.findall(r"(?:if|elseif)\(SCENARIO_NUM EQUAL (\d+)\)", text)
+    elif compared:
+        found = compared
     else:
         d = re.search(r'set\(SCENARIO_NUM "?(\d+)', text)
         found = [d.group(1) if d else "0"]
-    # scenarios the CMakeLists keeps to dav-3510 (refused for another arch, or switching the arch to it): run on
-    # dav-3510 only
-    only3510 = set(
-        re.findall(
-            r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"? AND NOT CMAKE_ASC_ARCHITECTURES STREQUAL ' r'"dav-3510"', text
-        )
-    )
-    for cond in re.findall(r'if\(([^)]*SCENARIO_NUM[^)]*)\)\s*set\(CMAKE_ASC_ARCHITECTURES\s+"dav-3510"', text):
-        only3510 |= set(re.findall(r'SCENARIO_NUM (?:STREQUAL|EQUAL) "?(\d+)"?', cond))
-    return found if NPU_ARCH == 3510 else [v for v in found if v not in only3510]
+    return [v for v in found if configures(sample, v)]
+
+
+def configures(sample, scenario):
+    """Whether CMake configures this run for the SoC's architecture: no `message(FATAL_ERROR ...)` on its path
+    and no switch of CMAKE_ASC_ARCHITECTURES to another architecture (scenarios a sample keeps to dav-3510)."""
+    env = cmake_build(sample, scenario)[3]
+    return CONFIGURE_FAILED not in env and env["CMAKE_ASC_ARCHITECTURES"] == f"dav-{NPU_ARCH}"
+
+
+# What the sample's CMakeLists.txt gives the build, read as CMake would with its cache defaults: the compile
+# definitions of its targets and the sources of the `demo` executable with the libraries it links. Only the forms
+# the samples use: set / option (a cache entry, FORCE), if / elseif / else / endif on STREQUAL, EQUAL, MATCHES,
+# IN_LIST, DEFINED, NOT, AND, OR, a variable; message(FATAL_ERROR).
+# set in cmake_build's variables when the configure stops at a `message(FATAL_ERROR ...)`
+CONFIGURE_FAILED = " FATAL_ERROR"
+CMAKE_COMMAND = re.compile(r"^\s*(\w+)\s*\(((?:[^()]|\([^()]*\))*)\)", re.M | re.S)
+
+
+def cmake_commands(sample):
+    cmake = sample / "CMakeLists.txt"
+    text = cmake.read_text(errors="replace") if cmake.exists() else ""
+    text = re.sub(r"#[^\n]*", "", text)
+    return [(m.group(1).lower(), m.group(2)) for m in CMAKE_COMMAND.finditer(text)]
+
+
+def cmake_words(args, env):
+    words = re.findall(r'"[^"]*"|\$<[^>]*>>?|[^\s]+', args)
+    expand = lambda w: re.sub(r"\$\{(\w+)\}", lambda v: env.get(v.group(1), ""), w.strip('"'))
+    return [expand(w) for w in words]
+
+
+def cmake_condition(words, env):
+    value = lambda w: env.get(w, w)
+    truth = lambda w: value(w).upper() not in ("", "0", "OFF", "NO", "FALSE", "N", "IGNORE", "NOTFOUND")
+    for op, join in (("OR", any), ("AND", all)):
+        if op in words:
+            i = words.index(op)
+            return join((cmake_condition(words[:i], env), cmake_condition(words[i + 1 :], env)))
+    if words[:1] == ["NOT"]:
+        return not cmake_condition(words[1:], env)
+    if len(words) == 2 and words[0] == "DEFINED":
+        return words[1] in env
+    if len(words) == 3 and words[1] == "IN_LIST":
+        return value(words[0]) in env.get(words[2], "").split(";")
+    if len(words) == 3 and words[1] in ("STREQUAL", "EQUAL", "MATCHES"):
+        a, b = value(words[0]), words[2]
+        return a == b if words[1] != "MATCHES" else re.search(b, a) is not None
+    return len(words) == 1 and truth(words[0])
+
+
+def cmake_build(sample, scenario):
+    """(compile definitions, {target: sources}, {target: linked targets}, variables) of the CMakeLists for this
+    run."""
+    env = {"CMAKE_ASC_ARCHITECTURES": f"dav-{NPU_ARCH}", "CMAKE_ASC_RUN_MODE": "cpu"}  # the CPU-debug build
+    if scenario is not None:
+        env["SCENARIO_NUM"] = scenario
+    defines, sources, links, stack = [], {}, {}, []  # stack: (branch taken, some branch of this if taken)
+    for cmd, args in cmake_commands(sample):
+        active = all(taken for taken, _ in stack)
+        if cmd == "if":
+            taken = active and cmake_condition(cmake_words(args, env), env)
+            stack.append((taken, taken))
+        elif cmd in ("elseif", "else") and stack:
+            done = stack[-1][1]
+            outer = all(taken for taken, _ in stack[:-1])
+            taken = outer and not done and (cmd == "else" or cmake_condition(cmake_words(args, env), env))
+            stack[-1] = (taken, done or taken)
+        elif cmd == "endif" and stack:
+            stack.pop()
+        elif not active:
+            continue
+        elif cmd in ("set", "option"):
+            words = cmake_words(args, env)
+            cached = "CACHE" in words or cmd == "option"
+            # a cache default yields to a value given, unless FORCE
+            if words and not (cached and words[0] in env and "FORCE" not in words):
+                # a plain set of several values is a list; a cache entry's value is its first word
+                value = words[1:2] if cached else words[1:]
+                env[words[0]] = words[-1] if cmd == "option" else ";".join(value)
+        elif cmd == "message" and cmake_words(args, env)[:1] == ["FATAL_ERROR"]:
+            env[CONFIGURE_FAILED] = "1"
+        elif cmd == "target_compile_definitions":
+            words = cmake_words(args, env)[1:]
+            defines += [w for w in words if w not in ("PRIVATE", "PUBLIC", "INTERFACE")]
+        elif cmd in ("add_executable", "add_library"):
+            words = cmake_words(args, env)
+            sources[words[0]] = [w for w in words[1:] if w.endswith((".asc", ".cpp"))]
+        elif cmd == "target_link_libraries":
+            words = cmake_words(args, env)
+            links[words[0]] = words[1:]
+    return defines, sources, links, env
+
+
+def demo_sources(sample, scenario):
+    """The sources CMake compiles into `demo`, its linked libraries' included (None: no such target)."""
+    _, sources, links, _ = cmake_build(sample, scenario)
+    if "demo" not in sources:
+        return None
+    found = list(sources["demo"])
+    for lib in links.get("demo", []):
+        found += sources.get(lib, [])
+    paths = [sample / name for name in found]
+    return paths if paths and all(p.is_file() for p in paths) else None
 
 
 # `python3 ../scripts/<script>.py <args>` as the sample's README runs it (the first such line).
 README_RUN = re.compile(r"python3\s+\.\./scripts/(gen_data|verify_result)\.py([^\n;#&|]*)")
 
 
+# the README's shell assignments (`SCENARIO_NUM=1 ASC_ARCH=dav-2201`), lines of nothing else
+README_SET = re.compile(r"^\s*((?:[A-Z_]+=\S+\s*)+)$", re.M)
+
+
 def readme_args(sample, script, scenario):
-    """The arguments the README passes to scripts/<script>.py, with $SCENARIO_NUM filled in (None: no such line)."""
+    """The arguments the README passes to scripts/<script>.py (None: no such line): $SCENARIO_NUM is the run's
+    scenario, another $VAR the CMake variable of that name, else the README's own assignment."""
     readme = sample / "README.md"
     text = readme.read_text(errors="replace") if readme.exists() else ""
+    values = dict(kv.split("=", 1) for line in README_SET.findall(text) for kv in line.split())
+    values.update(cmake_build(sample, scenario)[3])
+    if scenario is not None:
+        values["SCENARIO"] = values["SCENARIO_NUM"] = scenario
+    fill = lambda m: values.get(m.group(1), "")  # noqa: E731  (an unset variable is empty, as in the shell)
     for m in README_RUN.finditer(text):
         if m.group(1) == script:
-            value = "" if scenario is None else scenario
-            return [
-                re.sub(r"\$\{?SCENARIO(?:_NUM)?\}?", value, a)
-                for a in m.group(2).split()
-                if not a.startswith("-DCMAKE")
-            ]  # a cmake option pasted after gen_data.py is not its argument
+            # a cmake option pasted after gen_data.py is not its argument
+            return [re.sub(r"\$\{?(\w+)\}?", fill, a) for a in m.group(2).split() if not a.startswith("-DCMAKE")]
     return None
 
 
@@ -162,14 +264,16 @@ def scenario_args(sample, script, scenario):
     return [f"-scenarioNum={scenario}"]
 
 
-def run_one(src, sample, label, scenario):
+def run_one(srcs, sample, label, scenario):
     out = work / label.replace("/", "__")
     shutil.rmtree(out, ignore_errors=True)
     (out / "build").mkdir(parents=True)
     if (sample / "scripts").is_dir():
         shutil.copytree(sample / "scripts", out / "scripts")
-    cpp = out / (src.stem + ".cpp")
-    cpp.write_text(rewrite(src.read_text(encoding="utf-8", errors="replace")))
+    cpps = []
+    for src in srcs:
+        cpps.append(out / (src.stem + ".cpp"))
+        cpps[-1].write_text(rewrite(src.read_text(encoding="utf-8", errors="replace")))
     exe = out / "build" / "demo"
     defines = [
         "-D__CCE_KT_TEST__=1",
@@ -180,6 +284,7 @@ def run_one(src, sample, label, scenario):
     ]
     if scenario is not None:
         defines += [f"-DSCENARIO_NUM={scenario}", f"-DSCENARIO={scenario}"]
+    defines += [f"-D{d}" for d in cmake_build(sample, scenario)[0]]  # the CMakeLists' own, last: they win
     cmd = [
         "g++",
         "-std=c++17",
@@ -191,7 +296,7 @@ def run_one(src, sample, label, scenario):
         f"-I{repo}",
         "-include",
         "sim/kernel_call.h",
-        str(cpp),
+        *map(str, cpps),
         "-o",
         str(exe),
         *libs,
@@ -246,17 +351,20 @@ REASONS = [
 
 
 def labelled_runs():
+    """One run per scenario of each sample: the sources its CMake builds into `demo`, else each .asc alone."""
     runs = []
-    for src in sorted(samples_root.rglob("*.asc")):
-        sample = src.parent
+    for sample in sorted({src.parent for src in samples_root.rglob("*.asc")}):
         rel = str(sample.relative_to(samples_root))
         if name_filter and name_filter not in rel:
             continue
-        own = re.search(r"_scenario_(\d+)$", src.stem)  # a source per scenario: the CMakeLists builds that one
         for scenario in scenarios(sample):  # none: a sample of another architecture
-            if own and scenario is not None and scenario != own.group(1):
+            label = rel if scenario is None else f"{rel} [{scenario}]"
+            built = demo_sources(sample, scenario)
+            if built and any(p.suffix == ".asc" for p in built):
+                runs.append((label, built, sample, scenario))
                 continue
-            runs.append((rel if scenario is None else f"{rel} [{scenario}]", src, sample, scenario))
+            for src in sorted(sample.glob("*.asc")):
+                runs.append((label, [src], sample, scenario))
     return runs
 
 

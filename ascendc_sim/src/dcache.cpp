@@ -179,6 +179,18 @@ void CacheDmaWrite(CoreContext& c, const char* api, const void* p, uint64_t byte
     }
 }
 
+void BypassStore(CoreContext& c, const char* api, void* p, const void* value, uint64_t bytes) {
+    CacheDmaWrite(c, api, p, bytes);
+    PublishLine(c, LineOf(p), ReleaseClock(c));  // before the value: a load that sees it finds the release
+    std::memcpy(p, value, bytes);
+}
+
+void BypassLoad(CoreContext& c, const char* api, const void* p, void* out, uint64_t bytes) {
+    CacheDmaRead(c, api, p, bytes);
+    std::memcpy(out, p, bytes);
+    AcquireLine(c, LineOf(p), p);  // after the value: a release published before it is found
+}
+
 // SINGLE_CACHE_LINE cleans from p to the end of its line (doc: an unaligned address covers only that part).
 void CacheCleanInvalidate(CoreContext& c, const void* p, bool entire) {
     auto& lines = c.dcache.lines;

@@ -238,17 +238,35 @@ UndefFound Propagate(CoreContext& c, const char* api, Flow flow, const FlowOpera
 
 void GatherFlow(CoreContext& c, const char* api, uint64_t dst, uint64_t offsetsAt, const uint32_t* offsets,
                 uint64_t srcBase, uint32_t count, uint32_t elemBytes, uint64_t lowest, uint64_t highest) {
-    Propagate(c, api, Flow::kElementwise, {{Footprint::Contiguous(dst, count, elemBytes * 8)}},
-              {{Footprint::Contiguous(offsetsAt, count, 32)}});
+    const FlowOperand table{Footprint::Contiguous(offsetsAt, count, 32)};
+    PickFlow(c, api, dst, offsets, srcBase, count, elemBytes, lowest, highest, Flow::kElementwise, &table);
+}
+
+void PickFlow(CoreContext& c, const char* api, uint64_t dst, const uint32_t* offsets, uint64_t srcBase, uint32_t count,
+              uint32_t elemBytes, uint64_t lowest, uint64_t highest, Flow flow, const FlowOperand* steer) {
     UndefMap& m = c.def.ub;
-    if (m.Empty() || !m.AnyUndef(srcBase + lowest, srcBase + highest)) return;
-    for (uint32_t i = 0; i < count; ++i) {
-        const uint64_t at = srcBase + offsets[i];
-        m.ForEachUndef(at, at + elemBytes, [&](uint64_t lo, uint64_t hi, const UndefOrigin& o) {
-            if (o.clobbered) FailClobbered(c, api, DefSpace::kUb, lo, hi, o);
-            m.Poison(dst + uint64_t{i} * elemBytes, dst + uint64_t{i + 1} * elemBytes, Carried(o, api));
-        });
+    struct Carry {
+        uint32_t elem;
+        UndefOrigin origin;
+    };
+    std::vector<Carry> carried;  // read before the write: dst may overlap src
+    if (!m.Empty() && m.AnyUndef(srcBase + lowest, srcBase + highest)) {
+        for (uint32_t i = 0; i < count; ++i) {
+            const uint64_t at = srcBase + offsets[i];
+            m.ForEachUndef(at, at + elemBytes, [&](uint64_t lo, uint64_t hi, const UndefOrigin& o) {
+                if (o.clobbered) FailClobbered(c, api, DefSpace::kUb, lo, hi, o);
+                carried.push_back({i, Carried(o, api)});
+            });
+        }
     }
+    const FlowOperand packed{Footprint::Contiguous(dst, count, elemBytes * 8)};
+    if (steer != nullptr) {
+        Propagate(c, api, flow, &packed, 1, steer, 1);
+    } else {
+        DefineBytes(c, DefSpace::kUb, packed.fp);
+    }
+    for (const Carry& k : carried)
+        m.Poison(dst + uint64_t{k.elem} * elemBytes, dst + uint64_t{k.elem + 1} * elemBytes, k.origin);
 }
 
 void DefineBytes(CoreContext& c, DefSpace space, const Footprint& dst) {

@@ -14,7 +14,8 @@ struct Entry {
     const CoreContext* core;
 };
 
-constexpr const char* kScalarLoad = "GlobalTensor::GetValue";
+// The scalar loads a poll is made of: through the data cache or around it.
+constexpr const char* kScalarLoads[] = {"GlobalTensor::GetValue", "ReadGmByPassDCache"};
 
 bool IsWrite(GmAccessKind k) { return k != GmAccessKind::kRead; }
 
@@ -103,7 +104,9 @@ void LogGmAccess(CoreContext& c, const char* api, uint64_t allocId, uint64_t beg
 void MarkPolledLoads(CoreContext& c, uint64_t allocId, uint64_t begin, uint64_t end) {
     for (GmAccessRecord& r : c.race.log) {
         if (r.kind == GmAccessKind::kRead && r.allocId == allocId && r.begin < end && begin < r.end &&
-            r.api != nullptr && std::strcmp(r.api, kScalarLoad) == 0) {
+            r.api != nullptr && std::any_of(std::begin(kScalarLoads), std::end(kScalarLoads), [&](const char* api) {
+                return std::strcmp(r.api, api) == 0;
+            })) {
             r.polled = true;
         }
     }

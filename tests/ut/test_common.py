@@ -310,6 +310,11 @@ TWIN_TEST_KERNELS = {
     "vec_index",
     "cmp_mask",
     "type_traits",
+    "gather_mask",
+    "gatherb",
+    "sort",
+    "gm_fill",
+    "copy",
 }
 BENCH_KERNELS = {
     "bench",

@@ -1,9 +1,37 @@
 // The kernel-side tiling structs of CANN's kernel_tiling/kernel_tiling.h that the twin provides: TCubeTiling, the
-// tiling of one Matmul object (global, and as AscendC::tiling::TCubeTiling as asc-devkit spells it).
+// tiling of one Matmul object, and SoftMaxTiling / LogSoftMaxTiling, the split of a SoftMax (global, and in
+// AscendC::tiling as asc-devkit spells them).
 #pragma once
+#include <cstdint>
+
 #include "ascendc_sim/platform/cube_tiling.h"
 
 using TCubeTiling = ascendc_sim::CubeTiling;
+
+// The fields of 8.1.RC1 kernel_tiling/kernel_tiling.h SoftMaxTiling (LogSoftMaxTiling has the same), in its order:
+// the byte image optiling::SoftMaxTiling saves (tiling/softmax_tiling.h).
+struct SoftMaxTiling {
+    uint32_t srcM = 0;
+    uint32_t srcK = 0;
+    uint32_t srcSize = 0;
+    uint32_t outMaxM = 0;
+    uint32_t outMaxK = 0;
+    uint32_t outMaxSize = 0;
+    uint32_t splitM = 0;
+    uint32_t splitK = 0;
+    uint32_t splitSize = 0;
+    uint32_t reduceM = 0;
+    uint32_t reduceK = 0;
+    uint32_t reduceSize = 0;
+    uint32_t rangeM = 0;
+    uint32_t tailM = 0;
+    uint32_t tailSplitSize = 0;
+    uint32_t tailReduceSize = 0;
+};
+struct LogSoftMaxTiling : SoftMaxTiling {};
+
 namespace AscendC::tiling {
 using TCubeTiling = ascendc_sim::CubeTiling;
+using SoftMaxTiling = ::SoftMaxTiling;
+using LogSoftMaxTiling = ::LogSoftMaxTiling;
 }  // namespace AscendC::tiling

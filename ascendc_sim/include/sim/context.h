@@ -101,6 +101,9 @@ struct GmPoll {
 inline constexpr int kHardEventKinds = 40;
 inline constexpr int kEventIds = 8;
 
+// What an atomic copy to GM does with the bytes there (原子操作: SetAtomicAdd / SetAtomicMax / SetAtomicMin).
+enum class AtomicOp : uint8_t { kAdd, kMax, kMin };
+
 struct CoreContext {
     LaunchShared* launch = nullptr;
     uint32_t blockIdx = 0;
@@ -111,7 +114,9 @@ struct CoreContext {
     uint8_t* ub = nullptr;
     uint64_t ubBytes = 0;
     CoreCost cost;
-    bool atomicAdd = false;
+    bool atomicAdd =
+        false;  // copies to GM are atomic (SetAtomicAdd / SetAtomicMax / SetAtomicMin until DisableDmaAtomic)
+    AtomicOp atomicOp = AtomicOp::kAdd;
     ascendc_sim::DataType atomicType = ascendc_sim::DataType::kFloat;
     const void* pipe = nullptr;  // the live TPipe (one per core)
     uint64_t ubUsed = 0;

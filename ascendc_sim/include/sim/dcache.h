@@ -52,6 +52,12 @@ void CacheLoad(CoreContext& c, const char* api, const void* p, void* out, uint64
 void CacheStore(CoreContext& c, const char* api, void* p, const void* value, uint64_t bytes);
 void CacheDmaRead(CoreContext& c, const char* api, const void* p, uint64_t bytes);
 void CacheDmaWrite(CoreContext& c, const char* api, const void* p, uint64_t bytes);
+// WriteGmByPassDCache: the store goes to GM at once, as a DMA write does for this core's lines, and releases this
+// core's clock on its line (a flag another core polls orders what came before it).
+void BypassStore(CoreContext& c, const char* api, void* p, const void* value, uint64_t bytes);
+// ReadGmByPassDCache: GM as it is now (this core's dirty bytes of the line are not seen: an error, as for DMA);
+// acquires what a write-back or bypass store published on the line.
+void BypassLoad(CoreContext& c, const char* api, const void* p, void* out, uint64_t bytes);
 // DataCacheCleanAndInvalid: the line of p from p to its end, or (entire) every line.
 void CacheCleanInvalidate(CoreContext& c, const void* p, bool entire);
 // DataCacheCleanAndInvalid prototypes per SoC: Atlas inference AI Core has only <T, CacheLine>; CACHELINE_ATOMIC is

@@ -48,8 +48,8 @@ void AcquireClock(CoreContext& c, const ClockSnapshot& snapshot);
 void JoinClock(ClockSnapshot& into, const ClockSnapshot& snapshot);
 // Logs a GM access of [begin, end) of allocation `allocId` by the current API.
 void LogGmAccess(CoreContext& c, const char* api, uint64_t allocId, uint64_t begin, uint64_t end, GmAccessKind kind);
-// Marks this core's scalar loads (GlobalTensor::GetValue) of [begin, end) of allocation `allocId` so far as polls:
-// they read a flag before the write-back a later load of it acquired, and race with nothing.
+// Marks this core's scalar loads (GlobalTensor::GetValue, ReadGmByPassDCache) of [begin, end) of allocation `allocId`
+// so far as polls: they read a flag before the write-back a later load of it acquired, and race with nothing.
 void MarkPolledLoads(CoreContext& c, uint64_t allocId, uint64_t begin, uint64_t end);
 // The first race between the cores' logs ("" when none).
 std::string FindGmRace(const std::vector<CoreContext>& cores);

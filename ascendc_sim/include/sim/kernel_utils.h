@@ -22,6 +22,7 @@ constexpr uint16_t ONE_BLK_SIZE = 32;          // bytes of a DataBlock
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes one repeat of a vector instruction covers
 constexpr int32_t DEFAULT_BLK_NUM = 8;         // DataBlocks per repeat
 constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;   // the contiguous repeat stride in DataBlocks
+constexpr uint8_t DEFAULT_BLK_STRIDE = 1;      // the contiguous block stride in DataBlocks
 constexpr int32_t MAX_REPEAT_TIMES = 255;      // repeats one instruction takes
 constexpr int32_t BLOCK_CUBE = 16;             // edge of a cube fractal
 
@@ -65,6 +66,17 @@ namespace ascendc_sim {
 #endif
 #ifndef ASSERT
 #define ASSERT(x) ASCENDC_SIM_ASSERT_ONE_(x, 0)
+#endif
+// ASCENDC_ASSERT(cond, behavior): on a false cond, run the statement block (a KERNEL_LOG), then stop (CANN's
+// CPU-debug kernel_log.h raises SIGABRT there; the twin stops the launch naming cond).
+#ifndef ASCENDC_ASSERT
+#define ASCENDC_ASSERT(cond, behavior)                              \
+    do {                                                            \
+        if (!(cond)) {                                              \
+            behavior;                                               \
+            ::ascendc_sim::AssertFailed(#cond, __FILE__, __LINE__); \
+        }                                                           \
+    } while (0)
 #endif
 
 // ccec's scalar min/max: one overload per scalar type (no template), for the AI core's scalar unit.

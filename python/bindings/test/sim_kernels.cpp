@@ -171,14 +171,16 @@ py::tuple RunSanitizer(int probe, const std::string& soc, uint32_t blockDim, uin
     return py::make_tuple(Download(dy, py::dtype("float16"), kN), stats);
 }
 
-py::tuple RunAtomic(const py::array& x, uint32_t cores, const std::string& soc) {
+py::tuple RunAtomic(const py::array& x, uint32_t cores, const std::string& soc, const std::string& op) {
+    static const std::map<std::string, int32_t> kOps = {{"add", 0}, {"max", 1}, {"min", 2}};
+    if (kOps.count(op) == 0) throw py::value_error("op: add, max or min");
     std::string name = py::str(x.dtype());
     Kernel3 k = name == "int32" ? simtest_atomic_int32 : name == "float32" ? simtest_atomic_float32 : nullptr;
     if (k == nullptr) throw py::type_error("atomic test kernel takes int32 or float32");
     uint32_t n = static_cast<uint32_t>(x.size() / cores);
     auto dx = Upload(x);
     Dev dy(n * 4);
-    auto dt = TilingDev({n * cores, n, 0, 0, 0.0f, 0});
+    auto dt = TilingDev({n * cores, n, kOps.at(op), 0, 0.0f, 0});
     py::dict stats = Run(Config("simtest_atomic_" + name, soc, cores), k, dx->Get(), dy.Get(), dt->Get());
     return py::make_tuple(Download(dy, x.dtype(), n), stats);
 }
@@ -283,7 +285,8 @@ void Bind_sim_kernels(py::module_& m) {
           py::arg("vector_cores") = false);
     s.def("run_sanitizer", &RunSanitizer, py::arg("probe"), py::arg("soc") = "ascend910b", py::arg("block_dim") = 1,
           py::arg("extra") = 0, py::arg("fresh_output") = false, py::arg("declare_output") = false);
-    s.def("run_atomic", &RunAtomic, py::arg("x"), py::arg("cores"), py::arg("soc") = "ascend910b");
+    s.def("run_atomic", &RunAtomic, py::arg("x"), py::arg("cores"), py::arg("soc") = "ascend910b",
+          py::arg("op") = "add");
     s.def("run_sync", &RunSync, py::arg("cores"), py::arg("hardware"), py::arg("rounds") = 3,
           py::arg("soc") = "ascend910b", py::arg("timeout") = 10.0);
     s.def("run_copy_pad", &RunCopyPad, py::arg("x"), py::arg("rows"), py::arg("row_bytes"), py::arg("gap_bytes"),

@@ -13,7 +13,9 @@ import pytest
     DCCI_DST_FORM,
     UNALIGNED_CLEAN,
     FLAG_HANDOFF,
-) = range(1, 9)
+    BYPASS_READS_DIRTY,
+    BYPASS_HANDOFF,
+) = range(1, 11)
 
 LINE0 = r"the 64-byte GM line \[0, 64\) of device allocation #\d+"
 CORE = r"kernel 'simtest_dcache' core \d/\d \(\w+\): "
@@ -90,6 +92,13 @@ RULES = [
         + r"\(DataCopy at .*dcache_kernels\.cpp:\d+\) that core 1 writes",
         np.full(64, 9, np.float16),
     ),
+    (
+        BYPASS_READS_DIRTY,
+        ["ascend910b", "ascend310p"],
+        1,
+        CORE + r"ReadGmByPassDCache: reads " + LINE0 + r" whose scalar stores this core still holds in its data cache",
+        _y(i0=3, i32=3),
+    ),
 ]
 BREAK = [(r[0], soc, r[2], r[3]) for r in RULES for soc in r[1]]
 OBEY = [(r[0], soc, r[2], r[4]) for r in RULES for soc in r[1]]
@@ -108,3 +117,10 @@ def test_kernel_with_the_clean_runs(simtest, scenario, soc, cores, want):
 
 def test_dcci_dst_form_is_legal_on_a2(simtest):
     np.testing.assert_array_equal(simtest.run_dcache(DCCI_DST_FORM, obey=False, soc="ascend910b"), _y(i0=1))
+
+
+def test_bypass_flag_hands_data_to_another_core(simtest):
+    # ReadGmByPassDCache / WriteGmByPassDCache go to GM at once: core 1 polls core 0's flag, then reads its data.
+    want = _y(i0=5, i33=5)
+    want.view(np.uint16)[1] = 1
+    np.testing.assert_array_equal(simtest.run_dcache(BYPASS_HANDOFF, obey=True, block_dim=2), want)

@@ -21,6 +21,21 @@ def test_atomic_float_sums_exactly(simtest):
     np.testing.assert_array_equal(y, x.reshape(cores, 64).sum(axis=0))
 
 
+@pytest.mark.parametrize("op, reduce", [("max", np.maximum), ("min", np.minimum)])
+@pytest.mark.parametrize("dtype", ["int32", "float32"])
+def test_atomic_max_min_keep_the_extreme(simtest, op, reduce, dtype):
+    # SetAtomicMax / SetAtomicMin: each core's copy keeps the larger / smaller of its value and GM's (GM starts 0).
+    cores = 6
+    x = np.random.default_rng(4).integers(-1000, 1000, cores * 64).astype(dtype)
+    y, _ = simtest.run_atomic(x, cores, op=op)
+    np.testing.assert_array_equal(y, reduce.reduce(np.vstack([np.zeros(64, dtype), x.reshape(cores, 64)])))
+
+
+def test_atomic_max_absent_on_310p(simtest):
+    with pytest.raises(RuntimeError, match=r"SetAtomicMax: not available on ascend310p"):
+        simtest.run_atomic(np.ones(8 * 64, np.float32), 8, soc="ascend310p", op="max")
+
+
 def test_atomic_int32_rejected_on_310p(simtest):
     with pytest.raises(RuntimeError, match=r"SetAtomicAdd: atomic add of int32 is not supported on ascend310p"):
         simtest.run_atomic(np.ones(8 * 64, np.int32), 8, soc="ascend310p")

@@ -17,6 +17,8 @@ enum Scenario : int32_t {
     kDcciDstForm,          // the dcciDst prototype (absent on 310P)
     kUnalignedClean,       // SINGLE_CACHE_LINE from the middle of the line leaves its first half dirty
     kFlagHandoff,          // core 1 copies data out, then writes back a flag core 0 polls; obey: core 0 cleans first
+    kBypassReadsDirty,     // scalar store, then ReadGmByPassDCache of the line
+    kBypassHandoff,        // core 0 writes data and a flag around the data cache; core 1 polls the flag (obey only)
 };
 
 template <typename T>
@@ -121,6 +123,30 @@ __aicore__ inline void FlagHandoff(TPipe& pipe, GlobalTensor<half>& y, GM_ADDR w
     DataCopy(y, a, 32);
 }
 
+// y[0] = 3 by a cached store, then y[32] = y[0] read and written around the data cache.
+__aicore__ inline void BypassReadsDirty(GlobalTensor<half>& y, bool obey) {
+    y.SetValue(0, half(3.0f));
+    if (obey) Clean(y);
+    auto* bits = reinterpret_cast<__gm__ int16_t*>(y.GetPhyAddr());
+    WriteGmByPassDCache<int16_t>(bits + 32, ReadGmByPassDCache<int16_t>(bits));
+}
+
+// Core 0: y[33] = 5.0, DataSyncBarrier, the flag y[1] = 1 (raw bits); core 1 polls the flag, then y[0] = y[33]; all
+// around the data cache (data_sync_barrier sample).
+__aicore__ inline void BypassHandoff(GlobalTensor<half>& y) {
+    auto* bits = reinterpret_cast<__gm__ int16_t*>(y.GetPhyAddr());
+    constexpr int16_t kFive = 0x4500;  // half 5.0
+    if (GetBlockIdx() == 0) {
+        WriteGmByPassDCache<int16_t>(bits + 33, kFive);
+        DataSyncBarrier<MemDsbT::DDR>();
+        WriteGmByPassDCache<int16_t>(bits + 1, 1);
+        return;
+    }
+    while (ReadGmByPassDCache<int16_t>(bits + 1) != 1) {
+    }
+    WriteGmByPassDCache<int16_t>(bits, ReadGmByPassDCache<int16_t>(bits + 33));
+}
+
 }  // namespace
 
 extern "C" __global__ __aicore__ void simtest_dcache(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR tiling) {
@@ -146,6 +172,12 @@ extern "C" __global__ __aicore__ void simtest_dcache(GM_ADDR x, GM_ADDR y, GM_AD
             break;
         case kFlagHandoff:
             FlagHandoff(pipe, yGm, ws, obey);
+            break;
+        case kBypassReadsDirty:
+            BypassReadsDirty(yGm, obey);
+            break;
+        case kBypassHandoff:
+            BypassHandoff(yGm);
             break;
         case kDcciDstForm:
             yGm.SetValue(0, half(1.0f));

@@ -12,7 +12,7 @@ template <typename T>
 __aicore__ inline void RunAtomic(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
     REGISTER_TILING_DEFAULT(SimTestTiling);
     GET_TILING_DATA(t, tiling);
-    uint32_t n = t.tileLength;  // every core adds n elements into y[0..n)
+    uint32_t n = t.tileLength;  // every core adds n elements into y[0..n) (t.op 1: keeps the max, 2: the min)
     GlobalTensor<T> xGm, yGm;
     xGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x) + GetBlockIdx() * n, n);
     yGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), n);
@@ -22,7 +22,13 @@ __aicore__ inline void RunAtomic(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
     LocalTensor<T> v = que.AllocTensor<T>();
     DataCopy(v, xGm, n);
     PipeSync<HardEvent::MTE2_MTE3>();
-    SetAtomicAdd<T>();
+    if (t.op == 1) {
+        SetAtomicMax<T>();
+    } else if (t.op == 2) {
+        SetAtomicMin<T>();
+    } else {
+        SetAtomicAdd<T>();
+    }
     DataCopy(yGm, v, n);
     SetAtomicNone();
     que.FreeTensor(v);
