@@ -105,7 +105,7 @@ def scenarios(sample):
     m = re.search(r"set\(VALID_SCENARIOS\s+([^)]*)\)", text)
     r = re.search(r'SCENARIO_NUM MATCHES "\^\[(\d)-(\d)\]\$"', text)
     # the validity check `if(NOT SCENARIO_NUM EQUAL 1 AND NOT SCENARIO_NUM EQUAL 2 ...)`
-    check = re.search(r"if\((NOT SCENARIO_NUM EQUAL \d+(?:\s+AND\s+NOT SCENARIO_NUM EQUAL \d+)*)\)", text)
+    check = re.search(r"if\((NOT SCENARIO_NUM EQUAL \d+(?:\s+AND\s+NOT SCENARIO_NUM EQUAL \d+)*)\s*\)", text)
     # the cache variable's description: "Scene number (1-3)", "(1,2,3)", "场景id: 1, 2"
     desc = re.search(r'set\(SCENARIO_NUM\s+"?\d+"?\s+CACHE\s+STRING\s+"[^"]*?(\d+(?:\s*[-,~]\s*\d+)+)\)?"', text)
     # the values the CMakeLists compares SCENARIO_NUM with (`if(SCENARIO_NUM EQUAL 1) ... elseif(... EQUAL 2)`)

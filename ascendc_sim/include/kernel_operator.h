@@ -26,6 +26,7 @@
 #include "sim/pipe.h"
 #include "sim/reduce.h"
 #include "sim/reduce_repeat.h"
+#include "sim/reg.h"
 #include "sim/softmax.h"
 #include "sim/softmax_grad.h"
 #include "sim/sort.h"

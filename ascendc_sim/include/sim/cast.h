@@ -10,7 +10,17 @@
 
 namespace AscendC {
 
-enum class RoundMode : uint8_t { CAST_NONE = 0, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
+// UNKNOWN: a Reg::CastTrait that leaves the mode to the conversion's default (kernel_utils_mode.h).
+enum class RoundMode : uint8_t {
+    CAST_NONE = 0,
+    CAST_RINT,
+    CAST_FLOOR,
+    CAST_CEIL,
+    CAST_ROUND,
+    CAST_TRUNC,
+    CAST_ODD,
+    UNKNOWN = 0xFF
+};
 
 }  // namespace AscendC
 

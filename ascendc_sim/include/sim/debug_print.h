@@ -53,6 +53,13 @@ __aicore__ inline void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, u
 
 }  // namespace AscendC
 
-#define PRINTF AscendC::printf
+// PRINTF: printf's other name, a function as in CANN (asc_aicore_printf_impl.h), so `AscendC::PRINTF` compiles too.
+template <typename... Args>
+__aicore__ inline void PRINTF(const char* fmt, Args... args) {
+    AscendC::printf(fmt, args...);
+}
+namespace AscendC {
+using ::PRINTF;
+}  // namespace AscendC
 enum { KERNEL_DEBUG, KERNEL_INFO, KERNEL_WARN, KERNEL_ERROR };
 #define KERNEL_LOG(level, fmt, ...) AscendC::printf("[%d] " fmt "\n", static_cast<int>(level), ##__VA_ARGS__)

@@ -123,7 +123,9 @@ __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const ascendc_sim::S
                                  const int32_t& count, ascendc_sim::CallSite = {}) {
     ascendc_sim::CoreContext& c = ascendc_sim::Core();
     ascendc_sim::Poll(c);
-    ascendc_sim::RequireType<T>("Duplicate", ascendc_sim::kFillTypes<T>);
+    // dav-3510 also fills b8 and b64 (asc-devkit impl/basic_api/dav_3510/kernel_operator_vec_duplicate_impl.h:28)
+    const bool wide = ascendc_sim::Soc(c).arch == ascendc_sim::Arch::kDav3510 && (sizeof(T) == 1 || sizeof(T) == 8);
+    ascendc_sim::RequireType<T>("Duplicate", ascendc_sim::kFillTypes<T> || wide);
     ascendc_sim::RequireCount("Duplicate", count);
     T* d = dst.Operand("Duplicate", "dst", count);
     for (int32_t i = 0; i < count; ++i) d[i] = scalarValue;

@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parents[3]
 pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not on PATH")
 
 # (what the source uses, the name the error must carry): the register-level API of dav-3510 (asc-devkit
-# include/basic_api/reg_compute), which the twin leaves out (docs/twin_samples.md), and a host tiling class of CANN's
-# (8.1.RC1 lib/matmul/bmm_tiling.h) the twin does not have.
+# include/basic_api/reg_compute) in a dav-c220 build, where CANN declares none (docs/twin_samples.md), and a host
+# tiling class of CANN's (8.1.RC1 lib/matmul/bmm_tiling.h) the twin does not have.
 CASES = [
     ("AscendC::Reg::RegTensor<float> r;", "AscendC::Reg"),
     ("matmul_tiling::BatchMatmulTiling t;", "BatchMatmulTiling"),
