@@ -4,7 +4,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -16,6 +18,38 @@
 #include "sim/span_trace.h"
 
 namespace ascendc_sim {
+
+struct PipeAccess {
+    uint64_t seq = 0;  // 0: none
+    const char* api = nullptr;
+    SourceLine line;  // the kernel line of the call
+};
+
+// The last writer and the readers since, of one byte range.
+struct RangeState {
+    uint64_t end = 0;
+    int8_t writerPipe = -1;
+    PipeAccess writer;
+    std::array<PipeAccess, kPipeCount> readers{};
+};
+
+// Disjoint byte ranges [begin, end) keyed by begin: never per byte, so the cost is per access, not per byte.
+using RangeMap = std::map<uint64_t, RangeState>;
+
+struct PipeRecords {
+    RangeMap ub, gm, cube;
+    std::unordered_map<const void*, SyncToken> enqueued, freed;  // TQue buffer slot -> producer / consumer token
+    // PIPE_S accesses of UB not yet recorded in `ub` (FlushScalarUb): begin -> end of the bytes written / read, the
+    // api of the last of each kind and the last seq.
+    std::map<uint64_t, uint64_t> scalarWrites, scalarReads;
+    const char* scalarWriteApi = nullptr;
+    const char* scalarReadApi = nullptr;
+    SourceLine scalarWriteLine, scalarReadLine;
+    uint64_t scalarSeq = 0;
+};
+
+void PipeRecordsDeleter::operator()(PipeRecords* r) const { delete r; }
+
 namespace {
 
 // One row per modelled pipe: its name in HardEvent / pipe_t spelling, its pipe_t value (sim/sync.h) and whether
@@ -97,6 +131,7 @@ PipeSync& State(CoreContext& c) {
         s.autoSync = env == nullptr || std::strcmp(env, "off") != 0;
         s.flags.assign(std::size_t{kHardEventKinds} * kEventIds, {});
         s.allocatedIds.assign(kHardEventKinds, 0);
+        s.records.reset(new PipeRecords);
         s.ready = true;
     }
     return s;
@@ -333,16 +368,17 @@ void ForEachGap(const std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e,
 // read: S a reader). A scalar loop over UB then costs interval-set updates, not range-map splits per element.
 void FlushScalarUb(PipeSync& s) {
     const int pipe = static_cast<int>(Pipe::kS);
-    for (const auto& [b, e] : s.scalarWrites) {
-        RecordAccess(s.ub, pipe, s.scalarSeq, s.scalarWriteApi, s.scalarWriteLine, b, e, true);
+    PipeRecords& r = *s.records;
+    for (const auto& [b, e] : r.scalarWrites) {
+        RecordAccess(r.ub, pipe, r.scalarSeq, r.scalarWriteApi, r.scalarWriteLine, b, e, true);
     }
-    for (const auto& [b, e] : s.scalarReads) {
-        ForEachGap(s.scalarWrites, b, e, [&](uint64_t lo, uint64_t hi) {
-            RecordAccess(s.ub, pipe, s.scalarSeq, s.scalarReadApi, s.scalarReadLine, lo, hi, false);
+    for (const auto& [b, e] : r.scalarReads) {
+        ForEachGap(r.scalarWrites, b, e, [&](uint64_t lo, uint64_t hi) {
+            RecordAccess(r.ub, pipe, r.scalarSeq, r.scalarReadApi, r.scalarReadLine, lo, hi, false);
         });
     }
-    s.scalarWrites.clear();
-    s.scalarReads.clear();
+    r.scalarWrites.clear();
+    r.scalarReads.clear();
 }
 
 // Operands an instruction writes: its destinations and its scratch buffer.
@@ -392,24 +428,25 @@ void NoteUbOperand(CoreContext& c, const char* api, const char* role, const Foot
     thread_local std::vector<std::pair<uint64_t, uint64_t>> ranges;
     for (std::size_t i = 0; i < parts; ++i) {
         touched[i].ByteRanges(ranges);
-        for (const auto& [lo, hi] : ranges) Access(c, s.ub, Space::kUb, pipe, seq, api, lo, hi, IsDst(role));
+        for (const auto& [lo, hi] : ranges) Access(c, s.records->ub, Space::kUb, pipe, seq, api, lo, hi, IsDst(role));
     }
     NoteFlowOperand(c, api, b, e - b, IsDst(role), began);
 }
 
 void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes, bool write) {
     PipeSync& s = State(c);
+    PipeRecords& r = *s.records;
     int pipe = static_cast<int>(Pipe::kS);
     uint64_t seq = BeginInstr(s, pipe, api, nullptr);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
     CheckUbFrame(c, api, b, bytes);
     // Bytes S wrote since the flush are S's own (ordered after itself); the rest are checked against the map.
-    ForEachGap(s.scalarWrites, b, b + bytes,
-               [&](uint64_t lo, uint64_t hi) { CheckAccess(c, s.ub, Space::kUb, pipe, api, lo, hi, write); });
-    AddScalarSpan(write ? s.scalarWrites : s.scalarReads, b, b + bytes);
-    (write ? s.scalarWriteApi : s.scalarReadApi) = api;
-    (write ? s.scalarWriteLine : s.scalarReadLine) = tlsCallLine;
-    s.scalarSeq = seq;
+    ForEachGap(r.scalarWrites, b, b + bytes,
+               [&](uint64_t lo, uint64_t hi) { CheckAccess(c, r.ub, Space::kUb, pipe, api, lo, hi, write); });
+    AddScalarSpan(write ? r.scalarWrites : r.scalarReads, b, b + bytes);
+    (write ? r.scalarWriteApi : r.scalarReadApi) = api;
+    (write ? r.scalarWriteLine : r.scalarReadLine) = tlsCallLine;
+    r.scalarSeq = seq;
     ChargePipe(c, Pipe::kS, Soc(c).cost.scalarUbAccessCycles);
 }
 
@@ -420,7 +457,7 @@ void NoteGm(CoreContext& c, const char* api, Pipe pipe, const void* p, uint64_t 
     bool sameInstr = id == s.curPipe && api == s.curApi && pipe != Pipe::kS;
     uint64_t seq = sameInstr ? s.seq[id] : BeginInstr(s, id, api, nullptr);
     auto b = reinterpret_cast<uint64_t>(p);
-    Access(c, s.gm, Space::kGm, id, seq, api, b, b + bytes, write);
+    Access(c, s.records->gm, Space::kGm, id, seq, api, b, b + bytes, write);
 }
 
 void NoteCubeAccess(CoreContext& c, const char* api, Pipe pipe, CubeBuffer buf, uint64_t offset, uint64_t bytes,
@@ -430,7 +467,7 @@ void NoteCubeAccess(CoreContext& c, const char* api, Pipe pipe, CubeBuffer buf, 
     int id = static_cast<int>(pipe);
     uint64_t seq = BeginInstr(s, id, api, nullptr);
     uint64_t b = (uint64_t{static_cast<uint8_t>(buf)} << kCubeBufferShift) + offset;
-    Access(c, s.cube, Space::kCube, id, seq, api, b, b + bytes, write);
+    Access(c, s.records->cube, Space::kCube, id, seq, api, b, b + bytes, write);
 }
 
 void NoteFullBarrier(CoreContext& c) { NotePipeBarrier(c, kHwPipeAll); }
@@ -526,24 +563,24 @@ void ReleaseEventId(CoreContext& c, int kind, int32_t eventId) {
 
 void NoteEnQue(CoreContext& c, const void* slot, int src, int) {
     PipeSync& s = State(c);
-    s.enqueued[slot] = Snapshot(s, ProducerPipe(src));
+    s.records->enqueued[slot] = Snapshot(s, ProducerPipe(src));
 }
 
 void NoteDeQue(CoreContext& c, const void* slot, int, int dst) {
     PipeSync& s = State(c);
-    auto it = s.enqueued.find(slot);
-    if (it != s.enqueued.end()) Merge(s, ConsumerPipe(dst), it->second);
+    auto it = s.records->enqueued.find(slot);
+    if (it != s.records->enqueued.end()) Merge(s, ConsumerPipe(dst), it->second);
 }
 
 void NoteFreeTensor(CoreContext& c, const void* slot, int, int dst) {
     PipeSync& s = State(c);
-    s.freed[slot] = Snapshot(s, ConsumerPipe(dst));
+    s.records->freed[slot] = Snapshot(s, ConsumerPipe(dst));
 }
 
 void NoteAllocTensor(CoreContext& c, const void* slot, int src, int) {
     PipeSync& s = State(c);
-    auto it = s.freed.find(slot);
-    if (it != s.freed.end()) Merge(s, ProducerPipe(src), it->second);
+    auto it = s.records->freed.find(slot);
+    if (it != s.records->freed.end()) Merge(s, ProducerPipe(src), it->second);
 }
 
 void ChargePipe(CoreContext& c, Pipe pipe, double cycles) {
