@@ -15,6 +15,7 @@
 #include "sim/definedness.h"
 #include "sim/device_memory.h"
 #include "sim/kernel_rules.h"
+#include "sim/node_pool.h"
 #include "sim/span_trace.h"
 
 namespace ascendc_sim {
@@ -33,15 +34,23 @@ struct RangeState {
     std::array<PipeAccess, kPipeCount> readers{};
 };
 
-// Disjoint byte ranges [begin, end) keyed by begin: never per byte, so the cost is per access, not per byte.
-using RangeMap = std::map<uint64_t, RangeState>;
+// Disjoint byte ranges [begin, end) keyed by begin: never per byte, so the cost is per access, not per byte. The
+// nodes come from the records' pool (sim/node_pool.h): splitting and merging ranges costs no heap call.
+template <typename V>
+using PooledMap = std::map<uint64_t, V, std::less<uint64_t>, PoolAllocator<std::pair<const uint64_t, V>>>;
+using RangeMap = PooledMap<RangeState>;
+using SpanSet = PooledMap<uint64_t>;  // begin -> end, disjoint
 
 struct PipeRecords {
-    RangeMap ub, gm, cube;
+    NodePool pool;  // declared first: the maps below return their nodes to it
+    RangeMap ub = RangeMap(RangeMap::allocator_type(&pool));
+    RangeMap gm = RangeMap(RangeMap::allocator_type(&pool));
+    RangeMap cube = RangeMap(RangeMap::allocator_type(&pool));
     std::unordered_map<const void*, SyncToken> enqueued, freed;  // TQue buffer slot -> producer / consumer token
     // PIPE_S accesses of UB not yet recorded in `ub` (FlushScalarUb): begin -> end of the bytes written / read, the
     // api of the last of each kind and the last seq.
-    std::map<uint64_t, uint64_t> scalarWrites, scalarReads;
+    SpanSet scalarWrites = SpanSet(SpanSet::allocator_type(&pool));
+    SpanSet scalarReads = SpanSet(SpanSet::allocator_type(&pool));
     const char* scalarWriteApi = nullptr;
     const char* scalarReadApi = nullptr;
     SourceLine scalarWriteLine, scalarReadLine;
@@ -252,13 +261,27 @@ RangeMap::iterator SplitAt(RangeMap& m, uint64_t at) {
     return m.emplace_hint(it, at, tail);
 }
 
+// The first range that ends after b (the first [b, e) may overlap, or where it would go). `hint`: a range at or
+// before b, e.g. where the previous row of the same footprint was recorded: the next row is then a step or two on,
+// found without a search from the root.
+RangeMap::iterator FirstAfter(RangeMap& m, uint64_t b, RangeMap::iterator hint) {
+    if (hint != m.end() && hint->first <= b) {
+        for (int step = 0; step < 4 && hint != m.end(); ++step, ++hint) {
+            if (hint->second.end > b) return hint;  // the ranges before it end at or before b (disjoint, sorted)
+        }
+        if (hint == m.end()) return hint;
+    }
+    auto first = m.upper_bound(b);
+    if (first != m.begin() && std::prev(first)->second.end > b) first = std::prev(first);
+    return first;
+}
+
 // The ordering checks of an access of [b, e) against the ranges it overlaps (the map is left as it is); returns the
 // first of them (or where [b, e) would go).
 RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char* api, uint64_t b,
-                               uint64_t e, bool write) {
+                               uint64_t e, bool write, RangeMap::iterator hint) {
     PipeSync& s = c.sync;
-    auto first = m.upper_bound(b);
-    if (first != m.begin() && std::prev(first)->second.end > b) first = std::prev(first);
+    auto first = FirstAfter(m, b, hint);
     for (auto it = first; it != m.end() && it->first < e; ++it) {
         RangeState& r = it->second;
         const uint64_t lo = std::max(it->first, b), hi = std::min(r.end, e);
@@ -288,8 +311,9 @@ void RecordInPlace(RangeState& r, int pipe, uint64_t seq, const char* api, Sourc
 }
 
 // Records an access of [b, e) by `pipe`'s instruction `seq`: a write replaces the ranges' state, a read joins them.
-void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, SourceLine line, uint64_t b, uint64_t e,
-                  bool write) {
+// Returns the range recorded at b.
+RangeMap::iterator RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, SourceLine line, uint64_t b,
+                                uint64_t e, bool write) {
     SplitAt(m, e);
     auto first = SplitAt(m, b);
     auto it = first;
@@ -300,17 +324,19 @@ void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, SourceLi
         w.end = e;
         w.writerPipe = static_cast<int8_t>(pipe);
         w.writer = {seq, api, line};
-        m.emplace_hint(it, b, w);
-        return;
+        return m.emplace_hint(it, b, w);
     }
+    RangeMap::iterator atB = m.end();
     uint64_t cursor = b;
     for (it = first; it != m.end() && it->first < e; ++it) {
         if (it->first > cursor) {
             RangeState gap;
             gap.end = it->first;
             gap.readers[pipe] = {seq, api, line};
-            m.emplace_hint(it, cursor, gap);
+            auto g = m.emplace_hint(it, cursor, gap);
+            if (atB == m.end()) atB = g;
         }
+        if (atB == m.end()) atB = it;
         it->second.readers[pipe] = {seq, api, line};
         cursor = it->second.end;
     }
@@ -318,23 +344,26 @@ void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, SourceLi
         RangeState gap;
         gap.end = e;
         gap.readers[pipe] = {seq, api, line};
-        m.emplace_hint(it, cursor, gap);
+        auto g = m.emplace_hint(it, cursor, gap);
+        if (atB == m.end()) atB = g;
     }
+    return atB;
 }
 
-void Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e,
-            bool write) {
-    auto first = CheckAccess(c, m, space, pipe, api, b, e, write);
+// Checks and records an access; returns the range at b (a hint for the footprint's next row).
+RangeMap::iterator Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b,
+                          uint64_t e, bool write, RangeMap::iterator hint) {
+    auto first = CheckAccess(c, m, space, pipe, api, b, e, write, hint);
     // The common case, a buffer accessed again as a whole, needs no split.
     if (first != m.end() && first->first == b && first->second.end == e) {
         RecordInPlace(first->second, pipe, seq, api, tlsCallLine, write);
-        return;
+        return first;
     }
-    RecordAccess(m, pipe, seq, api, tlsCallLine, b, e, write);
+    return RecordAccess(m, pipe, seq, api, tlsCallLine, b, e, write);
 }
 
 // Interval sets of PIPE_S's pending UB accesses (begin -> end, disjoint; touching spans merge).
-void AddScalarSpan(std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e) {
+void AddScalarSpan(SpanSet& set, uint64_t b, uint64_t e) {
     auto it = set.upper_bound(b);
     if (it != set.begin() && std::prev(it)->second >= b) {
         it = std::prev(it);
@@ -351,7 +380,7 @@ void AddScalarSpan(std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e) {
 
 // f(lo, hi) for each part of [b, e) outside the set.
 template <typename F>
-void ForEachGap(const std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e, F&& f) {
+void ForEachGap(const SpanSet& set, uint64_t b, uint64_t e, F&& f) {
     auto it = set.upper_bound(b);
     if (it != set.begin() && std::prev(it)->second > b) it = std::prev(it);
     uint64_t cursor = b;
@@ -428,7 +457,9 @@ void NoteUbOperand(CoreContext& c, const char* api, const char* role, const Foot
     thread_local std::vector<std::pair<uint64_t, uint64_t>> ranges;
     for (std::size_t i = 0; i < parts; ++i) {
         touched[i].ByteRanges(ranges);
-        for (const auto& [lo, hi] : ranges) Access(c, s.records->ub, Space::kUb, pipe, seq, api, lo, hi, IsDst(role));
+        RangeMap& ub = s.records->ub;
+        auto hint = ub.end();
+        for (const auto& [lo, hi] : ranges) hint = Access(c, ub, Space::kUb, pipe, seq, api, lo, hi, IsDst(role), hint);
     }
     NoteFlowOperand(c, api, b, e - b, IsDst(role), began);
 }
@@ -441,8 +472,9 @@ void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
     CheckUbFrame(c, api, b, bytes);
     // Bytes S wrote since the flush are S's own (ordered after itself); the rest are checked against the map.
-    ForEachGap(r.scalarWrites, b, b + bytes,
-               [&](uint64_t lo, uint64_t hi) { CheckAccess(c, r.ub, Space::kUb, pipe, api, lo, hi, write); });
+    ForEachGap(r.scalarWrites, b, b + bytes, [&](uint64_t lo, uint64_t hi) {
+        CheckAccess(c, r.ub, Space::kUb, pipe, api, lo, hi, write, r.ub.end());
+    });
     AddScalarSpan(write ? r.scalarWrites : r.scalarReads, b, b + bytes);
     (write ? r.scalarWriteApi : r.scalarReadApi) = api;
     (write ? r.scalarWriteLine : r.scalarReadLine) = tlsCallLine;
@@ -457,7 +489,7 @@ void NoteGm(CoreContext& c, const char* api, Pipe pipe, const void* p, uint64_t 
     bool sameInstr = id == s.curPipe && api == s.curApi && pipe != Pipe::kS;
     uint64_t seq = sameInstr ? s.seq[id] : BeginInstr(s, id, api, nullptr);
     auto b = reinterpret_cast<uint64_t>(p);
-    Access(c, s.records->gm, Space::kGm, id, seq, api, b, b + bytes, write);
+    Access(c, s.records->gm, Space::kGm, id, seq, api, b, b + bytes, write, s.records->gm.end());
 }
 
 void NoteCubeAccess(CoreContext& c, const char* api, Pipe pipe, CubeBuffer buf, uint64_t offset, uint64_t bytes,
@@ -467,7 +499,7 @@ void NoteCubeAccess(CoreContext& c, const char* api, Pipe pipe, CubeBuffer buf, 
     int id = static_cast<int>(pipe);
     uint64_t seq = BeginInstr(s, id, api, nullptr);
     uint64_t b = (uint64_t{static_cast<uint8_t>(buf)} << kCubeBufferShift) + offset;
-    Access(c, s.records->cube, Space::kCube, id, seq, api, b, b + bytes, write);
+    Access(c, s.records->cube, Space::kCube, id, seq, api, b, b + bytes, write, s.records->cube.end());
 }
 
 void NoteFullBarrier(CoreContext& c) { NotePipeBarrier(c, kHwPipeAll); }
