@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <string_view>
 #include <unordered_map>
@@ -20,10 +21,27 @@
 
 namespace ascendc_sim {
 
+// An access: the instruction's seq on its pipe and its call site (PipeRecords::sites), so a range's state stays
+// small: the maps copy it on every split.
 struct PipeAccess {
     uint64_t seq = 0;  // 0: none
+    uint32_t site = 0;
+};
+
+// The API and the kernel line of a call, named when an access turns out unordered.
+struct CallSiteOf {
     const char* api = nullptr;
-    SourceLine line;  // the kernel line of the call
+    SourceLine line;
+    bool operator==(const CallSiteOf& o) const {
+        return api == o.api && line.file == o.line.file && line.line == o.line.line;
+    }
+};
+
+struct CallSiteHash {
+    std::size_t operator()(const CallSiteOf& s) const {
+        const std::hash<const void*> h;
+        return h(s.api) ^ (h(s.line.file) * 31) ^ (static_cast<std::size_t>(s.line.line) * 1000003);
+    }
 };
 
 // The last writer and the readers since, of one byte range.
@@ -55,7 +73,27 @@ struct PipeRecords {
     const char* scalarReadApi = nullptr;
     SourceLine scalarWriteLine, scalarReadLine;
     uint64_t scalarSeq = 0;
+    // The call sites accesses name (a few per kernel line), and the last one looked up: consecutive operands of one
+    // call share it.
+    std::vector<CallSiteOf> sites;
+    std::unordered_map<CallSiteOf, uint32_t, CallSiteHash> siteIds;
+    CallSiteOf lastSite;
+    uint32_t lastSiteId = 0;
 };
+
+namespace {
+
+uint32_t SiteId(PipeRecords& r, const char* api, const SourceLine& line) {
+    const CallSiteOf site{api, line};
+    if (!r.sites.empty() && site == r.lastSite) return r.lastSiteId;
+    auto [it, fresh] = r.siteIds.try_emplace(site, static_cast<uint32_t>(r.sites.size()));
+    if (fresh) r.sites.push_back(site);
+    r.lastSite = site;
+    r.lastSiteId = it->second;
+    return it->second;
+}
+
+}  // namespace
 
 void PipeRecordsDeleter::operator()(PipeRecords* r) const { delete r; }
 
@@ -243,7 +281,8 @@ std::string LineOf(const SourceLine& l) { return l ? Str(" at ", l.file, ":", l.
 // Both calls with their kernel lines, the bytes, the missing sync; rule: 核内同步/关键特性说明 (the pipes are
 // independent in-order streams; only the listed syncs order two of them).
 [[noreturn]] void Unordered(CoreContext& c, const char* api, Space space, int now, bool write, uint64_t b, uint64_t e,
-                            int prior, const PipeAccess& was, bool wasWrite) {
+                            int prior, const PipeAccess& access, bool wasWrite) {
+    const CallSiteOf& was = c.sync.records->sites[access.site];
     FailWithLines(api, Str(kPipeTable[now].name, " ", api, write ? " writes " : " reads ", Where(c, space, b, e),
                            wasWrite ? " written by " : " read by ", kPipeTable[prior].name, " ", was.api, " ",
                            MissingSync(prior, now), " (pipes run independently; 核内同步/关键特性说明): ", api,
@@ -298,22 +337,21 @@ RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pip
 }
 
 // Records into the range [b, e) itself (`same`): its state changes in place, no split, no new node.
-void RecordInPlace(RangeState& r, int pipe, uint64_t seq, const char* api, SourceLine line, bool write) {
+void RecordInPlace(RangeState& r, int pipe, PipeAccess a, bool write) {
     if (write) {
         const uint64_t end = r.end;
         r = RangeState{};
         r.end = end;
         r.writerPipe = static_cast<int8_t>(pipe);
-        r.writer = {seq, api, line};
+        r.writer = a;
     } else {
-        r.readers[pipe] = {seq, api, line};
+        r.readers[pipe] = a;
     }
 }
 
 // Records an access of [b, e) by `pipe`'s instruction `seq`: a write replaces the ranges' state, a read joins them.
 // Returns the range recorded at b.
-RangeMap::iterator RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, SourceLine line, uint64_t b,
-                                uint64_t e, bool write) {
+RangeMap::iterator RecordAccess(RangeMap& m, int pipe, PipeAccess a, uint64_t b, uint64_t e, bool write) {
     SplitAt(m, e);
     auto first = SplitAt(m, b);
     auto it = first;
@@ -323,7 +361,7 @@ RangeMap::iterator RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char*
         RangeState w;
         w.end = e;
         w.writerPipe = static_cast<int8_t>(pipe);
-        w.writer = {seq, api, line};
+        w.writer = a;
         return m.emplace_hint(it, b, w);
     }
     RangeMap::iterator atB = m.end();
@@ -332,18 +370,18 @@ RangeMap::iterator RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char*
         if (it->first > cursor) {
             RangeState gap;
             gap.end = it->first;
-            gap.readers[pipe] = {seq, api, line};
+            gap.readers[pipe] = a;
             auto g = m.emplace_hint(it, cursor, gap);
             if (atB == m.end()) atB = g;
         }
         if (atB == m.end()) atB = it;
-        it->second.readers[pipe] = {seq, api, line};
+        it->second.readers[pipe] = a;
         cursor = it->second.end;
     }
     if (cursor < e) {
         RangeState gap;
         gap.end = e;
-        gap.readers[pipe] = {seq, api, line};
+        gap.readers[pipe] = a;
         auto g = m.emplace_hint(it, cursor, gap);
         if (atB == m.end()) atB = g;
     }
@@ -354,12 +392,13 @@ RangeMap::iterator RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char*
 RangeMap::iterator Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b,
                           uint64_t e, bool write, RangeMap::iterator hint) {
     auto first = CheckAccess(c, m, space, pipe, api, b, e, write, hint);
+    const PipeAccess a{seq, SiteId(*c.sync.records, api, tlsCallLine)};
     // The common case, a buffer accessed again as a whole, needs no split.
     if (first != m.end() && first->first == b && first->second.end == e) {
-        RecordInPlace(first->second, pipe, seq, api, tlsCallLine, write);
+        RecordInPlace(first->second, pipe, a, write);
         return first;
     }
-    return RecordAccess(m, pipe, seq, api, tlsCallLine, b, e, write);
+    return RecordAccess(m, pipe, a, b, e, write);
 }
 
 // Interval sets of PIPE_S's pending UB accesses (begin -> end, disjoint; touching spans merge).
@@ -399,11 +438,11 @@ void FlushScalarUb(PipeSync& s) {
     const int pipe = static_cast<int>(Pipe::kS);
     PipeRecords& r = *s.records;
     for (const auto& [b, e] : r.scalarWrites) {
-        RecordAccess(r.ub, pipe, r.scalarSeq, r.scalarWriteApi, r.scalarWriteLine, b, e, true);
+        RecordAccess(r.ub, pipe, {r.scalarSeq, SiteId(r, r.scalarWriteApi, r.scalarWriteLine)}, b, e, true);
     }
     for (const auto& [b, e] : r.scalarReads) {
         ForEachGap(r.scalarWrites, b, e, [&](uint64_t lo, uint64_t hi) {
-            RecordAccess(r.ub, pipe, r.scalarSeq, r.scalarReadApi, r.scalarReadLine, lo, hi, false);
+            RecordAccess(r.ub, pipe, {r.scalarSeq, SiteId(r, r.scalarReadApi, r.scalarReadLine)}, lo, hi, false);
         });
     }
     r.scalarWrites.clear();
