@@ -234,7 +234,7 @@ uint64_t BeginInstr(PipeSync& s, int pipe, const char* api, const char* role, bo
     for (std::size_t i = 0; !fresh && i < s.curRoles.size(); ++i) {
         if (s.curRoles[i] == nullptr) {
             free = std::min(free, i);
-        } else if (std::strcmp(s.curRoles[i], role) == 0) {
+        } else if (s.curRoles[i] == role || std::strcmp(s.curRoles[i], role) == 0) {
             fresh = true;  // the same operand role again: the next call of the same API
         }
     }
@@ -357,11 +357,16 @@ RangeMap::iterator RecordAccess(RangeMap& m, int pipe, PipeAccess a, uint64_t b,
     auto it = first;
     while (it != m.end() && it->first < e) ++it;
     if (write) {
-        m.erase(first, it);
         RangeState w;
         w.end = e;
         w.writerPipe = static_cast<int8_t>(pipe);
         w.writer = a;
+        if (first != it && first->first == b) {  // the range at b becomes the write's: no node freed and taken again
+            m.erase(std::next(first), it);
+            first->second = w;
+            return first;
+        }
+        m.erase(first, it);
         return m.emplace_hint(it, b, w);
     }
     RangeMap::iterator atB = m.end();
