@@ -380,11 +380,13 @@ py::array DeviceTensor::ToArray() const {
 }
 
 py::array DeviceTensor::TakeArray() {
-    void* block = Dense() && storage_.Bytes() > 0 ? HandToHost(storage_.Get()) : nullptr;
+    if (!Dense() || storage_.Bytes() == 0) return ToArray();
+    py::dtype dtype = NumpyDtype(dtype_);
+    std::vector<py::ssize_t> shape(shape_.begin(), shape_.end());
+    void* block = HandToHost(storage_.Get());
     if (block == nullptr) return ToArray();
     py::capsule owner(block, [](void* b) { FreeHostBlock(b); });
-    std::vector<py::ssize_t> shape(shape_.begin(), shape_.end());
-    return py::array(NumpyDtype(dtype_), shape, storage_.Release(), owner);
+    return py::array(dtype, shape, storage_.Release(), owner);
 }
 
 void DeviceTensor::CopyBackInto(py::array& host) const {
