@@ -163,38 +163,39 @@ void* DeviceMallocCopy(const void* host, std::size_t bytes) {
     return RegisterBlock(raw, capacity, bytes, true);
 }
 
+namespace {
+
+// Takes the live allocation at `p` out of the registry (nullopt: none). With `drop`, its block is kept for reuse and
+// `drop` gets the pooled blocks to free (outside the lock).
+std::optional<Block> Unregister(void* p, std::vector<uint8_t*>* drop) {
+    Registry& r = Reg();
+    std::unique_lock lock(r.mu);
+    auto it = r.byBase.find(reinterpret_cast<uintptr_t>(p));
+    if (it == r.byBase.end()) return std::nullopt;
+    Block gone = it->second;
+    r.liveBytes -= gone.alloc.bytes;
+    if (drop != nullptr) *drop = KeepForReuse(r, gone.alloc.base - kGuardBytes, gone.capacity);
+    r.byBase.erase(it);
+    return gone;
+}
+
+}  // namespace
+
 // Freed memory leaves nothing in the twin's L2 (sim/l2_reuse.h): a later allocation at the same address starts cold.
 bool DeviceFree(void* p) {
-    DeviceAllocation freed{};
     std::vector<uint8_t*> drop;
-    {
-        Registry& r = Reg();
-        std::unique_lock lock(r.mu);
-        auto it = r.byBase.find(reinterpret_cast<uintptr_t>(p));
-        if (it == r.byBase.end()) return false;
-        freed = it->second.alloc;
-        r.liveBytes -= freed.bytes;
-        drop = KeepForReuse(r, freed.base - kGuardBytes, it->second.capacity);
-        r.byBase.erase(it);
-    }
-    DropFromL2(freed.base, freed.bytes);
+    const std::optional<Block> freed = Unregister(p, &drop);
+    if (!freed) return false;
+    DropFromL2(freed->alloc.base, freed->alloc.bytes);
     for (uint8_t* raw : drop) std::free(raw);
     return true;
 }
 
 void* DetachToHost(void* p) {
-    DeviceAllocation gone{};
-    {
-        Registry& r = Reg();
-        std::unique_lock lock(r.mu);
-        auto it = r.byBase.find(reinterpret_cast<uintptr_t>(p));
-        if (it == r.byBase.end()) return nullptr;
-        gone = it->second.alloc;
-        r.liveBytes -= gone.bytes;
-        r.byBase.erase(it);
-    }
-    DropFromL2(gone.base, gone.bytes);
-    return gone.base - kGuardBytes;
+    const std::optional<Block> gone = Unregister(p, nullptr);
+    if (!gone) return nullptr;
+    DropFromL2(gone->alloc.base, gone->alloc.bytes);
+    return gone->alloc.base - kGuardBytes;
 }
 
 void FreeDetached(void* block) { std::free(block); }
