@@ -31,9 +31,9 @@ def test_pieces_equal_slicing_and_own_their_memory(shape, dtype, size, dim):
     rng = np.random.default_rng(7)
     x = rng.integers(-100, 100, shape).astype(dtype)
     x_before = x.copy()
-    before = _C_test.live_allocations()
+    before = _C_test.simtest.live_allocations()
     pieces = split(x, size, dim)
-    assert _C_test.live_allocations() == before  # handed to the host: nothing left registered
+    assert _C_test.simtest.live_allocations() == before  # handed to the host: nothing left registered
     expected = _golden(x_before, size, dim)
     assert len(pieces) == len(expected)
     for got, want in zip(pieces, expected):
