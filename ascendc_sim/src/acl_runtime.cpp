@@ -8,6 +8,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "sim/device_handoff.h"
 #include "sim/device_memory.h"
 #include "sim/gm_definedness.h"
 #include "sim/l2_reuse.h"
@@ -73,6 +74,37 @@ void SetVectorCoreLimit(int32_t count) { vectorCoreLimit = count < 0 ? -1 : coun
 
 }  // namespace ascendc_sim
 
+namespace {
+
+// `allocate()` unless `size` more bytes exceed the current device's memory, counting every live allocation of the
+// process (the twin's devices share one pool), or what the host can hold; the recent error says which.
+template <typename Allocate>
+aclError MallocChecked(void** devPtr, size_t size, const char* api, Allocate allocate) {
+    if (devPtr == nullptr) return ACL_ERROR_INVALID_PARAM;
+    const ascendc_sim::Platform platform = ascendc_sim::CurrentDevicePlatform();
+    const ascendc_sim::SocInfo& soc = *platform.soc;
+    const uint64_t memory = DeviceMemoryBytes(platform);
+    const uint64_t live = ascendc_sim::LiveDeviceBytes();
+    if (live > memory || size > memory - live) {
+        aclrtSimSetRecentErrMsg((std::string(api) + ": " + std::to_string(size) + " bytes do not fit in the " +
+                                 std::to_string(memory) + " bytes of device memory of " + soc.name + " (" +
+                                 std::to_string(live) + " in use)")
+                                    .c_str());
+        *devPtr = nullptr;
+        return ACL_ERROR_RT_MEMORY_ALLOCATION;
+    }
+    *devPtr = allocate();
+    if (*devPtr == nullptr) {
+        aclrtSimSetRecentErrMsg((std::string(api) + ": " + std::to_string(size) +
+                                 " bytes of device memory are more than this host can hold for the CPU twin")
+                                    .c_str());
+        return ACL_ERROR_RT_MEMORY_ALLOCATION;
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
 extern "C" {
 
 aclError aclInit(const char*) { return ACL_SUCCESS; }
@@ -112,30 +144,14 @@ aclError aclrtSimDefineDevice(const char* socName, uint32_t coreNum, int32_t* de
     return ACL_SUCCESS;
 }
 
-// Fails past the current device's memory, counting every live allocation of the process (the twin's devices
-// share one pool), or past what the host can hold; the recent error says which.
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy) {
-    if (devPtr == nullptr) return ACL_ERROR_INVALID_PARAM;
-    const ascendc_sim::Platform platform = ascendc_sim::CurrentDevicePlatform();
-    const ascendc_sim::SocInfo& soc = *platform.soc;
-    const uint64_t memory = DeviceMemoryBytes(platform);
-    const uint64_t live = ascendc_sim::LiveDeviceBytes();
-    if (live > memory || size > memory - live) {
-        aclrtSimSetRecentErrMsg(("aclrtMalloc: " + std::to_string(size) + " bytes do not fit in the " +
-                                 std::to_string(memory) + " bytes of device memory of " + soc.name + " (" +
-                                 std::to_string(live) + " in use)")
-                                    .c_str());
-        *devPtr = nullptr;
-        return ACL_ERROR_RT_MEMORY_ALLOCATION;
-    }
-    *devPtr = ascendc_sim::DeviceMalloc(size);
-    if (*devPtr == nullptr) {
-        aclrtSimSetRecentErrMsg(("aclrtMalloc: " + std::to_string(size) +
-                                 " bytes of device memory are more than this host can hold for the CPU twin")
-                                    .c_str());
-        return ACL_ERROR_RT_MEMORY_ALLOCATION;
-    }
-    return ACL_SUCCESS;
+    return MallocChecked(devPtr, size, "aclrtMalloc", [size] { return ascendc_sim::DeviceMalloc(size); });
+}
+
+aclError aclrtSimMallocCopy(void** devPtr, const void* host, size_t size) {
+    if (size > 0 && host == nullptr) return ACL_ERROR_INVALID_PARAM;
+    return MallocChecked(devPtr, size, "aclrtMalloc",
+                         [host, size] { return ascendc_sim::DeviceMallocCopy(host, size); });
 }
 
 // A host write into device memory, or freeing it, leaves nothing of it in the twin's L2 (sim/l2_reuse.h).

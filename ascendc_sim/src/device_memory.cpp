@@ -12,6 +12,7 @@
 #include <sstream>
 #include <vector>
 
+#include "sim/device_handoff.h"
 #include "sim/gm_definedness.h"
 #include "sim/l2_reuse.h"
 
@@ -103,17 +104,20 @@ constexpr std::size_t kHostCheckBytes = std::size_t{64} << 20;
 
 }  // namespace
 
-void* DeviceMalloc(std::size_t bytes, bool defined) {
+namespace {
+
+// A host block for `bytes` usable bytes (pooled or new) with both guards stamped; its size in `capacity`. nullptr
+// if the host lacks the memory (the twin's device memory is host RAM) or the size cannot be guarded.
+uint8_t* GuardedBlock(std::size_t bytes, std::size_t& capacity) {
     if (bytes > SIZE_MAX / 2 - 4 * kGuardBytes) return nullptr;  // the guarded size below must not wrap
-    // Device memory is host RAM here: what the host cannot hold fails, rather than the fresh pattern below
-    // touching pages until the host's OOM killer ends the process.
-    // Pooled blocks count as available: they are this twin's to reuse.
+    // What the host cannot hold fails, rather than the first touch of its pages (the fresh pattern, an upload's
+    // copy) ending in the host's OOM killer. Pooled blocks count as available: they are this twin's to reuse.
     if (bytes >= kHostCheckBytes) {
         const uint64_t host = HostAvailableBytes();
         if (host != UINT64_MAX && bytes > host + PooledBytes()) return nullptr;
     }
     // 512-byte guards keep the usable base 512-byte aligned, like device allocations.
-    std::size_t capacity = (bytes + 2 * kGuardBytes + kGuardBytes - 1) / kGuardBytes * kGuardBytes;
+    capacity = (bytes + 2 * kGuardBytes + kGuardBytes - 1) / kGuardBytes * kGuardBytes;
     uint8_t* raw = nullptr;
     if (capacity >= kPoolMinBytes) {
         Registry& r = Reg();
@@ -123,8 +127,12 @@ void* DeviceMalloc(std::size_t bytes, bool defined) {
     if (raw == nullptr) raw = static_cast<uint8_t*>(std::aligned_alloc(kGuardBytes, capacity));
     if (raw == nullptr) return nullptr;
     std::memset(raw, kGuardPattern, kGuardBytes);
-    std::memset(raw + kGuardBytes, kFreshPattern, bytes);
     std::memset(raw + kGuardBytes + bytes, kGuardPattern, kGuardBytes);
+    return raw;
+}
+
+// Registers the block as a live allocation; returns its usable base.
+void* RegisterBlock(uint8_t* raw, std::size_t capacity, std::size_t bytes, bool defined) {
     auto shadow = std::make_shared<GmShadow>();
     if (!defined && bytes > 0) shadow->undef.Poison(0, bytes, {"never written", "aclrtMalloc", {}});
     shadow->clean.store(shadow->undef.Empty());
@@ -136,24 +144,61 @@ void* DeviceMalloc(std::size_t bytes, bool defined) {
     return base;
 }
 
+}  // namespace
+
+void* DeviceMalloc(std::size_t bytes, bool defined) {
+    std::size_t capacity = 0;
+    uint8_t* raw = GuardedBlock(bytes, capacity);
+    if (raw == nullptr) return nullptr;
+    std::memset(raw + kGuardBytes, kFreshPattern, bytes);
+    return RegisterBlock(raw, capacity, bytes, defined);
+}
+
+// The fresh pattern would be overwritten before anyone could read it: the copy is the block's only write.
+void* DeviceMallocCopy(const void* host, std::size_t bytes) {
+    std::size_t capacity = 0;
+    uint8_t* raw = GuardedBlock(bytes, capacity);
+    if (raw == nullptr) return nullptr;
+    if (bytes > 0) std::memcpy(raw + kGuardBytes, host, bytes);
+    return RegisterBlock(raw, capacity, bytes, true);
+}
+
+namespace {
+
+// Takes the live allocation at `p` out of the registry (nullopt: none). With `drop`, its block is kept for reuse and
+// `drop` gets the pooled blocks to free (outside the lock).
+std::optional<Block> Unregister(void* p, std::vector<uint8_t*>* drop) {
+    Registry& r = Reg();
+    std::unique_lock lock(r.mu);
+    auto it = r.byBase.find(reinterpret_cast<uintptr_t>(p));
+    if (it == r.byBase.end()) return std::nullopt;
+    Block gone = it->second;
+    r.liveBytes -= gone.alloc.bytes;
+    if (drop != nullptr) *drop = KeepForReuse(r, gone.alloc.base - kGuardBytes, gone.capacity);
+    r.byBase.erase(it);
+    return gone;
+}
+
+}  // namespace
+
 // Freed memory leaves nothing in the twin's L2 (sim/l2_reuse.h): a later allocation at the same address starts cold.
 bool DeviceFree(void* p) {
-    DeviceAllocation freed{};
     std::vector<uint8_t*> drop;
-    {
-        Registry& r = Reg();
-        std::unique_lock lock(r.mu);
-        auto it = r.byBase.find(reinterpret_cast<uintptr_t>(p));
-        if (it == r.byBase.end()) return false;
-        freed = it->second.alloc;
-        r.liveBytes -= freed.bytes;
-        drop = KeepForReuse(r, freed.base - kGuardBytes, it->second.capacity);
-        r.byBase.erase(it);
-    }
-    DropFromL2(freed.base, freed.bytes);
+    const std::optional<Block> freed = Unregister(p, &drop);
+    if (!freed) return false;
+    DropFromL2(freed->alloc.base, freed->alloc.bytes);
     for (uint8_t* raw : drop) std::free(raw);
     return true;
 }
+
+void* DetachToHost(void* p) {
+    const std::optional<Block> gone = Unregister(p, nullptr);
+    if (!gone) return nullptr;
+    DropFromL2(gone->alloc.base, gone->alloc.bytes);
+    return gone->alloc.base - kGuardBytes;
+}
+
+void FreeDetached(void* block) { std::free(block); }
 
 std::optional<DeviceAllocation> FindAllocation(const void* p, uint64_t bytes) {
     Registry& r = Reg();

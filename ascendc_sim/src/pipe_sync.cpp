@@ -4,7 +4,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <map>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -13,9 +16,87 @@
 #include "sim/definedness.h"
 #include "sim/device_memory.h"
 #include "sim/kernel_rules.h"
+#include "sim/node_pool.h"
 #include "sim/span_trace.h"
 
 namespace ascendc_sim {
+
+// An access: the instruction's seq on its pipe and its call site (PipeRecords::sites), so a range's state stays
+// small: the maps copy it on every split.
+struct PipeAccess {
+    uint64_t seq = 0;  // 0: none
+    uint32_t site = 0;
+};
+
+// The API and the kernel line of a call, named when an access turns out unordered.
+struct CallSiteOf {
+    const char* api = nullptr;
+    SourceLine line;
+    bool operator==(const CallSiteOf& o) const {
+        return api == o.api && line.file == o.line.file && line.line == o.line.line;
+    }
+};
+
+struct CallSiteHash {
+    std::size_t operator()(const CallSiteOf& s) const {
+        const std::hash<const void*> h;
+        return h(s.api) ^ (h(s.line.file) * 31) ^ (static_cast<std::size_t>(s.line.line) * 1000003);
+    }
+};
+
+// The last writer and the readers since, of one byte range.
+struct RangeState {
+    uint64_t end = 0;
+    int8_t writerPipe = -1;
+    PipeAccess writer;
+    std::array<PipeAccess, kPipeCount> readers{};
+};
+
+// Disjoint byte ranges [begin, end) keyed by begin: never per byte, so the cost is per access, not per byte. The
+// nodes come from the records' pool (sim/node_pool.h): splitting and merging ranges costs no heap call.
+template <typename V>
+using PooledMap = std::map<uint64_t, V, std::less<uint64_t>, PoolAllocator<std::pair<const uint64_t, V>>>;
+using RangeMap = PooledMap<RangeState>;
+using SpanSet = PooledMap<uint64_t>;  // begin -> end, disjoint
+
+struct PipeRecords {
+    NodePool pool;  // declared first: the maps below return their nodes to it
+    RangeMap ub = RangeMap(RangeMap::allocator_type(&pool));
+    RangeMap gm = RangeMap(RangeMap::allocator_type(&pool));
+    RangeMap cube = RangeMap(RangeMap::allocator_type(&pool));
+    std::unordered_map<const void*, SyncToken> enqueued, freed;  // TQue buffer slot -> producer / consumer token
+    // PIPE_S accesses of UB not yet recorded in `ub` (FlushScalarUb): begin -> end of the bytes written / read, the
+    // api of the last of each kind and the last seq.
+    SpanSet scalarWrites = SpanSet(SpanSet::allocator_type(&pool));
+    SpanSet scalarReads = SpanSet(SpanSet::allocator_type(&pool));
+    const char* scalarWriteApi = nullptr;
+    const char* scalarReadApi = nullptr;
+    SourceLine scalarWriteLine, scalarReadLine;
+    uint64_t scalarSeq = 0;
+    // The call sites accesses name (a few per kernel line), and the last one looked up: consecutive operands of one
+    // call share it.
+    std::vector<CallSiteOf> sites;
+    std::unordered_map<CallSiteOf, uint32_t, CallSiteHash> siteIds;
+    CallSiteOf lastSite;
+    uint32_t lastSiteId = 0;
+};
+
+namespace {
+
+uint32_t SiteId(PipeRecords& r, const char* api, const SourceLine& line) {
+    const CallSiteOf site{api, line};
+    if (!r.sites.empty() && site == r.lastSite) return r.lastSiteId;
+    auto [it, fresh] = r.siteIds.try_emplace(site, static_cast<uint32_t>(r.sites.size()));
+    if (fresh) r.sites.push_back(site);
+    r.lastSite = site;
+    r.lastSiteId = it->second;
+    return it->second;
+}
+
+}  // namespace
+
+void PipeRecordsDeleter::operator()(PipeRecords* r) const { delete r; }
+
 namespace {
 
 // One row per modelled pipe: its name in HardEvent / pipe_t spelling, its pipe_t value (sim/sync.h) and whether
@@ -97,6 +178,7 @@ PipeSync& State(CoreContext& c) {
         s.autoSync = env == nullptr || std::strcmp(env, "off") != 0;
         s.flags.assign(std::size_t{kHardEventKinds} * kEventIds, {});
         s.allocatedIds.assign(kHardEventKinds, 0);
+        s.records.reset(new PipeRecords);
         s.ready = true;
     }
     return s;
@@ -152,7 +234,7 @@ uint64_t BeginInstr(PipeSync& s, int pipe, const char* api, const char* role, bo
     for (std::size_t i = 0; !fresh && i < s.curRoles.size(); ++i) {
         if (s.curRoles[i] == nullptr) {
             free = std::min(free, i);
-        } else if (std::strcmp(s.curRoles[i], role) == 0) {
+        } else if (s.curRoles[i] == role || std::strcmp(s.curRoles[i], role) == 0) {
             fresh = true;  // the same operand role again: the next call of the same API
         }
     }
@@ -199,7 +281,8 @@ std::string LineOf(const SourceLine& l) { return l ? Str(" at ", l.file, ":", l.
 // Both calls with their kernel lines, the bytes, the missing sync; rule: 核内同步/关键特性说明 (the pipes are
 // independent in-order streams; only the listed syncs order two of them).
 [[noreturn]] void Unordered(CoreContext& c, const char* api, Space space, int now, bool write, uint64_t b, uint64_t e,
-                            int prior, const PipeAccess& was, bool wasWrite) {
+                            int prior, const PipeAccess& access, bool wasWrite) {
+    const CallSiteOf& was = c.sync.records->sites[access.site];
     FailWithLines(api, Str(kPipeTable[now].name, " ", api, write ? " writes " : " reads ", Where(c, space, b, e),
                            wasWrite ? " written by " : " read by ", kPipeTable[prior].name, " ", was.api, " ",
                            MissingSync(prior, now), " (pipes run independently; 核内同步/关键特性说明): ", api,
@@ -217,13 +300,27 @@ RangeMap::iterator SplitAt(RangeMap& m, uint64_t at) {
     return m.emplace_hint(it, at, tail);
 }
 
+// The first range that ends after b (the first [b, e) may overlap, or where it would go). `hint`: a range at or
+// before b, e.g. where the previous row of the same footprint was recorded: the next row is then a step or two on,
+// found without a search from the root.
+RangeMap::iterator FirstAfter(RangeMap& m, uint64_t b, RangeMap::iterator hint) {
+    if (hint != m.end() && hint->first <= b) {
+        for (int step = 0; step < 4 && hint != m.end(); ++step, ++hint) {
+            if (hint->second.end > b) return hint;  // the ranges before it end at or before b (disjoint, sorted)
+        }
+        if (hint == m.end()) return hint;
+    }
+    auto first = m.upper_bound(b);
+    if (first != m.begin() && std::prev(first)->second.end > b) first = std::prev(first);
+    return first;
+}
+
 // The ordering checks of an access of [b, e) against the ranges it overlaps (the map is left as it is); returns the
 // first of them (or where [b, e) would go).
 RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char* api, uint64_t b,
-                               uint64_t e, bool write) {
+                               uint64_t e, bool write, RangeMap::iterator hint) {
     PipeSync& s = c.sync;
-    auto first = m.upper_bound(b);
-    if (first != m.begin() && std::prev(first)->second.end > b) first = std::prev(first);
+    auto first = FirstAfter(m, b, hint);
     for (auto it = first; it != m.end() && it->first < e; ++it) {
         RangeState& r = it->second;
         const uint64_t lo = std::max(it->first, b), hi = std::min(r.end, e);
@@ -240,66 +337,77 @@ RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pip
 }
 
 // Records into the range [b, e) itself (`same`): its state changes in place, no split, no new node.
-void RecordInPlace(RangeState& r, int pipe, uint64_t seq, const char* api, SourceLine line, bool write) {
+void RecordInPlace(RangeState& r, int pipe, PipeAccess a, bool write) {
     if (write) {
         const uint64_t end = r.end;
         r = RangeState{};
         r.end = end;
         r.writerPipe = static_cast<int8_t>(pipe);
-        r.writer = {seq, api, line};
+        r.writer = a;
     } else {
-        r.readers[pipe] = {seq, api, line};
+        r.readers[pipe] = a;
     }
 }
 
 // Records an access of [b, e) by `pipe`'s instruction `seq`: a write replaces the ranges' state, a read joins them.
-void RecordAccess(RangeMap& m, int pipe, uint64_t seq, const char* api, SourceLine line, uint64_t b, uint64_t e,
-                  bool write) {
+// Returns the range recorded at b.
+RangeMap::iterator RecordAccess(RangeMap& m, int pipe, PipeAccess a, uint64_t b, uint64_t e, bool write) {
     SplitAt(m, e);
     auto first = SplitAt(m, b);
     auto it = first;
     while (it != m.end() && it->first < e) ++it;
     if (write) {
-        m.erase(first, it);
         RangeState w;
         w.end = e;
         w.writerPipe = static_cast<int8_t>(pipe);
-        w.writer = {seq, api, line};
-        m.emplace_hint(it, b, w);
-        return;
+        w.writer = a;
+        if (first != it && first->first == b) {  // the range at b becomes the write's: no node freed and taken again
+            m.erase(std::next(first), it);
+            first->second = w;
+            return first;
+        }
+        m.erase(first, it);
+        return m.emplace_hint(it, b, w);
     }
+    RangeMap::iterator atB = m.end();
     uint64_t cursor = b;
     for (it = first; it != m.end() && it->first < e; ++it) {
         if (it->first > cursor) {
             RangeState gap;
             gap.end = it->first;
-            gap.readers[pipe] = {seq, api, line};
-            m.emplace_hint(it, cursor, gap);
+            gap.readers[pipe] = a;
+            auto g = m.emplace_hint(it, cursor, gap);
+            if (atB == m.end()) atB = g;
         }
-        it->second.readers[pipe] = {seq, api, line};
+        if (atB == m.end()) atB = it;
+        it->second.readers[pipe] = a;
         cursor = it->second.end;
     }
     if (cursor < e) {
         RangeState gap;
         gap.end = e;
-        gap.readers[pipe] = {seq, api, line};
-        m.emplace_hint(it, cursor, gap);
+        gap.readers[pipe] = a;
+        auto g = m.emplace_hint(it, cursor, gap);
+        if (atB == m.end()) atB = g;
     }
+    return atB;
 }
 
-void Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b, uint64_t e,
-            bool write) {
-    auto first = CheckAccess(c, m, space, pipe, api, b, e, write);
+// Checks and records an access; returns the range at b (a hint for the footprint's next row).
+RangeMap::iterator Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b,
+                          uint64_t e, bool write, RangeMap::iterator hint) {
+    auto first = CheckAccess(c, m, space, pipe, api, b, e, write, hint);
+    const PipeAccess a{seq, SiteId(*c.sync.records, api, tlsCallLine)};
     // The common case, a buffer accessed again as a whole, needs no split.
     if (first != m.end() && first->first == b && first->second.end == e) {
-        RecordInPlace(first->second, pipe, seq, api, tlsCallLine, write);
-        return;
+        RecordInPlace(first->second, pipe, a, write);
+        return first;
     }
-    RecordAccess(m, pipe, seq, api, tlsCallLine, b, e, write);
+    return RecordAccess(m, pipe, a, b, e, write);
 }
 
 // Interval sets of PIPE_S's pending UB accesses (begin -> end, disjoint; touching spans merge).
-void AddScalarSpan(std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e) {
+void AddScalarSpan(SpanSet& set, uint64_t b, uint64_t e) {
     auto it = set.upper_bound(b);
     if (it != set.begin() && std::prev(it)->second >= b) {
         it = std::prev(it);
@@ -316,7 +424,7 @@ void AddScalarSpan(std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e) {
 
 // f(lo, hi) for each part of [b, e) outside the set.
 template <typename F>
-void ForEachGap(const std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e, F&& f) {
+void ForEachGap(const SpanSet& set, uint64_t b, uint64_t e, F&& f) {
     auto it = set.upper_bound(b);
     if (it != set.begin() && std::prev(it)->second > b) it = std::prev(it);
     uint64_t cursor = b;
@@ -333,16 +441,17 @@ void ForEachGap(const std::map<uint64_t, uint64_t>& set, uint64_t b, uint64_t e,
 // read: S a reader). A scalar loop over UB then costs interval-set updates, not range-map splits per element.
 void FlushScalarUb(PipeSync& s) {
     const int pipe = static_cast<int>(Pipe::kS);
-    for (const auto& [b, e] : s.scalarWrites) {
-        RecordAccess(s.ub, pipe, s.scalarSeq, s.scalarWriteApi, s.scalarWriteLine, b, e, true);
+    PipeRecords& r = *s.records;
+    for (const auto& [b, e] : r.scalarWrites) {
+        RecordAccess(r.ub, pipe, {r.scalarSeq, SiteId(r, r.scalarWriteApi, r.scalarWriteLine)}, b, e, true);
     }
-    for (const auto& [b, e] : s.scalarReads) {
-        ForEachGap(s.scalarWrites, b, e, [&](uint64_t lo, uint64_t hi) {
-            RecordAccess(s.ub, pipe, s.scalarSeq, s.scalarReadApi, s.scalarReadLine, lo, hi, false);
+    for (const auto& [b, e] : r.scalarReads) {
+        ForEachGap(r.scalarWrites, b, e, [&](uint64_t lo, uint64_t hi) {
+            RecordAccess(r.ub, pipe, {r.scalarSeq, SiteId(r, r.scalarReadApi, r.scalarReadLine)}, lo, hi, false);
         });
     }
-    s.scalarWrites.clear();
-    s.scalarReads.clear();
+    r.scalarWrites.clear();
+    r.scalarReads.clear();
 }
 
 // Operands an instruction writes: its destinations and its scratch buffer.
@@ -392,24 +501,28 @@ void NoteUbOperand(CoreContext& c, const char* api, const char* role, const Foot
     thread_local std::vector<std::pair<uint64_t, uint64_t>> ranges;
     for (std::size_t i = 0; i < parts; ++i) {
         touched[i].ByteRanges(ranges);
-        for (const auto& [lo, hi] : ranges) Access(c, s.ub, Space::kUb, pipe, seq, api, lo, hi, IsDst(role));
+        RangeMap& ub = s.records->ub;
+        auto hint = ub.end();
+        for (const auto& [lo, hi] : ranges) hint = Access(c, ub, Space::kUb, pipe, seq, api, lo, hi, IsDst(role), hint);
     }
     NoteFlowOperand(c, api, b, e - b, IsDst(role), began);
 }
 
 void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes, bool write) {
     PipeSync& s = State(c);
+    PipeRecords& r = *s.records;
     int pipe = static_cast<int>(Pipe::kS);
     uint64_t seq = BeginInstr(s, pipe, api, nullptr);
     uint64_t b = static_cast<const uint8_t*>(p) - c.ub;
     CheckUbFrame(c, api, b, bytes);
     // Bytes S wrote since the flush are S's own (ordered after itself); the rest are checked against the map.
-    ForEachGap(s.scalarWrites, b, b + bytes,
-               [&](uint64_t lo, uint64_t hi) { CheckAccess(c, s.ub, Space::kUb, pipe, api, lo, hi, write); });
-    AddScalarSpan(write ? s.scalarWrites : s.scalarReads, b, b + bytes);
-    (write ? s.scalarWriteApi : s.scalarReadApi) = api;
-    (write ? s.scalarWriteLine : s.scalarReadLine) = tlsCallLine;
-    s.scalarSeq = seq;
+    ForEachGap(r.scalarWrites, b, b + bytes, [&](uint64_t lo, uint64_t hi) {
+        CheckAccess(c, r.ub, Space::kUb, pipe, api, lo, hi, write, r.ub.end());
+    });
+    AddScalarSpan(write ? r.scalarWrites : r.scalarReads, b, b + bytes);
+    (write ? r.scalarWriteApi : r.scalarReadApi) = api;
+    (write ? r.scalarWriteLine : r.scalarReadLine) = tlsCallLine;
+    r.scalarSeq = seq;
     ChargePipe(c, Pipe::kS, Soc(c).cost.scalarUbAccessCycles);
 }
 
@@ -420,7 +533,7 @@ void NoteGm(CoreContext& c, const char* api, Pipe pipe, const void* p, uint64_t 
     bool sameInstr = id == s.curPipe && api == s.curApi && pipe != Pipe::kS;
     uint64_t seq = sameInstr ? s.seq[id] : BeginInstr(s, id, api, nullptr);
     auto b = reinterpret_cast<uint64_t>(p);
-    Access(c, s.gm, Space::kGm, id, seq, api, b, b + bytes, write);
+    Access(c, s.records->gm, Space::kGm, id, seq, api, b, b + bytes, write, s.records->gm.end());
 }
 
 void NoteCubeAccess(CoreContext& c, const char* api, Pipe pipe, CubeBuffer buf, uint64_t offset, uint64_t bytes,
@@ -430,7 +543,7 @@ void NoteCubeAccess(CoreContext& c, const char* api, Pipe pipe, CubeBuffer buf, 
     int id = static_cast<int>(pipe);
     uint64_t seq = BeginInstr(s, id, api, nullptr);
     uint64_t b = (uint64_t{static_cast<uint8_t>(buf)} << kCubeBufferShift) + offset;
-    Access(c, s.cube, Space::kCube, id, seq, api, b, b + bytes, write);
+    Access(c, s.records->cube, Space::kCube, id, seq, api, b, b + bytes, write, s.records->cube.end());
 }
 
 void NoteFullBarrier(CoreContext& c) { NotePipeBarrier(c, kHwPipeAll); }
@@ -526,24 +639,24 @@ void ReleaseEventId(CoreContext& c, int kind, int32_t eventId) {
 
 void NoteEnQue(CoreContext& c, const void* slot, int src, int) {
     PipeSync& s = State(c);
-    s.enqueued[slot] = Snapshot(s, ProducerPipe(src));
+    s.records->enqueued[slot] = Snapshot(s, ProducerPipe(src));
 }
 
 void NoteDeQue(CoreContext& c, const void* slot, int, int dst) {
     PipeSync& s = State(c);
-    auto it = s.enqueued.find(slot);
-    if (it != s.enqueued.end()) Merge(s, ConsumerPipe(dst), it->second);
+    auto it = s.records->enqueued.find(slot);
+    if (it != s.records->enqueued.end()) Merge(s, ConsumerPipe(dst), it->second);
 }
 
 void NoteFreeTensor(CoreContext& c, const void* slot, int, int dst) {
     PipeSync& s = State(c);
-    s.freed[slot] = Snapshot(s, ConsumerPipe(dst));
+    s.records->freed[slot] = Snapshot(s, ConsumerPipe(dst));
 }
 
 void NoteAllocTensor(CoreContext& c, const void* slot, int src, int) {
     PipeSync& s = State(c);
-    auto it = s.freed.find(slot);
-    if (it != s.freed.end()) Merge(s, ProducerPipe(src), it->second);
+    auto it = s.records->freed.find(slot);
+    if (it != s.records->freed.end()) Merge(s, ProducerPipe(src), it->second);
 }
 
 void ChargePipe(CoreContext& c, Pipe pipe, double cycles) {

@@ -5,12 +5,23 @@
 #pragma once
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
+
 #include "acl/acl.h"
 
 namespace ascendops::bridge {
 
 // The stream every aclnn call of the module runs on: the twin's default (nullptr), or the opened device's stream.
 aclrtStream Stream();
+
+// Device memory holding a copy of `bytes` host bytes (an upload); raises as aclrtMalloc / aclrtMemcpy do. The twin
+// writes it once (aclrtSimMallocCopy), the NPU allocates, then copies.
+void* UploadCopy(const void* host, uint64_t bytes);
+// Hands the device memory at `devPtr` (a dense output of a finished call) to the host without a copy: returns the
+// block for FreeHostBlock, the data staying at `devPtr`, or nullptr where the backend cannot (the NPU: the caller
+// copies). The twin's allocation ends (sim/device_handoff.h): later launches neither check nor count it.
+void* HandToHost(void* devPtr);
+void FreeHostBlock(void* block);
 
 // The backend's own functions. The twin: the simulated device (SoC and core count), the last launch report, span
 // traces and the cost model's parameters. The NPU: the device count, opening one device and the benchmark's device

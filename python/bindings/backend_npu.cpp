@@ -81,6 +81,20 @@ std::string OpenDevice(int32_t deviceId) {
 
 aclrtStream Stream() { return TheDevice().stream; }
 
+void* UploadCopy(const void* host, uint64_t bytes) {
+    void* p = nullptr;
+    CheckAcl(aclrtMalloc(&p, bytes, ACL_MEM_MALLOC_HUGE_FIRST),
+             ("aclrtMalloc(" + std::to_string(bytes) + " bytes)").c_str());
+    const aclError copied = aclrtMemcpy(p, bytes, host, bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+    if (copied != ACL_SUCCESS) aclrtFree(p);
+    CheckAcl(copied, "aclrtMemcpy host to device");
+    return p;
+}
+
+void* HandToHost(void*) { return nullptr; }  // device memory is not the host's
+
+void FreeHostBlock(void*) {}
+
 void BindBackend(py::module_& m) {
     m.def("device_count", &DeviceCount, "aclrtGetDeviceCount (0: the driver reports no device)");
     m.def("open_device", &OpenDevice, "device_id"_a,

@@ -13,6 +13,7 @@
 #include "cost_dicts.h"
 #include "op_api/common/aclnn_context.h"
 #include "op_host/common/platform.h"
+#include "sim/device_handoff.h"
 #include "sim/sim_device.h"
 #include "tensor_bridge.h"
 
@@ -91,6 +92,16 @@ py::list CostParams() {
 namespace ascendops::bridge {
 
 aclrtStream Stream() { return nullptr; }
+
+void* UploadCopy(const void* host, uint64_t bytes) {
+    void* p = nullptr;
+    CheckAcl(aclrtSimMallocCopy(&p, host, bytes), ("aclrtMalloc(" + std::to_string(bytes) + " bytes)").c_str());
+    return p;
+}
+
+void* HandToHost(void* devPtr) { return ascendc_sim::DetachToHost(devPtr); }
+
+void FreeHostBlock(void* block) { ascendc_sim::FreeDetached(block); }
 
 void BindBackend(py::module_& m) {
     m.def(

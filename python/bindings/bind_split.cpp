@@ -67,7 +67,7 @@ py::list Split(const py::array& x, const std::vector<int64_t>& sections, int64_t
         },
         aclnnAscendopsSplit);
     py::list result;
-    for (const auto& o : outs) result.append(o.ToArray());
+    for (auto& o : outs) result.append(o.TakeArray());
     return result;
 }
 

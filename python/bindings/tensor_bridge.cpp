@@ -172,6 +172,18 @@ DeviceBuffer::DeviceBuffer(uint64_t bytes) : bytes_(bytes) {
              ("aclrtMalloc(" + std::to_string(bytes) + " bytes)").c_str());
 }
 
+DeviceBuffer DeviceBuffer::Upload(const void* host, uint64_t bytes) {
+    DeviceBuffer b;
+    b.bytes_ = bytes;
+    if (bytes > 0) b.ptr_ = UploadCopy(host, bytes);
+    return b;
+}
+
+void* DeviceBuffer::Release() {
+    bytes_ = 0;
+    return std::exchange(ptr_, nullptr);
+}
+
 DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept
     : ptr_(std::exchange(other.ptr_, nullptr)), bytes_(std::exchange(other.bytes_, 0)) {}
 
@@ -281,9 +293,7 @@ DeviceTensor DeviceTensor::FromArray(const py::array& input) {
     // the view holds; the view starts the storage (offset 0) and keeps its strides.
     t.offset_ = 0;
     t.storageElements_ = (hi - lo) / item;
-    t.storage_ = DeviceBuffer(static_cast<uint64_t>(hi - lo));
-    CheckAcl(aclrtMemcpy(t.storage_.Get(), t.storage_.Bytes(), lo, t.storage_.Bytes(), ACL_MEMCPY_HOST_TO_DEVICE),
-             "aclrtMemcpy host to device");
+    t.storage_ = DeviceBuffer::Upload(lo, static_cast<uint64_t>(hi - lo));
     t.CreateView();
     return t;
 }
@@ -367,6 +377,16 @@ py::array DeviceTensor::ToArray() const {
     const void* first = storage_.Bytes() > 0 ? static_cast<const uint8_t*>(host.data()) + offset_ * item : host.data();
     py::array view(dtype, shape, byteStrides, first, host);
     return view.attr("copy")().cast<py::array>();  // C-contiguous, owns its data
+}
+
+py::array DeviceTensor::TakeArray() {
+    if (!Dense() || storage_.Bytes() == 0) return ToArray();
+    py::dtype dtype = NumpyDtype(dtype_);
+    std::vector<py::ssize_t> shape(shape_.begin(), shape_.end());
+    void* block = HandToHost(storage_.Get());
+    if (block == nullptr) return ToArray();
+    py::capsule owner(block, [](void* b) { FreeHostBlock(b); });
+    return py::array(dtype, shape, storage_.Release(), owner);
 }
 
 void DeviceTensor::CopyBackInto(py::array& host) const {

@@ -75,6 +75,8 @@ class DeviceBuffer {
 public:
     DeviceBuffer() = default;
     explicit DeviceBuffer(uint64_t bytes);
+    // Device memory holding a copy of `bytes` host bytes (UploadCopy, backend.h).
+    static DeviceBuffer Upload(const void* host, uint64_t bytes);
     DeviceBuffer(DeviceBuffer&& other) noexcept;
     DeviceBuffer& operator=(DeviceBuffer&& other) noexcept;
     DeviceBuffer(const DeviceBuffer&) = delete;
@@ -83,6 +85,8 @@ public:
 
     void* Get() const { return ptr_; }
     uint64_t Bytes() const { return bytes_; }
+    // Gives up the memory without freeing it (it was handed on); the buffer is then empty.
+    void* Release();
 
 private:
     void* ptr_ = nullptr;
@@ -126,6 +130,9 @@ public:
 
     // A new C-contiguous NumPy array with the view's values (copied back from the device).
     pybind11::array ToArray() const;
+    // ToArray for a result the caller is done with: a dense view's memory becomes the array's where the backend can
+    // hand it to the host (HandToHost, backend.h: no copy), and the tensor's storage is then gone.
+    pybind11::array TakeArray();
     // Copies the storage back into `host`, the array it was uploaded from (FromArray; CheckUpdatable holds): one
     // device-to-host copy, for a tensor the operator updates in place. ValueError for any other array.
     void CopyBackInto(pybind11::array& host) const;

@@ -5,7 +5,9 @@ second phase-2 call on a non-repeatable executor is 161002, never a crash; a rep
 tensors' current data; a never-run executor is released by the destroy call, and 100,000 phase-1 calls each
 destroyed unrun leave resident memory flat (while 20,000 kept ones show what a leak costs, so the measure can see one).
 tensor_views: aclTensor views inside their storage (offsets, strides, negative strides) are taken and exact; views
-reaching outside it are 161002 in phase 1, the output untouched."""
+reaching outside it are 161002 in phase 1, the output untouched.
+device_handoff: the twin's one-write upload (aclrtSimMallocCopy) read by a Cast, the output's block handed to the
+host (DetachToHost) with the values a C cast gives, and the upload held to the device memory as aclrtMalloc is."""
 
 import subprocess
 from pathlib import Path
@@ -93,3 +95,12 @@ def test_views_inside_their_storage_are_taken_and_views_outside_are_refused():
         "negative_from_start": f"{INVALID} untouched",
         "negative_offset": f"{INVALID} untouched",
     }
+
+
+def test_device_handoff_uploads_once_and_hands_outputs_to_the_host():
+    r = run("capi_device_handoff")
+    assert (r["upload_status"], r["upload_equal"], r["upload_guards"]) == (0, 1, "intact")
+    assert (r["cast_status"], r["live_during"]) == (0, 2)  # the upload read as defined input; x and y live
+    assert (r["detached_block_before_data"], r["detached_wrong"]) == (1, 0)  # y's values, cast by hand in C
+    assert (r["detach_again"], r["free_detached_as_device"], r["live_after"]) == (0, 100000, 0)
+    assert r["huge_status"] == 207001 and r["huge_message"].startswith("aclrtMalloc: 4611686018427387904 bytes")

@@ -75,6 +75,9 @@ aclError aclrtGetDevice(int32_t* deviceId);
 // [0, the largest variant's] (ascendc_sim::CheckedPlatform).
 aclError aclrtSimDefineDevice(const char* socName, uint32_t coreNum, int32_t* deviceId);
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy);
+// Twin only, no CANN equivalent: aclrtMalloc of `size` bytes, then the host-to-device aclrtMemcpy of `host` into
+// them, as one write (the fresh pattern aclrtMalloc writes would be overwritten unread). Fails as aclrtMalloc.
+aclError aclrtSimMallocCopy(void** devPtr, const void* host, size_t size);
 aclError aclrtFree(void* devPtr);
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind);
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count);

@@ -7,8 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <map>
-#include <unordered_map>
+#include <memory>
 #include <vector>
 
 #include "sim/call_site.h"
@@ -25,26 +24,17 @@ inline constexpr int kPipeCount = static_cast<int>(Pipe::kCount);
 
 using PipeClock = std::array<uint64_t, kPipeCount>;
 
-// The cube's local buffers; each is its own address space in PipeSync::cube (offset + buffer << kCubeBufferShift).
+// The cube's local buffers; each is its own address space in the cube record (offset + buffer << kCubeBufferShift).
 enum class CubeBuffer : uint8_t { kL1, kL0A, kL0B, kL0C, kBt, kCount };  // kBt: the bias table (C2)
 inline constexpr int kCubeBufferShift = 40;
 
-struct PipeAccess {
-    uint64_t seq = 0;  // 0: none
-    const char* api = nullptr;
-    SourceLine line;  // the kernel line of the call
+// What the checks remember (pipe_sync.cpp's own, so its layout changes without rebuilding kernels): the last writer
+// and the readers since of each byte range of UB, GM and the cube buffers, the TQue slots' tokens and PIPE_S's
+// pending UB accesses.
+struct PipeRecords;
+struct PipeRecordsDeleter {
+    void operator()(PipeRecords* r) const;
 };
-
-// The last writer and the readers since, of one byte range.
-struct RangeState {
-    uint64_t end = 0;
-    int8_t writerPipe = -1;
-    PipeAccess writer;
-    std::array<PipeAccess, kPipeCount> readers{};
-};
-
-// Disjoint byte ranges [begin, end) keyed by begin: never per byte, so the cost is per access, not per byte.
-using RangeMap = std::map<uint64_t, RangeState>;
 
 // What a sync edge carries: the source pipe's progress (order) and the cycle its work so far ends (timing).
 struct SyncToken {
@@ -73,22 +63,14 @@ struct PipeSync {
     int8_t curPipe = -1;
     const char* curApi = nullptr;
     std::array<const char*, 6> curRoles{};
-    RangeMap ub, gm, cube;
-    std::unordered_map<const void*, SyncToken> enqueued, freed;  // TQue buffer slot -> producer / consumer token
-    std::array<double, kPipeCount> busyUntil{};   // timeline: cycle at which each pipe's issued work ends
+    std::unique_ptr<PipeRecords, PipeRecordsDeleter> records;  // created by the core's first access or event
+    std::array<double, kPipeCount> busyUntil{};                // timeline: cycle at which each pipe's issued work ends
     std::array<double, kPipeCount> busyCycles{};  // cycles each pipe spent working (msprof's per-pipe time)
     std::array<double, kPipeCount> doneUntil{};   // cycle at which each pipe's copies' data have all arrived
     std::array<UbOperand, 6> operands{};          // UB operands of the current instruction
     uint8_t operandCount = 0;
     std::vector<EventFlag> flags;       // [HardEvent][event id]
     std::vector<uint8_t> allocatedIds;  // [HardEvent] bit mask of AllocEventID
-    // PIPE_S accesses of UB not yet recorded in `ub` (pipe_sync.cpp, FlushScalarUb): begin -> end of the bytes
-    // written / read, the api of the last of each kind and the last seq.
-    std::map<uint64_t, uint64_t> scalarWrites, scalarReads;
-    const char* scalarWriteApi = nullptr;
-    const char* scalarReadApi = nullptr;
-    SourceLine scalarWriteLine, scalarReadLine;
-    uint64_t scalarSeq = 0;
 };
 
 // Sets the pipe of the accesses made inside one API (the copies); restores the vector pipe on exit.

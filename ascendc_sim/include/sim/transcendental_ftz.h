@@ -123,96 +123,27 @@ C FlushIf(bool on, C v) {
 #define ASCENDC_SIM_FTZ_COUNT_HEAD(Config, Default) template <typename T, const Config& config = Default>
 #define ASCENDC_SIM_FTZ_REPEAT_HEAD(Config, Default) \
     template <typename T, bool isSetMask = true, const Config& config = Default>
-#define ASCENDC_SIM_FTZ_REPEAT_ARGS T, isSetMask, config
+#define ASCENDC_SIM_FTZ_REPEAT_ARGS() T, isSetMask, config
 #define ASCENDC_SIM_FTZ_CHOICE ::ascendc_sim::ChoiceOf(config.algo)
 #else
 #define ASCENDC_SIM_FTZ_COUNT_HEAD(Config, Default) template <typename T, bool isSetMask = true>
 #define ASCENDC_SIM_FTZ_REPEAT_HEAD(Config, Default) template <typename T, bool isSetMask = true>
-#define ASCENDC_SIM_FTZ_REPEAT_ARGS T, isSetMask
+#define ASCENDC_SIM_FTZ_REPEAT_ARGS() T, isSetMask
 #define ASCENDC_SIM_FTZ_CHOICE ::ascendc_sim::FtzChoice::kDefault
 #endif
 
-// Count forms: `a` (and `b`) arrive flushed, the result leaves flushed.
-#define ASCENDC_SIM_UNARY_FTZ(Name, Config, Default, expr)                                                  \
-    ASCENDC_SIM_FTZ_COUNT_HEAD(Config, Default)                                                             \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count, \
-                                ascendc_sim::CallSite = {}) {                                               \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::kFloatTypes<T>);                                    \
-        using C = ascendc_sim::ComputeType<T>;                                                              \
-        const bool ftz = ascendc_sim::CallFlushes(#Name, ASCENDC_SIM_FTZ_CHOICE);                           \
-        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kTranscendental, dst, src, count, [ftz](C x) { \
-            const C a = ascendc_sim::FlushIf<T>(ftz, x);                                                    \
-            return ascendc_sim::FlushIf<T>(ftz, static_cast<C>(expr));                                      \
-        });                                                                                                 \
-    }
-
-#define ASCENDC_SIM_BINARY_FTZ(Name, Config, Default, expr)                                                           \
-    ASCENDC_SIM_FTZ_COUNT_HEAD(Config, Default)                                                                       \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,    \
-                                const int32_t& count, ascendc_sim::CallSite = {}) {                                   \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::kFloatTypes<T>);                                              \
-        using C = ascendc_sim::ComputeType<T>;                                                                        \
-        const bool ftz = ascendc_sim::CallFlushes(#Name, ASCENDC_SIM_FTZ_CHOICE);                                     \
-        ascendc_sim::BinaryLoop(#Name, ascendc_sim::VecClass::kTranscendental, dst, src0, src1, count,                \
-                                [ftz](C x, C y) {                                                                     \
-                                    const C a = ascendc_sim::FlushIf<T>(ftz, x), b = ascendc_sim::FlushIf<T>(ftz, y); \
-                                    return ascendc_sim::FlushIf<T>(ftz, static_cast<C>(expr));                        \
-                                });                                                                                   \
-    }
-
-// Repeat forms (level 0), as ASCENDC_SIM_UNARY_REPEAT / ASCENDC_SIM_BINARY_REPEAT of sim/vector_repeat.h.
-#define ASCENDC_SIM_UNARY_REPEAT_FTZ(Name, Config, Default, expr)                                                    \
-    ASCENDC_SIM_FTZ_REPEAT_HEAD(Config, Default)                                                                     \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,                 \
-                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams,                     \
-                                ascendc_sim::CallSite = {}) {                                                        \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::kFloatTypes<T>);                                             \
-        using C = ascendc_sim::ComputeType<T>;                                                                       \
-        const UnaryRepeatParams& p = repeatParams;                                                                   \
-        const bool ftz = ascendc_sim::CallFlushes(#Name, ASCENDC_SIM_FTZ_CHOICE);                                    \
-        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) {  \
-            ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kTranscendental,                              \
-                                         ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),             \
-                                         ascendc_sim::AtRepeat(src, r0, p.srcBlkStride, p.srcRepStride), m, reps, p, \
-                                         [ftz](C x) {                                                                \
-                                             const C a = ascendc_sim::FlushIf<T>(ftz, x);                            \
-                                             return ascendc_sim::FlushIf<T>(ftz, static_cast<C>(expr));              \
-                                         });                                                                         \
-        });                                                                                                          \
-    }                                                                                                                \
-    ASCENDC_SIM_FTZ_REPEAT_HEAD(Config, Default)                                                                     \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],         \
-                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams,                     \
-                                ascendc_sim::CallSite = {}) {                                                        \
-        Name<ASCENDC_SIM_FTZ_REPEAT_ARGS>(dst, src, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0,       \
-                                          repeatTime, repeatParams);                                                 \
-    }
-
-#define ASCENDC_SIM_BINARY_REPEAT_FTZ(Name, Config, Default, expr)                                                    \
-    ASCENDC_SIM_FTZ_REPEAT_HEAD(Config, Default)                                                                      \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,    \
-                                uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams,      \
-                                ascendc_sim::CallSite = {}) {                                                         \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::kFloatTypes<T>);                                              \
-        using C = ascendc_sim::ComputeType<T>;                                                                        \
-        const BinaryRepeatParams& p = repeatParams;                                                                   \
-        const bool ftz = ascendc_sim::CallFlushes(#Name, ASCENDC_SIM_FTZ_CHOICE);                                     \
-        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) {   \
-            ascendc_sim::BinaryRepeatLoop(                                                                            \
-                #Name, ascendc_sim::VecClass::kTranscendental,                                                        \
-                ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),                                       \
-                ascendc_sim::AtRepeat(src0, r0, p.src0BlkStride, p.src0RepStride),                                    \
-                ascendc_sim::AtRepeat(src1, r0, p.src1BlkStride, p.src1RepStride), m, reps, p, [ftz](C x, C y, C d) { \
-                    (void)d;                                                                                          \
-                    const C a = ascendc_sim::FlushIf<T>(ftz, x), b = ascendc_sim::FlushIf<T>(ftz, y);                 \
-                    return ascendc_sim::FlushIf<T>(ftz, static_cast<C>(expr));                                        \
-                });                                                                                                   \
-        });                                                                                                           \
-    }                                                                                                                 \
-    ASCENDC_SIM_FTZ_REPEAT_HEAD(Config, Default)                                                                      \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,    \
-                                const uint64_t mask[], const int32_t repeatTime,                                      \
-                                const BinaryRepeatParams& repeatParams, ascendc_sim::CallSite = {}) {                 \
-        Name<ASCENDC_SIM_FTZ_REPEAT_ARGS>(dst, src0, src1, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, \
-                                          repeatTime, repeatParams);                                                  \
-    }
+// The flushing instructions are the plain element-wise forms (sim/vector_ops.h, sim/vector_repeat.h) with the head
+// above and `flushes` of the call: `a` (and `b`) arrive flushed, the result leaves flushed.
+#define ASCENDC_SIM_FTZ_FLUSHES(Name) ::ascendc_sim::CallFlushes(#Name, ASCENDC_SIM_FTZ_CHOICE)
+#define ASCENDC_SIM_UNARY_FTZ(Name, Config, Default, expr)                                                \
+    ASCENDC_SIM_UNARY_AS(Name, kTranscendental, kFloatTypes, ASCENDC_SIM_FTZ_COUNT_HEAD, Config, Default, \
+                         ASCENDC_SIM_FTZ_FLUSHES(Name), expr)
+#define ASCENDC_SIM_BINARY_FTZ(Name, Config, Default, expr)                                                \
+    ASCENDC_SIM_BINARY_AS(Name, kTranscendental, kFloatTypes, ASCENDC_SIM_FTZ_COUNT_HEAD, Config, Default, \
+                          ASCENDC_SIM_FTZ_FLUSHES(Name), expr)
+#define ASCENDC_SIM_UNARY_REPEAT_FTZ(Name, Config, Default, expr)                                                 \
+    ASCENDC_SIM_UNARY_REPEAT_AS(Name, kTranscendental, kFloatTypes, ASCENDC_SIM_FTZ_REPEAT_HEAD, Config, Default, \
+                                ASCENDC_SIM_FTZ_REPEAT_ARGS, ASCENDC_SIM_FTZ_FLUSHES(Name), expr)
+#define ASCENDC_SIM_BINARY_REPEAT_FTZ(Name, Config, Default, expr)                                                 \
+    ASCENDC_SIM_BINARY_REPEAT_AS(Name, kTranscendental, kFloatTypes, ASCENDC_SIM_FTZ_REPEAT_HEAD, Config, Default, \
+                                 ASCENDC_SIM_FTZ_REPEAT_ARGS, ASCENDC_SIM_FTZ_FLUSHES(Name), expr)

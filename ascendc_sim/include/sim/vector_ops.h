@@ -6,16 +6,24 @@
 #include "sim/transcendental_ftz.h"
 #include "sim/vector_core.h"
 
-// Element-wise instruction with two tensor sources.
-#define ASCENDC_SIM_BINARY(Name, kind, typeSet, expr)                                                              \
-    template <typename T, bool isSetMask = true>                                                                   \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-                                const int32_t& count, ascendc_sim::CallSite = {}) {                                \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                               \
-        using C = ascendc_sim::ComputeType<T>;                                                                     \
-        ascendc_sim::BinaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src0, src1, count,                        \
-                                [](C a, C b) { return static_cast<C>(expr); });                                    \
+// Element-wise instruction with two tensor sources. `Head(Config, Default)` is its template head, `flushes` whether
+// this call reads float subnormal sources and writes subnormal results as signed zero (sim/transcendental_ftz.h;
+// false for all but the transcendental instructions, and then free: FlushIf folds away).
+#define ASCENDC_SIM_BINARY_AS(Name, kind, typeSet, Head, Config, Default, flushes, expr)                      \
+    Head(Config, Default) __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,  \
+                                                      const LocalTensor<T>& src1, const int32_t& count,       \
+                                                      ascendc_sim::CallSite = {}) {                           \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                          \
+        using C = ascendc_sim::ComputeType<T>;                                                                \
+        const bool ftz = flushes;                                                                             \
+        ascendc_sim::BinaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src0, src1, count, [ftz](C x, C y) { \
+            const C a = ascendc_sim::FlushIf<T>(ftz, x), b = ascendc_sim::FlushIf<T>(ftz, y);                 \
+            return ascendc_sim::FlushIf<T>(ftz, static_cast<C>(expr));                                        \
+        });                                                                                                   \
     }
+#define ASCENDC_SIM_COUNT_HEAD(Config, Default) template <typename T, bool isSetMask = true>
+#define ASCENDC_SIM_BINARY(Name, kind, typeSet, expr) \
+    ASCENDC_SIM_BINARY_AS(Name, kind, typeSet, ASCENDC_SIM_COUNT_HEAD, , , false, expr)
 
 // Element-wise instruction with a tensor and a scalar source.
 #define ASCENDC_SIM_SCALAR(Name, kind, typeSet, expr)                                              \
@@ -30,16 +38,20 @@
                                [b](C a) { return static_cast<C>(expr); });                         \
     }
 
-// Element-wise instruction with one tensor source.
-#define ASCENDC_SIM_UNARY(Name, kind, typeSet, expr)                                                        \
-    template <typename T, bool isSetMask = true>                                                            \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count, \
-                                ascendc_sim::CallSite = {}) {                                               \
+// Element-wise instruction with one tensor source (Head, flushes: as ASCENDC_SIM_BINARY_AS).
+#define ASCENDC_SIM_UNARY_AS(Name, kind, typeSet, Head, Config, Default, flushes, expr)                     \
+    Head(Config, Default) __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, \
+                                                      const int32_t& count, ascendc_sim::CallSite = {}) {   \
         ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                        \
         using C = ascendc_sim::ComputeType<T>;                                                              \
-        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count,                         \
-                               [](C a) { return static_cast<C>(expr); });                                   \
+        const bool ftz = flushes;                                                                           \
+        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kind, dst, src, count, [ftz](C x) {            \
+            const C a = ascendc_sim::FlushIf<T>(ftz, x);                                                    \
+            return ascendc_sim::FlushIf<T>(ftz, static_cast<C>(expr));                                      \
+        });                                                                                                 \
     }
+#define ASCENDC_SIM_UNARY(Name, kind, typeSet, expr) \
+    ASCENDC_SIM_UNARY_AS(Name, kind, typeSet, ASCENDC_SIM_COUNT_HEAD, , , false, expr)
 
 namespace ascendc_sim {
 // A shift count in [0, bits of T]: impl/dav_c220 kernel_operator_vec_binary_scalar_impl.h checks scalarValue with
@@ -155,9 +167,12 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
 
 }  // namespace AscendC
 
+#undef ASCENDC_SIM_BINARY_AS
 #undef ASCENDC_SIM_BINARY
 #undef ASCENDC_SIM_SCALAR
+#undef ASCENDC_SIM_UNARY_AS
 #undef ASCENDC_SIM_UNARY
+#undef ASCENDC_SIM_COUNT_HEAD
 
 // The repeat-parameter forms of the instructions above.
 #include "sim/vector_repeat.h"

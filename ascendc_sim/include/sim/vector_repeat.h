@@ -5,9 +5,9 @@
 // of 0 broadcasts one row to every repeat. One call is one instruction of repeatTime repeats.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <type_traits>
-#include <vector>
 
 #include "sim/mask.h"
 #include "sim/scalar_math.h"
@@ -128,6 +128,18 @@ inline void CountRepeats(CoreContext& c, VecClass k, int64_t repeatTime) {
     ChargeVector(c, k, static_cast<uint64_t>(repeatTime));
 }
 
+// One repeat's lanes [0, m) in runs contiguous in every operand: the whole mask when every block stride is 1 (the
+// blocks follow each other), else block by block; the element loops then run over plain spans the compiler can
+// vectorise. The checks stay per instruction (the callers' Operand, CheckRepeatDst, Propagate).
+template <typename T>
+inline int64_t LaneRun(int64_t m, bool unitBlocks) {
+    return unitBlocks ? m : static_cast<int64_t>(32 / sizeof(T));
+}
+
+// One repeat's results (at most 256 bytes of T), so a repeat reads all its operands before it writes (in-place safe).
+template <typename T>
+using RepeatResults = std::array<ComputeType<T>, 256 / sizeof(T)>;
+
 // dst = f(src0, src1, dst) per element; each repeat reads all its operands before writing (in-place safe).
 template <typename T, typename F>
 void BinaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>& dst,
@@ -145,16 +157,21 @@ void BinaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>
     const T* b = src1.Operand(api, "src1", RepeatExtent<T>(m, repeatTime, p.src1BlkStride, p.src1RepStride), &a1.fp);
     CheckRepeatDst(api, d, p.dstBlkStride, p.dstRepStride, a, p.src0BlkStride, p.src0RepStride, mask, repeatTime);
     CheckRepeatDst(api, d, p.dstBlkStride, p.dstRepStride, b, p.src1BlkStride, p.src1RepStride, mask, repeatTime);
-    using C = ComputeType<T>;
-    std::vector<C> out(static_cast<size_t>(m));
+    const int64_t run = LaneRun<T>(m, p.dstBlkStride == 1 && p.src0BlkStride == 1 && p.src1BlkStride == 1);
+    RepeatResults<T> out;
     for (int64_t r = 0; r < repeatTime; ++r) {
-        for (int64_t i = 0; i < m; ++i) {
-            out[i] = f(ToCompute(a[RepeatOffset<T>(r, i, p.src0BlkStride, p.src0RepStride)]),
-                       ToCompute(b[RepeatOffset<T>(r, i, p.src1BlkStride, p.src1RepStride)]),
-                       ToCompute(d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)]));
+        for (int64_t i0 = 0; i0 < m; i0 += run) {
+            const int64_t n = std::min(run, m - i0);
+            const T* ar = a + RepeatOffset<T>(r, i0, p.src0BlkStride, p.src0RepStride);
+            const T* br = b + RepeatOffset<T>(r, i0, p.src1BlkStride, p.src1RepStride);
+            const T* dr = d + RepeatOffset<T>(r, i0, p.dstBlkStride, p.dstRepStride);
+            for (int64_t i = 0; i < n; ++i) out[i0 + i] = f(ToCompute(ar[i]), ToCompute(br[i]), ToCompute(dr[i]));
         }
-        for (int64_t i = 0; i < m; ++i)
-            d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
+        for (int64_t i0 = 0; i0 < m; i0 += run) {
+            const int64_t n = std::min(run, m - i0);
+            T* dr = d + RepeatOffset<T>(r, i0, p.dstBlkStride, p.dstRepStride);
+            for (int64_t i = 0; i < n; ++i) dr[i] = FromCompute<T>(out[i0 + i]);
+        }
     }
     if (readsDst) {
         Propagate(c, api, Flow::kElementwise, {dstOp}, {a0, a1, dstOp});
@@ -178,12 +195,19 @@ void UnaryRepeatLoop(const char* api, VecClass k, const AscendC::LocalTensor<T>&
     T* d = dst.Operand(api, "dst", RepeatExtent<T>(m, repeatTime, p.dstBlkStride, p.dstRepStride), &dstOp.fp);
     const T* s = src.Operand(api, "src", RepeatExtent<T>(m, repeatTime, p.srcBlkStride, p.srcRepStride), &srcOp.fp);
     CheckRepeatDst(api, d, p.dstBlkStride, p.dstRepStride, s, p.srcBlkStride, p.srcRepStride, mask, repeatTime);
-    using C = ComputeType<T>;
-    std::vector<C> out(static_cast<size_t>(m));
+    const int64_t run = LaneRun<T>(m, p.dstBlkStride == 1 && p.srcBlkStride == 1);
+    RepeatResults<T> out;
     for (int64_t r = 0; r < repeatTime; ++r) {
-        for (int64_t i = 0; i < m; ++i) out[i] = f(ToCompute(s[RepeatOffset<T>(r, i, p.srcBlkStride, p.srcRepStride)]));
-        for (int64_t i = 0; i < m; ++i)
-            d[RepeatOffset<T>(r, i, p.dstBlkStride, p.dstRepStride)] = FromCompute<T>(out[i]);
+        for (int64_t i0 = 0; i0 < m; i0 += run) {
+            const int64_t n = std::min(run, m - i0);
+            const T* sr = s + RepeatOffset<T>(r, i0, p.srcBlkStride, p.srcRepStride);
+            for (int64_t i = 0; i < n; ++i) out[i0 + i] = f(ToCompute(sr[i]));
+        }
+        for (int64_t i0 = 0; i0 < m; i0 += run) {
+            const int64_t n = std::min(run, m - i0);
+            T* dr = d + RepeatOffset<T>(r, i0, p.dstBlkStride, p.dstRepStride);
+            for (int64_t i = 0; i < n; ++i) dr[i] = FromCompute<T>(out[i0 + i]);
+        }
     }
     Propagate(c, api, Flow::kElementwise, {dstOp}, {srcOp});
     CountRepeats(c, k, repeatTime);
@@ -216,32 +240,37 @@ AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, 
 }  // namespace ascendc_sim
 
 // Binary instruction, repeat form: continuous mask, bit mask (mask[0] lanes 0-63, mask[1] lanes 64-127), or the mask
-// register (isSetMask = false).
-#define ASCENDC_SIM_BINARY_REPEAT(Name, kind, typeSet, expr)                                                        \
-    template <typename T, bool isSetMask = true>                                                                    \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,  \
-                                uint64_t mask, const int32_t repeatTime, const BinaryRepeatParams& repeatParams,    \
-                                ascendc_sim::CallSite = {}) {                                                       \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                \
-        using C = ascendc_sim::ComputeType<T>;                                                                      \
-        const BinaryRepeatParams& p = repeatParams;                                                                 \
-        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) { \
-            ascendc_sim::BinaryRepeatLoop(                                                                          \
-                #Name, ascendc_sim::VecClass::kind, ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride), \
-                ascendc_sim::AtRepeat(src0, r0, p.src0BlkStride, p.src0RepStride),                                  \
-                ascendc_sim::AtRepeat(src1, r0, p.src1BlkStride, p.src1RepStride), m, reps, p, [](C a, C b, C d) {  \
-                    (void)d;                                                                                        \
-                    return static_cast<C>(expr);                                                                    \
-                });                                                                                                 \
-        });                                                                                                         \
-    }                                                                                                               \
-    template <typename T, bool isSetMask = true>                                                                    \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,  \
-                                const uint64_t mask[], const int32_t repeatTime,                                    \
-                                const BinaryRepeatParams& repeatParams, ascendc_sim::CallSite = {}) {               \
-        Name<T, isSetMask>(dst, src0, src1, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, repeatTime,  \
-                           repeatParams);                                                                           \
+// register (isSetMask = false). `Head(Config, Default)` is its template head and `Args()` its template arguments;
+// `flushes`: as ASCENDC_SIM_BINARY_AS of sim/vector_ops.h (the transcendental instructions' flush to zero).
+#define ASCENDC_SIM_BINARY_REPEAT_AS(Name, kind, typeSet, Head, Config, Default, Args, flushes, expr)                 \
+    Head(Config, Default) __aicore__ inline void Name(                                                                \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask,             \
+        const int32_t repeatTime, const BinaryRepeatParams& repeatParams, ascendc_sim::CallSite = {}) {               \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                  \
+        using C = ascendc_sim::ComputeType<T>;                                                                        \
+        const BinaryRepeatParams& p = repeatParams;                                                                   \
+        const bool ftz = flushes;                                                                                     \
+        ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) {   \
+            ascendc_sim::BinaryRepeatLoop(                                                                            \
+                #Name, ascendc_sim::VecClass::kind, ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),   \
+                ascendc_sim::AtRepeat(src0, r0, p.src0BlkStride, p.src0RepStride),                                    \
+                ascendc_sim::AtRepeat(src1, r0, p.src1BlkStride, p.src1RepStride), m, reps, p, [ftz](C x, C y, C d) { \
+                    (void)d;                                                                                          \
+                    const C a = ascendc_sim::FlushIf<T>(ftz, x), b = ascendc_sim::FlushIf<T>(ftz, y);                 \
+                    return ascendc_sim::FlushIf<T>(ftz, static_cast<C>(expr));                                        \
+                });                                                                                                   \
+        });                                                                                                           \
+    }                                                                                                                 \
+    Head(Config, Default) __aicore__ inline void Name(                                                                \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[],     \
+        const int32_t repeatTime, const BinaryRepeatParams& repeatParams, ascendc_sim::CallSite = {}) {               \
+        Name<Args()>(dst, src0, src1, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, repeatTime,          \
+                     repeatParams);                                                                                   \
     }
+#define ASCENDC_SIM_REPEAT_HEAD(Config, Default) template <typename T, bool isSetMask = true>
+#define ASCENDC_SIM_REPEAT_ARGS() T, isSetMask
+#define ASCENDC_SIM_BINARY_REPEAT(Name, kind, typeSet, expr) \
+    ASCENDC_SIM_BINARY_REPEAT_AS(Name, kind, typeSet, ASCENDC_SIM_REPEAT_HEAD, , , ASCENDC_SIM_REPEAT_ARGS, false, expr)
 
 // Tensor-scalar instruction, repeat form.
 #define ASCENDC_SIM_SCALAR_REPEAT(Name, kind, typeSet, expr)                                                          \
@@ -269,29 +298,31 @@ AscendC::LocalTensor<T> AtRepeat(const AscendC::LocalTensor<T>& t, int64_t rep, 
                            repeatTime, repeatParams);                                                                 \
     }
 
-// One-source instruction, repeat form.
-#define ASCENDC_SIM_UNARY_REPEAT(Name, kind, typeSet, expr)                                                          \
-    template <typename T, bool isSetMask = true>                                                                     \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,                 \
-                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams,                     \
-                                ascendc_sim::CallSite = {}) {                                                        \
+// One-source instruction, repeat form (Head, Args, flushes: as ASCENDC_SIM_BINARY_REPEAT_AS).
+#define ASCENDC_SIM_UNARY_REPEAT_AS(Name, kind, typeSet, Head, Config, Default, Args, flushes, expr)                 \
+    Head(Config, Default) __aicore__ inline void Name(                                                               \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime,               \
+        const UnaryRepeatParams& repeatParams, ascendc_sim::CallSite = {}) {                                         \
         ascendc_sim::RequireType<T>(#Name, ascendc_sim::typeSet<T>);                                                 \
         using C = ascendc_sim::ComputeType<T>;                                                                       \
         const UnaryRepeatParams& p = repeatParams;                                                                   \
+        const bool ftz = flushes;                                                                                    \
         ascendc_sim::ForMaskPlan<T, isSetMask>(#Name, mask, repeatTime, [&](uint64_t m, int64_t reps, int64_t r0) {  \
-            ascendc_sim::UnaryRepeatLoop(#Name, ascendc_sim::VecClass::kind,                                         \
-                                         ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),             \
-                                         ascendc_sim::AtRepeat(src, r0, p.srcBlkStride, p.srcRepStride), m, reps, p, \
-                                         [](C a) { return static_cast<C>(expr); });                                  \
+            ascendc_sim::UnaryRepeatLoop(                                                                            \
+                #Name, ascendc_sim::VecClass::kind, ascendc_sim::AtRepeat(dst, r0, p.dstBlkStride, p.dstRepStride),  \
+                ascendc_sim::AtRepeat(src, r0, p.srcBlkStride, p.srcRepStride), m, reps, p, [ftz](C x) {             \
+                    const C a = ascendc_sim::FlushIf<T>(ftz, x);                                                     \
+                    return ascendc_sim::FlushIf<T>(ftz, static_cast<C>(expr));                                       \
+                });                                                                                                  \
         });                                                                                                          \
     }                                                                                                                \
-    template <typename T, bool isSetMask = true>                                                                     \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],         \
-                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams,                     \
-                                ascendc_sim::CallSite = {}) {                                                        \
-        Name<T, isSetMask>(dst, src, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, repeatTime,          \
-                           repeatParams);                                                                            \
+    Head(Config, Default) __aicore__ inline void Name(                                                               \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTime,       \
+        const UnaryRepeatParams& repeatParams, ascendc_sim::CallSite = {}) {                                         \
+        Name<Args()>(dst, src, isSetMask ? ascendc_sim::BitMaskLanes<T>(#Name, mask) : 0, repeatTime, repeatParams); \
     }
+#define ASCENDC_SIM_UNARY_REPEAT(Name, kind, typeSet, expr) \
+    ASCENDC_SIM_UNARY_REPEAT_AS(Name, kind, typeSet, ASCENDC_SIM_REPEAT_HEAD, , , ASCENDC_SIM_REPEAT_ARGS, false, expr)
 
 namespace AscendC {
 
@@ -355,6 +386,10 @@ __aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>
 
 }  // namespace AscendC
 
+#undef ASCENDC_SIM_BINARY_REPEAT_AS
 #undef ASCENDC_SIM_BINARY_REPEAT
 #undef ASCENDC_SIM_SCALAR_REPEAT
+#undef ASCENDC_SIM_UNARY_REPEAT_AS
 #undef ASCENDC_SIM_UNARY_REPEAT
+#undef ASCENDC_SIM_REPEAT_HEAD
+#undef ASCENDC_SIM_REPEAT_ARGS
