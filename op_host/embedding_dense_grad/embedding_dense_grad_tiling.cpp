@@ -67,6 +67,20 @@ EdgCopyMode ChooseCopyMode(uint64_t dim, uint64_t numRows, uint64_t numWeights, 
     return std::min(numRows, numWeights) * dim < kFloatsPerBlock ? EdgCopyMode::kScalar : EdgCopyMode::kWindow;
 }
 
+// Columns a chunk may have with `rowBuffers` grad-row buffers and one-row tiles, given the UB the fixed part leaves.
+uint64_t MaxCols(uint64_t ubBudget, uint64_t fixedBytes, uint32_t rowBuffers) {
+    const uint64_t colBytes = (uint64_t{rowBuffers} + kEdgTileBuffers) * sizeof(float);  // one column in every tile
+    return ubBudget > fixedBytes ? AlignDown((ubBudget - fixedBytes) / colBytes, kFloatsPerBlock) : 0;
+}
+
+// Grad-row buffers: a row's copy-in lands a latency after its issue, and with k buffers k - 1 copies run ahead of
+// the adds, so short rows keep MTE2 busy only with more than two. kDeepRowBuffers when the whole row still fits one
+// column chunk with them; else two, for the widest chunk (each chunk walks the sorted indices again, and a row that
+// long spends far more on its bytes than on the latency).
+uint32_t RowBuffers(uint64_t dim, uint64_t ubBudget, uint64_t fixedBytes) {
+    return dim <= MaxCols(ubBudget, fixedBytes, kDeepRowBuffers) ? kDeepRowBuffers : kDoubleRowBuffers;
+}
+
 // Rows per UB tile (grad rows in, out rows summed). Consecutive rows are contiguous in GM only when a chunk is the
 // whole row, and a window copy (310P, D % 8 != 0) covers one row: otherwise one row. Else as many as UB holds, up to
 // kMaxGroupBytes per tile, the rows a core can own (one per run starting in its rows) and num_weights.
@@ -75,7 +89,8 @@ uint32_t GroupRows(const EmbeddingDenseGradTilingData& td, uint64_t ubBudget) {
     if (td.colChunkNum != 1 || (mode != EdgCopyMode::kBlock && mode != EdgCopyMode::kPad)) return 1;
     const uint64_t rowBytes = uint64_t{td.colChunk} * sizeof(float);
     const uint64_t used = EdgUbBytes(td);  // with one-row tiles
-    const uint64_t fit = 1 + (ubBudget > used ? (ubBudget - used) / (2 * kEdgRowBuffers * rowBytes) : 0);
+    const uint64_t tiles = uint64_t{td.rowBuffers} + kEdgTileBuffers;
+    const uint64_t fit = 1 + (ubBudget > used ? (ubBudget - used) / (tiles * rowBytes) : 0);
     const uint64_t rows = std::min({fit, std::max<uint64_t>(1, kMaxGroupBytes / rowBytes),
                                     std::max<uint64_t>(1, td.formerRowNum), uint64_t{td.numWeights}});
     return static_cast<uint32_t>(rows);
@@ -123,8 +138,8 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     td.groupRows = 1;
     const uint64_t fixedBytes = EdgUbBytes(td);
     const uint64_t ubBudget = platform.UbUsableBytes();
-    const uint64_t colBytes = 2 * kEdgRowBuffers * sizeof(float);  // one column in every row buffer, one-row tiles
-    const uint64_t maxCols = ubBudget > fixedBytes ? AlignDown((ubBudget - fixedBytes) / colBytes, kFloatsPerBlock) : 0;
+    td.rowBuffers = RowBuffers(dim, ubBudget, fixedBytes);
+    const uint64_t maxCols = MaxCols(ubBudget, fixedBytes, td.rowBuffers);
     if (maxCols == 0) return TilingError("UB " + Str(ubBudget) + " bytes leaves no room for a column chunk");
     td.colChunkNum = static_cast<uint32_t>(CeilDiv(dim, maxCols));
     td.colChunk = static_cast<uint32_t>(AlignUp(CeilDiv(dim, td.colChunkNum), kFloatsPerBlock));

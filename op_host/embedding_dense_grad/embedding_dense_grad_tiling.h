@@ -14,6 +14,9 @@ inline constexpr uint32_t kMaxIdxBatch = 2048;  // sorted indices per UB batch (
 // Bytes of an accumulator tile at most: a copy of this size spends little on its fixed cost, larger ones only cost UB.
 inline constexpr uint64_t kMaxGroupBytes = 32 * 1024;
 inline constexpr uint32_t kMaxRank = 8;
+// Grad-row buffers (copies in flight): deep when the whole row fits one chunk with them, else double buffering.
+inline constexpr uint32_t kDeepRowBuffers = 4;
+inline constexpr uint32_t kDoubleRowBuffers = 2;
 
 struct TilingInput {
     std::vector<int64_t> gradShape;  // any rank 1..8; merged to [N, D]

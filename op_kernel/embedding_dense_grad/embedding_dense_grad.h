@@ -40,8 +40,8 @@ public:
         posGm_.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(posIdx), td_.numRows);
         outGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), uint64_t{td_.numWeights} * dim);
         if (copyMode_ == EdgCopyMode::kScalar) return;  // the scalar path works on GM only
-        pipe_->InitBuffer(inQue_, kEdgRowBuffers, td_.groupRows * td_.colChunk * sizeof(float));
-        pipe_->InitBuffer(accQue_, kEdgRowBuffers, td_.groupRows * td_.colChunk * sizeof(float));
+        pipe_->InitBuffer(inQue_, static_cast<uint8_t>(td_.rowBuffers), td_.groupRows * td_.colChunk * sizeof(float));
+        pipe_->InitBuffer(accQue_, kEdgTileBuffers, td_.groupRows * td_.colChunk * sizeof(float));
         pipe_->InitBuffer(idxQue_, 1, (IdxSlots() + td_.idxBatch + kEdgPeekRows) * sizeof(int32_t));
         if (copyMode_ == EdgCopyMode::kWindow) {
             pipe_->InitBuffer(edgeInQue_, 1, kFloatsPerBlock * sizeof(float));

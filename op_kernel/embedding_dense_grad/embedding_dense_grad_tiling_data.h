@@ -39,6 +39,7 @@ struct EmbeddingDenseGradTilingData {
     uint32_t lastColChunk;  // columns of the last chunk
     uint32_t idxBatch;      // sorted indices (and pos_idx) loaded into UB per batch, multiple of 8
     uint32_t groupRows;     // rows of a UB tile: consecutive out rows written, or grad rows read, with one copy
+    uint32_t rowBuffers;    // buffers of the grad-row queue: the row copies that may be in flight at once
 };
 
 // First row of core i and its row count (the common core split: the former cores take tailRowNum + 1 rows).
@@ -49,10 +50,10 @@ ASCENDOPS_HOST_DEVICE inline uint32_t EdgRowCount(const EmbeddingDenseGradTiling
     return static_cast<uint32_t>(CoreUnitCount(td.tailRowNum, td.formerCoreNum, i));
 }
 
-// Buffers of the grad-row queue and of the accumulator-tile queue: with two, the TQue's rotating allocation lets the
-// next row's copy-in (MTE2) run while the vector unit adds this one, and a tile's copy-out (MTE3) while the next tile
-// sums.
-inline constexpr uint32_t kEdgRowBuffers = 2;
+// Buffers of the accumulator-tile queue: with two, the TQue's rotating allocation lets a tile's copy-out (MTE3) run
+// while the next tile sums. The grad-row queue has td.rowBuffers (the host's choice): with k, row i + k's copy-in
+// (MTE2) waits only for row i's add to free its buffer, so k - 1 row copies run ahead of the vector unit.
+inline constexpr uint32_t kEdgTileBuffers = 2;
 
 // Rows an index batch also loads before and after its own, in the same copies: the sorted index of the row before a
 // core's first (whose run is the previous core's), and both arrays of the rows after its last (its last run may go
@@ -61,10 +62,11 @@ inline constexpr uint32_t kEdgPeekRows = 8;
 
 // UB bytes the kernel carves (TPipe::InitBuffer total); the host keeps it within the UB TPipe may hand out.
 ASCENDOPS_HOST_DEVICE inline uint64_t EdgUbBytes(const EmbeddingDenseGradTilingData& td) {
-    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;            // scalar path: GM only
-    uint64_t bytes = kEdgRowBuffers * 2ull * td.groupRows * td.colChunk * sizeof(float)  // grad rows + out tiles
-                     + (2ull * td.idxBatch + 3 * kEdgPeekRows) * sizeof(int32_t);        // sorted indices + pos_idx
-    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kWindow)) bytes += 2 * 32;     // the tensor-end blocks
+    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kScalar)) return 0;  // scalar path: GM only
+    const uint64_t tiles = uint64_t{td.rowBuffers} + kEdgTileBuffers;          // grad-row buffers + out tiles
+    uint64_t bytes = tiles * td.groupRows * td.colChunk * sizeof(float) +
+                     (2ull * td.idxBatch + 3 * kEdgPeekRows) * sizeof(int32_t);       // sorted indices + pos_idx
+    if (td.copyMode == static_cast<uint32_t>(EdgCopyMode::kWindow)) bytes += 2 * 32;  // the tensor-end blocks
     return bytes;
 }
 

@@ -119,8 +119,8 @@ py::dict Tiling(const std::vector<int64_t>& gradShape, int64_t indicesNumel, int
                "used_core_num"_a = t.usedCoreNum, "former_core_num"_a = t.formerCoreNum,
                "former_row_num"_a = t.formerRowNum, "tail_row_num"_a = t.tailRowNum, "col_chunk"_a = t.colChunk,
                "col_chunk_num"_a = t.colChunkNum, "last_col_chunk"_a = t.lastColChunk, "idx_batch"_a = t.idxBatch,
-               "group_rows"_a = t.groupRows, "ub_bytes"_a = r->ubBytes, "ub_capacity"_a = platform.UbUsableBytes(),
-               "core_row_starts"_a = starts, "core_row_counts"_a = counts);
+               "group_rows"_a = t.groupRows, "row_buffers"_a = t.rowBuffers, "ub_bytes"_a = r->ubBytes,
+               "ub_capacity"_a = platform.UbUsableBytes(), "core_row_starts"_a = starts, "core_row_counts"_a = counts);
     bridge::AddKey(d, kEmbeddingDenseGradKeyNames, r->tilingKey);
     return d;
 }

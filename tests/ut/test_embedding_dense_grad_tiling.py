@@ -1,12 +1,14 @@
 """EmbeddingDenseGrad host tiling: hand-worked fields, workspace sizes, rejections, UB never exceeded.
 
-Hand arithmetic (310P: 8 cores, UB TPipe may hand out 248 KB = 253952; 910B: 48 cores, 184 KB = 188416):
+Hand arithmetic (UB TPipe may hand out: 310P 8 cores and 950 248 KB = 253952; 910B 48 cores, 184 KB = 188416):
 fixed UB = (2 * idxBatch + 3 * 8) * 4: sorted indices and pos_idx with 8 peek rows (the scale path adds nothing: no
-counts, no barrier); maxCols = AlignDown((budget - fixed) / 16, 8): two one-row grad tiles and two one-row out tiles
-of 4-byte columns (310P window mode: fixed + 2 * 32 tensor-end blocks); colChunkNum = ceil(D / maxCols);
-colChunk = AlignUp(ceil(D / num), 8). groupRows (rows per tile) = 1 with several chunks or window copies, else
-min(1 + (budget - UB with one-row tiles) / (4 * colChunk * 4), 32 KB / (colChunk * 4), formerRowNum, num_weights);
-the four tiles take 4 * groupRows * colChunk * 4. System workspace: 2 MB 310P, 16 MB A2/A3.
+counts, no barrier). Grad-row buffers (row_buffers): 4 when D <= AlignDown((budget - fixed) / 24, 8), the columns
+of four one-row grad tiles and two one-row out tiles of 4-byte columns, else 2; maxCols = AlignDown((budget -
+fixed) / ((row_buffers + 2) * 4), 8) (310P window mode: fixed + 2 * 32 tensor-end blocks); colChunkNum = ceil(D /
+maxCols); colChunk = AlignUp(ceil(D / num), 8). groupRows (rows per tile) = 1 with several chunks or window
+copies, else min(1 + (budget - UB with one-row tiles) / ((row_buffers + 2) * colChunk * 4), 32 KB / (colChunk *
+4), formerRowNum, num_weights); the tiles take (row_buffers + 2) * groupRows * colChunk * 4. System workspace: 2 MB
+310P, 16 MB A2/A3.
 """
 
 import functools
@@ -41,8 +43,8 @@ def test_rows_k_cores_plus_r():
     assert (t["used_core_num"], t["former_core_num"], t["former_row_num"], t["tail_row_num"]) == (8, 5, 5, 4)
     assert t["core_row_starts"] == [0, 5, 10, 15, 20, 25, 29, 33]
     assert t["core_row_counts"] == [5, 5, 5, 5, 5, 4, 4, 4]
-    assert t["group_rows"] == 5  # formerRowNum
-    assert t["ub_bytes"] == 2 * 2 * 5 * 128 * 4 + (2 * 8 + 24) * 4  # 10400
+    assert (t["group_rows"], t["row_buffers"]) == (5, 4)  # formerRowNum; a 128-column row fits with four
+    assert t["ub_bytes"] == (4 + 2) * 5 * 128 * 4 + (2 * 8 + 24) * 4  # 15520
 
 
 def test_other_core_count():
@@ -52,7 +54,7 @@ def test_other_core_count():
 
 
 @pytest.mark.parametrize(
-    "soc,mode,ub", [("ascend310p", "WINDOW", 4 * 40 * 4 + 160 + 64), ("ascend910b", "PAD", 4 * 40 * 4 + 160)]
+    "soc,mode,ub", [("ascend310p", "WINDOW", 6 * 40 * 4 + 160 + 64), ("ascend910b", "PAD", 6 * 40 * 4 + 160)]
 )
 def test_unaligned_dim(soc, mode, ub):
     t = tiling([4, 33], 10, soc=soc)
@@ -63,6 +65,7 @@ def test_unaligned_dim(soc, mode, ub):
 @pytest.mark.parametrize(
     "soc,dim,num,chunk,last",
     [
+        # D > AlignDown((budget - 160) / 24, 8) (10568 on 310P, 7840 on 910B): two grad-row buffers
         ("ascend310p", 40000, 3, 13336, 13328),  # maxCols = AlignDown((253952 - 160) / 16, 8) = 15856; 13334 -> 13336
         ("ascend310p", 70000, 5, 14000, 14000),  # ceil(70000 / 15856) = 5; 70000 / 5 = 14000
         (
@@ -81,6 +84,24 @@ def test_dim_larger_than_one_chunk(soc, dim, num, chunk, last):
     t = tiling([2, dim], 5, soc=soc)
     assert (t["col_chunk_num"], t["col_chunk"], t["last_col_chunk"]) == (num, chunk, last)
     assert t["group_rows"] == 1  # formerRowNum 1; and a chunk is not a whole row
+    assert t["row_buffers"] == 2
+
+
+@pytest.mark.parametrize(
+    "soc,deep_cols",
+    [
+        ("ascend310p", 10568),  # AlignDown((253952 - 160) / 24, 8)
+        ("ascend950", 10568),  # the same 248 KB
+        ("ascend910b", 7840),  # AlignDown((188416 - 160) / 24, 8)
+    ],
+)
+def test_four_grad_row_buffers_while_the_row_fits_one_chunk_with_them(soc, deep_cols):
+    deep = tiling([2, deep_cols], 5, soc=soc)
+    assert (deep["row_buffers"], deep["col_chunk_num"], deep["group_rows"]) == (4, 1, 1)
+    assert deep["ub_bytes"] == (4 + 2) * deep_cols * 4 + 160 <= deep["ub_capacity"]
+    wider = tiling([2, deep_cols + 8], 5, soc=soc)  # four would split the row: two buffers keep it whole
+    assert (wider["row_buffers"], wider["col_chunk_num"]) == (2, 1)
+    assert wider["ub_bytes"] == (2 + 2) * (deep_cols + 8) * 4 + 160
 
 
 @pytest.mark.parametrize("soc,reserve", [("ascend310p", MB2), ("ascend910b", MB16)])
@@ -111,8 +132,11 @@ def test_310p_unaligned_modes(shape, nw, mode, used):
 def test_bench_shape_batches_indices():
     t = tiling([65536, 128], 50000)
     assert (t["former_row_num"], t["tail_row_num"], t["idx_batch"]) == (8192, 8192, 2048)
-    assert t["group_rows"] == 64  # 32 KB / 512 B (UB would hold 115)
-    assert t["ub_bytes"] == 2 * 2 * 64 * 128 * 4 + (2 * 2048 + 24) * 4  # 147552: grad and out tiles, indices
+    assert (t["group_rows"], t["row_buffers"]) == (64, 4)  # 32 KB / 512 B (UB would hold 77)
+    assert t["ub_bytes"] == (4 + 2) * 64 * 128 * 4 + (2 * 2048 + 24) * 4  # 213088: grad and out tiles, indices
+    t = tiling([65536, 128], 50000, soc="ascend910b")  # 1366 rows a core: idxBatch 1368, fixed 11040
+    assert (t["idx_batch"], t["group_rows"], t["row_buffers"]) == (1368, 57, 4)  # 1 + (188416 - 14112) // 3072
+    assert t["ub_bytes"] == (4 + 2) * 57 * 128 * 4 + (2 * 1368 + 24) * 4  # 186144
 
 
 def test_empty_indices_and_padding_normalised():
@@ -159,6 +183,11 @@ def test_ub_never_exceeded_and_splits_cover(rows, dim, nw, scale, soc, cores):
     if t["copy_mode"] != "SCALAR":
         assert t["idx_batch"] >= min(2048, t["former_row_num"])
     assert 1 <= t["group_rows"] <= max(1, min(t["former_row_num"], nw, 32768 // (4 * t["col_chunk"])))
+    assert t["row_buffers"] in (2, 4) and (t["row_buffers"] == 2 or t["col_chunk_num"] == 1)
+    if t["copy_mode"] != "SCALAR":
+        tiles = (t["row_buffers"] + 2) * t["group_rows"] * t["col_chunk"] * 4
+        edge = 64 if t["copy_mode"] == "WINDOW" else 0
+        assert t["ub_bytes"] == tiles + (2 * t["idx_batch"] + 24) * 4 + edge
     if t["col_chunk_num"] > 1 or t["copy_mode"] in ("WINDOW", "SCALAR"):
         assert t["group_rows"] == 1  # a tile's rows are one copy only when they are whole, contiguous rows
 

@@ -60,6 +60,7 @@ def run(args):
                 "block_dim": report["block_dim"],
                 "col_chunks": t["col_chunk_num"],
                 "group_rows": t["group_rows"],  # out rows per write copy at most
+                "row_buffers": t["row_buffers"],  # grad-row copies in flight at most
                 "ub_bytes": t["ub_bytes"],
                 "modeled_us": round(report["modeled_device_us"], 1),
                 "theory_us": round(theory_us, 1),
