@@ -69,7 +69,8 @@ std::string CheckLaunch(const LaunchConfig& cfg) {
         return Str("blockDim ", cfg.blockDim, " outside [1, ", kMaxBlockDim, "]");
     }
     // A GM argument is only a value until the kernel accesses it: an address outside every device allocation fails
-    // at its first access (gm_access.cpp), so a pointer the kernel never reads (an unset bias) is legal, as on the card.
+    // at its first access (gm_access.cpp), so a pointer the kernel never reads (an unset bias) is legal, as on the
+    // card.
     return {};
 }
 
