@@ -141,9 +141,9 @@ def configures(sample, scenario):
 # definitions of its targets and the sources of the `demo` executable with the libraries it links. Only the forms
 # the samples use: set / option (a cache entry, FORCE), if / elseif / else / endif on STREQUAL, EQUAL, MATCHES,
 # IN_LIST, DEFINED, NOT, AND, OR, a variable; message(FATAL_ERROR).
-# set in cmake_build's variables when the configure stops at a `message(FATAL_ERROR ...)`
-CONFIGURE_FAILED = " FATAL_ERROR"
 CMAKE_COMMAND = re.compile(r"^\s*(\w+)\s*\(((?:[^()]|\([^()]*\))*)\)", re.M | re.S)
+# set in cmake_build's variables when the configure stops at a `message(FATAL_ERROR ...)` (no CMake name has a space)
+CONFIGURE_FAILED = " FATAL_ERROR"
 
 
 def cmake_commands(sample):
