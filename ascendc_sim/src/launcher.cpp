@@ -68,9 +68,9 @@ std::string CheckLaunch(const LaunchConfig& cfg) {
     if (cfg.blockDim == 0 || cfg.blockDim > kMaxBlockDim) {
         return Str("blockDim ", cfg.blockDim, " outside [1, ", kMaxBlockDim, "]");
     }
-    // A GM argument is only a value until the kernel accesses it: an address outside every device allocation fails
-    // at its first access (gm_access.cpp), so a pointer the kernel never reads (an unset bias) is legal, as on the
-    // card.
+    // A GM argument is only a value until the kernel accesses it (CANN's CPU debug copies the arguments into kargs
+    // unchecked, tikicpulib kern_fwk.h ICPU_RUN_KF): an address outside every device allocation fails at its first
+    // access (gm_access.cpp), so a pointer the kernel never reads (an unset bias) is legal.
     return {};
 }
 
