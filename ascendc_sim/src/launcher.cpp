@@ -12,6 +12,7 @@
 #include "sim/core_workers.h"
 #include "sim/cost_model.h"
 #include "sim/device_memory.h"
+#include "sim/fault_guard.h"
 #include "sim/kernel_rules.h"
 #include "sim/launch.h"
 #include "sim/launch_checks.h"
@@ -125,7 +126,12 @@ void RunCore(LaunchShared& shared, CoreContext& core, CoreMemory& memory, Kernel
     BeginCoreChecks(core);
     ResetCoreRegisters(shared, core);
     try {
-        thunk(fn, shared.args.data());
+        KernelFault fault;
+        if (!RunCatchingFaults(thunk, fn, shared.args.data(), fault)) {
+            FailLaunch(shared,
+                       Str("kernel '", shared.cfg.kernel, "': core ", core.blockIdx, ": ", DescribeFault(fault)));
+            throw CoreStopped{};
+        }
         CheckKernelTypeAtEnd(core);
         CheckPipeSyncAtEnd(core);
         CloseTimeline(core);

@@ -42,6 +42,7 @@ SIMTEST_KERNEL4(simtest_pipe_sync)
 SIMTEST_KERNEL4(simtest_dcache)
 SIMTEST_KERNEL4(simtest_rules)
 SIMTEST_KERNEL3(simtest_ub_as_found)
+SIMTEST_KERNEL3(simtest_kernel_fault)
 SIMTEST_KERNEL4(simtest_sanitizer)
 #define SIMTEST_CAST(S, D, sname, dname) SIMTEST_KERNEL3(simtest_cast_##sname##_##dname)
 #include "tests/ut/sim/kernels/cast_pairs.inc"
@@ -153,6 +154,14 @@ py::array RunUbAsFound(const py::array& x, const std::string& soc, uint32_t bloc
     cfg.outputs = {{dy.Get(), x.nbytes()}};  // as an aclnn call: undefined bytes stored there fail
     Run(cfg, simtest_ub_as_found, xArg, dy.Get(), dt->Get());
     return Download(dy, x.dtype(), x.size());
+}
+
+// tests/ut/sim/kernels/lifetime_kernels.cpp: a launch whose kernel faults on the host in `mode` (0: a scalar read
+// through a `__ubuf__` pointer, 1: an integer division by zero); raises the launch's error.
+void RunKernelFault(int mode, const std::string& soc, uint32_t blockDim) {
+    Dev dx(32), dy(32);
+    auto dt = TilingDev({64, 0, 0, mode, 0.0f, 0});
+    Run(Config("simtest_kernel_fault", soc, blockDim), simtest_kernel_fault, dx.Get(), dy.Get(), dt->Get());
 }
 
 // The sanitizer probes (tests/ut/sim/kernels/sanitizer_kernels.cpp): x holds 64 halves 0..63; y 64 halves, zeroed
@@ -301,6 +310,7 @@ void Bind_sim_kernels(py::module_& m) {
     s.def("live_allocations", &ascendc_sim::LiveAllocationCount, "device allocations alive in the (one) twin");
     s.def("run_ub_as_found", &RunUbAsFound, py::arg("x"), py::arg("soc"), py::arg("block_dim"), py::arg("writers"),
           py::arg("host_x") = false);
+    s.def("run_kernel_fault", &RunKernelFault, py::arg("mode"), py::arg("soc"), py::arg("block_dim"));
     s.def("twin_footprint", &TwinFootprint, "what the twin keeps between launches (L2 model, idle workers, memory)");
     s.def("bank_beats", &BankBeats, py::arg("operands"), py::arg("soc") = "ascend910b",
           "beats of one vector repeat over operands [(ub_offset, is_write), ...] (bank conflicts)");

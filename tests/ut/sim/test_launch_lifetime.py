@@ -66,3 +66,22 @@ def test_a_gm_argument_is_checked_where_it_is_accessed(simtest):
         simtest.run_ub_as_found(x, "ascend910b", 1, writers=0, host_x=True)
     with pytest.raises(RuntimeError, match=r"DataCopy.*GM read of 128 bytes at 0x[0-9a-f]+ is not in any device"):
         simtest.run_ub_as_found(x, "ascend910b", 1, writers=1, host_x=True)
+
+
+# (mode of simtest_kernel_fault, what the launch's error names)
+KERNEL_FAULTS = [
+    (0, r"accessed address 0x[0-9a-f]+ through a raw pointer: an address where the NPU's local memories are"),
+    (1, r"divided an integer by zero"),
+]
+
+
+@pytest.mark.parametrize("mode, message", KERNEL_FAULTS)
+@pytest.mark.parametrize("block_dim", [1, 4])
+def test_a_kernel_fault_ends_its_launch_not_the_process(simtest, mode, message, block_dim):
+    idle = simtest.twin_footprint()["idle_workers"]
+    with pytest.raises(RuntimeError, match=r"core \d+: the kernel's scalar code " + message):
+        simtest.run_kernel_fault(mode, "ascend910b", block_dim)
+    # The next launch runs on the same workers, as any launch after a failed one.
+    x = np.arange(32, dtype=np.float32)
+    np.testing.assert_array_equal(simtest.run_ub_as_found(x, "ascend910b", 1, writers=1), x)
+    assert simtest.twin_footprint()["idle_workers"] >= idle
