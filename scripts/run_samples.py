@@ -62,7 +62,9 @@ def rewrite(text):
 
 def first_error(text):
     lines = [t for t in text.splitlines() if not t.startswith("[WARNING] ascendc_sim:")]  # the twin's notes
-    for line in lines:
+    # The twin's own error first: the run's stderr follows its stdout, where a golden check may print "errors".
+    twin = [t for t in lines if t.startswith("[ERROR] ascendc_sim:")]
+    for line in twin or lines:
         if "error" in line.lower() or "[ERROR]" in line:
             line = re.sub(r"^/.*/([^/]+?:\d+:\d+: )", r"\1", line.strip())  # the scratch path of the source
             return re.sub(r" \(at /\S*?/([^/]+:\d+)\)", r" (at \1)", line)[:200]
