@@ -24,6 +24,7 @@
 #include "sim/mask.h"
 #include "sim/mix.h"
 #include "sim/pipe.h"
+#include "sim/proposal.h"
 #include "sim/reduce.h"
 #include "sim/reduce_repeat.h"
 #include "sim/reg.h"

@@ -246,7 +246,7 @@ void PickFlow(CoreContext& c, const char* api, uint64_t dst, const uint32_t* off
               uint32_t elemBytes, uint64_t lowest, uint64_t highest, Flow flow, const FlowOperand* steer) {
     UndefMap& m = c.def.ub;
     struct Carry {
-        uint32_t elem;
+        uint32_t elem, lo, hi;  // the undefined bytes [lo, hi) of element `elem`
         UndefOrigin origin;
     };
     std::vector<Carry> carried;  // read before the write: dst may overlap src
@@ -255,7 +255,7 @@ void PickFlow(CoreContext& c, const char* api, uint64_t dst, const uint32_t* off
             const uint64_t at = srcBase + offsets[i];
             m.ForEachUndef(at, at + elemBytes, [&](uint64_t lo, uint64_t hi, const UndefOrigin& o) {
                 if (o.clobbered) FailClobbered(c, api, DefSpace::kUb, lo, hi, o);
-                carried.push_back({i, Carried(o, api)});
+                carried.push_back({i, static_cast<uint32_t>(lo - at), static_cast<uint32_t>(hi - at), Carried(o, api)});
             });
         }
     }
@@ -266,7 +266,7 @@ void PickFlow(CoreContext& c, const char* api, uint64_t dst, const uint32_t* off
         DefineBytes(c, DefSpace::kUb, packed.fp);
     }
     for (const Carry& k : carried)
-        m.Poison(dst + uint64_t{k.elem} * elemBytes, dst + uint64_t{k.elem + 1} * elemBytes, k.origin);
+        m.Poison(dst + uint64_t{k.elem} * elemBytes + k.lo, dst + uint64_t{k.elem} * elemBytes + k.hi, k.origin);
 }
 
 void DefineBytes(CoreContext& c, DefSpace space, const Footprint& dst) {

@@ -113,8 +113,8 @@ inline UndefFound Propagate(CoreContext& c, const char* api, Flow flow, const st
 void GatherFlow(CoreContext& c, const char* api, uint64_t dst, uint64_t offsetsAt, const uint32_t* offsets,
                 uint64_t srcBase, uint32_t count, uint32_t elemBytes, uint64_t lowest, uint64_t highest);
 // A packing gather: dst element i (packed from UB byte address dst) is steered by `steer` (by `flow`; none: defined)
-// and takes on the undefined bytes the src element at srcBase + offsets[i] held before the write (dst may overlap
-// src); src is scanned only when it holds undefined bytes between `lowest` and `highest`.
+// and takes on, byte for byte, the undefined bytes the src element at srcBase + offsets[i] held before the write (dst
+// may overlap src); src is scanned only when it holds undefined bytes between `lowest` and `highest`.
 void PickFlow(CoreContext& c, const char* api, uint64_t dst, const uint32_t* offsets, uint64_t srcBase, uint32_t count,
               uint32_t elemBytes, uint64_t lowest, uint64_t highest, Flow flow = Flow::kWhole,
               const FlowOperand* steer = nullptr);

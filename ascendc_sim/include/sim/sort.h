@@ -59,6 +59,32 @@ float EntryScore(const uint8_t* entry) {
     return static_cast<float>(score);
 }
 
+// One merge of MrgSort / MrgSort4 (MrgSort.md, MrgSort4.md): up to four queues of sorted entries (`entryBytes`
+// each, the score a T at byte `scoreAt`), largest score first, the earlier queue first on a tie; with `suspend` it
+// stops when a queue runs out. emit(entry) for each entry taken, in order; taken[q]: the entries taken of queue q.
+template <typename T, typename Emit>
+void MergeQueues(const uint8_t* const heads[], const uint16_t lengths[], int queues, uint32_t entryBytes,
+                 uint32_t scoreAt, bool suspend, uint16_t taken[4], Emit&& emit) {
+    uint64_t at[4] = {0, 0, 0, 0};
+    for (;;) {
+        int best = -1;
+        float bestScore = 0.0f;
+        bool exhausted = false;
+        for (int q = 0; q < queues; ++q) {
+            if (at[q] == lengths[q]) {
+                exhausted = true;
+                continue;
+            }
+            const float score = EntryScore<T>(heads[q] + at[q] * entryBytes + scoreAt);
+            if (best < 0 || score > bestScore) best = q, bestScore = score;  // a tie keeps the earlier queue
+        }
+        if (best < 0 || (exhausted && suspend)) break;
+        emit(heads[best] + at[best] * entryBytes);
+        ++at[best];
+    }
+    for (int q = 0; q < queues; ++q) taken[q] = static_cast<uint16_t>(at[q]);
+}
+
 template <typename T>
 void RequireSortSoc(const char* api) {
     CoreContext& c = Core();
@@ -118,19 +144,41 @@ __aicore__ inline void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& s
     CountRepeats(c, VecClass::kSimple, repeatTime);
 }
 
-// MrgSort.md: merges the valid queues (validBit 3, 7, 15) into dst by score; repeatTimes > 1 needs four queues of
-// one length stored one after another, ifExhaustedSuspension false and validBit 15 (参数说明 repeatTimes).
+}  // namespace AscendC
+
+namespace ascendc_sim {
+
+// Whether a score of `n` footprints holds an undefined byte.
+inline bool AnyUndefinedScore(CoreContext& c, const FlowOperand* scores, std::size_t n) {
+    const UndefMap& m = c.def.ub;
+    if (m.Empty()) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Footprint& f = scores[i].fp;
+        if (f.Empty() || !m.AnyUndef(f.base, f.End())) continue;
+        bool any = false;
+        f.ForEachRun(
+            [&](uint64_t b, uint64_t e, uint64_t, uint64_t, uint64_t, uint64_t) { any = any || m.AnyUndef(b, e); });
+        if (any) return true;
+    }
+    return false;
+}
+
+// The entry layout a merge sorts: its bytes, where its score (a T) is, the alignment of each queue and of dst.
+struct SortEntryLayout {
+    uint32_t bytes, scoreAt, align;
+};
+
+// MrgSort.md / MrgSort4.md: merges the valid queues (validBit 3, 7, 15) into dst by score; repeatTimes > 1 needs
+// four queues of one length stored one after another, ifExhaustedSuspension false and validBit 15 (参数说明
+// repeatTimes). An entry is carried whole, its undefined bytes with it; the order depends on every score.
 template <typename T>
-__aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params,
-                               ascendc_sim::CallSite = {}) {
-    using namespace ascendc_sim;
-    const char* api = "MrgSort";
-    RequireSortSoc<T>(api);
+void MergeSortedQueues(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::MrgSortSrcList<T>& src,
+                       const AscendC::MrgSort4Info& params, SortEntryLayout entry) {
     CoreContext& c = Core();
     const int queues = params.validBit == 3 ? 2 : params.validBit == 7 ? 3 : params.validBit == 15 ? 4 : 0;
     if (queues == 0) Fail(api, Str("validBit ", params.validBit, " is not 3, 7 or 15"));
     if (params.repeatTimes == 0) return;  // documented NOP
-    const LocalTensor<T>* lists[4] = {&src.src1, &src.src2, &src.src3, &src.src4};
+    const AscendC::LocalTensor<T>* lists[4] = {&src.src1, &src.src2, &src.src3, &src.src4};
     uint64_t total = 0;
     for (int q = 0; q < queues; ++q) {
         if (params.elementLengths[q] > 4095) {
@@ -138,12 +186,12 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T
         }
         total += params.elementLengths[q];
     }
-    const uint64_t stride = total * kSortEntryBytes;  // bytes a repeat advances src and dst
+    const uint64_t stride = total * entry.bytes;  // bytes a repeat advances src and dst
     if (params.repeatTimes > 1) {
         bool chained = queues == 4 && !params.ifExhaustedSuspension;
         for (int q = 1; q < 4 && chained; ++q) {
             chained = params.elementLengths[q] == params.elementLengths[0] &&
-                      lists[q]->UbOffset() == lists[0]->UbOffset() + q * params.elementLengths[0] * kSortEntryBytes;
+                      lists[q]->UbOffset() == lists[0]->UbOffset() + q * params.elementLengths[0] * entry.bytes;
         }
         if (!chained) {
             Fail(api, Str("repeatTimes ", int{params.repeatTimes},
@@ -152,54 +200,72 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T
         }
     }
     const uint64_t reps = params.repeatTimes;
-    std::vector<const uint8_t*> heads(queues);
-    std::vector<FlowOperand> srcSides;
+    const uint8_t* heads[4] = {};
+    std::vector<FlowOperand> scores;
+    uint64_t lowest = UINT64_MAX, highest = 0;
     for (int q = 0; q < queues; ++q) {
-        const LocalTensor<T>& t = *lists[q];
+        const AscendC::LocalTensor<T>& t = *lists[q];
         t.CheckLive(api);
-        RequireUbAligned(api, "a src queue", t, 8);  // 约束说明: src 8-byte aligned
-        const uint64_t bytes = (reps - 1) * stride + params.elementLengths[q] * kSortEntryBytes;
+        RequireUbAligned(api, "a src queue", t, entry.align);
+        const uint64_t bytes = (reps - 1) * stride + params.elementLengths[q] * entry.bytes;
         if (bytes > uint64_t{t.GetSize()} * sizeof(T)) {
             Fail(api, Str("queue ", q + 1, " covers ", bytes, " bytes but its LocalTensor has ",
                           uint64_t{t.GetSize()} * sizeof(T)));
         }
         NoteUbOperand(c, api, "src", t.Data(), bytes);
         heads[q] = reinterpret_cast<const uint8_t*>(t.Data());
-        srcSides.push_back({Footprint::Contiguous(t.UbOffset(), bytes, 8)});
+        lowest = std::min(lowest, t.UbOffset());
+        highest = std::max(highest, t.UbOffset() + bytes);
     }
+    for (uint64_t r = 0; r < reps; ++r) {  // scores[r * queues + q]: the scores of queue q in repeat r
+        for (int q = 0; q < queues; ++q) {
+            const uint64_t at = lists[q]->UbOffset() + r * stride + entry.scoreAt;
+            scores.push_back({Footprint::Rows(at, params.elementLengths[q], sizeof(T), entry.bytes)});
+        }
+    }
+    RequireUbAligned(api, "dst", dst, entry.align);
     const uint64_t dstBytes = reps * stride;
     auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", dstBytes / sizeof(T)));
     for (int q = 0; q < queues; ++q) {  // 约束说明: no overlap of src and dst
-        const uint64_t b = lists[q]->UbOffset(), e = b + srcSides[q].fp.End() - srcSides[q].fp.base;
+        const uint64_t b = lists[q]->UbOffset(), e = b + (reps - 1) * stride + params.elementLengths[q] * entry.bytes;
         if (b < dst.UbOffset() + dstBytes && dst.UbOffset() < e) Fail(api, Str("dst overlaps queue ", q + 1));
     }
+    const uint8_t* ub = Core().ub;
     uint16_t taken[4] = {0, 0, 0, 0};
+    std::vector<uint32_t> picked;  // each entry written, as its UB offset from `lowest`
     for (uint64_t r = 0; r < reps; ++r) {
-        uint64_t at[4] = {0, 0, 0, 0};
-        for (uint64_t out = 0;; ++out) {
-            int best = -1;
-            bool exhausted = false;
-            for (int q = 0; q < queues; ++q) {
-                if (at[q] == params.elementLengths[q]) {
-                    exhausted = true;
-                    continue;
-                }
-                const float score = EntryScore<T>(heads[q] + r * stride + at[q] * kSortEntryBytes);
-                const float bestScore =
-                    best < 0 ? 0.0f : EntryScore<T>(heads[best] + r * stride + at[best] * kSortEntryBytes);
-                if (best < 0 || score > bestScore) best = q;  // a tie keeps the earlier queue
-            }
-            if (best < 0 || (exhausted && params.ifExhaustedSuspension)) break;
-            std::memcpy(d + r * stride + out * kSortEntryBytes, heads[best] + r * stride + at[best] * kSortEntryBytes,
-                        kSortEntryBytes);
-            ++at[best];
+        const uint8_t* at[4];
+        for (int q = 0; q < queues; ++q) at[q] = heads[q] + r * stride;
+        picked.clear();
+        MergeQueues<T>(at, params.elementLengths, queues, entry.bytes, entry.scoreAt, params.ifExhaustedSuspension,
+                       taken, [&](const uint8_t* e) { picked.push_back(static_cast<uint32_t>(e - ub - lowest)); });
+        for (std::size_t i = 0; i < picked.size(); ++i) {
+            std::memcpy(d + r * stride + i * entry.bytes, ub + lowest + picked[i], entry.bytes);
         }
-        for (int q = 0; q < queues; ++q) taken[q] = static_cast<uint16_t>(at[q]);
+        const uint64_t dstAt = dst.UbOffset() + r * stride;
+        const std::size_t first = static_cast<std::size_t>(r) * queues;
+        if (AnyUndefinedScore(c, scores.data() + first, queues)) {  // the order itself is undefined
+            const FlowOperand all{Footprint::Contiguous(dstAt, picked.size(), entry.bytes * 8)};
+            Propagate(c, api, Flow::kWhole, &all, 1, scores.data() + first, queues);
+        } else {
+            PickFlow(c, api, dstAt, picked.data(), lowest, static_cast<uint32_t>(picked.size()), entry.bytes, 0,
+                     highest - lowest);
+        }
     }
     std::copy(taken, taken + 4, tlsMrgSortTaken);
-    const FlowOperand dstSide{Footprint::Contiguous(dst.UbOffset(), dstBytes, 8)};
-    Propagate(c, api, Flow::kWhole, &dstSide, 1, srcSides.data(), srcSides.size());
     CountVector(c, VecClass::kSimple, dstBytes, 1);
+}
+
+}  // namespace ascendc_sim
+
+namespace AscendC {
+
+template <typename T>
+__aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params,
+                               ascendc_sim::CallSite = {}) {
+    ascendc_sim::RequireSortSoc<T>("MrgSort");
+    // 约束说明: src 8-byte aligned (MrgSort.md)
+    ascendc_sim::MergeSortedQueues("MrgSort", dst, src, params, {ascendc_sim::kSortEntryBytes, 0, 8});
 }
 
 // GetMrgSortResult.md: the entries of each queue the last MrgSort (with ifExhaustedSuspension) consumed.

@@ -80,3 +80,30 @@ def test_sort32_is_absent_on_310p(simtest):
     scores, indices = _inputs("float32", 32, 5)
     with pytest.raises(RuntimeError, match=r"Sort32: not available on ascend310p"):
         simtest.sort(scores, indices, soc="ascend310p")
+
+
+# Region proposals (ProposalConcat, RpSort16, MrgSort4, ProposalExtract: Atlas 推理系列产品 AI Core only).
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+@pytest.mark.parametrize("ties", [False, True])
+def test_region_proposals_sort_by_score_carrying_their_fields(simtest, dtype, ties):
+    rng = np.random.default_rng(3)
+    scores = (rng.integers(-3, 3, 64) if ties else rng.standard_normal(64) * 100).astype(dtype)
+    labels = np.arange(64).astype(dtype)  # each proposal's own number, carried with it
+    out = simtest.proposal_sort(scores, labels)
+    # RpSort16 keeps the earlier proposal first on a tie, MrgSort4 the earlier queue: one stable sort of all 64.
+    order = np.argsort(-scores.astype(np.float64), kind="stable")
+    np.testing.assert_array_equal(out[:64], scores[order])
+    np.testing.assert_array_equal(out[64:], labels[order])
+
+
+@pytest.mark.parametrize(
+    "soc, field, message",
+    [
+        ("ascend910b", 4, r"ProposalConcat: not available on ascend910b"),
+        ("ascend310p", 6, r"ProposalConcat: modeNumber 6 outside \[0, 5\]"),
+    ],
+)
+def test_region_proposals_refuse_another_soc_and_a_bad_field(simtest, soc, field, message):
+    scores = np.zeros(64, np.float16)
+    with pytest.raises(RuntimeError, match=message):
+        simtest.proposal_sort(scores, scores, score_field=field, soc=soc)

@@ -66,3 +66,56 @@ extern "C" __global__ __aicore__ void simtest_sort_float32(GM_ADDR x, GM_ADDR y,
 extern "C" __global__ __aicore__ void simtest_sort_float16(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
     RunSort<half>(x, y, z, tiling);
 }
+
+namespace {
+
+// Region proposals on 310P: x holds totalLength scores, y as many labels (T); ProposalConcat puts them into fields
+// t.mode (the score's, 4, unless a test passes another) and 5 of proposals whose other fields stay unwritten,
+// RpSort16 sorts each 16 in place, MrgSort4 merges the four queues of 16 (totalLength 64), and ProposalExtract
+// writes the merged scores then labels to z.
+template <typename T>
+__aicore__ inline void RunProposalSort(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
+    REGISTER_TILING_DEFAULT(SimTestTiling);
+    GET_TILING_DATA(t, tiling);
+    constexpr uint32_t kQueue = 16, kQueues = 4, kN = kQueue * kQueues, kElems = 8;
+    GlobalTensor<T> xGm, yGm, zGm;
+    xGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), kN);
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), kN);
+    zGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(z), 2 * kN);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> bx, by, bw, bm, bz;
+    pipe.InitBuffer(bx, kN * sizeof(T));
+    pipe.InitBuffer(by, kN * sizeof(T));
+    pipe.InitBuffer(bw, kN * kElems * sizeof(T));
+    pipe.InitBuffer(bm, kN * kElems * sizeof(T));
+    pipe.InitBuffer(bz, 2 * kN * sizeof(T));
+    LocalTensor<T> lx = bx.Get<T>(), ly = by.Get<T>(), lw = bw.Get<T>(), lm = bm.Get<T>(), lz = bz.Get<T>();
+    DataCopy(lx, xGm, kN);
+    DataCopy(ly, yGm, kN);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    constexpr int32_t kRepeats = kN / 16;
+    ProposalConcat(lw, lx, kRepeats, t.mode);
+    ProposalConcat(lw, ly, kRepeats, 5);
+    PipeBarrier<PIPE_V>();
+    RpSort16(lw, lw, kRepeats);
+    PipeBarrier<PIPE_V>();
+    const uint16_t lengths[kQueues] = {kQueue, kQueue, kQueue, kQueue};
+    MrgSortSrcList<T> list(lw[0], lw[kQueue * kElems], lw[2 * kQueue * kElems], lw[3 * kQueue * kElems]);
+    MrgSort4(lm, list, MrgSort4Info(lengths, false, 15, 1));
+    PipeBarrier<PIPE_V>();
+    ProposalExtract(lz, lm, kRepeats, 4);
+    ProposalExtract(lz[kN], lm, kRepeats, 5);
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(zGm, lz, 2 * kN);
+}
+
+}  // namespace
+
+extern "C" __global__ __aicore__ void simtest_proposal_float32(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
+    RunProposalSort<float>(x, y, z, tiling);
+}
+extern "C" __global__ __aicore__ void simtest_proposal_float16(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
+    RunProposalSort<half>(x, y, z, tiling);
+}
