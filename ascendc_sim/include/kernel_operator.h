@@ -31,6 +31,7 @@
 #include "sim/softmax_grad.h"
 #include "sim/sort.h"
 #include "sim/static_tensor.h"
+#include "sim/swiglu.h"
 #include "sim/sync.h"
 #include "sim/task_sync.h"
 #include "sim/tensor.h"
