@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "sim/activation.h"
+#include "sim/antiquant.h"
 #include "sim/adv_exp.h"
 #include "sim/adv_sum.h"
 #include "sim/atomic.h"
