@@ -1,5 +1,5 @@
 // The kernel-side tiling structs of CANN's kernel_tiling/kernel_tiling.h that the twin provides: TCubeTiling, the
-// tiling of one Matmul object, and SoftMaxTiling / LogSoftMaxTiling, the split of a SoftMax (global, and in
+// tiling of one Matmul object, SoftMaxTiling / LogSoftMaxTiling, the split of a SoftMax, and RmsNormTiling (global, and in
 // AscendC::tiling as asc-devkit spells them).
 #pragma once
 #include <cstdint>
@@ -30,8 +30,25 @@ struct SoftMaxTiling {
 };
 struct LogSoftMaxTiling : SoftMaxTiling {};
 
+// 8.1.RC1 kernel_tiling.h RmsNormTiling, in its order
+struct RmsNormTiling {
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    float reciprocalOfHLength = 0;
+    uint32_t mainBshLength = 0;
+    uint32_t mainBsLength = 0;
+    uint32_t mainBsLengthAlign = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t tailBshLength = 0;
+    uint32_t tailBsLength = 0;
+};
+
 namespace AscendC::tiling {
 using TCubeTiling = ascendc_sim::CubeTiling;
 using SoftMaxTiling = ::SoftMaxTiling;
 using LogSoftMaxTiling = ::LogSoftMaxTiling;
+using RmsNormTiling = ::RmsNormTiling;
 }  // namespace AscendC::tiling
