@@ -15,6 +15,7 @@
 #include "sim/cube_ops.h"
 #include "sim/data_copy.h"
 #include "sim/debug_print.h"
+#include "sim/determine_sync.h"
 #include "sim/filter.h"
 #include "sim/gather.h"
 #include "sim/gather_mask.h"
