@@ -78,6 +78,7 @@ inline void GetSelectMaxMinTmpSize(const TensorShape& src0Shape, const TensorSha
                                    const uint32_t srcTypeSize, const TensorShape& maskShape,
                                    const uint32_t maskTypeSize, const bool isReuseMask, uint32_t& maxValue,
                                    uint32_t& minValue) {
+    ascendc_sim::tiling::CheckSelect("GetSelectMaxMinTmpSize", src0Shape, src1Shape, maskShape, maskTypeSize);
     maxValue = GetSelectMaxTmpSize(src0Shape, src1Shape, srcTypeSize, maskShape, maskTypeSize, isReuseMask);
     minValue = GetSelectMinTmpSize(src0Shape, src1Shape, srcTypeSize, maskShape, maskTypeSize, isReuseMask);
 }
