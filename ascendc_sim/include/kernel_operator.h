@@ -4,9 +4,9 @@
 #include <cstdint>
 
 #include "sim/activation.h"
-#include "sim/antiquant.h"
 #include "sim/adv_exp.h"
 #include "sim/adv_sum.h"
+#include "sim/antiquant.h"
 #include "sim/atomic.h"
 #include "sim/cast.h"
 #include "sim/cmp_mask.h"

@@ -24,7 +24,8 @@ bool RoundReached(const int32_t* slots, uint32_t blockIdx, uint32_t blocks, int3
 
 }  // namespace
 
-void DetermineSync(DetermineStep step, const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub) {
+void DetermineSync(DetermineStep step, const AscendC::GlobalTensor<int32_t>& gm,
+                   const AscendC::LocalTensor<int32_t>& ub) {
     const char* api = kDetermineApis[static_cast<int>(step)];
     CoreContext& c = Core();
     Poll(c);
@@ -41,7 +42,8 @@ void DetermineSync(DetermineStep step, const AscendC::GlobalTensor<int32_t>& gm,
     NoteFullBarrier(c);  // the implementation brackets each step with pipe_barrier(PIPE_ALL)
     if (step == DetermineStep::kInit) {
         if (c.blockIdx == 0) {
-            for (uint32_t core = 0; core < blocks; ++core) __atomic_store_n(slots + core * kSlotInts, 0, __ATOMIC_SEQ_CST);
+            for (uint32_t core = 0; core < blocks; ++core)
+                __atomic_store_n(slots + core * kSlotInts, 0, __ATOMIC_SEQ_CST);
         }
         round = 1;
         DefineUbBytes(c, ub.UbOffset(slotsInts), sizeof(int32_t));
@@ -57,7 +59,8 @@ void DetermineSync(DetermineStep step, const AscendC::GlobalTensor<int32_t>& gm,
                 std::this_thread::yield();
                 if (Clock::now() > deadline)
                     Fail(api, Str("deadlock: core ", c.blockIdx, " waits ", l.cfg.deadlockTimeoutSeconds,
-                                  " s for round ", round, " of the cores before it (every core must call "
+                                  " s for round ", round,
+                                  " of the cores before it (every core must call "
                                   "NotifyNextBlock as often as WaitPreBlock; Init first)"));
             }
         }

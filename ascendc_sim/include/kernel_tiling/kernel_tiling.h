@@ -1,6 +1,6 @@
 // The kernel-side tiling structs of CANN's kernel_tiling/kernel_tiling.h that the twin provides: TCubeTiling, the
-// tiling of one Matmul object, SoftMaxTiling / LogSoftMaxTiling, the split of a SoftMax, and RmsNormTiling (global, and in
-// AscendC::tiling as asc-devkit spells them).
+// tiling of one Matmul object, SoftMaxTiling / LogSoftMaxTiling, the split of a SoftMax, and RmsNormTiling (global, and
+// in AscendC::tiling as asc-devkit spells them).
 #pragma once
 #include <cstdint>
 

@@ -33,7 +33,7 @@ namespace ascendc_sim {
 struct AntiQuantPlan {
     uint32_t k;
     uint32_t n;
-    uint32_t groupSize;  // 0: per tensor
+    uint32_t groupSize;   // 0: per tensor
     uint32_t paramWidth;  // elements of a row of offset / scale
 };
 
@@ -83,9 +83,8 @@ void AntiQuantRun(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor
     }
     D* d = dst.Operand(kApi, "dst", total);
     const S* x = src.Operand(kApi, "src", total);
-    const uint32_t params = plan.groupSize ? (isTranspose ? plan.n * plan.paramWidth : (plan.k / plan.groupSize) *
-                                                                                           plan.paramWidth)
-                                           : 0;
+    const uint32_t params =
+        plan.groupSize ? (isTranspose ? plan.n * plan.paramWidth : (plan.k / plan.groupSize) * plan.paramWidth) : 0;
     const D* off = offset ? offset->Operand(kApi, "offset", params) : nullptr;
     const D* sc = scale ? scale->Operand(kApi, "scale", params) : nullptr;
     const uint32_t rows = isTranspose ? plan.n : plan.k;

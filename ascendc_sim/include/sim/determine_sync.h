@@ -12,7 +12,8 @@
 namespace ascendc_sim {
 
 enum class DetermineStep : uint8_t { kInit, kWait, kNotify };
-void DetermineSync(DetermineStep step, const AscendC::GlobalTensor<int32_t>& gm, const AscendC::LocalTensor<int32_t>& ub);
+void DetermineSync(DetermineStep step, const AscendC::GlobalTensor<int32_t>& gm,
+                   const AscendC::LocalTensor<int32_t>& ub);
 
 }  // namespace ascendc_sim
 

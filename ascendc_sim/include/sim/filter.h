@@ -96,8 +96,8 @@ void DropOutRows(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<
     const bool bits = mode >= 3;
     const uint32_t maskUsed = bits ? (srcLast + 7) / 8 : srcLast;
     if (maskUsed > maskLast)
-        Fail(kApi, Str("info.maskLastAxis ", maskLast, " holds fewer than the ", srcLast, " ",
-                       bits ? "bits" : "bytes", " of a row of srcLastAxis"));
+        Fail(kApi, Str("info.maskLastAxis ", maskLast, " holds fewer than the ", srcLast, " ", bits ? "bits" : "bytes",
+                       " of a row of srcLastAxis"));
     const uint64_t n = uint64_t{info.firstAxis} * srcLast;
     T* d = dst.Operand(kApi, "dstLocal", n);
     const T* s = src.Operand(kApi, "srcLocal", n);

@@ -95,9 +95,9 @@ void AscendDequantRows(const AscendC::LocalTensor<DstT>& dst, const AscendC::Loc
             const float v = ConvertOne<float, int32_t>(s[uint64_t{row} * p.n + j], AscendC::RoundMode::CAST_NONE);
             d[uint64_t{row} * dstRow + j] = DstT(v * scale);  // to nearest even
         }
-        std::vector<FlowOperand> from = {
-            {Footprint::Contiguous(src.UbOffset(uint64_t{row} * p.n), p.calCount, 32)}};
-        if (scaleTensor) from.push_back({Footprint::Contiguous(scaleTensor->UbOffset(0), p.calCount, sizeof(ScaleT) * 8)});
+        std::vector<FlowOperand> from = {{Footprint::Contiguous(src.UbOffset(uint64_t{row} * p.n), p.calCount, 32)}};
+        if (scaleTensor)
+            from.push_back({Footprint::Contiguous(scaleTensor->UbOffset(0), p.calCount, sizeof(ScaleT) * 8)});
         Propagate(c, kApi, Flow::kWhole,
                   {{Footprint::Contiguous(dst.UbOffset(uint64_t{row} * dstRow), p.calCount, sizeof(DstT) * 8)}}, from);
     }
@@ -136,8 +136,7 @@ template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUAN
 __aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor,
                                      const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer,
                                      DequantParams params, ascendc_sim::CallSite = {}) {
-    ascendc_sim::AscendDequantRows<dstT, scaleT, mode>(dstTensor, srcTensor, &deqScale, 0.0f, &sharedTmpBuffer,
-                                                       params);
+    ascendc_sim::AscendDequantRows<dstT, scaleT, mode>(dstTensor, srcTensor, &deqScale, 0.0f, &sharedTmpBuffer, params);
 }
 template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
 __aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor,

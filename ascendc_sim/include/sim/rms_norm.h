@@ -41,8 +41,7 @@ void RmsNormRows(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<
             sums.push_back(TreeSum<float>(squares.data() + at, std::min<int64_t>(kFloatsPerRepeat, h - at)));
         const float meanSquare = TreeSumRounds<float>(sums, kFloatsPerRepeat) * tiling.reciprocalOfHLength;
         const float rms = fm::sqrt(meanSquare + static_cast<float>(epsilon));
-        for (uint32_t j = 0; j < h; ++j)
-            d[r * h + j] = T(static_cast<float>(row[j]) / rms * static_cast<float>(g[j]));
+        for (uint32_t j = 0; j < h; ++j) d[r * h + j] = T(static_cast<float>(row[j]) / rms * static_cast<float>(g[j]));
         Propagate(c, kApi, Flow::kWhole, {{Footprint::Contiguous(dst.UbOffset(r * h), h, sizeof(T) * 8)}},
                   {{Footprint::Contiguous(src.UbOffset(r * h), h, sizeof(T) * 8)}, CountOperand(gamma, h)});
     }

@@ -17,9 +17,8 @@ void SwiGLUCompute(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTenso
     constexpr const char* kApi = "SwiGLU";
     RequireType<T>(kApi, kFloatTypes<T>);
     if (tmp != nullptr) tmp->CheckLive(kApi);
-    BinaryLoop(kApi, VecClass::kTranscendental, dst, src0, src1, count, [beta](float a, float b) {
-        return static_cast<float>(a * (b / (1.0f + fm::exp(-beta * b))));
-    });
+    BinaryLoop(kApi, VecClass::kTranscendental, dst, src0, src1, count,
+               [beta](float a, float b) { return static_cast<float>(a * (b / (1.0f + fm::exp(-beta * b)))); });
 }
 
 }  // namespace ascendc_sim
@@ -37,8 +36,7 @@ template <typename T, bool isReuseSource = false>
 __aicore__ inline void SwiGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
                               const LocalTensor<T>& srcTensor1, const float& scalarValue,
                               const LocalTensor<uint8_t>& sharedTmpBuffer, ascendc_sim::CallSite = {}) {
-    ascendc_sim::SwiGLUCompute(dstTensor, srcTensor0, srcTensor1, scalarValue, &sharedTmpBuffer,
-                               srcTensor0.GetSize());
+    ascendc_sim::SwiGLUCompute(dstTensor, srcTensor0, srcTensor1, scalarValue, &sharedTmpBuffer, srcTensor0.GetSize());
 }
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void SwiGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
@@ -48,8 +46,7 @@ __aicore__ inline void SwiGLU(const LocalTensor<T>& dstTensor, const LocalTensor
 }
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void SwiGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
-                              const LocalTensor<T>& srcTensor1, const float& scalarValue,
-                              ascendc_sim::CallSite = {}) {
+                              const LocalTensor<T>& srcTensor1, const float& scalarValue, ascendc_sim::CallSite = {}) {
     ascendc_sim::SwiGLUCompute(dstTensor, srcTensor0, srcTensor1, scalarValue, nullptr, srcTensor0.GetSize());
 }
 

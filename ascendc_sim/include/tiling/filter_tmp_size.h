@@ -24,8 +24,8 @@ inline TmpRange DropOutRange(const char* api, const ge::Shape& srcShape, uint32_
 
 // Select with a byte mask: the source (4096 elements at most for the minimum) as 32-aligned halves plus 512 bytes,
 // at least 1 KiB; plus the mask re-laid to the source's rows when its last axis differs and may not be reused.
-inline uint32_t SelectBytes(const ge::Shape& src0, const ge::Shape& src1, const ge::Shape& mask,
-                            uint32_t maskTypeSize, bool isReuseMask, bool minimum) {
+inline uint32_t SelectBytes(const ge::Shape& src0, const ge::Shape& src1, const ge::Shape& mask, uint32_t maskTypeSize,
+                            bool isReuseMask, bool minimum) {
     const bool src0Scalar = src0.GetDimNum() == 0 || src0.GetShapeSize() == 1;
     const ge::Shape& src = src0Scalar ? src1 : src0;
     const auto srcSize = static_cast<uint32_t>(src.GetShapeSize());
@@ -63,14 +63,12 @@ inline void GetDropOutMaxMinTmpSize(const TensorShape& srcShape, const uint32_t 
 }
 
 inline uint32_t GetSelectMinTmpSize(const TensorShape& src0Shape, const TensorShape& src1Shape, const uint32_t,
-                                    const TensorShape& maskShape, const uint32_t maskTypeSize,
-                                    const bool isReuseMask) {
+                                    const TensorShape& maskShape, const uint32_t maskTypeSize, const bool isReuseMask) {
     ascendc_sim::tiling::CheckSelect("GetSelectMinTmpSize", src0Shape, src1Shape, maskShape, maskTypeSize);
     return ascendc_sim::tiling::SelectBytes(src0Shape, src1Shape, maskShape, maskTypeSize, isReuseMask, true);
 }
 inline uint32_t GetSelectMaxTmpSize(const TensorShape& src0Shape, const TensorShape& src1Shape, const uint32_t,
-                                    const TensorShape& maskShape, const uint32_t maskTypeSize,
-                                    const bool isReuseMask) {
+                                    const TensorShape& maskShape, const uint32_t maskTypeSize, const bool isReuseMask) {
     ascendc_sim::tiling::CheckSelect("GetSelectMaxTmpSize", src0Shape, src1Shape, maskShape, maskTypeSize);
     return ascendc_sim::tiling::SelectBytes(src0Shape, src1Shape, maskShape, maskTypeSize, isReuseMask, false);
 }
@@ -85,10 +83,9 @@ inline void GetSelectMaxMinTmpSize(const TensorShape& src0Shape, const TensorSha
 // the same sizes under the API's full name (selectwithbytesmask_tiling_impl.cpp)
 inline void GetSelectWithBytesMaskMaxMinTmpSize(const TensorShape& src0Shape, const TensorShape& src1Shape,
                                                 const uint32_t srcTypeSize, const TensorShape& maskShape,
-                                                const uint32_t maskTypeSize, const bool isReuseMask,
-                                                uint32_t& maxValue, uint32_t& minValue) {
-    GetSelectMaxMinTmpSize(src0Shape, src1Shape, srcTypeSize, maskShape, maskTypeSize, isReuseMask, maxValue,
-                           minValue);
+                                                const uint32_t maskTypeSize, const bool isReuseMask, uint32_t& maxValue,
+                                                uint32_t& minValue) {
+    GetSelectMaxMinTmpSize(src0Shape, src1Shape, srcTypeSize, maskShape, maskTypeSize, isReuseMask, maxValue, minValue);
 }
 
 }  // namespace AscendC

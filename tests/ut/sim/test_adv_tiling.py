@@ -126,7 +126,10 @@ def test_known_values(twin):
         ("refuse_typesize", "GetGeluMaxMinTmpSize: typeSize 8 is not 2 or 4"),
         ("refuse_empty", "GetSigmoidMaxMinTmpSize: srcShape has 0 elements: must be greater than 0"),
         ("refuse_unaligned", "GetSoftMaxMinTmpSize: the last axis of srcShape (12 elements) must be 32-byte aligned"),
-        ("refuse_quant_unaligned", "GetAscendQuantMaxMinTmpSize: srcShape of 17 elements of 2 bytes is not 32-byte aligned"),
+        (
+            "refuse_quant_unaligned",
+            "GetAscendQuantMaxMinTmpSize: srcShape of 17 elements of 2 bytes is not 32-byte aligned",
+        ),
         ("refuse_dequant_dims", "GetAscendDequantMaxMinTmpSize: srcShape has 3 dims: must be 1 or 2"),
         ("refuse_select_mask", "GetSelectMaxMinTmpSize: maskTypeSize 3 is not 1, 2 or 4"),
         (

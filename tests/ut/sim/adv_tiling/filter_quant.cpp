@@ -70,10 +70,10 @@ void Filter() {
         }
     }
     // (src0, src1, mask): a tensor and a scalar either way round, the mask's last axis equal or longer
-    const std::vector<std::vector<Dims>> cases = {
-        {{2, 32}, {1}, {2, 32}},     {{2, 32}, {1}, {2, 64}},         {{4, 256}, {1}, {4, 256}},
-        {{1}, {4, 256}, {4, 288}},   {{64, 128}, {1}, {64, 160}},     {{128, 512}, {1}, {128, 512}},
-        {{128, 512}, {}, {128, 544}}, {{16, 16}, {1}, {16, 32}}};
+    const std::vector<std::vector<Dims>> cases = {{{2, 32}, {1}, {2, 32}},      {{2, 32}, {1}, {2, 64}},
+                                                  {{4, 256}, {1}, {4, 256}},    {{1}, {4, 256}, {4, 288}},
+                                                  {{64, 128}, {1}, {64, 160}},  {{128, 512}, {1}, {128, 512}},
+                                                  {{128, 512}, {}, {128, 544}}, {{16, 16}, {1}, {16, 32}}};
     for (const auto& c : cases) {
         for (uint32_t maskTypeSize : {1u, 2u, 4u}) {
             for (bool reuse : {false, true}) {
