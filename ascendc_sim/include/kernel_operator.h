@@ -26,6 +26,7 @@
 #include "sim/load3d.h"
 #include "sim/mask.h"
 #include "sim/mix.h"
+#include "sim/pad.h"
 #include "sim/pipe.h"
 #include "sim/quant.h"
 #include "sim/reduce.h"

@@ -44,7 +44,10 @@ ORACLE_SOURCES = [
     "quantization/ascend_antiquant_tiling_impl.cpp",
     "filter/dropout_tiling_impl.cpp",
     "select/selectwithbytesmask_tiling_impl.cpp",
+    "pad/pad_tiling_impl.cpp",
 ]
+# main.cpp and the files it calls, built the same way against the twin and against the oracle
+MAIN_SOURCES = ["main.cpp", "filter_quant.cpp", "pad.cpp"]
 
 
 def _lines(text):
@@ -68,7 +71,7 @@ def oracle(tmp_path_factory):
     includes = [HERE / "stub", ROOT / "ascendc_sim" / "include", ROOT, DEVKIT, DEVKIT / "include", CANN_INCLUDE]
     sources = [DEVKIT / "impl" / "adv_api" / "tiling" / s for s in ORACLE_SOURCES]
     cmd = ["g++", "-std=c++17", "-O0", "-w", "-DADV_TILING_ORACLE", *[f"-I{p}" for p in includes]]
-    cmd += [str(HERE / "main.cpp"), str(HERE / "filter_quant.cpp"), str(HERE / "oracle_stubs.cpp"), *map(str, sources)]
+    cmd += [str(HERE / s) for s in MAIN_SOURCES] + [str(HERE / "oracle_stubs.cpp"), *map(str, sources)]
     cmd += ["-o", str(exe)]
     build = subprocess.run(cmd, capture_output=True, text=True, timeout=1200, check=False)
     assert build.returncode == 0, build.stderr[-3000:]
@@ -107,6 +110,16 @@ def test_filter_and_quant_tmp_sizes_match_asc_devkit(twin, oracle, api, count):
     assert {k: twin.get(k) for k in keys} == {k: oracle[k] for k in keys}
 
 
+# Pad / UnPad: 8 shapes x (half, float), the tmp range and the tiling at 4 buffer sizes (0: an aligned width's)
+@pytest.mark.parametrize(
+    "api, count", [("pad_tmp_", 16), ("pad_tiling_", 64), ("unpad_tmp_", 16), ("unpad_tiling_", 64)]
+)
+def test_pad_tilings_match_asc_devkit(twin, oracle, api, count):
+    keys = sorted(k for k in oracle if k.startswith(api))
+    assert len(keys) == count
+    assert {k: twin.get(k) for k in keys} == {k: oracle[k] for k in keys}
+
+
 def test_known_values(twin):
     # Gelu keeps 3 float buffers of the input (Gelu Tiling); SoftMax's minimum is one row's k + 8 + 64 floats
     assert twin["gelu_4096x4"] == f"{3 * 4096 * 4} 768"
@@ -118,6 +131,9 @@ def test_known_values(twin):
     assert twin["dequant_128x32"] == f"{(64 + 128 * 32 + 40) * 4} {(64 + 32 + 40) * 4}"
     # DropOut: two floats an element, at least two repeats
     assert twin["dropout_4x256_4"] == f"{2 * 1024 * 4} 512"
+    # Pad: 16 address lists of 32 bytes, twice, per 16 elements of the source; UnPad needs none on dav-2201
+    assert twin["pad_tmp_16x31_31_4"] == f"{(16 * 31 + 15) // 16 * 1024} 1024"
+    assert twin["unpad_tmp_16x31_31_4"] == "0 0"
 
 
 @pytest.mark.parametrize(
@@ -132,6 +148,10 @@ def test_known_values(twin):
         ),
         ("refuse_dequant_dims", "GetAscendDequantMaxMinTmpSize: srcShape has 3 dims: must be 1 or 2"),
         ("refuse_select_mask", "GetSelectMaxMinTmpSize: maskTypeSize 3 is not 1, 2 or 4"),
+        (
+            "refuse_pad_space",
+            "PadTilingFunc: stackBufferSize 1000 is below the 1024 bytes of one unit (GetPadMaxMinTmpSize's minimum)",
+        ),
         (
             "refuse_small_space",
             "LogSoftMaxTilingFunc: localWorkSpaceSize 1024 holds no row (GetLogSoftMaxMinTmpSize: 8480)",

@@ -96,6 +96,7 @@ void SoftMax() {
 }  // namespace
 
 void FilterAndQuant();  // filter_quant.cpp
+void PadTilings();      // pad.cpp
 
 int main() {
     using S = AscendC::TensorShape;
@@ -149,6 +150,7 @@ int main() {
     });
     SoftMax();
     FilterAndQuant();
+    PadTilings();
 #ifndef ADV_TILING_ORACLE
     // the twin refuses what CANN's checks reject, naming the function and the parameter
     try {
@@ -192,6 +194,13 @@ int main() {
         std::printf("refuse_select_mask accepted\n");
     } catch (const std::exception& e) {
         std::printf("refuse_select_mask %s\n", e.what());
+    }
+    try {
+        AscendC::tiling::PadTiling t;
+        AscendC::PadTilingFunc(S({16, 31}), S({16, 31}), 1000, 4, t);
+        std::printf("refuse_pad_space accepted\n");
+    } catch (const std::exception& e) {
+        std::printf("refuse_pad_space %s\n", e.what());
     }
     try {
         AscendC::GetSoftMaxMinTmpSize(S({4, 12}), 4, false);
