@@ -46,44 +46,27 @@ struct RmsNormTiling {
     uint32_t tailBsLength = 0;
 };
 
-// 8.1.RC1 kernel_tiling.h UnPadTiling and PadTiling, in their order (tiling/pad_tiling.h fills them)
+// 8.1.RC1 kernel_tiling.h UnPadTiling and PadTiling, their uint32_t fields in order: one list each, which
+// tiling/pad_tiling.h's optiling structs share. FIELD(name) declares one.
+// clang-format off
+#define ASCENDC_SIM_UNPAD_TILING_FIELDS(FIELD)                                                                  \
+    FIELD(srcHeight) FIELD(srcWidth) FIELD(tmpBuffer1BlockNum) FIELD(tmpBuffer1RowNum) FIELD(tmpBuffer2Offset) \
+    FIELD(widthTiling) FIELD(widthFractal) FIELD(widthFractalTail)
+#define ASCENDC_SIM_PAD_TILING_FIELDS(FIELD)                                                                       \
+    FIELD(srcHeight) FIELD(srcWidth) FIELD(srcOriWidth) FIELD(widthWithoutLastBlock) FIELD(blocksPerRow)          \
+    FIELD(heightTiling) FIELD(heightFractal) FIELD(heightFractalTail) FIELD(mainLoopOffset) FIELD(tailBlockOffset)\
+    FIELD(tmpBuffer1BlockNum) FIELD(tmpBuffer1RowNum) FIELD(tmpBuffer2Offset) FIELD(widthTiling)                  \
+    FIELD(widthFractal) FIELD(widthFractalTail) FIELD(widthFractalTailAlingned) FIELD(brcbTiling)                 \
+    FIELD(brcbFractal) FIELD(brcbFractalTail) FIELD(maxRepeatTimes) FIELD(brcbTilingRepeatTimes)                  \
+    FIELD(brcbTilingRepeatTimesTail) FIELD(brcbFractalTailRepeatTimes) FIELD(brcbFractalTailRepeatTimesTail)      \
+    FIELD(reserved)
+// clang-format on
+#define ASCENDC_SIM_KERNEL_TILING_FIELD(name) uint32_t name = 0;
 struct UnPadTiling {
-    uint32_t srcHeight = 0;
-    uint32_t srcWidth = 0;
-    uint32_t tmpBuffer1BlockNum = 0;
-    uint32_t tmpBuffer1RowNum = 0;
-    uint32_t tmpBuffer2Offset = 0;
-    uint32_t widthTiling = 0;
-    uint32_t widthFractal = 0;
-    uint32_t widthFractalTail = 0;
+    ASCENDC_SIM_UNPAD_TILING_FIELDS(ASCENDC_SIM_KERNEL_TILING_FIELD)
 };
 struct PadTiling {
-    uint32_t srcHeight = 0;
-    uint32_t srcWidth = 0;
-    uint32_t srcOriWidth = 0;
-    uint32_t widthWithoutLastBlock = 0;
-    uint32_t blocksPerRow = 0;
-    uint32_t heightTiling = 0;
-    uint32_t heightFractal = 0;
-    uint32_t heightFractalTail = 0;
-    uint32_t mainLoopOffset = 0;
-    uint32_t tailBlockOffset = 0;
-    uint32_t tmpBuffer1BlockNum = 0;
-    uint32_t tmpBuffer1RowNum = 0;
-    uint32_t tmpBuffer2Offset = 0;
-    uint32_t widthTiling = 0;
-    uint32_t widthFractal = 0;
-    uint32_t widthFractalTail = 0;
-    uint32_t widthFractalTailAlingned = 0;
-    uint32_t brcbTiling = 0;
-    uint32_t brcbFractal = 0;
-    uint32_t brcbFractalTail = 0;
-    uint32_t maxRepeatTimes = 0;
-    uint32_t brcbTilingRepeatTimes = 0;
-    uint32_t brcbTilingRepeatTimesTail = 0;
-    uint32_t brcbFractalTailRepeatTimes = 0;
-    uint32_t brcbFractalTailRepeatTimesTail = 0;
-    uint32_t reserved = 0;
+    ASCENDC_SIM_PAD_TILING_FIELDS(ASCENDC_SIM_KERNEL_TILING_FIELD)
 };
 
 namespace AscendC::tiling {

@@ -14,45 +14,15 @@
 #include "tiling/tmp_size_rules.h"
 
 namespace optiling {
+#define ASCENDC_SIM_HOST_TILING_FIELD(name) TILING_DATA_FIELD_DEF(uint32_t, name);
 BEGIN_TILING_DATA_DEF(PadTiling)
-TILING_DATA_FIELD_DEF(uint32_t, srcHeight);
-TILING_DATA_FIELD_DEF(uint32_t, srcWidth);
-TILING_DATA_FIELD_DEF(uint32_t, srcOriWidth);
-TILING_DATA_FIELD_DEF(uint32_t, widthWithoutLastBlock);
-TILING_DATA_FIELD_DEF(uint32_t, blocksPerRow);
-TILING_DATA_FIELD_DEF(uint32_t, heightTiling);
-TILING_DATA_FIELD_DEF(uint32_t, heightFractal);
-TILING_DATA_FIELD_DEF(uint32_t, heightFractalTail);
-TILING_DATA_FIELD_DEF(uint32_t, mainLoopOffset);
-TILING_DATA_FIELD_DEF(uint32_t, tailBlockOffset);
-TILING_DATA_FIELD_DEF(uint32_t, tmpBuffer1BlockNum);
-TILING_DATA_FIELD_DEF(uint32_t, tmpBuffer1RowNum);
-TILING_DATA_FIELD_DEF(uint32_t, tmpBuffer2Offset);
-TILING_DATA_FIELD_DEF(uint32_t, widthTiling);
-TILING_DATA_FIELD_DEF(uint32_t, widthFractal);
-TILING_DATA_FIELD_DEF(uint32_t, widthFractalTail);
-TILING_DATA_FIELD_DEF(uint32_t, widthFractalTailAlingned);
-TILING_DATA_FIELD_DEF(uint32_t, brcbTiling);
-TILING_DATA_FIELD_DEF(uint32_t, brcbFractal);
-TILING_DATA_FIELD_DEF(uint32_t, brcbFractalTail);
-TILING_DATA_FIELD_DEF(uint32_t, maxRepeatTimes);
-TILING_DATA_FIELD_DEF(uint32_t, brcbTilingRepeatTimes);
-TILING_DATA_FIELD_DEF(uint32_t, brcbTilingRepeatTimesTail);
-TILING_DATA_FIELD_DEF(uint32_t, brcbFractalTailRepeatTimes);
-TILING_DATA_FIELD_DEF(uint32_t, brcbFractalTailRepeatTimesTail);
-TILING_DATA_FIELD_DEF(uint32_t, reserved);
+ASCENDC_SIM_PAD_TILING_FIELDS(ASCENDC_SIM_HOST_TILING_FIELD)
 END_TILING_DATA_DEF;
 
 BEGIN_TILING_DATA_DEF(UnPadTiling)
-TILING_DATA_FIELD_DEF(uint32_t, srcHeight);
-TILING_DATA_FIELD_DEF(uint32_t, srcWidth);
-TILING_DATA_FIELD_DEF(uint32_t, tmpBuffer1BlockNum);
-TILING_DATA_FIELD_DEF(uint32_t, tmpBuffer1RowNum);
-TILING_DATA_FIELD_DEF(uint32_t, tmpBuffer2Offset);
-TILING_DATA_FIELD_DEF(uint32_t, widthTiling);
-TILING_DATA_FIELD_DEF(uint32_t, widthFractal);
-TILING_DATA_FIELD_DEF(uint32_t, widthFractalTail);
+ASCENDC_SIM_UNPAD_TILING_FIELDS(ASCENDC_SIM_HOST_TILING_FIELD)
 END_TILING_DATA_DEF;
+#undef ASCENDC_SIM_HOST_TILING_FIELD
 }  // namespace optiling
 
 namespace ascendc_sim::tiling {
