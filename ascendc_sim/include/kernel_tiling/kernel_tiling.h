@@ -32,18 +32,10 @@ struct LogSoftMaxTiling : SoftMaxTiling {};
 
 // 8.1.RC1 kernel_tiling.h RmsNormTiling, in its order
 struct RmsNormTiling {
-    uint32_t bLength = 0;
-    uint32_t sLength = 0;
-    uint32_t hLength = 0;
-    uint32_t originalHLength = 0;
+    uint32_t bLength = 0, sLength = 0, hLength = 0, originalHLength = 0;  // the [B, S, H] source, H unpadded
     float reciprocalOfHLength = 0;
-    uint32_t mainBshLength = 0;
-    uint32_t mainBsLength = 0;
-    uint32_t mainBsLengthAlign = 0;
-    uint32_t loopRound = 0;
-    uint32_t inputTailPos = 0;
-    uint32_t tailBshLength = 0;
-    uint32_t tailBsLength = 0;
+    uint32_t mainBshLength = 0, mainBsLength = 0, mainBsLengthAlign = 0, loopRound = 0;  // the passes
+    uint32_t inputTailPos = 0, tailBshLength = 0, tailBsLength = 0;                      // the last one
 };
 
 // 8.1.RC1 kernel_tiling.h UnPadTiling and PadTiling, their uint32_t fields in order: one list each, which
