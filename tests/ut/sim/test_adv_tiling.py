@@ -110,9 +110,10 @@ def test_filter_and_quant_tmp_sizes_match_asc_devkit(twin, oracle, api, count):
     assert {k: twin.get(k) for k in keys} == {k: oracle[k] for k in keys}
 
 
-# Pad / UnPad: 8 shapes x (half, float), the tmp range and the tiling at 4 buffer sizes (0: an aligned width's)
+# Pad / UnPad: 8 shapes x (half, float), the tmp range and the tiling at 4 buffer sizes (0: an aligned width's;
+# for Pad the range's ends, equal for the 3 x 5 shape)
 @pytest.mark.parametrize(
-    "api, count", [("pad_tmp_", 16), ("pad_tiling_", 64), ("unpad_tmp_", 16), ("unpad_tiling_", 64)]
+    "api, count", [("pad_tmp_", 16), ("pad_tiling_", 62), ("unpad_tmp_", 16), ("unpad_tiling_", 64)]
 )
 def test_pad_tilings_match_asc_devkit(twin, oracle, api, count):
     keys = sorted(k for k in oracle if k.startswith(api))
