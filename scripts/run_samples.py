@@ -248,6 +248,8 @@ def readme_args(sample, script, scenario):
     scenario, another $VAR the CMake variable of that name, else the README's own assignment."""
     readme = sample / "README.md"
     text = readme.read_text(errors="replace") if readme.exists() else ""
+    script_path = sample / "scripts" / f"{script}.py"
+    source = script_path.read_text(errors="replace") if script_path.exists() else ""
     values = dict(kv.split("=", 1) for line in README_SET.findall(text) for kv in line.split())
     values.update(cmake_build(sample, scenario)[3])
     if scenario is not None:
@@ -255,8 +257,10 @@ def readme_args(sample, script, scenario):
     fill = lambda m: values.get(m.group(1), "")  # noqa: E731  (an unset variable is empty, as in the shell)
     for m in README_RUN.finditer(text):
         if m.group(1) == script:
-            # a cmake option pasted after gen_data.py is not its argument
-            return [re.sub(r"\$\{?(\w+)\}?", fill, a) for a in m.group(2).split() if not a.startswith("-DCMAKE")]
+            # a cmake option pasted after gen_data.py is not its argument, unless the script reads it (quant's
+            # gen_data.py takes -DCMAKE_ASC_ARCHITECTURES=dav-2201 and refuses to run without it)
+            args = [re.sub(r"\$\{?(\w+)\}?", fill, a) for a in m.group(2).split()]
+            return [a for a in args if not a.startswith("-DCMAKE") or a[2:].split("=")[0] in source]
     return None
 
 

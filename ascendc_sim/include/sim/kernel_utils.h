@@ -26,6 +26,9 @@ constexpr uint8_t DEFAULT_BLK_STRIDE = 1;      // the contiguous block stride in
 constexpr int32_t MAX_REPEAT_TIMES = 255;      // repeats one instruction takes
 constexpr int32_t BLOCK_CUBE = 16;             // edge of a cube fractal
 
+// The bytes of a DataBlock on this SoC: 32 on every SoC the twin models (GetDataBlockSizeInBytes.md).
+__aicore__ inline constexpr int16_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
+
 }  // namespace AscendC
 
 // The pipe of the calling core, global as CANN declares it (kernel_common.h).

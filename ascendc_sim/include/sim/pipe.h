@@ -99,6 +99,11 @@ public:
         return t;
     }
 
+    // A TBuf's tensor is never queued: freeing it does nothing (kernel_tpipe.h of CANN 8.1.RC1 declares it;
+    // asc-devkit impl/basic_api/kernel_tbuf_impl.h: TBuf<pos>::FreeTensor is `(void)(0)`).
+    template <typename T>
+    __aicore__ inline void FreeTensor(LocalTensor<T>& /*tensor*/, ascendc_sim::CallSite = {}) {}
+
     ascendc_sim::QueueCore& Core() { return core_; }
 
 private:

@@ -9,6 +9,7 @@
 #include "sim/dtype_of.h"
 #include "sim/gm_access.h"
 #include "sim/gm_definedness.h"
+#include "sim/shape_info.h"
 #include "sim/types.h"
 
 namespace AscendC {
@@ -206,6 +207,10 @@ public:
         }
         size_ = size;
     }
+    // The shape advanced APIs read (ShapeInfo.md); a copy or a slice keeps it.
+    __aicore__ inline void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
+    __aicore__ inline ShapeInfo GetShapeInfo() const { return shapeInfo_; }
+
     // The UB byte address, as on hardware.
     __aicore__ inline uint64_t GetPhyAddr() const { return reinterpret_cast<uint8_t*>(data_) - ascendc_sim::Core().ub; }
 
@@ -280,6 +285,7 @@ private:
     uint32_t size_ = 0;
     ascendc_sim::BufferSlot* slot_ = nullptr;
     uint32_t generation_ = 0;
+    ShapeInfo shapeInfo_;
 };
 
 }  // namespace AscendC

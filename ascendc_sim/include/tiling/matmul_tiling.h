@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ascendc_sim/platform/matmul_tiling.h"
+#include "graph/types.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -58,23 +59,23 @@ private:
 
 namespace matmul_tiling {
 
-// Values of 8.1.RC1 lib/matmul/matmul_tiling_base.h (DataType numbers equal aclDataType's).
+// Values of 8.1.RC1 lib/matmul/matmul_tiling_base.h (DataType numbers equal aclDataType's, ge::DataType's).
 enum class DataType : int32_t {
-    DT_FLOAT = 0,
-    DT_FLOAT16 = 1,
-    DT_INT8 = 2,
-    DT_INT32 = 3,
-    DT_UINT8 = 4,
-    DT_INT16 = 6,
-    DT_UINT16 = 7,
-    DT_UINT32 = 8,
-    DT_INT64 = 9,
-    DT_UINT64 = 10,
-    DT_DOUBLE = 11,
-    DT_BOOL = 12,
-    DT_BF16 = 27,
-    DT_INT4 = 29,
-    DT_BFLOAT16 = 33,
+    DT_FLOAT = ge::DT_FLOAT,
+    DT_FLOAT16 = ge::DT_FLOAT16,
+    DT_INT8 = ge::DT_INT8,
+    DT_INT32 = ge::DT_INT32,
+    DT_UINT8 = ge::DT_UINT8,
+    DT_INT16 = ge::DT_INT16,
+    DT_UINT16 = ge::DT_UINT16,
+    DT_UINT32 = ge::DT_UINT32,
+    DT_INT64 = ge::DT_INT64,
+    DT_UINT64 = ge::DT_UINT64,
+    DT_DOUBLE = ge::DT_DOUBLE,
+    DT_BOOL = ge::DT_BOOL,
+    DT_BF16 = ge::DT_BF16,
+    DT_INT4 = ge::DT_INT4,
+    DT_BFLOAT16 = 33,  // matmul_tiling_base.h's own (ge's 33 is DT_COMPLEX32)
 };
 enum class TPosition : int32_t {
     GM,

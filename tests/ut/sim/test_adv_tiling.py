@@ -39,7 +39,15 @@ ORACLE_SOURCES = [
     "math/exp_tiling_impl.cpp",
     "math/frac_tiling_impl.cpp",
     "reduce/sum_tiling.cpp",
+    "quantization/ascend_quant_tiling_impl.cpp",
+    "quantization/ascend_dequant_tiling_impl.cpp",
+    "quantization/ascend_antiquant_tiling_impl.cpp",
+    "filter/dropout_tiling_impl.cpp",
+    "select/selectwithbytesmask_tiling_impl.cpp",
+    "pad/pad_tiling_impl.cpp",
 ]
+# main.cpp and the files it calls, built the same way against the twin and against the oracle
+MAIN_SOURCES = ["main.cpp", "filter_quant.cpp", "pad.cpp"]
 
 
 def _lines(text):
@@ -63,7 +71,8 @@ def oracle(tmp_path_factory):
     includes = [HERE / "stub", ROOT / "ascendc_sim" / "include", ROOT, DEVKIT, DEVKIT / "include", CANN_INCLUDE]
     sources = [DEVKIT / "impl" / "adv_api" / "tiling" / s for s in ORACLE_SOURCES]
     cmd = ["g++", "-std=c++17", "-O0", "-w", "-DADV_TILING_ORACLE", *[f"-I{p}" for p in includes]]
-    cmd += [str(HERE / "main.cpp"), str(HERE / "oracle_stubs.cpp"), *map(str, sources), "-o", str(exe)]
+    cmd += [str(HERE / s) for s in MAIN_SOURCES] + [str(HERE / "oracle_stubs.cpp"), *map(str, sources)]
+    cmd += ["-o", str(exe)]
     build = subprocess.run(cmd, capture_output=True, text=True, timeout=1200, check=False)
     assert build.returncode == 0, build.stderr[-3000:]
     result = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120, check=False)
@@ -90,11 +99,42 @@ def test_softmax_tiling_matches_asc_devkit(twin, oracle, api, count):
     assert {k: twin.get(k) for k in keys} == {k: oracle[k] for k in keys}
 
 
+# the quantisation and filter APIs (adv_tiling/filter_quant.cpp): shapes x types, AntiQuant's scale shapes x
+# transpose x (int8, fp4) x (half, bfloat16) outputs, Select's shape cases x mask types x isReuseMask
+@pytest.mark.parametrize(
+    "api, count", [("quant_", 12), ("dequant_", 6), ("antiquant_", 40), ("dropout_", 14), ("select_", 48)]
+)
+def test_filter_and_quant_tmp_sizes_match_asc_devkit(twin, oracle, api, count):
+    keys = sorted(k for k in oracle if k.startswith(api))
+    assert len(keys) == count
+    assert {k: twin.get(k) for k in keys} == {k: oracle[k] for k in keys}
+
+
+# Pad / UnPad: 8 shapes x (half, float), the tmp range and the tiling at 4 buffer sizes (0: an aligned width's;
+# for Pad the range's ends, equal for the 3 x 5 shape)
+@pytest.mark.parametrize(
+    "api, count", [("pad_tmp_", 16), ("pad_tiling_", 62), ("unpad_tmp_", 16), ("unpad_tiling_", 64)]
+)
+def test_pad_tilings_match_asc_devkit(twin, oracle, api, count):
+    keys = sorted(k for k in oracle if k.startswith(api))
+    assert len(keys) == count
+    assert {k: twin.get(k) for k in keys} == {k: oracle[k] for k in keys}
+
+
 def test_known_values(twin):
     # Gelu keeps 3 float buffers of the input (Gelu Tiling); SoftMax's minimum is one row's k + 8 + 64 floats
     assert twin["gelu_4096x4"] == f"{3 * 4096 * 4} 768"
     assert twin["softmax_tmp_8x64x4"] == f"{8 * (64 + 8 + 64) * 4} {(64 + 8 + 64) * 4}"
     assert twin["sum_1000x4"] == "64 64"  # 16 repeats of 64 floats: 16 partial sums, two 32-byte blocks
+    # AscendQuant: two bytes an element, at least two 256-byte repeats; AscendDequant: one repeat of floats, the
+    # [128, 32] rows (one row for the minimum) and the 32 + 8 scale floats
+    assert twin["quant_1024_4"] == f"{1024 * 2} {2 * 256}"
+    assert twin["dequant_128x32"] == f"{(64 + 128 * 32 + 40) * 4} {(64 + 32 + 40) * 4}"
+    # DropOut: two floats an element, at least two repeats
+    assert twin["dropout_4x256_4"] == f"{2 * 1024 * 4} 512"
+    # Pad: 16 address lists of 32 bytes, twice, per 16 elements of the source; UnPad needs none on dav-2201
+    assert twin["pad_tmp_16x31_31_4"] == f"{(16 * 31 + 15) // 16 * 1024} 1024"
+    assert twin["unpad_tmp_16x31_31_4"] == "0 0"
 
 
 @pytest.mark.parametrize(
@@ -103,6 +143,16 @@ def test_known_values(twin):
         ("refuse_typesize", "GetGeluMaxMinTmpSize: typeSize 8 is not 2 or 4"),
         ("refuse_empty", "GetSigmoidMaxMinTmpSize: srcShape has 0 elements: must be greater than 0"),
         ("refuse_unaligned", "GetSoftMaxMinTmpSize: the last axis of srcShape (12 elements) must be 32-byte aligned"),
+        (
+            "refuse_quant_unaligned",
+            "GetAscendQuantMaxMinTmpSize: srcShape of 17 elements of 2 bytes is not 32-byte aligned",
+        ),
+        ("refuse_dequant_dims", "GetAscendDequantMaxMinTmpSize: srcShape has 3 dims: must be 1 or 2"),
+        ("refuse_select_mask", "GetSelectMaxMinTmpSize: maskTypeSize 3 is not 1, 2 or 4"),
+        (
+            "refuse_pad_space",
+            "PadTilingFunc: stackBufferSize 1000 is below the 1024 bytes of one unit (GetPadMaxMinTmpSize's minimum)",
+        ),
         (
             "refuse_small_space",
             "LogSoftMaxTilingFunc: localWorkSpaceSize 1024 holds no row (GetLogSoftMaxMinTmpSize: 8480)",

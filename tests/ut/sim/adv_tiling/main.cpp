@@ -95,6 +95,9 @@ void SoftMax() {
 
 }  // namespace
 
+void FilterAndQuant();  // filter_quant.cpp
+void PadTilings();      // pad.cpp
+
 int main() {
     using S = AscendC::TensorShape;
     Each("gelu", [](const S& s, uint32_t ts, uint32_t& mx, uint32_t& mn) {
@@ -146,6 +149,8 @@ int main() {
         AscendC::GetSumMaxMinTmpSize(static_cast<uint32_t>(s.GetDims().back()), ts, false, mx, mn);
     });
     SoftMax();
+    FilterAndQuant();
+    PadTilings();
 #ifndef ADV_TILING_ORACLE
     // the twin refuses what CANN's checks reject, naming the function and the parameter
     try {
@@ -168,6 +173,34 @@ int main() {
         std::printf("refuse_small_space accepted\n");
     } catch (const std::exception& e) {
         std::printf("refuse_small_space %s\n", e.what());
+    }
+    try {
+        uint32_t mx, mn;
+        AscendC::GetAscendQuantMaxMinTmpSize(S({17}), 2, mx, mn);
+        std::printf("refuse_quant_unaligned accepted\n");
+    } catch (const std::exception& e) {
+        std::printf("refuse_quant_unaligned %s\n", e.what());
+    }
+    try {
+        uint32_t mx, mn;
+        AscendC::GetAscendDequantMaxMinTmpSize(S({2, 4, 8}), 4, mx, mn);
+        std::printf("refuse_dequant_dims accepted\n");
+    } catch (const std::exception& e) {
+        std::printf("refuse_dequant_dims %s\n", e.what());
+    }
+    try {
+        uint32_t mx, mn;
+        AscendC::GetSelectMaxMinTmpSize(S({2, 32}), S({1}), 4, S({2, 32}), 3, false, mx, mn);
+        std::printf("refuse_select_mask accepted\n");
+    } catch (const std::exception& e) {
+        std::printf("refuse_select_mask %s\n", e.what());
+    }
+    try {
+        AscendC::tiling::PadTiling t;
+        AscendC::PadTilingFunc(S({16, 31}), S({16, 31}), 1000, 4, t);
+        std::printf("refuse_pad_space accepted\n");
+    } catch (const std::exception& e) {
+        std::printf("refuse_pad_space %s\n", e.what());
     }
     try {
         AscendC::GetSoftMaxMinTmpSize(S({4, 12}), 4, false);
