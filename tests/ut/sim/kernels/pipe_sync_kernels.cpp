@@ -28,6 +28,8 @@ enum Scenario : int32_t {
     kStridedColumns,  // rows of 256 halves: one Adds per 128-column half over all rows (repeat stride one row);
                       // the two interleave and share no byte: no PipeBarrier<PIPE_V> is needed between them
     kStridedOverlap,  // then a Muls by 1 over columns 64-191, which the two Adds wrote: it needs the barrier
+    kMte2RaceUnread,  // two DataCopy into a scratch UB buffer no one reads, no PipeBarrier between (legal)
+    kMte2RaceRewritten,  // two DataCopy into the same bytes, then a third after PipeBarrier<PIPE_MTE2>, then read
 };
 
 struct Gm {
@@ -153,6 +155,29 @@ __aicore__ inline void QueueRotation(TPipe& pipe, const Gm& g, bool obey) {
     }
 }
 
+// Unordered same-pipe writes leave the bytes indeterminate; only a read of them is an error, and a write ordered
+// after both makes them determinate again (`obey`: that write has its PipeBarrier).
+__aicore__ inline void SamePipeRaces(TPipe& pipe, const Gm& g, Scenario s, bool obey) {
+    TBuf<TPosition::VECCALC> buf, scratch;
+    pipe.InitBuffer(buf, g.n * sizeof(half));
+    pipe.InitBuffer(scratch, g.n * sizeof(half));
+    LocalTensor<half> a = buf.Get<half>(), t = scratch.Get<half>();
+    if (s == kMte2RaceUnread) {
+        DataCopy(t, g.x, g.n);
+        DataCopy(t, g.x, g.n);
+        DataCopy(a, g.x, g.n);
+    } else {
+        DataCopy(a, g.x, g.n);
+        DataCopy(a, g.x, g.n);
+        if (obey) PipeBarrier<PIPE_MTE2>();
+        DataCopy(a, g.x, g.n);
+    }
+    Sync<HardEvent::MTE2_V>(true);
+    Adds(a, a, half(1.0f), g.n);
+    Sync<HardEvent::V_MTE3>(true);
+    DataCopy(g.y, a, g.n);
+}
+
 __aicore__ inline void QueueSkipsPipe(TPipe& pipe, const Gm& g, bool obey) {
     if (obey) {
         CopyThrough<TQueBind<TPosition::VECIN, TPosition::VECOUT, 1>>(pipe, g);
@@ -228,8 +253,10 @@ extern "C" __global__ __aicore__ void simtest_pipe_sync(GM_ADDR x, GM_ADDR y, GM
         QueueSkipsPipe(pipe, g, obey);
     } else if (s == kQueueRotation) {
         QueueRotation(pipe, g, obey);
-    } else if (s >= kStridedColumns) {
+    } else if (s == kStridedColumns || s == kStridedOverlap) {
         StridedColumns(pipe, g, s, obey);
+    } else if (s >= kMte2RaceUnread) {
+        SamePipeRaces(pipe, g, s, obey);
     } else {
         Events(pipe, s, obey);
     }
