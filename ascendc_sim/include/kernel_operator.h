@@ -35,6 +35,7 @@
 #include "sim/task_sync.h"
 #include "sim/tensor.h"
 #include "sim/tensor_ops.h"
+#include "sim/transpose.h"
 #include "sim/type_traits.h"
 #include "sim/types.h"
 #include "sim/vec_index.h"
