@@ -20,6 +20,7 @@
 #include "adv_api/math/ceil_tiling.h"
 #include "adv_api/math/clamp_tiling.h"
 #include "adv_api/math/exp_tiling.h"
+#include "adv_api/math/fmod_tiling.h"
 #include "adv_api/math/frac_tiling.h"
 #include "adv_api/math/xor_tiling.h"
 #include "adv_api/reduce/sum_tiling.h"
@@ -133,6 +134,9 @@ int main() {
     });
     Each("clamp", [](const S& s, uint32_t ts, uint32_t& mx, uint32_t& mn) {
         AscendC::GetClampMaxMinTmpSize(s, ts, false, mx, mn);
+    });
+    Each("fmod", [](const S& s, uint32_t ts, uint32_t& mx, uint32_t& mn) {
+        AscendC::GetFmodMaxMinTmpSize(s, ts, false, mx, mn);
     });
     Each("silu", [](const S& s, uint32_t ts, uint32_t& mx, uint32_t& mn) {
         mx = mn = 7;
