@@ -212,6 +212,8 @@ def cmake_build(sample, scenario):
         elif cmd == "target_compile_definitions":
             words = cmake_words(args, env)[1:]
             defines += [w for w in words if w not in ("PRIVATE", "PUBLIC", "INTERFACE")]
+        elif cmd == "add_definitions":  # the directory's definitions: its -D flags
+            defines += [w[2:] for w in cmake_words(args, env) if w.startswith("-D")]
         elif cmd in ("add_executable", "add_library"):
             words = cmake_words(args, env)
             sources[words[0]] = [w for w in words[1:] if w.endswith((".asc", ".cpp"))]
