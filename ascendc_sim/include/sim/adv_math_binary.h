@@ -1,5 +1,5 @@
-// More advanced math APIs (lib/math of asc-devkit include/adv_api/math): ClampMax / ClampMin against a scalar, Xor of
-// two tensors, Fmod, and Axpy with its sharedTmpBuffer. Each with the overloads of its header; without calCount the
+// More advanced APIs (asc-devkit include/adv_api/math, activation, index): ClampMax / ClampMin against a scalar, Xor
+// and Fmod of two tensors, GeGLU, Arange, and Axpy with its sharedTmpBuffer. Each with the overloads of its header; without calCount the
 // whole src. Computed per element in float (Fmod exactly, as C's fmod) and rounded once to T; the temporary buffer,
 // when passed, must be a live tensor (its size is the host's Get*MaxMinTmpSize).
 #pragma once
@@ -97,6 +97,37 @@ ASCENDC_SIM_ADV_BINARY(Fmod,
                                      DEFAULT_FMOD_CONFIG>),
                        ASCENDC_SIM_FMOD_CALL)
 #undef ASCENDC_SIM_FMOD_CALL
+
+// GeGLU.md: dst = src0 * Gelu(src1), Gelu by the tanh approximation as the twin's Gelu (sim/activation.h); half /
+// float.
+#define ASCENDC_SIM_GEGLU_CALL(tmp, count)                                                                           \
+    ascendc_sim::AdvancedBinary("GeGLU", ascendc_sim::VecClass::kTranscendental, ascendc_sim::kFloatTypes<T>, dst, \
+                                src0, src1, tmp, count, [](float a, float b) {                                     \
+                                    return a * b /                                                                 \
+                                           (1.0f + ascendc_sim::fm::exp(-1.5957691216057308f *                     \
+                                                                        (b + 0.044715f * b * b * b)));             \
+                                })
+ASCENDC_SIM_ADV_BINARY(GeGLU, (template <typename T, bool isReuseSource = false>), ASCENDC_SIM_GEGLU_CALL)
+#undef ASCENDC_SIM_GEGLU_CALL
+
+// Arange (index/arithprogression.h): dst[i] = firstValue + i * diffValue for count elements; half / float / int16_t
+// / int32_t. Each element is computed from i (in double, rounded once to T).
+template <typename T>
+__aicore__ inline void Arange(const LocalTensor<T>& dst, const T firstValue, const T diffValue, const int32_t count,
+                              ascendc_sim::CallSite = {}) {
+    using namespace ascendc_sim;
+    const char* api = "Arange";
+    CoreContext& c = Core();
+    Poll(c);
+    RequireType<T>(api, kOneOf<T, half, float, int16_t, int32_t>);
+    RequireCount(api, count);
+    T* d = dst.Operand(api, "dst", count);
+    const double first = static_cast<double>(static_cast<float>(firstValue));
+    const double diff = static_cast<double>(static_cast<float>(diffValue));
+    for (int32_t i = 0; i < count; ++i) d[i] = static_cast<T>(static_cast<float>(first + diff * i));
+    DefineBytes(c, DefSpace::kUb, CountOperand(dst, count).fp);
+    CountVector(c, VecClass::kSimple, count, sizeof(T));
+}
 
 // Clamp.md: ClampMax sets each element above scalar to scalar, ClampMin each below; half / float.
 #define ASCENDC_SIM_CLAMP(Name, pick)                                                                                \

@@ -21,4 +21,10 @@ inline void GetFmodMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typ
     minValue = range.min;
 }
 
+// Arange needs no temporary buffer (index/arithprogression_tiling_impl.cpp)
+inline void GetArangeMaxMinTmpSize(uint32_t& maxValue, uint32_t& minValue) { maxValue = minValue = 0; }
+inline void GetArithProgressionMaxMinTmpSize(uint32_t& maxValue, uint32_t& minValue) {
+    GetArangeMaxMinTmpSize(maxValue, minValue);
+}
+
 }  // namespace AscendC
