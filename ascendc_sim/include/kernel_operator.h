@@ -6,6 +6,7 @@
 #include "sim/activation.h"
 #include "sim/adv_exp.h"
 #include "sim/adv_math_binary.h"
+#include "sim/adv_power.h"
 #include "sim/adv_sum.h"
 #include "sim/atomic.h"
 #include "sim/cast.h"
