@@ -235,12 +235,12 @@ def demo_sources(sample, scenario):
     return paths if paths and all(p.is_file() for p in paths) else None
 
 
-# `python3 ../scripts/<script>.py <args>` as the sample's README runs it (the first such line).
-README_RUN = re.compile(r"python3\s+\.\./scripts/(gen_data|verify_result)\.py([^\n;#&|]*)")
+# `python3 ../scripts/<script>.py <args>` and `./demo <args>` as the sample's README runs them (the first such line).
+README_RUN = re.compile(r"(?:python3\s+\.\./scripts/|\./)(gen_data|verify_result|demo)(?:\.py)?([^\n;#&|]*)")
 
 
-# the README's shell assignments (`SCENARIO_NUM=1 ASC_ARCH=dav-2201`), lines of nothing else
-README_SET = re.compile(r"^\s*((?:[A-Z_]+=\S+\s*)+)$", re.M)
+# the README's shell assignments (`SCENARIO_NUM=1 ASC_ARCH=dav-2201`), lines of nothing else but a comment
+README_SET = re.compile(r"^\s*((?:[A-Z_]+=[^\s#]+\s*)+)(?:#[^\n]*)?$", re.M)  # a trailing comment is no value
 
 
 def readme_args(sample, script, scenario):
@@ -317,7 +317,7 @@ def run_one(srcs, sample, label, scenario):
         code, text = run([sys.executable, "../scripts/gen_data.py", *args], out / "build", 300, env)
         if code != 0:
             return ("yes", "no", "-", "gen_data.py: " + first_error(text))
-    code, text = run([str(exe)], out / "build", 300, env)
+    code, text = run([str(exe), *(readme_args(sample, "demo", scenario) or [])], out / "build", 300, env)
     if code != 0 or "[ERROR]" in text:
         return ("yes", "no", "-", first_error(text))
     verify = out / "scripts" / "verify_result.py"

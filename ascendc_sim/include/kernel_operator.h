@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "sim/activation.h"
+#include "sim/adv_broadcast.h"
 #include "sim/adv_exp.h"
 #include "sim/adv_math_binary.h"
 #include "sim/adv_power.h"
