@@ -236,7 +236,10 @@ def demo_sources(sample, scenario):
 
 
 # `python3 ../scripts/<script>.py <args>` and `./demo <args>` as the sample's README runs them (the first such line).
-README_RUN = re.compile(r"(?:python3\s+\.\./scripts/|\./)(gen_data|verify_result|demo)(?:\.py)?([^\n;#&|]*)")
+# Its arguments are the words before a redirection, a pipe, a comment or the line's end.
+README_RUN = re.compile(
+    r"(?:python3\s+\.\./scripts/|^\s*\./)(gen_data|verify_result|demo)(?:\.py)?((?:[ \t]+(?!\d*>)[^\s;#&|>]+)*)", re.M
+)
 
 
 # the README's shell assignments (`SCENARIO_NUM=1 ASC_ARCH=dav-2201`), lines of nothing else but a comment
