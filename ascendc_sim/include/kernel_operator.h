@@ -16,6 +16,7 @@
 #include "sim/cube_copy.h"
 #include "sim/cube_ops.h"
 #include "sim/data_copy.h"
+#include "sim/data_copy_slice.h"
 #include "sim/debug_print.h"
 #include "sim/gather.h"
 #include "sim/gather_mask.h"
