@@ -85,6 +85,14 @@ void PairRuns(const char* api, const std::vector<SliceRun>& src, const std::vect
     }
 }
 
+// The pieces a slice copy of T makes: piece(srcOffset, dstOffset, elems), in elements.
+template <typename T, typename F>
+void CopySlices(const AscendC::SliceInfo* dstInfo, const AscendC::SliceInfo* srcInfo, uint32_t dimValue, F&& piece) {
+    const char* api = "DataCopy";
+    PairRuns(api, SliceRuns(api, "src", srcInfo, dimValue, sizeof(T)), SliceRuns(api, "dst", dstInfo, dimValue, sizeof(T)),
+             piece);
+}
+
 }  // namespace ascendc_sim
 
 namespace AscendC {
@@ -93,24 +101,20 @@ template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[],
                                 const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1,
                                 ascendc_sim::CallSite = {}) {
-    using namespace ascendc_sim;
-    const char* api = "DataCopy";
-    PairRuns(api, SliceRuns(api, "src", srcSliceInfo, dimValue, sizeof(T)),
-             SliceRuns(api, "dst", dstSliceInfo, dimValue, sizeof(T)), [&](uint64_t from, uint64_t to, uint64_t n) {
-                 CopyGmToUb(api, dst[static_cast<uint32_t>(to)], src[from], CopyShape{1, n * sizeof(T), 0, 0});
-             });
+    ascendc_sim::CopySlices<T>(dstSliceInfo, srcSliceInfo, dimValue, [&](uint64_t from, uint64_t to, uint64_t n) {
+        ascendc_sim::CopyGmToUb("DataCopy", dst[static_cast<uint32_t>(to)], src[from],
+                                ascendc_sim::CopyShape{1, n * sizeof(T), 0, 0});
+    });
 }
 
 template <typename T>
 __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const SliceInfo dstSliceInfo[],
                                 const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1,
                                 ascendc_sim::CallSite = {}) {
-    using namespace ascendc_sim;
-    const char* api = "DataCopy";
-    PairRuns(api, SliceRuns(api, "src", srcSliceInfo, dimValue, sizeof(T)),
-             SliceRuns(api, "dst", dstSliceInfo, dimValue, sizeof(T)), [&](uint64_t from, uint64_t to, uint64_t n) {
-                 CopyUbToGm(api, dst[to], src[static_cast<uint32_t>(from)], CopyShape{1, n * sizeof(T), 0, 0});
-             });
+    ascendc_sim::CopySlices<T>(dstSliceInfo, srcSliceInfo, dimValue, [&](uint64_t from, uint64_t to, uint64_t n) {
+        ascendc_sim::CopyUbToGm("DataCopy", dst[to], src[static_cast<uint32_t>(from)],
+                                ascendc_sim::CopyShape{1, n * sizeof(T), 0, 0});
+    });
 }
 
 }  // namespace AscendC

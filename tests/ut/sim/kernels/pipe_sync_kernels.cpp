@@ -70,6 +70,17 @@ __aicore__ inline void Overlaps(TPipe& pipe, const Gm& g, Scenario s, bool obey)
         if (obey) PipeBarrier<PIPE_MTE2>();
         DataCopy(a, g.x, g.n);
     }
+    // Unordered same-pipe writes leave their bytes indeterminate: only a read of them is an error, and a write
+    // ordered after both makes them determinate again (`obey`: it has its PipeBarrier).
+    if (s == kMte2RaceUnread) {
+        DataCopy(back.Get<half>(), g.x, g.n);
+        DataCopy(back.Get<half>(), g.x, g.n);
+    }
+    if (s == kMte2RaceRewritten) {
+        DataCopy(a, g.x, g.n);
+        if (obey) PipeBarrier<PIPE_MTE2>();
+        DataCopy(a, g.x, g.n);
+    }
     Sync<HardEvent::MTE2_V>(true);
     Adds(a, a, half(1.0f), g.n);
     Sync<HardEvent::V_MTE3>(true);
@@ -155,29 +166,6 @@ __aicore__ inline void QueueRotation(TPipe& pipe, const Gm& g, bool obey) {
     }
 }
 
-// Unordered same-pipe writes leave the bytes indeterminate; only a read of them is an error, and a write ordered
-// after both makes them determinate again (`obey`: that write has its PipeBarrier).
-__aicore__ inline void SamePipeRaces(TPipe& pipe, const Gm& g, Scenario s, bool obey) {
-    TBuf<TPosition::VECCALC> buf, scratch;
-    pipe.InitBuffer(buf, g.n * sizeof(half));
-    pipe.InitBuffer(scratch, g.n * sizeof(half));
-    LocalTensor<half> a = buf.Get<half>(), t = scratch.Get<half>();
-    if (s == kMte2RaceUnread) {
-        DataCopy(t, g.x, g.n);
-        DataCopy(t, g.x, g.n);
-        DataCopy(a, g.x, g.n);
-    } else {
-        DataCopy(a, g.x, g.n);
-        DataCopy(a, g.x, g.n);
-        if (obey) PipeBarrier<PIPE_MTE2>();
-        DataCopy(a, g.x, g.n);
-    }
-    Sync<HardEvent::MTE2_V>(true);
-    Adds(a, a, half(1.0f), g.n);
-    Sync<HardEvent::V_MTE3>(true);
-    DataCopy(g.y, a, g.n);
-}
-
 __aicore__ inline void QueueSkipsPipe(TPipe& pipe, const Gm& g, bool obey) {
     if (obey) {
         CopyThrough<TQueBind<TPosition::VECIN, TPosition::VECOUT, 1>>(pipe, g);
@@ -245,7 +233,7 @@ extern "C" __global__ __aicore__ void simtest_pipe_sync(GM_ADDR x, GM_ADDR y, GM
     bool obey = t.extra != 0;
     if (s <= kVToMte2) {
         ThroughTBuf(pipe, g, s, obey);
-    } else if (s <= kMte3ToMte2) {
+    } else if (s <= kMte3ToMte2 || s >= kMte2RaceUnread) {
         Overlaps(pipe, g, s, obey);
     } else if (s <= kVToS) {
         VectorScalar(pipe, g, s, obey);
@@ -255,8 +243,6 @@ extern "C" __global__ __aicore__ void simtest_pipe_sync(GM_ADDR x, GM_ADDR y, GM
         QueueRotation(pipe, g, obey);
     } else if (s == kStridedColumns || s == kStridedOverlap) {
         StridedColumns(pipe, g, s, obey);
-    } else if (s >= kMte2RaceUnread) {
-        SamePipeRaces(pipe, g, s, obey);
     } else {
         Events(pipe, s, obey);
     }
