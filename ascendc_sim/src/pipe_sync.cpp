@@ -347,17 +347,34 @@ struct RacedPart {
 };
 thread_local std::vector<RacedPart> tlsRacedParts;
 
+// Raced bytes the current instruction overwrote: its own later operands still read what the race left (an in-place
+// Adds notes its dst before its src).
+struct OverwrittenRace {
+    int pipe;
+    uint64_t seq, lo, hi;
+    RangeState state;
+};
+thread_local std::vector<OverwrittenRace> tlsOverwrittenRaces;
+
 // The ordering checks of an access of [b, e) against the ranges it overlaps (the map is left as it is); returns the
 // first of them (or where [b, e) would go).
 RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char* api, uint64_t b,
                                uint64_t e, bool write, RangeMap::iterator hint) {
     PipeSync& s = c.sync;
     tlsRacedParts.clear();
+    std::vector<OverwrittenRace>& overwritten = tlsOverwrittenRaces;
+    if (!overwritten.empty() && (overwritten[0].pipe != pipe || overwritten[0].seq != s.seq[pipe])) overwritten.clear();
+    for (const OverwrittenRace& o : overwritten) {
+        if (!write && o.lo < e && b < o.hi) IndeterminateRead(c, api, pipe, std::max(o.lo, b), std::min(o.hi, e), o.state);
+    }
     auto first = FirstAfter(m, b, hint);
     for (auto it = first; it != m.end() && it->first < e; ++it) {
         RangeState& r = it->second;
         const uint64_t lo = std::max(it->first, b), hi = std::min(r.end, e);
         if (!write && r.raced.seq != 0) IndeterminateRead(c, api, pipe, lo, hi, r);
+        if (write && r.raced.seq != 0 && !(r.writerPipe == pipe && r.writer.seq == s.seq[pipe])) {
+            overwritten.push_back({pipe, s.seq[pipe], lo, hi, r});
+        }
         for (int q = 0; write && q < kPipeCount; ++q) {  // the readers came after the writer: name them first
             if (r.readers[q].seq != 0 && !OrderAfter(s, q, r.readers[q].seq, pipe)) {
                 Unordered(c, api, space, pipe, write, lo, hi, q, r.readers[q], false);
@@ -368,6 +385,8 @@ RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pip
                 Unordered(c, api, space, pipe, write, lo, hi, r.writerPipe, r.writer, true);
             }
             tlsRacedParts.push_back({lo, hi, r.writer});
+        } else if (write && r.raced.seq != 0 && r.writerPipe == pipe && r.writer.seq == s.seq[pipe]) {
+            tlsRacedParts.push_back({lo, hi, r.raced});  // the same instruction noting its bytes again keeps the race
         }
     }
     return first;
