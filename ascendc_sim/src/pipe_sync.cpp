@@ -331,12 +331,12 @@ bool RaceIsDeferred(Space space, int writerPipe, int pipe) { return space == Spa
     const CallSiteOf& last = c.sync.records->sites[r.writer.site];
     const CallSiteOf& earlier = c.sync.records->sites[r.raced.site];
     const char* w = kPipeTable[r.writerPipe].name;
-    FailWithLines(api, Str(kPipeTable[now].name, " ", api, " reads ", Where(c, Space::kUb, b, e), " written by ", w,
-                           " ", earlier.api, " and again by ", w, " ", last.api, " without PipeBarrier<PIPE_", w,
-                           "> between them: which write lands last is not ordered, so the bytes are indeterminate "
-                           "(PipeBarrier(ISASI).md: same-pipe instructions with a data dependence need the barrier): ",
-                           api, LineOf(tlsCallLine), ", ", earlier.api, LineOf(earlier.line), ", ", last.api,
-                           LineOf(last.line)));
+    FailWithLines(
+        api, Str(kPipeTable[now].name, " ", api, " reads ", Where(c, Space::kUb, b, e), " written by ", w, " ",
+                 earlier.api, " and again by ", w, " ", last.api, " without PipeBarrier<PIPE_", w,
+                 "> between them: which write lands last is not ordered, so the bytes are indeterminate "
+                 "(PipeBarrier(ISASI).md: same-pipe instructions with a data dependence need the barrier): ",
+                 api, LineOf(tlsCallLine), ", ", earlier.api, LineOf(earlier.line), ", ", last.api, LineOf(last.line)));
 }
 
 // The [lo, hi) parts of the access being checked that an unordered same-pipe write left indeterminate, with that
@@ -365,7 +365,8 @@ RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pip
     std::vector<OverwrittenRace>& overwritten = tlsOverwrittenRaces;
     if (!overwritten.empty() && (overwritten[0].pipe != pipe || overwritten[0].seq != s.seq[pipe])) overwritten.clear();
     for (const OverwrittenRace& o : overwritten) {
-        if (!write && o.lo < e && b < o.hi) IndeterminateRead(c, api, pipe, std::max(o.lo, b), std::min(o.hi, e), o.state);
+        if (!write && o.lo < e && b < o.hi)
+            IndeterminateRead(c, api, pipe, std::max(o.lo, b), std::min(o.hi, e), o.state);
     }
     auto first = FirstAfter(m, b, hint);
     for (auto it = first; it != m.end() && it->first < e; ++it) {

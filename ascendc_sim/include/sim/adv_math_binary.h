@@ -1,7 +1,7 @@
 // More advanced APIs (asc-devkit include/adv_api/math, activation, index): ClampMax / ClampMin against a scalar, Xor
-// and Fmod of two tensors, GeGLU, Arange, and Axpy with its sharedTmpBuffer. Each with the overloads of its header; without calCount the
-// whole src. Computed per element in float (Fmod exactly, as C's fmod) and rounded once to T; the temporary buffer,
-// when passed, must be a live tensor (its size is the host's Get*MaxMinTmpSize).
+// and Fmod of two tensors, GeGLU, Arange, and Axpy with its sharedTmpBuffer. Each with the overloads of its header;
+// without calCount the whole src. Computed per element in float (Fmod exactly, as C's fmod) and rounded once to T; the
+// temporary buffer, when passed, must be a live tensor (its size is the host's Get*MaxMinTmpSize).
 #pragma once
 #include <cstdint>
 
@@ -56,57 +56,54 @@ uint32_t SameSize(const char* api, const AscendC::LocalTensor<T>& src0, const As
 // The four overloads (dst, src0, src1[, sharedTmpBuffer][, calCount]) of an advanced binary API, with `templ` its
 // template head in parentheses and `call(tmp, count)` the computation.
 #define ASCENDC_SIM_UNPAREN(...) __VA_ARGS__
-#define ASCENDC_SIM_ADV_BINARY(Name, templ, call)                                                                 \
-    ASCENDC_SIM_UNPAREN templ __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,                      \
-                                      const LocalTensor<T>& src1, const LocalTensor<uint8_t>& sharedTmpBuffer,    \
-                                      const uint32_t calCount, ascendc_sim::CallSite = {}) {                      \
-        call(&sharedTmpBuffer, calCount);                                                                         \
-    }                                                                                                             \
-    ASCENDC_SIM_UNPAREN templ __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,                      \
-                                      const LocalTensor<T>& src1, const uint32_t calCount,                        \
-                                      ascendc_sim::CallSite = {}) {                                               \
-        call(nullptr, calCount);                                                                                  \
-    }                                                                                                             \
-    ASCENDC_SIM_UNPAREN templ __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,                      \
-                                      const LocalTensor<T>& src1, const LocalTensor<uint8_t>& sharedTmpBuffer,    \
-                                      ascendc_sim::CallSite = {}) {                                               \
-        call(&sharedTmpBuffer, ascendc_sim::SameSize(#Name, src0, src1));                                         \
-    }                                                                                                             \
-    ASCENDC_SIM_UNPAREN templ __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,                      \
-                                      const LocalTensor<T>& src1, ascendc_sim::CallSite = {}) {                   \
-        call(nullptr, ascendc_sim::SameSize(#Name, src0, src1));                                                  \
+#define ASCENDC_SIM_ADV_BINARY(Name, templ, call)                                                                   \
+    ASCENDC_SIM_UNPAREN templ __aicore__ inline void Name(                                                          \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                          \
+        const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, ascendc_sim::CallSite = {}) {         \
+        call(&sharedTmpBuffer, calCount);                                                                           \
+    }                                                                                                               \
+    ASCENDC_SIM_UNPAREN templ __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,    \
+                                                          const LocalTensor<T>& src1, const uint32_t calCount,      \
+                                                          ascendc_sim::CallSite = {}) {                             \
+        call(nullptr, calCount);                                                                                    \
+    }                                                                                                               \
+    ASCENDC_SIM_UNPAREN templ __aicore__ inline void Name(                                                          \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,                          \
+        const LocalTensor<uint8_t>& sharedTmpBuffer, ascendc_sim::CallSite = {}) {                                  \
+        call(&sharedTmpBuffer, ascendc_sim::SameSize(#Name, src0, src1));                                           \
+    }                                                                                                               \
+    ASCENDC_SIM_UNPAREN templ __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0,    \
+                                                          const LocalTensor<T>& src1, ascendc_sim::CallSite = {}) { \
+        call(nullptr, ascendc_sim::SameSize(#Name, src0, src1));                                                    \
     }
 
 namespace AscendC {
 
 // Xor.md: int16_t / uint16_t, bit by bit.
-#define ASCENDC_SIM_XOR_CALL(tmp, count)                                                                       \
-    ascendc_sim::AdvancedBinary("Xor", ascendc_sim::VecClass::kSimple, ascendc_sim::kBitTypes<T>, dst, src0, \
-                                src1, tmp, count, [](auto a, auto b) { return a ^ b; })
+#define ASCENDC_SIM_XOR_CALL(tmp, count)                                                                           \
+    ascendc_sim::AdvancedBinary("Xor", ascendc_sim::VecClass::kSimple, ascendc_sim::kBitTypes<T>, dst, src0, src1, \
+                                tmp, count, [](auto a, auto b) { return a ^ b; })
 ASCENDC_SIM_ADV_BINARY(Xor, (template <typename T, bool isReuseSource = false>), ASCENDC_SIM_XOR_CALL)
 #undef ASCENDC_SIM_XOR_CALL
 
 // Fmod.md: half / float, src0 - trunc(src0 / src1) * src1 with src0's sign, as C's fmod; the algorithm of the
 // config (NORMAL or ITERATION_COMPENSATION) changes only the cost on hardware.
-#define ASCENDC_SIM_FMOD_CALL(tmp, count)                                                                          \
+#define ASCENDC_SIM_FMOD_CALL(tmp, count)                                                                         \
     ascendc_sim::AdvancedBinary("Fmod", ascendc_sim::VecClass::kTranscendental, ascendc_sim::kFloatTypes<T>, dst, \
-                                src0, src1, tmp, count,                                                           \
-                                [](float a, float b) { return ascendc_sim::fm::fmod(a, b); })
-ASCENDC_SIM_ADV_BINARY(Fmod,
-                       (template <typename T, bool isReuseSource = false, const FmodConfig& config =
-                                     DEFAULT_FMOD_CONFIG>),
-                       ASCENDC_SIM_FMOD_CALL)
+                                src0, src1, tmp, count, [](float a, float b) { return ascendc_sim::fm::fmod(a, b); })
+ASCENDC_SIM_ADV_BINARY(
+    Fmod, (template <typename T, bool isReuseSource = false, const FmodConfig& config = DEFAULT_FMOD_CONFIG>),
+    ASCENDC_SIM_FMOD_CALL)
 #undef ASCENDC_SIM_FMOD_CALL
 
 // GeGLU.md: dst = src0 * Gelu(src1), Gelu by the tanh approximation as the twin's Gelu (sim/activation.h); half /
 // float.
-#define ASCENDC_SIM_GEGLU_CALL(tmp, count)                                                                           \
-    ascendc_sim::AdvancedBinary("GeGLU", ascendc_sim::VecClass::kTranscendental, ascendc_sim::kFloatTypes<T>, dst, \
-                                src0, src1, tmp, count, [](float a, float b) {                                     \
-                                    return a * b /                                                                 \
-                                           (1.0f + ascendc_sim::fm::exp(-1.5957691216057308f *                     \
-                                                                        (b + 0.044715f * b * b * b)));             \
-                                })
+#define ASCENDC_SIM_GEGLU_CALL(tmp, count)                                                                         \
+    ascendc_sim::AdvancedBinary(                                                                                   \
+        "GeGLU", ascendc_sim::VecClass::kTranscendental, ascendc_sim::kFloatTypes<T>, dst, src0, src1, tmp, count, \
+        [](float a, float b) {                                                                                     \
+            return a * b / (1.0f + ascendc_sim::fm::exp(-1.5957691216057308f * (b + 0.044715f * b * b * b)));      \
+        })
 ASCENDC_SIM_ADV_BINARY(GeGLU, (template <typename T, bool isReuseSource = false>), ASCENDC_SIM_GEGLU_CALL)
 #undef ASCENDC_SIM_GEGLU_CALL
 
@@ -130,24 +127,24 @@ __aicore__ inline void Arange(const LocalTensor<T>& dst, const T firstValue, con
 }
 
 // Clamp.md: ClampMax sets each element above scalar to scalar, ClampMin each below; half / float.
-#define ASCENDC_SIM_CLAMP(Name, pick)                                                                                \
-    template <typename T, bool isReuseSource = false>                                                                \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
+#define ASCENDC_SIM_CLAMP(Name, pick)                                                                                 \
+    template <typename T, bool isReuseSource = false>                                                                 \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                 \
                                 const LocalTensor<uint8_t>& sharedTmpBuffer, const T scalar, const uint32_t calCount, \
-                                ascendc_sim::CallSite = {}) {                                                        \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::kFloatTypes<T>);                                             \
-        sharedTmpBuffer.CheckLive(#Name);                                                                            \
-        const float s = static_cast<float>(scalar);                                                                  \
-        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kSimple, dst, src, calCount,                            \
-                               [s](float a) { return pick; });                                                       \
-    }                                                                                                                \
-    template <typename T, bool isReuseSource = false>                                                                \
-    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T scalar,                \
-                                const uint32_t calCount, ascendc_sim::CallSite = {}) {                               \
-        ascendc_sim::RequireType<T>(#Name, ascendc_sim::kFloatTypes<T>);                                             \
-        const float s = static_cast<float>(scalar);                                                                  \
-        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kSimple, dst, src, calCount,                            \
-                               [s](float a) { return pick; });                                                       \
+                                ascendc_sim::CallSite = {}) {                                                         \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::kFloatTypes<T>);                                              \
+        sharedTmpBuffer.CheckLive(#Name);                                                                             \
+        const float s = static_cast<float>(scalar);                                                                   \
+        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kSimple, dst, src, calCount,                             \
+                               [s](float a) { return pick; });                                                        \
+    }                                                                                                                 \
+    template <typename T, bool isReuseSource = false>                                                                 \
+    __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T scalar,                 \
+                                const uint32_t calCount, ascendc_sim::CallSite = {}) {                                \
+        ascendc_sim::RequireType<T>(#Name, ascendc_sim::kFloatTypes<T>);                                              \
+        const float s = static_cast<float>(scalar);                                                                   \
+        ascendc_sim::UnaryLoop(#Name, ascendc_sim::VecClass::kSimple, dst, src, calCount,                             \
+                               [s](float a) { return pick; });                                                        \
     }
 ASCENDC_SIM_CLAMP(ClampMax, a > s ? s : a)
 ASCENDC_SIM_CLAMP(ClampMin, a < s ? s : a)

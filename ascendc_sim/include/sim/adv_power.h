@@ -65,26 +65,26 @@ void PowerLoop(const AscendC::LocalTensor<T>& dst, PowerOperand<T> base, PowerOp
 
 // The four overloads ([sharedTmpBuffer][, calCount]) of one (base, exp) pairing; `Base` / `Exp` the parameter types,
 // `base` / `exp` the PowerOperand expressions, `size` the element count without calCount.
-#define ASCENDC_SIM_POWER(Base, Exp, base, exp, size)                                                                \
-    template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>                \
-    __aicore__ inline void Power(const LocalTensor<T>& dst, Base src0, Exp src1,                                     \
-                                 const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount,                     \
-                                 ascendc_sim::CallSite = {}) {                                                       \
-        ascendc_sim::PowerLoop<T>(dst, base, exp, &sharedTmpBuffer, calCount);                                       \
-    }                                                                                                                \
-    template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>                \
-    __aicore__ inline void Power(const LocalTensor<T>& dst, Base src0, Exp src1, uint32_t calCount,                  \
-                                 ascendc_sim::CallSite = {}) {                                                       \
-        ascendc_sim::PowerLoop<T>(dst, base, exp, nullptr, calCount);                                                \
-    }                                                                                                                \
-    template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>                \
-    __aicore__ inline void Power(const LocalTensor<T>& dst, Base src0, Exp src1,                                     \
-                                 const LocalTensor<uint8_t>& sharedTmpBuffer, ascendc_sim::CallSite = {}) {          \
-        ascendc_sim::PowerLoop<T>(dst, base, exp, &sharedTmpBuffer, size);                                           \
-    }                                                                                                                \
-    template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>                \
-    __aicore__ inline void Power(const LocalTensor<T>& dst, Base src0, Exp src1, ascendc_sim::CallSite = {}) {       \
-        ascendc_sim::PowerLoop<T>(dst, base, exp, nullptr, size);                                                    \
+#define ASCENDC_SIM_POWER(Base, Exp, base, exp, size)                                                          \
+    template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>          \
+    __aicore__ inline void Power(const LocalTensor<T>& dst, Base src0, Exp src1,                               \
+                                 const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount,               \
+                                 ascendc_sim::CallSite = {}) {                                                 \
+        ascendc_sim::PowerLoop<T>(dst, base, exp, &sharedTmpBuffer, calCount);                                 \
+    }                                                                                                          \
+    template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>          \
+    __aicore__ inline void Power(const LocalTensor<T>& dst, Base src0, Exp src1, uint32_t calCount,            \
+                                 ascendc_sim::CallSite = {}) {                                                 \
+        ascendc_sim::PowerLoop<T>(dst, base, exp, nullptr, calCount);                                          \
+    }                                                                                                          \
+    template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>          \
+    __aicore__ inline void Power(const LocalTensor<T>& dst, Base src0, Exp src1,                               \
+                                 const LocalTensor<uint8_t>& sharedTmpBuffer, ascendc_sim::CallSite = {}) {    \
+        ascendc_sim::PowerLoop<T>(dst, base, exp, &sharedTmpBuffer, size);                                     \
+    }                                                                                                          \
+    template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>          \
+    __aicore__ inline void Power(const LocalTensor<T>& dst, Base src0, Exp src1, ascendc_sim::CallSite = {}) { \
+        ascendc_sim::PowerLoop<T>(dst, base, exp, nullptr, size);                                              \
     }
 
 namespace AscendC {

@@ -89,8 +89,8 @@ void PairRuns(const char* api, const std::vector<SliceRun>& src, const std::vect
 template <typename T, typename F>
 void CopySlices(const AscendC::SliceInfo* dstInfo, const AscendC::SliceInfo* srcInfo, uint32_t dimValue, F&& piece) {
     const char* api = "DataCopy";
-    PairRuns(api, SliceRuns(api, "src", srcInfo, dimValue, sizeof(T)), SliceRuns(api, "dst", dstInfo, dimValue, sizeof(T)),
-             piece);
+    PairRuns(api, SliceRuns(api, "src", srcInfo, dimValue, sizeof(T)),
+             SliceRuns(api, "dst", dstInfo, dimValue, sizeof(T)), piece);
 }
 
 }  // namespace ascendc_sim

@@ -17,8 +17,8 @@ inline void GetFmodMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typ
     const char* api = "GetFmodMaxMinTmpSize";
     ascendc_sim::tiling::RequireTypeSize(api, typeSize, {2, 4});
     constexpr ascendc_sim::tiling::NodesByType kFmod{2 + 6, 1};
-    const auto range =
-        ascendc_sim::tiling::NodesOfInput(kFmod.Of(typeSize), ascendc_sim::tiling::ElementCount(api, srcShape), typeSize);
+    const auto range = ascendc_sim::tiling::NodesOfInput(kFmod.Of(typeSize),
+                                                         ascendc_sim::tiling::ElementCount(api, srcShape), typeSize);
     maxValue = range.max;
     minValue = range.min;
 }

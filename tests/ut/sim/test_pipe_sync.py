@@ -215,4 +215,3 @@ def test_unordered_same_pipe_writes_nobody_reads_run(simtest, auto_sync, soc):
     x = _x()
     y = simtest.run_pipe_sync(x, MTE2_RACE_UNREAD, obey=False, soc=soc)
     np.testing.assert_array_equal(y, x + np.float16(1))
-

@@ -21,8 +21,8 @@
 #include "adv_api/math/clamp_tiling.h"
 #include "adv_api/math/exp_tiling.h"
 #include "adv_api/math/fmod_tiling.h"
-#include "adv_api/math/power_tiling.h"
 #include "adv_api/math/frac_tiling.h"
+#include "adv_api/math/power_tiling.h"
 #include "adv_api/math/xor_tiling.h"
 #include "adv_api/reduce/sum_tiling.h"
 #else

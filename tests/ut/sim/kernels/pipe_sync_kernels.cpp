@@ -22,13 +22,13 @@ enum Scenario : int32_t {
     kSetNoWait,
     kBarrierS,
     kEventIds,
-    kCrossCoreEvent,  // SetFlag<M_V> on an AIV of A2/A3 (the M pipe is on the AIC)
-    kQueueRotation,   // two GM->UB->GM rounds through a 2-buffer queue to the same GM bytes: the second round
-                      // gets the other buffer, so nothing orders its copy-out after the first's (PipeBarrier<MTE3>)
-    kStridedColumns,  // rows of 256 halves: one Adds per 128-column half over all rows (repeat stride one row);
-                      // the two interleave and share no byte: no PipeBarrier<PIPE_V> is needed between them
-    kStridedOverlap,  // then a Muls by 1 over columns 64-191, which the two Adds wrote: it needs the barrier
-    kMte2RaceUnread,  // two DataCopy into a scratch UB buffer no one reads, no PipeBarrier between (legal)
+    kCrossCoreEvent,     // SetFlag<M_V> on an AIV of A2/A3 (the M pipe is on the AIC)
+    kQueueRotation,      // two GM->UB->GM rounds through a 2-buffer queue to the same GM bytes: the second round
+                         // gets the other buffer, so nothing orders its copy-out after the first's (PipeBarrier<MTE3>)
+    kStridedColumns,     // rows of 256 halves: one Adds per 128-column half over all rows (repeat stride one row);
+                         // the two interleave and share no byte: no PipeBarrier<PIPE_V> is needed between them
+    kStridedOverlap,     // then a Muls by 1 over columns 64-191, which the two Adds wrote: it needs the barrier
+    kMte2RaceUnread,     // two DataCopy into a scratch UB buffer no one reads, no PipeBarrier between (legal)
     kMte2RaceRewritten,  // two DataCopy into the same bytes, then a third after PipeBarrier<PIPE_MTE2>, then read
 };
 
