@@ -214,6 +214,8 @@ def cmake_build(sample, scenario):
         elif cmd == "target_compile_definitions":
             words = cmake_words(args, env)[1:]
             defines += [w for w in words if w not in ("PRIVATE", "PUBLIC", "INTERFACE")]
+        elif cmd == "add_definitions":  # the directory's definitions: its -D flags
+            defines += [w[2:] for w in cmake_words(args, env) if w.startswith("-D")]
         elif cmd in ("add_executable", "add_library"):
             words = cmake_words(args, env)
             sources[words[0]] = [w for w in words[1:] if w.endswith((".asc", ".cpp"))]
@@ -235,12 +237,15 @@ def demo_sources(sample, scenario):
     return paths if paths and all(p.is_file() for p in paths) else None
 
 
-# `python3 ../scripts/<script>.py <args>` as the sample's README runs it (the first such line).
-README_RUN = re.compile(r"python3\s+\.\./scripts/(gen_data|verify_result)\.py([^\n;#&|]*)")
+# `python3 ../scripts/<script>.py <args>` and `./demo <args>` as the sample's README runs them (the first such line).
+# Its arguments are the words before a redirection, a pipe, a comment or the line's end.
+README_RUN = re.compile(
+    r"(?:python3\s+\.\./scripts/|^\s*\./)(gen_data|verify_result|demo)(?:\.py)?((?:[ \t]+(?!\d*>)[^\s;#&|>]+)*)", re.M
+)
 
 
-# the README's shell assignments (`SCENARIO_NUM=1 ASC_ARCH=dav-2201`), lines of nothing else
-README_SET = re.compile(r"^\s*((?:[A-Z_]+=\S+\s*)+)$", re.M)
+# the README's shell assignments (`SCENARIO_NUM=1 ASC_ARCH=dav-2201`), lines of nothing else but a comment
+README_SET = re.compile(r"^\s*((?:[A-Z_]+=[^\s#]+\s*)+)(?:#[^\n]*)?$", re.M)  # a trailing comment is no value
 
 
 def readme_args(sample, script, scenario):
@@ -321,7 +326,7 @@ def run_one(srcs, sample, label, scenario):
         code, text = run([sys.executable, "../scripts/gen_data.py", *args], out / "build", 300, env)
         if code != 0:
             return ("yes", "no", "-", "gen_data.py: " + first_error(text))
-    code, text = run([str(exe)], out / "build", 300, env)
+    code, text = run([str(exe), *(readme_args(sample, "demo", scenario) or [])], out / "build", 300, env)
     if code != 0 or "[ERROR]" in text:
         return ("yes", "no", "-", first_error(text))
     verify = out / "scripts" / "verify_result.py"

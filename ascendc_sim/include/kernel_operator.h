@@ -4,7 +4,10 @@
 #include <cstdint>
 
 #include "sim/activation.h"
+#include "sim/adv_broadcast.h"
 #include "sim/adv_exp.h"
+#include "sim/adv_math_binary.h"
+#include "sim/adv_power.h"
 #include "sim/adv_sum.h"
 #include "sim/antiquant.h"
 #include "sim/atomic.h"
@@ -14,6 +17,7 @@
 #include "sim/cube_copy.h"
 #include "sim/cube_ops.h"
 #include "sim/data_copy.h"
+#include "sim/data_copy_slice.h"
 #include "sim/debug_print.h"
 #include "sim/determine_sync.h"
 #include "sim/filter.h"
@@ -44,6 +48,7 @@
 #include "sim/task_sync.h"
 #include "sim/tensor.h"
 #include "sim/tensor_ops.h"
+#include "sim/transpose.h"
 #include "sim/type_traits.h"
 #include "sim/types.h"
 #include "sim/vec_index.h"

@@ -44,11 +44,13 @@ struct CallSiteHash {
     }
 };
 
-// The last writer and the readers since, of one byte range.
+// The last writer and the readers since, of one byte range; `raced`: an earlier write of the writer's own pipe that
+// no barrier ordered before it, so which of the two lands last is unknown (UB only; see RaceIsDeferred).
 struct RangeState {
     uint64_t end = 0;
     int8_t writerPipe = -1;
     PipeAccess writer;
+    PipeAccess raced;
     std::array<PipeAccess, kPipeCount> readers{};
 };
 
@@ -315,22 +317,77 @@ RangeMap::iterator FirstAfter(RangeMap& m, uint64_t b, RangeMap::iterator hint) 
     return first;
 }
 
+// Two writes of one pipe to the same bytes with no PipeBarrier between: PipeBarrier(ISASI).md asks for the barrier
+// between same-pipe instructions with a data dependence, so which write lands last is not ordered, and msSanitizer's
+// racecheck names the outcome (WAW: "内存结果值取决于两个内存事件的实际访问顺序"). In UB the bytes die with the kernel:
+// only a read observes the order, so the twin reports the read (IndeterminateRead), not the write (asc-devkit's
+// data_copy sample repeats DataCopyPad into one UB tile it never reads). GM is read by the host and other cores,
+// which the twin's in-core records do not see, so there the second write stays an error.
+bool RaceIsDeferred(Space space, int writerPipe, int pipe) { return space == Space::kUb && writerPipe == pipe; }
+
+// A read of bytes two unordered same-pipe writes left (RangeState::raced), naming the read and both writes.
+[[noreturn]] void IndeterminateRead(CoreContext& c, const char* api, int now, uint64_t b, uint64_t e,
+                                    const RangeState& r) {
+    const CallSiteOf& last = c.sync.records->sites[r.writer.site];
+    const CallSiteOf& earlier = c.sync.records->sites[r.raced.site];
+    const char* w = kPipeTable[r.writerPipe].name;
+    FailWithLines(
+        api, Str(kPipeTable[now].name, " ", api, " reads ", Where(c, Space::kUb, b, e), " written by ", w, " ",
+                 earlier.api, " and again by ", w, " ", last.api, " without PipeBarrier<PIPE_", w,
+                 "> between them: which write lands last is not ordered, so the bytes are indeterminate "
+                 "(PipeBarrier(ISASI).md: same-pipe instructions with a data dependence need the barrier): ",
+                 api, LineOf(tlsCallLine), ", ", earlier.api, LineOf(earlier.line), ", ", last.api, LineOf(last.line)));
+}
+
+// The [lo, hi) parts of the access being checked that an unordered same-pipe write left indeterminate, with that
+// write (MarkRaced records them once the access is recorded).
+struct RacedPart {
+    uint64_t lo, hi;
+    PipeAccess earlier;
+};
+thread_local std::vector<RacedPart> tlsRacedParts;
+
+// Raced bytes the current instruction overwrote: its own later operands still read what the race left (an in-place
+// Adds notes its dst before its src).
+struct OverwrittenRace {
+    int pipe;
+    uint64_t seq, lo, hi;
+    RangeState state;
+};
+thread_local std::vector<OverwrittenRace> tlsOverwrittenRaces;
+
 // The ordering checks of an access of [b, e) against the ranges it overlaps (the map is left as it is); returns the
 // first of them (or where [b, e) would go).
 RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char* api, uint64_t b,
                                uint64_t e, bool write, RangeMap::iterator hint) {
     PipeSync& s = c.sync;
+    tlsRacedParts.clear();
+    std::vector<OverwrittenRace>& overwritten = tlsOverwrittenRaces;
+    if (!overwritten.empty() && (overwritten[0].pipe != pipe || overwritten[0].seq != s.seq[pipe])) overwritten.clear();
+    for (const OverwrittenRace& o : overwritten) {
+        if (!write && o.lo < e && b < o.hi)
+            IndeterminateRead(c, api, pipe, std::max(o.lo, b), std::min(o.hi, e), o.state);
+    }
     auto first = FirstAfter(m, b, hint);
     for (auto it = first; it != m.end() && it->first < e; ++it) {
         RangeState& r = it->second;
         const uint64_t lo = std::max(it->first, b), hi = std::min(r.end, e);
+        if (!write && r.raced.seq != 0) IndeterminateRead(c, api, pipe, lo, hi, r);
+        if (write && r.raced.seq != 0 && !(r.writerPipe == pipe && r.writer.seq == s.seq[pipe])) {
+            overwritten.push_back({pipe, s.seq[pipe], lo, hi, r});
+        }
         for (int q = 0; write && q < kPipeCount; ++q) {  // the readers came after the writer: name them first
             if (r.readers[q].seq != 0 && !OrderAfter(s, q, r.readers[q].seq, pipe)) {
                 Unordered(c, api, space, pipe, write, lo, hi, q, r.readers[q], false);
             }
         }
         if (r.writerPipe >= 0 && !OrderAfter(s, r.writerPipe, r.writer.seq, pipe)) {
-            Unordered(c, api, space, pipe, write, lo, hi, r.writerPipe, r.writer, true);
+            if (!write || !RaceIsDeferred(space, r.writerPipe, pipe)) {
+                Unordered(c, api, space, pipe, write, lo, hi, r.writerPipe, r.writer, true);
+            }
+            tlsRacedParts.push_back({lo, hi, r.writer});
+        } else if (write && r.raced.seq != 0 && r.writerPipe == pipe && r.writer.seq == s.seq[pipe]) {
+            tlsRacedParts.push_back({lo, hi, r.raced});  // the same instruction noting its bytes again keeps the race
         }
     }
     return first;
@@ -393,6 +450,16 @@ RangeMap::iterator RecordAccess(RangeMap& m, int pipe, PipeAccess a, uint64_t b,
     return atB;
 }
 
+// The write just recorded over [b, e) may land before the earlier writes CheckAccess found unordered with it: each
+// such part keeps that write as `raced` (a few map nodes per racing write, no per-byte state).
+void MarkRaced(RangeMap& m) {
+    for (const RacedPart& part : tlsRacedParts) {
+        SplitAt(m, part.hi);
+        for (auto it = SplitAt(m, part.lo); it != m.end() && it->first < part.hi; ++it) it->second.raced = part.earlier;
+    }
+    tlsRacedParts.clear();
+}
+
 // Checks and records an access; returns the range at b (a hint for the footprint's next row).
 RangeMap::iterator Access(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api, uint64_t b,
                           uint64_t e, bool write, RangeMap::iterator hint) {
@@ -401,9 +468,11 @@ RangeMap::iterator Access(CoreContext& c, RangeMap& m, Space space, int pipe, ui
     // The common case, a buffer accessed again as a whole, needs no split.
     if (first != m.end() && first->first == b && first->second.end == e) {
         RecordInPlace(first->second, pipe, a, write);
-        return first;
+    } else {
+        first = RecordAccess(m, pipe, a, b, e, write);
     }
-    return RecordAccess(m, pipe, a, b, e, write);
+    if (!tlsRacedParts.empty()) MarkRaced(m);
+    return first;
 }
 
 // Interval sets of PIPE_S's pending UB accesses (begin -> end, disjoint; touching spans merge).

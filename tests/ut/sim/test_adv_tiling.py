@@ -3,6 +3,7 @@ asc-devkit's values: tests/ut/sim/adv_tiling/main.cpp is built against the twin 
 against asc-devkit's own headers and open tiling sources (impl/adv_api/tiling, the oracle, with stubs for its
 logger and a dav-2201 platform); every line both print must agree. Bad arguments are refused by name."""
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -34,6 +35,9 @@ ORACLE_SOURCES = [
     "math/acosh_tiling.cpp",
     "math/axpy_tiling_impl.cpp",
     "math/clamp_tiling_impl.cpp",
+    "math/fmod_tiling_impl.cpp",
+    "math/power_tiling_impl.cpp",
+    "math/trunc_tiling_impl.cpp",
     "math/xor_tiling.cpp",
     "math/ceil_tiling_impl.cpp",
     "math/exp_tiling_impl.cpp",
@@ -56,7 +60,9 @@ def _lines(text):
 
 @pytest.fixture(scope="module")
 def twin():
-    result = subprocess.run([str(BINARY)], capture_output=True, text=True, timeout=120, check=False)
+    # the device of the oracle's platform stub (dav-2201), for the tilings that depend on it (Power)
+    env = {**os.environ, "ASCENDC_SIM_SOC": "ascend910b"}
+    result = subprocess.run([str(BINARY)], capture_output=True, text=True, timeout=120, check=False, env=env)
     assert result.returncode == 0, result.stderr
     return _lines(result.stdout)
 
@@ -82,7 +88,7 @@ def oracle(tmp_path_factory):
 
 @pytest.mark.parametrize(
     "api",
-    "gelu sigmoid ceil frac acosh axpy xor clamp exp exp_reuse swiglu geglu silu swish sum".split(),
+    "gelu sigmoid ceil frac acosh axpy xor clamp fmod power power_scalar power_int exp exp_reuse swiglu geglu silu swish sum".split(),
 )
 def test_tmp_sizes_match_asc_devkit(twin, oracle, api):
     keys = sorted(k for k in oracle if k.rsplit("_", 1)[0] == api)

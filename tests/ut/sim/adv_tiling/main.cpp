@@ -20,7 +20,9 @@
 #include "adv_api/math/ceil_tiling.h"
 #include "adv_api/math/clamp_tiling.h"
 #include "adv_api/math/exp_tiling.h"
+#include "adv_api/math/fmod_tiling.h"
 #include "adv_api/math/frac_tiling.h"
+#include "adv_api/math/power_tiling.h"
 #include "adv_api/math/xor_tiling.h"
 #include "adv_api/reduce/sum_tiling.h"
 #else
@@ -136,6 +138,18 @@ int main() {
     });
     Each("clamp", [](const S& s, uint32_t ts, uint32_t& mx, uint32_t& mn) {
         AscendC::GetClampMaxMinTmpSize(s, ts, false, mx, mn);
+    });
+    Each("fmod", [](const S& s, uint32_t ts, uint32_t& mx, uint32_t& mn) {
+        AscendC::GetFmodMaxMinTmpSize(s, ts, false, mx, mn);
+    });
+    Each("power", [](const S& s, uint32_t ts, uint32_t& mx, uint32_t& mn) {
+        AscendC::GetPowerMaxMinTmpSize(s, s, false, ts, false, mx, mn);
+    });
+    Each("power_scalar", [](const S& s, uint32_t ts, uint32_t& mx, uint32_t& mn) {
+        AscendC::GetPowerMaxMinTmpSize(S({1}), s, false, ts, false, mx, mn);
+    });
+    Each("power_int", [](const S& s, uint32_t ts, uint32_t& mx, uint32_t& mn) {
+        AscendC::GetPowerMaxMinTmpSize(s, S({1}), true, ts, false, mx, mn);
     });
     Each("silu", [](const S& s, uint32_t ts, uint32_t& mx, uint32_t& mn) {
         mx = mn = 7;
