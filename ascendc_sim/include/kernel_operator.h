@@ -12,6 +12,7 @@
 #include "sim/compare_select.h"
 #include "sim/cube_copy.h"
 #include "sim/cube_ops.h"
+#include "sim/fixpipe.h"
 #include "sim/data_copy.h"
 #include "sim/debug_print.h"
 #include "sim/gather.h"
