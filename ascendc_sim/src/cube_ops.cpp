@@ -1,5 +1,4 @@
 #include "sim/cube_ops.h"
-#include "sim/fixpipe.h"
 
 #include <algorithm>
 #include <cstring>
@@ -9,6 +8,7 @@
 #include "ascendc_sim/platform/soc_cube.h"
 #include "sim/dcache.h"
 #include "sim/definedness.h"
+#include "sim/fixpipe.h"
 #include "sim/gm_definedness.h"
 #include "sim/kernel_rules.h"
 #include "sim/pipe.h"
@@ -32,13 +32,11 @@ struct CubePosition {
 // C1 and TSCM are L1 too (TPosition.md). C2PIPE2GM is the fixpipe buffer FB0, addressed in 128-byte units
 // (SetFixPipeConfig's FPC[15:8], CANN dav_c220 kernel_operator_fixpipe_impl.h:54).
 constexpr CubePosition kCubePositions[] = {
-    {AscendC::TPosition::A1, CubeBuffer::kL1, 32},     {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
-    {AscendC::TPosition::C1, CubeBuffer::kL1, 32},     {AscendC::TPosition::TSCM, CubeBuffer::kL1, 32},
-    {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},   {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
-    {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024}, {AscendC::TPosition::C2, CubeBuffer::kBt, 64},
+    {AscendC::TPosition::A1, CubeBuffer::kL1, 32},        {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
+    {AscendC::TPosition::C1, CubeBuffer::kL1, 32},        {AscendC::TPosition::TSCM, CubeBuffer::kL1, 32},
+    {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},      {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
+    {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024},    {AscendC::TPosition::C2, CubeBuffer::kBt, 64},
     {AscendC::TPosition::C2PIPE2GM, CubeBuffer::kFb, 128}};
-constexpr const char* kBufferNames[] = {"L1", "L0A", "L0B", "L0C", "BT", "FB"};
-static_assert(std::size(kBufferNames) == static_cast<std::size_t>(CubeBuffer::kCount));
 
 const CubePosition* FindCubePosition(int pos) {
     for (const CubePosition& p : kCubePositions) {
@@ -74,7 +72,7 @@ std::vector<BufferSlot*> CarveCube(const char* api, const CubePosition& where, u
     uint64_t rounded = ascendc_sim::AlignUp(uint64_t{len}, where.granule);
     uint64_t total = c.cube.used[b] + rounded * num;
     if (total > Capacity(cube, where.buffer)) {
-        Fail(api, Str(num, " x ", len, " bytes brings ", kBufferNames[b], " to ", total, " bytes, beyond its ",
+        Fail(api, Str(num, " x ", len, " bytes brings ", kCubeBufferNames[b], " to ", total, " bytes, beyond its ",
                       Capacity(cube, where.buffer), " bytes on ", Soc(c).name));
     }
     if (c.pipeBuffers + num > kMaxPipeBuffers) {
@@ -265,7 +263,7 @@ BufferSlot* StaticCubeSlot(const char* api, int position, uint64_t addr, uint64_
     const int b = static_cast<int>(where->buffer);
     const uint64_t capacity = Capacity(cube, where->buffer);
     if (addr + bytes > capacity) {
-        Fail(api, Str("static tensor [", addr, ", ", addr + bytes, ") beyond the ", capacity, "-byte ", kBufferNames[b],
+        Fail(api, Str("static tensor [", addr, ", ", addr + bytes, ") beyond the ", capacity, "-byte ", kCubeBufferNames[b],
                       " of ", Soc(c).name));
     }
     std::vector<uint8_t>& mem = c.cube.bytes[b];
@@ -294,25 +292,25 @@ CubeOperand CheckCubeOperand(CoreContext& c, const char* api, const char* role, 
     if (slot->cubeBuffer < 0 || !(buffers & (1u << slot->cubeBuffer))) {
         std::string want;
         for (int b = 0; b < static_cast<int>(CubeBuffer::kCount); ++b) {
-            if (buffers & (1u << b)) want += want.empty() ? kBufferNames[b] : Str(" or ", kBufferNames[b]);
+            if (buffers & (1u << b)) want += want.empty() ? kCubeBufferNames[b] : Str(" or ", kCubeBufferNames[b]);
         }
         Fail(api,
-             Str(role, " is in ", slot->cubeBuffer < 0 ? "UB" : kBufferNames[slot->cubeBuffer], ", not in ", want));
+             Str(role, " is in ", slot->cubeBuffer < 0 ? "UB" : kCubeBufferNames[slot->cubeBuffer], ", not in ", want));
     }
     auto buf = static_cast<CubeBuffer>(slot->cubeBuffer);
     auto* p = static_cast<uint8_t*>(const_cast<void*>(data));
     uint64_t offset = p - c.cube.bytes[slot->cubeBuffer].data();
     if (offset % align != 0) {
         Fail(api,
-             Str(role, " ", kBufferNames[slot->cubeBuffer], " address ", offset, " is not ", align, "-byte aligned"));
+             Str(role, " ", kCubeBufferNames[slot->cubeBuffer], " address ", offset, " is not ", align, "-byte aligned"));
     }
     // CANN checks a cube operand's alignment, not its LocalTensor's length (kernel_operator_mm_check.h:43-53): the
     // length of a static tensor (LocalTensor(TPosition, addr, size)) annotates only, so its operand is bounded by the
     // physical buffer; a TPipe buffer's by the buffer TPipe carved for it.
     const uint64_t room = slot->fixed ? c.cube.bytes[slot->cubeBuffer].size() - offset : tensorBytes;
     if (bytes > room) {
-        Fail(api, Str(role, " covers ", bytes, " bytes but the ", slot->fixed ? "buffer" : "LocalTensor", " has ",
-                      room, slot->fixed ? Str(" from its address ", offset) : std::string()));
+        Fail(api, Str(role, " covers ", bytes, " bytes but the ", slot->fixed ? "buffer" : "LocalTensor", " has ", room,
+                      slot->fixed ? Str(" from its address ", offset) : std::string()));
     }
     return {p, buf, offset};
 }
@@ -462,7 +460,8 @@ FixpipeOut FixpipeOutLayout(const char* api, const AscendC::FixpipeParamsV220& p
     o.nz = nz;
     o.elemBytes = elemBytes;
     if (p.ndNum > 1) {  // CheckCommonFixpipeParam (kernel_operator_fixpipe_v2_impl.h:70-73)
-        if (p.srcNdStride < 1 || p.srcNdStride > 512) Fail(api, Str("srcNdStride ", p.srcNdStride, " outside [1, 512]"));
+        if (p.srcNdStride < 1 || p.srcNdStride > 512)
+            Fail(api, Str("srcNdStride ", p.srcNdStride, " outside [1, 512]"));
         if (p.dstNdStride < 1) Fail(api, "dstNdStride 0 with ndNum > 1 (valid: 1 to 65535)");
     }
     if (!nz) {
@@ -509,12 +508,12 @@ void FixpipeMove(const char* api, const FixpipeDst& dst, DataType out, DataType 
     const uint64_t srcBytes = (layout.matrices - 1) * layout.srcMatrixBytes + FixpipeSrcBytes(p);
     NoteCubeAccess(c, api, Pipe::kFix, src.buffer, src.offset, srcBytes, false);
     std::vector<uint64_t> words;  // copied out first, as the hardware loads them into FB: the move may overwrite them
-    if (q.columns != nullptr) {  // one uint64_t per column, read by FIX before the move (CopyDeqTensorToFbuf)
+    if (q.columns != nullptr) {   // one uint64_t per column, read by FIX before the move (CopyDeqTensorToFbuf)
         const uint64_t bytes = uint64_t{p.nSize} * 8;
         NoteCubeAccess(c, api, Pipe::kFix, q.columns->buffer, q.columns->offset, bytes, false);
         const uint64_t at = DefAddress(*q.columns);
         if (c.def.cube.AnyUndef(at, at + bytes)) {
-            Fail(api, Str("the quantisation words (", kBufferNames[static_cast<int>(q.columns->buffer)], " [",
+            Fail(api, Str("the quantisation words (", kCubeBufferNames[static_cast<int>(q.columns->buffer)], " [",
                           q.columns->offset, ", ", q.columns->offset + bytes, ")) hold undefined bytes"));
         }
         words.resize(p.nSize);

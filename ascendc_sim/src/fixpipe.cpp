@@ -17,11 +17,11 @@ struct QuantRow {
     DataType in, out;
 };
 constexpr QuantRow kQuantRows[] = {
-    {NoQuant, DataType::kFloat, DataType::kFloat},      {NoQuant, DataType::kInt32, DataType::kInt32},
-    {F322F16, DataType::kFloat, DataType::kFloat16},    {F322BF16, DataType::kFloat, DataType::kBf16},
-    {QF322B8_PRE, DataType::kFloat, DataType::kInt8},   {VQF322B8_PRE, DataType::kFloat, DataType::kInt8},
-    {DEQF16, DataType::kInt32, DataType::kFloat16},     {VDEQF16, DataType::kInt32, DataType::kFloat16},
-    {REQ8, DataType::kInt32, DataType::kInt8},          {VREQ8, DataType::kInt32, DataType::kInt8},
+    {NoQuant, DataType::kFloat, DataType::kFloat},    {NoQuant, DataType::kInt32, DataType::kInt32},
+    {F322F16, DataType::kFloat, DataType::kFloat16},  {F322BF16, DataType::kFloat, DataType::kBf16},
+    {QF322B8_PRE, DataType::kFloat, DataType::kInt8}, {VQF322B8_PRE, DataType::kFloat, DataType::kInt8},
+    {DEQF16, DataType::kInt32, DataType::kFloat16},   {VDEQF16, DataType::kInt32, DataType::kFloat16},
+    {REQ8, DataType::kInt32, DataType::kInt8},        {VREQ8, DataType::kInt32, DataType::kInt8},
 };
 constexpr QuantMode_t kVectorModes[] = {VDEQF16, VQF322B8_PRE, VREQ8};
 
@@ -72,8 +72,9 @@ void CheckQuantMode(const char* api, QuantMode_t mode, DataType in, DataType out
         if (r.mode == mode) return;
         ok += Str(ok.empty() ? "" : " or ", int(r.mode));
     }
-    Fail(api, Str("quantPre ", int(mode), " does not convert ", DataTypeName(in), " to ", DataTypeName(out),
-                  ok.empty() ? std::string(" (no quantPre does on dav_c220)") : Str(" (supported: quantPre ", ok, ")")));
+    Fail(api,
+         Str("quantPre ", int(mode), " does not convert ", DataTypeName(in), " to ", DataTypeName(out),
+             ok.empty() ? std::string(" (no quantPre does on dav_c220)") : Str(" (supported: quantPre ", ok, ")")));
 }
 
 // Fixpipe.md: relu (reluEn) before the conversion; F322F16 / F322BF16 round to nearest even; DEQF16 scales the

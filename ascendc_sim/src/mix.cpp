@@ -260,7 +260,7 @@ void SetAllCores(CoreContext& c, uint16_t f, const ClockSnapshot& mine) {
 // Modes 1 and 2 set by an AIV: once every AIV of the group has set f, mode 1 gives each AIV one, mode 2 the AIC.
 void SetFromAivPair(CoreContext& c, CubeGroup& g, uint8_t modeId, uint16_t f, const ClockSnapshot& mine) {
     const uint32_t aivs = c.launch->cfg.aivPerAic;
-    int32_t (&sets)[2][16] = g.aivPairSets[modeId - 1];
+    int32_t(&sets)[2][16] = g.aivPairSets[modeId - 1];
     JoinClock(g.aivPairClocks[modeId - 1][f], mine);
     ++sets[c.subBlockIdx][f];
     for (uint32_t s = 0; s < aivs; ++s) {

@@ -257,9 +257,8 @@ std::string Where(CoreContext& c, Space space, uint64_t b, uint64_t e) {
     auto hex = [](uint64_t v) { return Str("0x", std::hex, v); };
     if (space == Space::kUb) return Str("UB [", hex(b), ", ", hex(e), ")");
     if (space == Space::kCube) {
-        static constexpr const char* kNames[] = {"L1", "L0A", "L0B", "L0C", "BT"};
         uint64_t base = b >> kCubeBufferShift << kCubeBufferShift;
-        return Str(kNames[b >> kCubeBufferShift], " [", hex(b - base), ", ", hex(e - base), ")");
+        return Str(kCubeBufferNames[b >> kCubeBufferShift], " [", hex(b - base), ", ", hex(e - base), ")");
     }
     std::optional<DeviceAllocation> a = FindContaining(reinterpret_cast<const void*>(b));
     if (!a) return Str("GM [", hex(b), ", ", hex(e), ")");

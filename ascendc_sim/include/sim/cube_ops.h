@@ -1,9 +1,9 @@
 // The basic cube APIs on the twin (基础API/矩阵计算（ISASI）): DataCopy GM -> L1 (MTE2), LoadData 2D L1 -> L0A/L0B
-// (MTE1), Mmad (M) and Fixpipe L0C -> GM (FIX), on the buffers TPipe carves for the cube positions (A1/B1 in L1, A2
-// in L0A, B2 in L0B, CO1 in L0C). The cube side gets no compiler auto-sync (核内同步/关键特性说明), so every pipe
-// hand-off needs its SetFlag/WaitFlag, PipeBarrier or cube-position TQue (sim/pipe_sync.h checks each access).
-// Modeled: A2/A3 AIC cores, half/bfloat16/float inputs with float L0C and int8 inputs with int32 L0C, Fixpipe of
-// one matrix to ND or NZ; anything else fails.
+// (MTE1) and Mmad (M) (Fixpipe, L0C out on FIX: sim/fixpipe.h), on the buffers TPipe carves for the cube positions
+// (A1/B1 in L1, A2 in L0A, B2 in L0B, CO1 in L0C). The cube side gets no compiler auto-sync (核内同步/关键特性说明), so
+// every pipe hand-off needs its SetFlag/WaitFlag, PipeBarrier or cube-position TQue (sim/pipe_sync.h checks each
+// access). Modeled: A2/A3 AIC cores, half/bfloat16/float inputs with float L0C and int8 inputs with int32 L0C;
+// anything else fails.
 #pragma once
 #include <cstdint>
 #include <type_traits>

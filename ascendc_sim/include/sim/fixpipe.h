@@ -115,8 +115,8 @@ struct FixpipeDst {
 struct FixpipeQuant {
     uint64_t scalar = 0;
     const CubeOperand* columns = nullptr;
-    // The Fixpipe API's PipeBarrier<PIPE_FIX> between loading the words and the move (kernel_operator_fixpipe_v2_impl.h:
-    // 228, 327); the raw DataCopy has none.
+    // The Fixpipe API's PipeBarrier<PIPE_FIX> between loading the words and the move
+    // (kernel_operator_fixpipe_v2_impl.h: 228, 327); the raw DataCopy has none.
     bool barrier = true;
 };
 bool IsVectorQuant(QuantMode_t mode);
@@ -173,9 +173,10 @@ void FixpipeToGlobal(const char* api, const AscendC::GlobalTensor<T>& dst, const
 template <typename T, typename U>
 void FixpipeToLocal(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& src,
                     const AscendC::FixpipeParamsV220& p, bool nz, const FixpipeQuant& q) {
-    static_assert(!std::is_same_v<T, float> && !std::is_same_v<T, int32_t>,
-                  "Fixpipe CO1 -> C1: int8_t / uint8_t / half / bfloat16_t destinations (kernel_operator_fixpipe_v2_impl.h"
-                  ":107)");
+    static_assert(
+        !std::is_same_v<T, float> && !std::is_same_v<T, int32_t>,
+        "Fixpipe CO1 -> C1: int8_t / uint8_t / half / bfloat16_t destinations (kernel_operator_fixpipe_v2_impl.h"
+        ":107)");
     if (!nz) Fail(api, "CO1 -> C1 writes NZ only: use CFG_NZ (kernel_operator_fixpipe_v2_impl.h:102)");
     if (p.isChannelSplit) Fail(api, "CO1 -> C1 takes no isChannelSplit (kernel_operator_fixpipe_v2_impl.h:104)");
     const FixpipeOut out = FixpipeOutLayout(api, p, sizeof(T), true);
@@ -298,8 +299,8 @@ __aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& reluPre, const Loc
 
 // DataCopy随路量化激活搬运.md: CO1 -> GM (ND with nz2ndEn, else NZ).
 template <typename T, typename U>
-__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
-                                const DataCopyCO12DstParams& p, ascendc_sim::CallSite = {}) {
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p,
+                                ascendc_sim::CallSite = {}) {
     const char* api = "DataCopy";
     ascendc_sim::Poll(ascendc_sim::Core());
     if (p.mSize == 0 || p.nSize == 0) return;

@@ -27,6 +27,8 @@ using PipeClock = std::array<uint64_t, kPipeCount>;
 // The cube's local buffers; each is its own address space in the cube record (offset + buffer << kCubeBufferShift).
 // kBt: the bias table (C2); kFb: the fixpipe buffer FB0 (C2PIPE2GM), which holds Fixpipe's quantisation words
 enum class CubeBuffer : uint8_t { kL1, kL0A, kL0B, kL0C, kBt, kFb, kCount };
+inline constexpr const char* kCubeBufferNames[] = {"L1", "L0A", "L0B", "L0C", "BT", "FB"};
+static_assert(sizeof(kCubeBufferNames) / sizeof(kCubeBufferNames[0]) == static_cast<std::size_t>(CubeBuffer::kCount));
 inline constexpr int kCubeBufferShift = 40;
 
 // What the checks remember (pipe_sync.cpp's own, so its layout changes without rebuilding kernels): the last writer

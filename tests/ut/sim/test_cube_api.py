@@ -23,8 +23,23 @@ BINARY = next(
     (p for p in (_PACKAGE / "sim_tests" / _NAME, _PACKAGE.parents[1] / "sim_tests" / _NAME) if p.exists()),
     _PACKAGE / "sim_tests" / _NAME,
 )
-(WHOLE, SLABS, ZERO_N_STRIDE, INTO_L0A, TRANSPOSE_API, SHORT_B, NZ_OUT, RELU, BIAS, TRANSPOSE_L0A, L1_OUT, L0A_OUT,
- QUANT_B8, CO12_ND, CO12_NO_ND_PARA) = range(15)
+(
+    WHOLE,
+    SLABS,
+    ZERO_N_STRIDE,
+    INTO_L0A,
+    TRANSPOSE_API,
+    SHORT_B,
+    NZ_OUT,
+    RELU,
+    BIAS,
+    TRANSPOSE_L0A,
+    L1_OUT,
+    L0A_OUT,
+    QUANT_B8,
+    CO12_ND,
+    CO12_NO_ND_PARA,
+) = range(15)
 # (nd2nz_matmul_modes.h)
 
 
