@@ -263,8 +263,8 @@ BufferSlot* StaticCubeSlot(const char* api, int position, uint64_t addr, uint64_
     const int b = static_cast<int>(where->buffer);
     const uint64_t capacity = Capacity(cube, where->buffer);
     if (addr + bytes > capacity) {
-        Fail(api, Str("static tensor [", addr, ", ", addr + bytes, ") beyond the ", capacity, "-byte ", kCubeBufferNames[b],
-                      " of ", Soc(c).name));
+        Fail(api, Str("static tensor [", addr, ", ", addr + bytes, ") beyond the ", capacity, "-byte ",
+                      kCubeBufferNames[b], " of ", Soc(c).name));
     }
     std::vector<uint8_t>& mem = c.cube.bytes[b];
     if (mem.empty()) mem.assign(capacity, 0);
@@ -301,8 +301,8 @@ CubeOperand CheckCubeOperand(CoreContext& c, const char* api, const char* role, 
     auto* p = static_cast<uint8_t*>(const_cast<void*>(data));
     uint64_t offset = p - c.cube.bytes[slot->cubeBuffer].data();
     if (offset % align != 0) {
-        Fail(api,
-             Str(role, " ", kCubeBufferNames[slot->cubeBuffer], " address ", offset, " is not ", align, "-byte aligned"));
+        Fail(api, Str(role, " ", kCubeBufferNames[slot->cubeBuffer], " address ", offset, " is not ", align,
+                      "-byte aligned"));
     }
     // CANN checks a cube operand's alignment, not its LocalTensor's length (kernel_operator_mm_check.h:43-53): the
     // length of a static tensor (LocalTensor(TPosition, addr, size)) annotates only, so its operand is bounded by the
