@@ -162,10 +162,18 @@ def test_fixpipe_into_l1_then_l1_to_gm_matches_numpy(tmp_path):
     np.testing.assert_array_equal(nd, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
 
 
-def test_fixpipe_into_l0a_is_refused(tmp_path):
-    _, _, _, result, _ = _run(tmp_path, L0A_OUT, 32, 32, 32)
+# (a misuse of Fixpipe / DataCopy CO1 -> GM, the refusal naming its rule)
+FIX_REFUSALS = [
+    (L0A_OUT, "Fixpipe: dst is in L0A, not in L1"),  # CO1 -> GM or C1 only
+    (CO12_NO_ND_PARA, "DataCopy: nz2ndEn reads the ND split no SetFixpipeNz2ndFlag set on this core"),
+]
+
+
+@pytest.mark.parametrize("mode, message", FIX_REFUSALS)
+def test_fixpipe_misuse_is_refused(tmp_path, mode, message):
+    _, _, _, result, _ = _run(tmp_path, mode, 32, 32, 32)
     assert result.returncode == 1
-    assert "Fixpipe: dst is in L0A, not in L1" in result.stderr
+    assert message in result.stderr
 
 
 def test_fixpipe_b8_quantisation_matches_numpy(tmp_path):
@@ -183,12 +191,6 @@ def test_data_copy_co1_to_gm_nd_matches_numpy(tmp_path):
     a, b, c, result, _ = _run(tmp_path, CO12_ND, 32, 32, 48, seed=8)
     assert result.returncode == 0, result.stderr
     np.testing.assert_array_equal(c, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
-
-
-def test_data_copy_co1_to_gm_needs_the_nd_register(tmp_path):
-    _, _, _, result, _ = _run(tmp_path, CO12_NO_ND_PARA, 32, 32, 32)
-    assert result.returncode == 1
-    assert "DataCopy: nz2ndEn reads the ND split no SetFixpipeNz2ndFlag set on this core" in result.stderr
 
 
 def test_cube_buffers_need_an_aic(tmp_path):
