@@ -576,6 +576,8 @@ void CopyL1ToBt(const char* api, const CubeOperand& dst, const CubeOperand& src,
 void CopyL1ToGm(const char* api, uint8_t* gm, const CubeOperand& src, uint64_t count, uint64_t rowBytes,
                 uint64_t srcPitch, uint64_t dstPitch) {
     CoreContext& c = Core();
+    // dav_3510 has no L1 -> GM path (asc-devkit examples/01_simd_cpp_api/06_compatibility_guide/data_copy_l1togm)
+    if (Soc(c).arch == Arch::kDav3510) Fail(api, Str("L1 -> GM is not available on ", Soc(c).name, " (dav_3510)"));
     if (c.atomicAdd) Fail(api, "L1 -> GM under SetAtomicAdd is not modeled");
     const uint64_t srcSpan = (count - 1) * srcPitch + rowBytes, dstSpan = (count - 1) * dstPitch + rowBytes;
     NoteCubeAccess(c, api, Pipe::kMte3, src.buffer, src.offset, srcSpan, false);
