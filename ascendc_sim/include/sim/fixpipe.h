@@ -198,6 +198,12 @@ inline CubeOperand FixpipeWorkspace(const char* api, const AscendC::LocalTensor<
     return CubeTensor(api, "cbufWorkspace", words, uint64_t{p.nSize} * 8, BufferBit(CubeBuffer::kL1), 32);
 }
 
+// Fixpipe's common start: the core polled; false for the documented NOP (a zero size).
+inline bool FixpipeMoves(const AscendC::FixpipeParamsV220& p) {
+    Poll(Core());
+    return p.mSize != 0 && p.nSize != 0 && p.ndNum != 0;
+}
+
 inline FixpipeQuant ScalarQuant(const char* api, const AscendC::FixpipeParamsV220& p) {
     if (IsVectorQuant(p.quantPre)) {
         Fail(api, ascendc_sim::Str("quantPre ", int(p.quantPre), " is a vector mode: pass its cbufWorkspace tensor"));
@@ -216,10 +222,9 @@ template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p,
                                ascendc_sim::CallSite = {}) {
     static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe CFG_COLUMN_MAJOR (DN) is dav-3510 only");
-    const char* api = "Fixpipe";
-    ascendc_sim::Poll(ascendc_sim::Core());
-    if (p.mSize == 0 || p.nSize == 0 || p.ndNum == 0) return;  // documented NOP
-    ascendc_sim::FixpipeToGlobal(api, dst, src, p, config.format == CO2Layout::NZ, ascendc_sim::ScalarQuant(api, p));
+    if (!ascendc_sim::FixpipeMoves(p)) return;
+    const bool nz = config.format == CO2Layout::NZ;
+    ascendc_sim::FixpipeToGlobal("Fixpipe", dst, src, p, nz, ascendc_sim::ScalarQuant("Fixpipe", p));
 }
 
 // Fixpipe.md: CO1 -> GM with vector quantisation, one word per column from cbufWorkspace (L1).
@@ -229,21 +234,18 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
                                const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& p,
                                ascendc_sim::CallSite = {}) {
     static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe CFG_COLUMN_MAJOR (DN) is dav-3510 only");
-    const char* api = "Fixpipe";
-    ascendc_sim::Poll(ascendc_sim::Core());
-    if (p.mSize == 0 || p.nSize == 0 || p.ndNum == 0) return;
-    const ascendc_sim::CubeOperand words = ascendc_sim::FixpipeWorkspace(api, cbufWorkspace, p);
-    ascendc_sim::FixpipeToGlobal(api, dst, src, p, config.format == CO2Layout::NZ, {0, &words});
+    if (!ascendc_sim::FixpipeMoves(p)) return;
+    const ascendc_sim::CubeOperand words = ascendc_sim::FixpipeWorkspace("Fixpipe", cbufWorkspace, p);
+    ascendc_sim::FixpipeToGlobal("Fixpipe", dst, src, p, config.format == CO2Layout::NZ, {0, &words});
 }
 
 // Fixpipe.md: CO1 -> C1 (L1), NZ.
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p,
                                ascendc_sim::CallSite = {}) {
-    const char* api = "Fixpipe";
-    ascendc_sim::Poll(ascendc_sim::Core());
-    if (p.mSize == 0 || p.nSize == 0 || p.ndNum == 0) return;
-    ascendc_sim::FixpipeToLocal(api, dst, src, p, config.format == CO2Layout::NZ, ascendc_sim::ScalarQuant(api, p));
+    if (!ascendc_sim::FixpipeMoves(p)) return;
+    const bool nz = config.format == CO2Layout::NZ;
+    ascendc_sim::FixpipeToLocal("Fixpipe", dst, src, p, nz, ascendc_sim::ScalarQuant("Fixpipe", p));
 }
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t,
@@ -251,11 +253,9 @@ template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, t
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                                const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& p,
                                ascendc_sim::CallSite = {}) {
-    const char* api = "Fixpipe";
-    ascendc_sim::Poll(ascendc_sim::Core());
-    if (p.mSize == 0 || p.nSize == 0 || p.ndNum == 0) return;
-    const ascendc_sim::CubeOperand words = ascendc_sim::FixpipeWorkspace(api, cbufWorkspace, p);
-    ascendc_sim::FixpipeToLocal(api, dst, src, p, config.format == CO2Layout::NZ, {0, &words});
+    if (!ascendc_sim::FixpipeMoves(p)) return;
+    const ascendc_sim::CubeOperand words = ascendc_sim::FixpipeWorkspace("Fixpipe", cbufWorkspace, p);
+    ascendc_sim::FixpipeToLocal("Fixpipe", dst, src, p, config.format == CO2Layout::NZ, {0, &words});
 }
 
 // SetFixpipePreQuantFlag.md: the scalar quantisation word DataCopy CO1 -> GM / C1 uses.
@@ -292,39 +292,40 @@ __aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& reluPre, const Loc
     const char* api = "SetFixPipeConfig";
     ascendc_sim::Poll(ascendc_sim::Core());
     const uint32_t fb = ascendc_sim::BufferBit(ascendc_sim::CubeBuffer::kFb);
-    ascendc_sim::CubeTensor(api, "reluPre", reluPre, 0, fb, 64);  // FPC[7:0] in 64-byte units
+    // reluPre is reserved: an empty LocalTensor will do (SetFixPipeConfig.md); a given one is FB, FPC[7:0] in 64 B
+    if (reluPre.Slot() != nullptr) ascendc_sim::CubeTensor(api, "reluPre", reluPre, 0, fb, 64);
     const ascendc_sim::CubeOperand q = ascendc_sim::CubeTensor(api, "quantPre", quantPre, 0, fb, 128);
     ascendc_sim::SetFpcRegister(api, static_cast<int8_t>(q.buffer), q.offset, isUnitFlag);
 }
 
-// DataCopy随路量化激活搬运.md: CO1 -> GM (ND with nz2ndEn, else NZ).
+// DataCopy随路量化激活搬运.md: CO1 -> GM (ND with nz2ndEn, else NZ) or C1 (L1, NZ); `move` takes the instruction's
+// fields as FixpipeParamsV220 and the quantisation words the FIX registers hold.
+template <typename Move>
+__aicore__ inline void DataCopyFromCo1(const DataCopyCO12DstParams& p, Move&& move) {
+    const char* api = "DataCopy";
+    ascendc_sim::Poll(ascendc_sim::Core());
+    if (p.mSize == 0 || p.nSize == 0) return;
+    const FixpipeParamsV220 f = ascendc_sim::Co12Params(api, p);
+    if (!ascendc_sim::IsVectorQuant(p.quantPre))
+        return move(api, f, ascendc_sim::FixpipeQuant{f.deqScalar, nullptr, false});
+    const ascendc_sim::CubeOperand words = ascendc_sim::FpcQuantWords(api, p.nSize);
+    move(api, f, ascendc_sim::FixpipeQuant{0, &words, false});
+}
+
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p,
                                 ascendc_sim::CallSite = {}) {
-    const char* api = "DataCopy";
-    ascendc_sim::Poll(ascendc_sim::Core());
-    if (p.mSize == 0 || p.nSize == 0) return;
-    const FixpipeParamsV220 f = ascendc_sim::Co12Params(api, p);
-    if (ascendc_sim::IsVectorQuant(p.quantPre)) {
-        const ascendc_sim::CubeOperand words = ascendc_sim::FpcQuantWords(api, p.nSize);
-        return ascendc_sim::FixpipeToGlobal(api, dst, src, f, !p.nz2ndEn, {0, &words, false});
-    }
-    ascendc_sim::FixpipeToGlobal(api, dst, src, f, !p.nz2ndEn, {f.deqScalar, nullptr, false});
+    DataCopyFromCo1(p, [&](const char* api, const FixpipeParamsV220& f, const ascendc_sim::FixpipeQuant& q) {
+        ascendc_sim::FixpipeToGlobal(api, dst, src, f, !p.nz2ndEn, q);
+    });
 }
 
-// DataCopy随路量化激活搬运.md: CO1 -> C1 (L1), NZ.
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& p,
                                 ascendc_sim::CallSite = {}) {
-    const char* api = "DataCopy";
-    ascendc_sim::Poll(ascendc_sim::Core());
-    if (p.mSize == 0 || p.nSize == 0) return;
-    const FixpipeParamsV220 f = ascendc_sim::Co12Params(api, p);
-    if (ascendc_sim::IsVectorQuant(p.quantPre)) {
-        const ascendc_sim::CubeOperand words = ascendc_sim::FpcQuantWords(api, p.nSize);
-        return ascendc_sim::FixpipeToLocal(api, dst, src, f, !p.nz2ndEn, {0, &words, false});
-    }
-    ascendc_sim::FixpipeToLocal(api, dst, src, f, !p.nz2ndEn, {f.deqScalar, nullptr, false});
+    DataCopyFromCo1(p, [&](const char* api, const FixpipeParamsV220& f, const ascendc_sim::FixpipeQuant& q) {
+        ascendc_sim::FixpipeToLocal(api, dst, src, f, !p.nz2ndEn, q);
+    });
 }
 
 }  // namespace AscendC
