@@ -177,12 +177,12 @@ def test_fixpipe_misuse_is_refused(tmp_path, mode, message):
 
 
 def test_fixpipe_b8_quantisation_matches_numpy(tmp_path):
-    # QF322B8_PRE with the scale 0.5 and bit 46 set: C x 0.5, rounded to nearest even, saturated to int8
+    # QF322B8_PRE with the scale 1.5 and bit 46 set: C x 1.5, rounded to nearest even, saturated to int8
     m, k, n = 32, 64, 48
     a, b, _, result, _ = _run(tmp_path, QUANT_B8, m, k, n, seed=7)
     assert result.returncode == 0, result.stderr
     got = np.fromfile(tmp_path / "c.bin", np.int8)[: m * n].reshape(m, n)
-    scaled = (a.astype(np.float64) @ b.astype(np.float64)) * 0.5
+    scaled = (a.astype(np.float64) @ b.astype(np.float64)) * 1.5
     assert (np.abs(scaled) > 127).any() and (scaled % 1 == 0.5).any()  # saturation and ties both exercised
     np.testing.assert_array_equal(got, np.clip(np.rint(scaled), -128, 127).astype(np.int8))
 

@@ -94,7 +94,7 @@ extern "C" __global__ __cube__ void nd2nz_matmul(GM_ADDR a, GM_ADDR b, GM_ADDR b
     if (mode == kQuantB8) {
         AscendC::GlobalTensor<int8_t> c8;
         c8.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(c), m * n);
-        float scale = 0.5f;
+        float scale = 1.5f;
         uint64_t word = 0;
         __builtin_memcpy(&word, &scale, sizeof(scale));
         AscendC::FixpipeParamsV220 q(n, m, mPad, n, false, QuantMode_t::QF322B8_PRE, 0, 1, 0, 0, 0);
