@@ -185,7 +185,7 @@ def cmake_build(sample, scenario):
     run."""
     env = {"CMAKE_ASC_ARCHITECTURES": f"dav-{NPU_ARCH}", "CMAKE_ASC_RUN_MODE": "cpu"}  # the CPU-debug build
     if scenario is not None:
-        env["SCENARIO_NUM"] = scenario
+        env["SCENARIO_NUM"] = env["SCENARIO"] = scenario  # both spellings, as the run's -D flags give them
     defines, sources, links, stack = [], {}, {}, []  # stack: (branch taken, some branch of this if taken)
     for cmd, args in cmake_commands(sample):
         active = all(taken for taken, _ in stack)
@@ -216,6 +216,11 @@ def cmake_build(sample, scenario):
             defines += [w for w in words if w not in ("PRIVATE", "PUBLIC", "INTERFACE")]
         elif cmd == "add_definitions":  # the directory's definitions: its -D flags
             defines += [w[2:] for w in cmake_words(args, env) if w.startswith("-D")]
+        elif cmd == "string" and cmake_words(args, env)[:2] == ["REGEX", "MATCH"]:
+            # string(REGEX MATCH <regex> <output variable> <input>...): the first match, or empty
+            words = cmake_words(args, env)
+            found = re.search(words[2], "".join(words[4:]))
+            env[words[3]] = found.group(0) if found else ""
         elif cmd in ("add_executable", "add_library"):
             words = cmake_words(args, env)
             sources[words[0]] = [w for w in words[1:] if w.endswith((".asc", ".cpp"))]

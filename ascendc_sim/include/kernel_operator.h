@@ -21,6 +21,7 @@
 #include "sim/debug_print.h"
 #include "sim/determine_sync.h"
 #include "sim/filter.h"
+#include "sim/fixpipe.h"
 #include "sim/gather.h"
 #include "sim/gather_mask.h"
 #include "sim/gm_bypass.h"

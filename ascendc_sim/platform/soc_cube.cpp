@@ -19,12 +19,13 @@ constexpr SocCubeInfo kSocCubeTable[4] = {
     // memory, 110 from L2, L1->L0A 512 and L1->L0B 256 B/cycle [platform config]; 4096 half MACs/cycle = one 16x16x16
     // fractal ([AICoreSpec] cube_m/n/k_size 16, Mmad fractal shapes) [derived]: 24 AIC x 4096 x 2 x 1.85 GHz = 364
     // TFLOPS, the class of the published 910B figures; float inputs at a quarter of that, FIX (L0C->GM) 64 B/cycle
-    // [assumed: the config gives only l0_c_to_ub_rate]; 16 flag ids per core [doc CrossCoreSetFlag].
+    // [assumed: the config gives only l0_c_to_ub_rate]; 16 flag ids per core [doc CrossCoreSetFlag]; FB0 2 KB
+    // (Ascend910B1.ini fb0_size) [platform config].
     {SocVersion::kAscend910B, true, 2, 512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024, 1024, 4096, 1024, 32, 110, 512,
-     256, 64, 16},
+     256, 64, 16, /*fb0=*/2048},
     // ascend910_93 (A3): Ascend910_9391.ini gives the 910B1 buffers and rates [platform config]; the rest as 910b.
     {SocVersion::kAscend910_93, true, 2, 512 * 1024, 64 * 1024, 64 * 1024, 128 * 1024, 1024, 4096, 1024, 32, 110, 512,
-     256, 64, 16},
+     256, 64, 16, /*fb0=*/2048},
     // ascend950: AIC:AIV 1:2 (Ascend950PR_9599.ini cube_core_cnt 36, vector_core_cnt 72); L1 512 KB, L0A / L0B 64 KB,
     // L0C 256 KB, BT 4 KB, FB0 4 KB (fb0_size), GM->L1 31 and 100 from L2, L1->L0A / L0B 256 B/cycle ([AICoreSpec],
     // [AICoreMemoryRates]) [platform config]; one 16x16x16 fractal per cycle [derived]; float at a quarter, FIX 64

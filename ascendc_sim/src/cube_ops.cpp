@@ -8,6 +8,7 @@
 #include "ascendc_sim/platform/soc_cube.h"
 #include "sim/dcache.h"
 #include "sim/definedness.h"
+#include "sim/fixpipe.h"
 #include "sim/gm_definedness.h"
 #include "sim/kernel_rules.h"
 #include "sim/pipe.h"
@@ -28,14 +29,14 @@ struct CubePosition {
     CubeBuffer buffer;
     uint64_t granule;
 };
-// C1 and TSCM are L1 too (TPosition.md).
+// C1 and TSCM are L1 too (TPosition.md). C2PIPE2GM is the fixpipe buffer FB0, addressed in 128-byte units
+// (SetFixPipeConfig's FPC[15:8], CANN dav_c220 kernel_operator_fixpipe_impl.h:54).
 constexpr CubePosition kCubePositions[] = {
-    {AscendC::TPosition::A1, CubeBuffer::kL1, 32},     {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
-    {AscendC::TPosition::C1, CubeBuffer::kL1, 32},     {AscendC::TPosition::TSCM, CubeBuffer::kL1, 32},
-    {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},   {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
-    {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024}, {AscendC::TPosition::C2, CubeBuffer::kBt, 64}};
-constexpr const char* kBufferNames[] = {"L1", "L0A", "L0B", "L0C", "BT"};
-static_assert(std::size(kBufferNames) == static_cast<std::size_t>(CubeBuffer::kCount));
+    {AscendC::TPosition::A1, CubeBuffer::kL1, 32},        {AscendC::TPosition::B1, CubeBuffer::kL1, 32},
+    {AscendC::TPosition::C1, CubeBuffer::kL1, 32},        {AscendC::TPosition::TSCM, CubeBuffer::kL1, 32},
+    {AscendC::TPosition::A2, CubeBuffer::kL0A, 512},      {AscendC::TPosition::B2, CubeBuffer::kL0B, 512},
+    {AscendC::TPosition::CO1, CubeBuffer::kL0C, 1024},    {AscendC::TPosition::C2, CubeBuffer::kBt, 64},
+    {AscendC::TPosition::C2PIPE2GM, CubeBuffer::kFb, 128}};
 
 const CubePosition* FindCubePosition(int pos) {
     for (const CubePosition& p : kCubePositions) {
@@ -45,7 +46,8 @@ const CubePosition* FindCubePosition(int pos) {
 }
 
 uint64_t Capacity(const ascendc_sim::SocCubeInfo& cube, CubeBuffer b) {
-    const uint64_t sizes[] = {cube.l1Bytes, cube.l0aBytes, cube.l0bBytes, cube.l0cBytes, cube.biasTableBytes};
+    const uint64_t sizes[] = {cube.l1Bytes,  cube.l0aBytes,       cube.l0bBytes,
+                              cube.l0cBytes, cube.biasTableBytes, cube.fixpipeBytes};
     return sizes[static_cast<int>(b)];
 }
 
@@ -70,7 +72,7 @@ std::vector<BufferSlot*> CarveCube(const char* api, const CubePosition& where, u
     uint64_t rounded = ascendc_sim::AlignUp(uint64_t{len}, where.granule);
     uint64_t total = c.cube.used[b] + rounded * num;
     if (total > Capacity(cube, where.buffer)) {
-        Fail(api, Str(num, " x ", len, " bytes brings ", kBufferNames[b], " to ", total, " bytes, beyond its ",
+        Fail(api, Str(num, " x ", len, " bytes brings ", kCubeBufferNames[b], " to ", total, " bytes, beyond its ",
                       Capacity(cube, where.buffer), " bytes on ", Soc(c).name));
     }
     if (c.pipeBuffers + num > kMaxPipeBuffers) {
@@ -261,8 +263,8 @@ BufferSlot* StaticCubeSlot(const char* api, int position, uint64_t addr, uint64_
     const int b = static_cast<int>(where->buffer);
     const uint64_t capacity = Capacity(cube, where->buffer);
     if (addr + bytes > capacity) {
-        Fail(api, Str("static tensor [", addr, ", ", addr + bytes, ") beyond the ", capacity, "-byte ", kBufferNames[b],
-                      " of ", Soc(c).name));
+        Fail(api, Str("static tensor [", addr, ", ", addr + bytes, ") beyond the ", capacity, "-byte ",
+                      kCubeBufferNames[b], " of ", Soc(c).name));
     }
     std::vector<uint8_t>& mem = c.cube.bytes[b];
     if (mem.empty()) mem.assign(capacity, 0);
@@ -290,19 +292,26 @@ CubeOperand CheckCubeOperand(CoreContext& c, const char* api, const char* role, 
     if (slot->cubeBuffer < 0 || !(buffers & (1u << slot->cubeBuffer))) {
         std::string want;
         for (int b = 0; b < static_cast<int>(CubeBuffer::kCount); ++b) {
-            if (buffers & (1u << b)) want += want.empty() ? kBufferNames[b] : Str(" or ", kBufferNames[b]);
+            if (buffers & (1u << b)) want += want.empty() ? kCubeBufferNames[b] : Str(" or ", kCubeBufferNames[b]);
         }
         Fail(api,
-             Str(role, " is in ", slot->cubeBuffer < 0 ? "UB" : kBufferNames[slot->cubeBuffer], ", not in ", want));
+             Str(role, " is in ", slot->cubeBuffer < 0 ? "UB" : kCubeBufferNames[slot->cubeBuffer], ", not in ", want));
     }
     auto buf = static_cast<CubeBuffer>(slot->cubeBuffer);
     auto* p = static_cast<uint8_t*>(const_cast<void*>(data));
     uint64_t offset = p - c.cube.bytes[slot->cubeBuffer].data();
     if (offset % align != 0) {
-        Fail(api,
-             Str(role, " ", kBufferNames[slot->cubeBuffer], " address ", offset, " is not ", align, "-byte aligned"));
+        Fail(api, Str(role, " ", kCubeBufferNames[slot->cubeBuffer], " address ", offset, " is not ", align,
+                      "-byte aligned"));
     }
-    if (bytes > tensorBytes) Fail(api, Str(role, " covers ", bytes, " bytes but the LocalTensor has ", tensorBytes));
+    // CANN checks a cube operand's alignment, not its LocalTensor's length (kernel_operator_mm_check.h:43-53): the
+    // length of a static tensor (LocalTensor(TPosition, addr, size)) annotates only, so its operand is bounded by the
+    // physical buffer; a TPipe buffer's by the buffer TPipe carved for it.
+    const uint64_t room = slot->fixed ? c.cube.bytes[slot->cubeBuffer].size() - offset : tensorBytes;
+    if (bytes > room) {
+        Fail(api, Str(role, " covers ", bytes, " bytes but the ", slot->fixed ? "buffer" : "LocalTensor", " has ", room,
+                      slot->fixed ? Str(" from its address ", offset) : std::string()));
+    }
     return {p, buf, offset};
 }
 
@@ -397,7 +406,9 @@ void MmadCube(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b
     const char* api = "Mmad";
     CoreContext& c = Core();
     if (p.m > 4095 || p.n > 4095 || p.k > 4095) Fail(api, Str("m, n, k (", p.m, ", ", p.n, ", ", p.k, ") > 4095"));
-    if (p.cmatrixSource || p.unitFlag != 0) Fail(api, "cmatrixSource (BT init) and unitFlag are not modeled");
+    if (p.cmatrixSource) Fail(api, "cmatrixSource (BT init) is not modeled");
+    // unitFlag 2 / 3: the Mmad waits until FIX has read the L0C blocks it overwrites (UnitFlag.md)
+    if (p.unitFlag == 2 || p.unitFlag == 3) NoteUnitFlagOrder(c, Pipe::kFix, Pipe::kM);
     const bool accumulate = bias == nullptr && (p.isBias || !p.cmatrixInitVal);
     // 同步优化说明: accumulating Mmads into one L0C need PipeBarrier<PIPE_M> below (m/16)*(n/16) = 10, where the
     // hardware does not order the write and the next read itself; an overwriting Mmad depends on no earlier one.
@@ -448,7 +459,16 @@ FixpipeOut FixpipeOutLayout(const char* api, const AscendC::FixpipeParamsV220& p
     FixpipeOut o;
     o.nz = nz;
     o.elemBytes = elemBytes;
+    if (p.ndNum > 1) {  // CheckCommonFixpipeParam (kernel_operator_fixpipe_v2_impl.h:70-73)
+        if (p.srcNdStride < 1 || p.srcNdStride > 512)
+            Fail(api, Str("srcNdStride ", p.srcNdStride, " outside [1, 512]"));
+        if (p.dstNdStride < 1) Fail(api, "dstNdStride 0 with ndNum > 1 (valid: 1 to 65535)");
+    }
     if (!nz) {
+        // ND_PARA splits only NZ2ND (kernel_operator_fixpipe_v2_impl.h:268-273 sets it for ROW_MAJOR alone)
+        o.matrices = p.ndNum;
+        o.srcMatrixBytes = uint64_t{p.srcNdStride} * 1024;
+        o.dstMatrixBytes = uint64_t{p.dstNdStride} * elemBytes;
         if (p.dstStride < p.nSize) {
             Fail(api,
                  Str("dstStride ", p.dstStride, " is below nSize ", p.nSize, " (NZ2ND: elements per destination row)"));
@@ -460,10 +480,13 @@ FixpipeOut FixpipeOutLayout(const char* api, const AscendC::FixpipeParamsV220& p
     }
     // NZ output: a row of a column block is 32 bytes of the output type, 16 floats for a float output, 8 with
     // isChannelSplit; dstStride is in 32-byte blocks (Fixpipe（L0C到GM数据搬运）.md 表4).
+    // A b8 output's column block is 32 wide: two of L0C's 16-wide blocks side by side.
     if (p.isChannelSplit && elemBytes != 4) Fail(api, "isChannelSplit needs a float output");
     o.c0 = elemBytes == 4 ? (p.isChannelSplit ? 8 : 16) : 32 / elemBytes;
-    if (o.c0 > kC0) Fail(api, "an NZ output of 1-byte elements (C0 32) is not modeled");
-    if (p.nSize % o.c0 != 0) Fail(api, Str("NZ output: nSize ", p.nSize, " is not a multiple of C0 = ", o.c0));
+    // NZ: nSize a multiple of 16 (kernel_operator_fixpipe_v2_impl.h:58); the twin needs whole column blocks too.
+    if (p.nSize % kC0 != 0 || p.nSize % o.c0 != 0) {
+        Fail(api, Str("NZ output: nSize ", p.nSize, " is not a multiple of 16 and of C0 = ", o.c0));
+    }
     o.runs = p.nSize / o.c0;
     o.runBytes = uint64_t{p.mSize} * o.c0 * elemBytes;
     o.pitchBytes = uint64_t{p.dstStride} * 32;
@@ -473,70 +496,98 @@ FixpipeOut FixpipeOutLayout(const char* api, const AscendC::FixpipeParamsV220& p
     return o;
 }
 
-// Fixpipe（L0C到GM数据搬运）.md: output element (i, j) <- NZ element (j / 16) * srcStride * 16 + i * 16 + j % 16,
-// through relu when reluEn; half / bfloat16 outputs need quantPre F322F16 / F322BF16 (round to nearest even), float
-// NoQuant.
-void FixpipeToGm(const char* api, uint8_t* gm, DataType out, DataType in, const CubeOperand& src,
-                 const AscendC::FixpipeParamsV220& p, const FixpipeOut& layout) {
+// Fixpipe.md: output element (i, j) <- NZ element (j / 16) * srcStride * 16 + i * 16 + j % 16, through relu and
+// quantPre (fixpipe.cpp), to GM or L1 as `layout` places it.
+void FixpipeMove(const char* api, const FixpipeDst& dst, DataType out, DataType in, const CubeOperand& src,
+                 const AscendC::FixpipeParamsV220& p, const FixpipeOut& layout, const FixpipeQuant& q) {
     CoreContext& c = Core();
-    if (p.ndNum != 1 || p.unitFlag != 0) Fail(api, "ndNum > 1 and unitFlag are not modeled");
-    if (c.atomicAdd) Fail(api, "Fixpipe under SetAtomicAdd is not modeled");
-    const bool integer = in == DataType::kInt32;
-    const QuantMode_t want = integer                     ? (out == DataType::kInt32 ? NoQuant : DEQF16)
-                             : out == DataType::kFloat   ? NoQuant
-                             : out == DataType::kFloat16 ? F322F16
-                             : out == DataType::kBf16    ? F322BF16
-                                                         : DEQF16;
-    if (want == DEQF16 || p.quantPre != want) {
-        Fail(api, Str("quantPre ", int(p.quantPre), " does not convert ", ascendc_sim::DataTypeName(in), " to ",
-                      ascendc_sim::DataTypeName(out),
-                      " (float: NoQuant, half: F322F16, bfloat16: F322BF16, int32 to int32: NoQuant; other conversions "
-                      "not modeled)"));
+    if (c.atomicAdd && dst.gm != nullptr) Fail(api, "Fixpipe under SetAtomicAdd is not modeled");
+    CheckQuantMode(api, p.quantPre, in, out);
+    // unitFlag 3: the Fixpipe reads L0C blocks once the Mmad that set their flag (unitFlag 3) wrote them (UnitFlag.md)
+    if (p.unitFlag == 3) NoteUnitFlagOrder(c, Pipe::kM, Pipe::kFix);
+    const uint64_t srcBytes = (layout.matrices - 1) * layout.srcMatrixBytes + FixpipeSrcBytes(p);
+    NoteCubeAccess(c, api, Pipe::kFix, src.buffer, src.offset, srcBytes, false);
+    std::vector<uint64_t> words;  // copied out first, as the hardware loads them into FB: the move may overwrite them
+    if (q.columns != nullptr) {   // one uint64_t per column, read by FIX before the move (CopyDeqTensorToFbuf)
+        const uint64_t bytes = uint64_t{p.nSize} * 8;
+        NoteCubeAccess(c, api, Pipe::kFix, q.columns->buffer, q.columns->offset, bytes, false);
+        const uint64_t at = DefAddress(*q.columns);
+        if (c.def.cube.AnyUndef(at, at + bytes)) {
+            Fail(api, Str("the quantisation words (", kCubeBufferNames[static_cast<int>(q.columns->buffer)], " [",
+                          q.columns->offset, ", ", q.columns->offset + bytes, ")) hold undefined bytes"));
+        }
+        words.resize(p.nSize);
+        std::memcpy(words.data(), q.columns->data, bytes);
     }
-    NoteCubeAccess(c, api, Pipe::kFix, src.buffer, src.offset, FixpipeSrcBytes(p), false);
-    const uint64_t size = ascendc_sim::DataTypeSize(out);
-    Footprint read[2];
-    const std::size_t parts =
-        NzValid(DefAddress(src), p.mSize, p.nSize, uint64_t{p.srcStride} * kC0 * sizeof(float), read);
-    const Footprint written =
-        Footprint::Rows(reinterpret_cast<uint64_t>(gm), layout.runs, layout.runBytes, layout.pitchBytes);
-    for (std::size_t i = 0; i < parts; ++i) {
-        const UndefFound found = FirstUndef(c, api, {&read[i], &c.def.cube, 0, DefSpace::kCube});
-        const uint64_t l0c = uint64_t{static_cast<uint8_t>(CubeBuffer::kL0C)} << kCubeBufferShift;
-        StoreUndefinedToGm(c, api, "L0C", l0c, found, written);
-        if (found.any) break;
-    }
-    for (uint64_t r = 0; r < layout.runs; ++r) {
-        NoteGm(c, api, Pipe::kFix, gm + r * layout.pitchBytes, layout.runBytes, true);
-        CacheDmaWrite(c, api, gm + r * layout.pitchBytes, layout.runBytes);
-    }
-    for (int64_t i = 0; i < p.mSize; ++i) {
-        for (int64_t j = 0; j < p.nSize; ++j) {
-            const uint8_t* at = src.data + ((j / kC0) * p.srcStride * kC0 + i * kC0 + j % kC0) * 4;
-            if (integer) {
-                int32_t v;
-                std::memcpy(&v, at, 4);
-                if (p.reluEn && v < 0) v = 0;
-                std::memcpy(gm + layout.Offset(i, j), &v, 4);
-                continue;
+    if (q.barrier) NotePipeBarrier(c, PIPE_FIX);
+    for (uint64_t t = 0; t < layout.matrices; ++t) {
+        const uint64_t from = t * layout.srcMatrixBytes, to = t * layout.dstMatrixBytes;
+        Footprint read[2];
+        const std::size_t parts =
+            NzValid(DefAddress(src) + from, p.mSize, p.nSize, uint64_t{p.srcStride} * kC0 * sizeof(float), read);
+        if (dst.gm != nullptr) {
+            uint8_t* gm = dst.gm + to;
+            const Footprint written =
+                Footprint::Rows(reinterpret_cast<uint64_t>(gm), layout.runs, layout.runBytes, layout.pitchBytes);
+            for (std::size_t i = 0; i < parts; ++i) {
+                const UndefFound found = FirstUndef(c, api, {&read[i], &c.def.cube, 0, DefSpace::kCube});
+                const uint64_t l0c = uint64_t{static_cast<uint8_t>(CubeBuffer::kL0C)} << kCubeBufferShift;
+                StoreUndefinedToGm(c, api, "L0C", l0c, found, written);
+                if (found.any) break;
             }
-            float v;
-            std::memcpy(&v, at, 4);
-            if (p.reluEn && v < 0) v = 0.0f;  // relu keeps NaN (a NaN is not below 0)
-            uint16_t bits = out == DataType::kBf16 ? FloatToBf16Bits(v) : FloatToHalfBits(v);
-            std::memcpy(gm + layout.Offset(i, j), size == 4 ? static_cast<const void*>(&v) : &bits, size);
+            for (uint64_t r = 0; r < layout.runs; ++r) {
+                NoteGm(c, api, Pipe::kFix, gm + r * layout.pitchBytes, layout.runBytes, true);
+                CacheDmaWrite(c, api, gm + r * layout.pitchBytes, layout.runBytes);
+            }
+        } else {
+            NoteCubeAccess(c, api, Pipe::kFix, dst.l1->buffer, dst.l1->offset + to, layout.Span(), true);
+            const FlowOperand into{
+                Footprint::Rows(DefAddress(*dst.l1) + to, layout.runs, layout.runBytes, layout.pitchBytes),
+                DefSpace::kCube};
+            std::vector<FlowOperand> sources;
+            for (std::size_t i = 0; i < parts; ++i) sources.push_back({read[i], DefSpace::kCube, true});
+            Propagate(c, api, Flow::kWhole, std::vector<FlowOperand>{into}, sources);
+        }
+        uint8_t* base = (dst.gm != nullptr ? dst.gm : dst.l1->data) + to;
+        for (int64_t i = 0; i < p.mSize; ++i) {
+            for (int64_t j = 0; j < p.nSize; ++j) {
+                const uint8_t* at = src.data + from + ((j / kC0) * p.srcStride * kC0 + i * kC0 + j % kC0) * 4;
+                const uint64_t word = words.empty() ? q.scalar : words[j];
+                FixpipeConvert(api, p.quantPre, p.reluEn, word, in, out, at, base + layout.Offset(i, j));
+            }
         }
     }
-    c.cost.l0cToGmBytes += uint64_t{p.mSize} * p.nSize * size;
+    // FIX moves L0C out at one rate whatever the destination [assumed: as L0C -> GM, soc_cube.cpp].
+    c.cost.l0cToGmBytes += layout.matrices * p.mSize * p.nSize * ascendc_sim::DataTypeSize(out);
 }
 
 void CopyL1ToBt(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t bytes) {
     CoreContext& c = Core();
-    NoteCubeAccess(c, api, Pipe::kMte1, src.buffer, src.offset, bytes, false);
-    NoteCubeAccess(c, api, Pipe::kMte1, dst.buffer, dst.offset, bytes, true);
+    // L1 -> FB is a FIX instruction (DataCopyL12FBIntf's __inout_pipe__(FIX), kernel_operator_data_copy_impl.h:1062)
+    const Pipe pipe = dst.buffer == CubeBuffer::kFb ? Pipe::kFix : Pipe::kMte1;
+    NoteCubeAccess(c, api, pipe, src.buffer, src.offset, bytes, false);
+    NoteCubeAccess(c, api, pipe, dst.buffer, dst.offset, bytes, true);
     std::memmove(dst.data, src.data, bytes);
     Propagate(c, api, Flow::kElementwise, {{Footprint::Contiguous(DefAddress(dst), bytes, 8), DefSpace::kCube}},
               {{Footprint::Contiguous(DefAddress(src), bytes, 8), DefSpace::kCube}});
+}
+
+// DataCopy.md (A2/A3: L1 -> GM): MTE3 moves L1 rows to GM; charged as a UB -> GM copy (the MTE3 rate).
+void CopyL1ToGm(const char* api, uint8_t* gm, const CubeOperand& src, uint64_t count, uint64_t rowBytes,
+                uint64_t srcPitch, uint64_t dstPitch) {
+    CoreContext& c = Core();
+    // dav_3510 has no L1 -> GM path (asc-devkit examples/01_simd_cpp_api/06_compatibility_guide/data_copy_l1togm)
+    if (Soc(c).arch == Arch::kDav3510) Fail(api, Str("L1 -> GM is not available on ", Soc(c).name, " (dav_3510)"));
+    if (c.atomicAdd) Fail(api, "L1 -> GM under SetAtomicAdd is not modeled");
+    const uint64_t srcSpan = (count - 1) * srcPitch + rowBytes, dstSpan = (count - 1) * dstPitch + rowBytes;
+    NoteCubeAccess(c, api, Pipe::kMte3, src.buffer, src.offset, srcSpan, false);
+    NoteGm(c, api, Pipe::kMte3, gm, dstSpan, true);
+    CacheDmaWrite(c, api, gm, dstSpan);
+    CopyToGm(c, api, DefSpace::kCube, Footprint::Rows(DefAddress(src), count, rowBytes, srcPitch),
+             Footprint::Rows(reinterpret_cast<uint64_t>(gm), count, rowBytes, dstPitch), false);
+    for (uint64_t r = 0; r < count; ++r) std::memcpy(gm + r * dstPitch, src.data + r * srcPitch, rowBytes);
+    c.cost.ubToGmBytes += count * rowBytes;
+    ChargeCopy(c, Pipe::kMte3, gm, count, rowBytes, dstPitch, false);
 }
 
 }  // namespace ascendc_sim

@@ -204,13 +204,22 @@ uint32_t& RegisteredMatmulObjects() { return Core().registeredMatmulObjects; }
 
 namespace {
 
-// Docs (CrossCoreSetFlag): mode 4 pairs the AIC with each AIV of a 1:2 group: AIV s's flag f (0-15) is the AIC's
-// flag f + 16 s, and the AIC's flag f + 16 s reaches AIV s as f. The Matmul API owns [0, 2N - 1] for N objects;
-// PIPE_S and PIPE_ALL are not allowed on A2/A3.
-void CheckFlag(CoreContext& c, const char* api, uint8_t modeId, pipe_t pipe, uint16_t flagId) {
-    if (modeId != 4) Fail(api, Str("modeId ", int(modeId), " is not modeled by the twin (mode 4 only)"));
-    if (pipe == PIPE_S || pipe == PIPE_ALL) Fail(api, "pipe PIPE_S / PIPE_ALL not supported (docs: CrossCoreSetFlag)");
-    uint32_t limit = c.isAic ? 16 * c.taskRation : 16;
+// CrossCoreSetFlag.md: mode 0 syncs all the launch's cores of one kind (AIC or AIV), mode 1 the AIVs of a group,
+// mode 2 the AIC with its AIVs (the AIC's set reaches every AIV; the AIC's wait passes once every AIV has set); mode
+// 4 pairs the AIC with each AIV of a 1:2 group: AIV s's flag f (0-15) is the AIC's flag f + 16 s, and the AIC's flag
+// f + 16 s reaches AIV s as f. The Matmul API owns [0, 2N - 1] for N objects; PIPE_S and PIPE_ALL are not allowed
+// on A2/A3. A wait takes no mode: it consumes its core's counter of the flag, whichever mode set it.
+void CheckFlag(CoreContext& c, const char* api, uint8_t modeId, pipe_t pipe, uint16_t flagId, bool set) {
+    if (modeId != 0 && modeId != 1 && modeId != 2 && modeId != 4) {
+        Fail(api, Str("modeId ", int(modeId), " is none of CrossCoreSetFlag's modes 0, 1, 2 (4 on dav_3510)"));
+    }
+    if (set && modeId == 1 && c.isAic) Fail(api, "mode 1 syncs the AIVs of a group: an AIC cannot set it");
+    // the pipe parameter of CrossCoreSetFlag (CrossCoreWaitFlag<modeId = 0, pipe = PIPE_S>: CANN
+    // kernel_operator_common_intf.h:111)
+    if (set && (pipe == PIPE_S || pipe == PIPE_ALL)) {
+        Fail(api, "pipe PIPE_S / PIPE_ALL not supported (docs: CrossCoreSetFlag)");
+    }
+    uint32_t limit = c.isAic && (modeId == 4 || !set) ? 16 * c.taskRation : 16;
     if (flagId >= limit) Fail(api, Str("flagId ", flagId, " outside [0, ", limit - 1, "]"));
     uint32_t reserved = 2 * RegisteredMatmulObjects();
     if (flagId % 16 < reserved) {
@@ -219,22 +228,68 @@ void CheckFlag(CoreContext& c, const char* api, uint8_t modeId, pipe_t pipe, uin
     }
 }
 
+// One more on a core's counter of flag f, with the clock that set it; the caller holds g.mu.
+void DeliverToAic(CubeGroup& g, uint16_t f, const ClockSnapshot& clock) {
+    ++g.aicFlags[f];
+    JoinClock(g.aicFlagClocks[f], clock);
+}
+void DeliverToAiv(CubeGroup& g, uint32_t s, uint16_t f, const ClockSnapshot& clock) {
+    ++g.aivFlags[s][f];
+    JoinClock(g.aivFlagClocks[s][f], clock);
+}
+
+// Mode 0: once every core of the kind has set f, each of them gets one.
+void SetAllCores(CoreContext& c, uint16_t f, const ClockSnapshot& mine) {
+    CubeShared& shared = *c.launch->cube;
+    const uint32_t aivs = c.launch->cfg.aivPerAic, groups = static_cast<uint32_t>(shared.groups.size());
+    const int kind = c.isAic ? 1 : 0;
+    std::lock_guard<std::mutex> all(shared.allCoresMu);
+    JoinClock(shared.allCoresClocks[kind][f], mine);
+    if (++shared.allCoresSets[kind][f] < (c.isAic ? groups : groups * aivs)) return;
+    shared.allCoresSets[kind][f] = 0;
+    for (CubeGroup& g : shared.groups) {
+        {
+            std::lock_guard<std::mutex> lock(g.mu);
+            if (c.isAic) DeliverToAic(g, f, shared.allCoresClocks[kind][f]);
+            for (uint32_t s = 0; !c.isAic && s < aivs; ++s) DeliverToAiv(g, s, f, shared.allCoresClocks[kind][f]);
+        }
+        g.cv.notify_all();
+    }
+}
+
+// Modes 1 and 2 set by an AIV: once every AIV of the group has set f, mode 1 gives each AIV one, mode 2 the AIC.
+void SetFromAivPair(CoreContext& c, CubeGroup& g, uint8_t modeId, uint16_t f, const ClockSnapshot& mine) {
+    const uint32_t aivs = c.launch->cfg.aivPerAic;
+    int32_t(&sets)[2][16] = g.aivPairSets[modeId - 1];
+    JoinClock(g.aivPairClocks[modeId - 1][f], mine);
+    ++sets[c.subBlockIdx][f];
+    for (uint32_t s = 0; s < aivs; ++s) {
+        if (sets[s][f] == 0) return;
+    }
+    for (uint32_t s = 0; s < aivs; ++s) --sets[s][f];
+    if (modeId == 2) return DeliverToAic(g, f, g.aivPairClocks[1][f]);
+    for (uint32_t s = 0; s < aivs; ++s) DeliverToAiv(g, s, f, g.aivPairClocks[0][f]);
+}
+
 }  // namespace
 
 void CrossCoreSet(uint8_t modeId, pipe_t pipe, uint16_t flagId) {
     CoreContext& c = Core();
     Poll(c);
     CubeGroup& g = GroupOf(c, "CrossCoreSetFlag");
-    CheckFlag(c, "CrossCoreSetFlag", modeId, pipe, flagId);
+    CheckFlag(c, "CrossCoreSetFlag", modeId, pipe, flagId, true);
+    const ClockSnapshot mine = ReleaseClock(c);
+    if (modeId == 0) return SetAllCores(c, flagId, mine);
     {
         std::lock_guard<std::mutex> lock(g.mu);
-        const ClockSnapshot mine = ReleaseClock(c);
-        if (c.isAic) {
-            ++g.aivFlags[flagId / 16][flagId % 16];
-            JoinClock(g.aivFlagClocks[flagId / 16][flagId % 16], mine);
+        if (modeId != 4 && !c.isAic) {
+            SetFromAivPair(c, g, modeId, flagId, mine);
+        } else if (modeId == 2) {
+            for (uint32_t s = 0; s < c.launch->cfg.aivPerAic; ++s) DeliverToAiv(g, s, flagId, mine);
+        } else if (c.isAic) {
+            DeliverToAiv(g, flagId / 16, flagId % 16, mine);
         } else {
-            ++g.aicFlags[flagId + 16 * c.subBlockIdx];
-            JoinClock(g.aicFlagClocks[flagId + 16 * c.subBlockIdx], mine);
+            DeliverToAic(g, static_cast<uint16_t>(flagId + 16 * c.subBlockIdx), mine);
         }
     }
     g.cv.notify_all();
@@ -244,7 +299,7 @@ void CrossCoreWait(uint8_t modeId, pipe_t pipe, uint16_t flagId) {
     CoreContext& c = Core();
     Poll(c);
     CubeGroup& g = GroupOf(c, "CrossCoreWaitFlag");
-    CheckFlag(c, "CrossCoreWaitFlag", modeId, pipe, flagId);
+    CheckFlag(c, "CrossCoreWaitFlag", modeId, pipe, flagId, false);
     std::unique_lock<std::mutex> lock(g.mu);
     int32_t& counter = c.isAic ? g.aicFlags[flagId] : g.aivFlags[c.subBlockIdx][flagId];
     WaitGroup(c, g, lock, "CrossCoreWaitFlag", Str("flag ", flagId, " that no core sets"), [&] { return counter > 0; });

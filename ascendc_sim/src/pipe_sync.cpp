@@ -259,9 +259,8 @@ std::string Where(CoreContext& c, Space space, uint64_t b, uint64_t e) {
     auto hex = [](uint64_t v) { return Str("0x", std::hex, v); };
     if (space == Space::kUb) return Str("UB [", hex(b), ", ", hex(e), ")");
     if (space == Space::kCube) {
-        static constexpr const char* kNames[] = {"L1", "L0A", "L0B", "L0C", "BT"};
         uint64_t base = b >> kCubeBufferShift << kCubeBufferShift;
-        return Str(kNames[b >> kCubeBufferShift], " [", hex(b - base), ", ", hex(e - base), ")");
+        return Str(kCubeBufferNames[b >> kCubeBufferShift], " [", hex(b - base), ", ", hex(e - base), ")");
     }
     std::optional<DeviceAllocation> a = FindContaining(reinterpret_cast<const void*>(b));
     if (!a) return Str("GM [", hex(b), ", ", hex(e), ")");
@@ -637,14 +636,16 @@ void NotePipeBarrier(CoreContext& c, int pipeId) {
     }
 }
 
-// Separated architecture (A2/A3): MTE1/M/FIX live on the AIC, V/MTE3 on the AIV; S and MTE2 on both. An event
+// Separated architecture (A2/A3): MTE1/M/FIX live on the AIC, V on the AIV; S, MTE2 and MTE3 on both (the AIC's
+// DataCopy L1 -> GM is an MTE3 instruction: CANN dav_c220 kernel_operator_data_copy_impl.h:312-322 under
+// ASCEND_IS_AIC, kernel_operator_data_copy_intf.h:97 __inout_pipe__(MTE3)). An event
 // naming a pipe of the other core type would synchronise across cores, which SetFlag/WaitFlag cannot: AIC<->AIV
 // goes through CrossCoreSetFlag/CrossCoreWaitFlag only (同步控制/核间同步/CrossCoreSetFlag(ISASI).md).
 void CheckEventOnThisCore(const CoreContext& c, const char* api, int kind) {
     const ascendc_sim::SocCubeInfo* cube = ascendc_sim::FindSocCubeInfo(Soc(c).version);
     if (cube == nullptr || !cube->separated || kind < 0 || kind >= kEventNameCount) return;
     auto cubeOnly = [](std::string_view p) { return p == "MTE1" || p == "M" || p == "FIX"; };
-    auto vectorOnly = [](std::string_view p) { return p == "V" || p == "MTE3"; };
+    auto vectorOnly = [](std::string_view p) { return p == "V"; };
     std::string_view n = kEventNames[kind];
     const std::size_t cut = n.find('_');
     for (std::string_view pipe : {n.substr(0, cut), n.substr(cut + 1)}) {
@@ -683,6 +684,11 @@ void NoteWaitFlag(CoreContext& c, const char* api, int kind, int32_t eventId) {
     EventPipes ep = PipesOfEvent(kind);
     if (ep.dst >= 0) Merge(s, ep.dst, f.token);
     f.set = false;
+}
+
+void NoteUnitFlagOrder(CoreContext& c, Pipe from, Pipe to) {
+    PipeSync& s = State(c);
+    Merge(s, static_cast<int>(to), Snapshot(s, static_cast<int>(from)));
 }
 
 int32_t FetchEventId(CoreContext& c, int kind, bool allocate) {

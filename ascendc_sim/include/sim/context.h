@@ -88,6 +88,12 @@ struct CopyPadValue {
 struct CubeMemory {
     std::array<std::vector<uint8_t>, static_cast<int>(CubeBuffer::kCount)> bytes;
     std::array<uint64_t, static_cast<int>(CubeBuffer::kCount)> used{};
+    // The FIX pipe's registers (set_quant_pre, set_fpc, set_nd_para in CANN's dav_c220 kernel_operator_fixpipe_impl.h)
+    // as SetFixpipePreQuantFlag, SetFixPipeConfig and SetFixpipeNz2ndFlag (or a Fixpipe call) leave them.
+    bool quantPreSet = false, ndParaSet = false;
+    uint64_t quantPre = 0;        // the scalar quantisation word
+    int64_t fpcQuantOffset = -1;  // FB byte offset of the per-column quantisation words; -1: not set
+    uint64_t ndPara = 0;          // ndNum [15:0], srcNdStride [31:16], dstNdStride [47:32]
 };
 
 // A scalar GM read the core repeats while the value stays the same (GlobalTensor::GetValue spinning on a flag).

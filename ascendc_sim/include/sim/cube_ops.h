@@ -1,9 +1,9 @@
 // The basic cube APIs on the twin (基础API/矩阵计算（ISASI）): DataCopy GM -> L1 (MTE2), LoadData 2D L1 -> L0A/L0B
-// (MTE1), Mmad (M) and Fixpipe L0C -> GM (FIX), on the buffers TPipe carves for the cube positions (A1/B1 in L1, A2
-// in L0A, B2 in L0B, CO1 in L0C). The cube side gets no compiler auto-sync (核内同步/关键特性说明), so every pipe
-// hand-off needs its SetFlag/WaitFlag, PipeBarrier or cube-position TQue (sim/pipe_sync.h checks each access).
-// Modeled: A2/A3 AIC cores, half/bfloat16/float inputs with float L0C and int8 inputs with int32 L0C, Fixpipe of
-// one matrix to ND or NZ; anything else fails.
+// (MTE1) and Mmad (M) (Fixpipe, L0C out on FIX: sim/fixpipe.h), on the buffers TPipe carves for the cube positions
+// (A1/B1 in L1, A2 in L0A, B2 in L0B, CO1 in L0C). The cube side gets no compiler auto-sync (核内同步/关键特性说明), so
+// every pipe hand-off needs its SetFlag/WaitFlag, PipeBarrier or cube-position TQue (sim/pipe_sync.h checks each
+// access). Modeled: A2/A3 AIC cores, half/bfloat16/float inputs with float L0C and int8 inputs with int32 L0C;
+// anything else fails.
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -64,56 +64,6 @@ struct MmadParams {
 
 }  // namespace AscendC
 
-// Fixpipe's quantisation modes: a global-scope enum of ccec's, which kernels name unqualified
-// (kernel_struct_fixpipe.h uses it as QuantMode_t::NoQuant without a namespace).
-enum QuantMode_t : uint8_t { NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 };
-
-namespace AscendC {
-
-using ::QuantMode_t;
-
-// Fixpipe（L0C到GM数据搬运）.md 表4, with the documented constructors (kernel_struct_fixpipe.h's argument order).
-struct FixpipeParamsV220 {
-    uint16_t nSize = 0;
-    uint16_t mSize = 0;
-    uint16_t srcStride = 0;  // between the Z columns of the NZ source, in C0 units (16 elements)
-    uint32_t dstStride = 0;  // NZ2ND: elements per destination row
-    QuantMode_t quantPre = NoQuant;
-    uint64_t deqScalar = 0;
-    uint16_t ndNum = 1;
-    uint16_t srcNdStride = 0;
-    uint16_t dstNdStride = 0;
-    bool reluEn = false;
-    uint8_t unitFlag = 0;
-    bool isChannelSplit = false;
-    FixpipeParamsV220() = default;
-    FixpipeParamsV220(uint16_t n, uint16_t m, uint16_t srcStrideIn, uint32_t dstStrideIn, bool relu)
-        : nSize(n), mSize(m), srcStride(srcStrideIn), dstStride(dstStrideIn), reluEn(relu) {}
-    FixpipeParamsV220(uint16_t n, uint16_t m, uint16_t srcStrideIn, uint32_t dstStrideIn, bool relu, QuantMode_t quant,
-                      int64_t deq, uint16_t nd, uint16_t srcNd, uint16_t dstNd, uint8_t unit, bool channelSplit = false)
-        : nSize(n),
-          mSize(m),
-          srcStride(srcStrideIn),
-          dstStride(dstStrideIn),
-          quantPre(quant),
-          deqScalar(static_cast<uint64_t>(deq)),
-          ndNum(nd),
-          srcNdStride(srcNd),
-          dstNdStride(dstNd),
-          reluEn(relu),
-          unitFlag(unit),
-          isChannelSplit(channelSplit) {}
-};
-
-enum class CO2Layout : uint8_t { NZ, ROW_MAJOR, COLUMN_MAJOR };
-struct FixpipeConfig {
-    CO2Layout format;
-};
-inline constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
-inline constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
-
-}  // namespace AscendC
-
 namespace ascendc_sim {
 
 // A cube-buffer operand: its bytes, checked for the core, the buffer, the alignment and the tensor's extent.
@@ -137,28 +87,16 @@ void LoadData2D(const char* api, const CubeOperand& dst, const CubeOperand& src,
 // (int32 C).
 void MmadCube(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, ascendc_sim::DataType in,
               const AscendC::MmadParams& p, const CubeOperand* bias = nullptr);
-// DataCopy L1 (C1) -> BT (C2) of `bytes`, on MTE1.
+// DataCopy L1 (C1) -> BT (C2) on MTE1, or -> FB (C2PIPE2GM) on FIX, of `bytes`.
 void CopyL1ToBt(const char* api, const CubeOperand& dst, const CubeOperand& src, uint64_t bytes);
-// Where Fixpipe's output goes: `runs` runs of `runBytes`, `pitchBytes` apart (ND: a row each; NZ: a C0 column
-// block each, its mSize rows of c0 elements one after another), element (i, j) at Offset(i, j) bytes.
-struct FixpipeOut {
-    bool nz = false;
-    uint32_t c0 = 16;  // NZ: elements per row of a column block
-    uint64_t runs = 0, runBytes = 0, pitchBytes = 0, elemBytes = 0;
-    uint64_t Offset(uint64_t i, uint64_t j) const {
-        return nz ? (j / c0) * pitchBytes + (i * c0 + j % c0) * elemBytes : i * pitchBytes + j * elemBytes;
-    }
-};
-FixpipeOut FixpipeOutLayout(const char* api, const AscendC::FixpipeParamsV220& p, uint32_t elemBytes, bool nz);
-// `in`: L0C's element type (float, or int32 from int8 inputs).
-void FixpipeToGm(const char* api, uint8_t* gm, ascendc_sim::DataType out, ascendc_sim::DataType in,
-                 const CubeOperand& src, const AscendC::FixpipeParamsV220& p, const FixpipeOut& layout);
-// Byte counts of the operands Mmad / Fixpipe / LoadData touch (for the extent checks before the access).
+// DataCopy L1 -> GM on MTE3: `count` rows of `rowBytes`, `srcPitch` / `dstPitch` apart.
+void CopyL1ToGm(const char* api, uint8_t* gm, const CubeOperand& src, uint64_t count, uint64_t rowBytes,
+                uint64_t srcPitch, uint64_t dstPitch);
+// Byte counts of the operands Mmad / LoadData touch (for the extent checks before the access).
 // `inBytes`: the size of A's and B's elements (their fractals are 16 x 32 bytes).
 uint64_t MmadBytes(const AscendC::MmadParams& p, char which, uint32_t inBytes);
 uint64_t LoadData2DSrcBytes(const AscendC::LoadData2DParams& p);
 uint64_t LoadData2DDstBytes(const AscendC::LoadData2DParams& p);
-uint64_t FixpipeSrcBytes(const AscendC::FixpipeParamsV220& p);
 
 template <typename T>
 CubeOperand CubeTensor(const char* api, const char* role, const AscendC::LocalTensor<T>& t, uint64_t bytes,
@@ -292,31 +230,6 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
     auto t = ascendc_sim::CubeTensor("Mmad", "bias", bias, uint64_t{p.n} * sizeof(float),
                                      ascendc_sim::BufferBit(ascendc_sim::CubeBuffer::kBt), 64);
     ascendc_sim::MmadCube(o.c, o.a, o.b, ascendc_sim::DTypeOf<U>(), p, &t);
-}
-
-// Fixpipe（L0C到GM数据搬运）.md: the NZ float (or int32) matrix in CO1 to GM, as an ND matrix (CFG_ROW_MAJOR,
-// NZ2ND) or in NZ fractals (CFG_NZ), through relu when reluEn, rounded as quantPre says.
-template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
-__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& p,
-                               ascendc_sim::CallSite = {}) {
-    static_assert(std::is_same_v<U, float> || std::is_same_v<U, int32_t>,
-                  "Fixpipe on the twin: a float or int32_t L0C source");
-    static_assert(config.format != CO2Layout::COLUMN_MAJOR, "Fixpipe CFG_COLUMN_MAJOR (DN) is dav-3510 only");
-    const char* api = "Fixpipe";
-    auto& core = ascendc_sim::Core();
-    ascendc_sim::Poll(core);
-    if (p.mSize == 0 || p.nSize == 0 || p.ndNum == 0) return;  // documented NOP
-    auto s = ascendc_sim::CubeTensor(api, "src", src, ascendc_sim::FixpipeSrcBytes(p),
-                                     ascendc_sim::BufferBit(ascendc_sim::CubeBuffer::kL0C), 64);
-    const ascendc_sim::FixpipeOut out =
-        ascendc_sim::FixpipeOutLayout(api, p, sizeof(T), config.format == CO2Layout::NZ);
-    for (uint64_t r = 0; r < out.runs; ++r) {
-        dst.CheckRange(core, api, r * out.pitchBytes / sizeof(T), out.runBytes / sizeof(T),
-                       ascendc_sim::GmAccess::kWrite);
-        ascendc_sim::DefineGm(core, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()) + r * out.pitchBytes, out.runBytes);
-    }
-    ascendc_sim::FixpipeToGm(api, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()), ascendc_sim::DTypeOf<T>(),
-                             ascendc_sim::DTypeOf<U>(), s, p, out);
 }
 
 }  // namespace AscendC

@@ -119,6 +119,15 @@ void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const Asce
                 const CopyShape& s) {
     CoreContext& c = Core();
     Poll(c);
+    if (src.Slot() != nullptr && src.Slot()->cubeBuffer >= 0) {  // L1 (A1/B1/C1) -> GM on the AIC's MTE3
+        CubeOperand l1 = CubeTensor(api, "src", src, s.SrcSpan(), BufferBit(CubeBuffer::kL1), 32);
+        dst.CheckRange(c, api, 0, (s.DstSpan() + sizeof(T) - 1) / sizeof(T), GmAccess::kWrite);
+        if (s.count != 0) {
+            CopyL1ToGm(api, reinterpret_cast<uint8_t*>(dst.GetPhyAddr()), l1, s.count, s.rowBytes, s.srcPitch,
+                       s.dstPitch);
+        }
+        return;
+    }
     PipeScope scope(c, Pipe::kMte3);
     const Footprint ubRows = s.SrcRows(src.UbOffset());
     const auto* u =
@@ -198,18 +207,21 @@ inline CopyShape BlockShape(const AscendC::DataCopyParams& p) {
 void RequireDataCopyPad(const char* api);
 
 // DataCopy into a cube buffer from another local tensor: L1 (C1) -> BT (C2), whose blockLen counts 64-byte blocks on
-// A2/A3 (asc-devkit examples/01_simd_cpp_api/03_basic_api/03_matrix_compute/mmad: "C1->C2，要求blockLen的单位是64B").
+// A2/A3 (asc-devkit examples/01_simd_cpp_api/03_basic_api/03_matrix_compute/mmad: "C1->C2，要求blockLen的单位是64B"),
+// or L1 -> FB (C2PIPE2GM), 128-byte blocks (copy_cbuf_to_fbuf's burst, CANN kernel_operator_fixpipe_v2_impl.h:177).
 template <typename T>
 void CopyLocalToCube(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                      const AscendC::DataCopyParams& p) {
     const char* api = "DataCopy";
     Poll(Core());
     if (p.blockCount != 1 || p.srcStride != 0 || p.dstStride != 0) {
-        Fail(api, "L1 -> BT: one run of blocks (blockCount 1, no strides) is modeled");
+        Fail(api, "L1 -> BT / FB: one run of blocks (blockCount 1, no strides) is modeled");
     }
-    const uint64_t bytes = uint64_t{p.blockLen} * 64;
+    const bool toFb = dst.Slot()->cubeBuffer == static_cast<int8_t>(CubeBuffer::kFb);
+    const uint64_t unit = toFb ? 128 : 64;
+    const uint64_t bytes = uint64_t{p.blockLen} * unit;
     if (bytes == 0) return;
-    CubeOperand d = CubeTensor(api, "dst", dst, bytes, BufferBit(CubeBuffer::kBt), 64);
+    CubeOperand d = CubeTensor(api, "dst", dst, bytes, BufferBit(toFb ? CubeBuffer::kFb : CubeBuffer::kBt), unit);
     CubeOperand s = CubeTensor(api, "src", src, bytes, BufferBit(CubeBuffer::kL1), 32);
     CopyL1ToBt(api, d, s, bytes);
 }

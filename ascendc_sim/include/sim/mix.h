@@ -45,12 +45,21 @@ struct CubeGroup {
     int32_t aivFlags[2][16] = {};
     ClockSnapshot aicFlagClocks[kCrossCoreFlagIds];  // the joined clocks of each flag's sets (sim/gm_race.h)
     ClockSnapshot aivFlagClocks[2][16];
+    // Modes 1 and 2 (CrossCoreSetFlag.md): each AIV's sets of a flag not yet delivered, until every AIV of the group
+    // has set it; [mode - 1][AIV][flag], with the join of the setters' clocks.
+    int32_t aivPairSets[2][2][16] = {};
+    ClockSnapshot aivPairClocks[2][16];
     std::vector<PendingRange> pending;
 };
 
 struct CubeShared {
     explicit CubeShared(uint32_t groups) : groups(groups) {}
     std::deque<CubeGroup> groups;  // deque: CubeGroup is not movable
+    // Mode 0 (CrossCoreSetFlag.md): the sets of a flag by the launch's cores of one kind ([0] AIV, [1] AIC) not yet
+    // delivered, until every core of that kind has set it.
+    std::mutex allCoresMu;
+    uint32_t allCoresSets[2][16] = {};
+    ClockSnapshot allCoresClocks[2][16];
 };
 
 // Launcher hooks (small, additive): the launch's validity, its thread count, each thread's role, its exit.

@@ -25,7 +25,10 @@ inline constexpr int kPipeCount = static_cast<int>(Pipe::kCount);
 using PipeClock = std::array<uint64_t, kPipeCount>;
 
 // The cube's local buffers; each is its own address space in the cube record (offset + buffer << kCubeBufferShift).
-enum class CubeBuffer : uint8_t { kL1, kL0A, kL0B, kL0C, kBt, kCount };  // kBt: the bias table (C2)
+// kBt: the bias table (C2); kFb: the fixpipe buffer FB0 (C2PIPE2GM), which holds Fixpipe's quantisation words
+enum class CubeBuffer : uint8_t { kL1, kL0A, kL0B, kL0C, kBt, kFb, kCount };
+inline constexpr const char* kCubeBufferNames[] = {"L1", "L0A", "L0B", "L0C", "BT", "FB"};
+static_assert(sizeof(kCubeBufferNames) / sizeof(kCubeBufferNames[0]) == static_cast<std::size_t>(CubeBuffer::kCount));
 inline constexpr int kCubeBufferShift = 40;
 
 // What the checks remember (pipe_sync.cpp's own, so its layout changes without rebuilding kernels): the last writer
@@ -107,6 +110,10 @@ void NoteSetFlag(CoreContext& c, const char* api, int kind, int32_t eventId);
 void NoteWaitFlag(CoreContext& c, const char* api, int kind, int32_t eventId);
 int32_t FetchEventId(CoreContext& c, int kind, bool allocate);
 void ReleaseEventId(CoreContext& c, int kind, int32_t eventId);
+// L0C's unit flags (Mmad / Fixpipe unitFlag; SetFixPipeConfig.md: a flag per 512-byte L0C block says whether it may
+// be read or written): `to` waits for what `from` issued before, as a SetFlag / WaitFlag pair would. The twin keeps
+// the order per pipe, not per block.
+void NoteUnitFlagOrder(CoreContext& c, Pipe from, Pipe to);
 // TQueBind<src, dst>: EnQue/AllocTensor on the producer pipe, DeQue/FreeTensor on the consumer pipe (raw TPosition).
 void NoteEnQue(CoreContext& c, const void* slot, int src, int dst);
 void NoteDeQue(CoreContext& c, const void* slot, int src, int dst);

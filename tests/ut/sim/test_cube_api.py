@@ -23,7 +23,23 @@ BINARY = next(
     (p for p in (_PACKAGE / "sim_tests" / _NAME, _PACKAGE.parents[1] / "sim_tests" / _NAME) if p.exists()),
     _PACKAGE / "sim_tests" / _NAME,
 )
-WHOLE, SLABS, ZERO_N_STRIDE, INTO_L0A, TRANSPOSE_API, SHORT_B, NZ_OUT, RELU, BIAS, TRANSPOSE_L0A = range(10)
+(
+    WHOLE,
+    SLABS,
+    ZERO_N_STRIDE,
+    INTO_L0A,
+    TRANSPOSE_API,
+    SHORT_B,
+    NZ_OUT,
+    RELU,
+    BIAS,
+    TRANSPOSE_L0A,
+    L1_OUT,
+    L0A_OUT,
+    QUANT_B8,
+    CO12_ND,
+    CO12_NO_ND_PARA,
+) = range(15)
 # (nd2nz_matmul_modes.h)
 
 
@@ -135,6 +151,46 @@ def test_ascend950_refuses_the_transposing_load_into_l0a(tmp_path):
     )
     _, _, _, result, _ = _run(tmp_path, TRANSPOSE_L0A, 32, 32, 32)
     assert result.returncode == 0, result.stderr  # A2 / A3 have it
+
+
+def test_fixpipe_into_l1_then_l1_to_gm_matches_numpy(tmp_path):
+    # CO1 -> C1 in NZ (the only layout into L1), then DataCopy L1 -> GM moves the NZ bytes unchanged
+    m, k, n = 32, 48, 32
+    a, b, c, result, _ = _run(tmp_path, L1_OUT, m, k, n, seed=6)
+    assert result.returncode == 0, result.stderr
+    nd = c.reshape(n // 16, m, 16).transpose(1, 0, 2).reshape(m, n)
+    np.testing.assert_array_equal(nd, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
+
+
+# (a misuse of Fixpipe / DataCopy CO1 -> GM, the refusal naming its rule)
+FIX_REFUSALS = [
+    (L0A_OUT, "Fixpipe: dst is in L0A, not in L1"),  # CO1 -> GM or C1 only
+    (CO12_NO_ND_PARA, "DataCopy: nz2ndEn reads the ND split no SetFixpipeNz2ndFlag set on this core"),
+]
+
+
+@pytest.mark.parametrize("mode, message", FIX_REFUSALS)
+def test_fixpipe_misuse_is_refused(tmp_path, mode, message):
+    _, _, _, result, _ = _run(tmp_path, mode, 32, 32, 32)
+    assert result.returncode == 1
+    assert message in result.stderr
+
+
+def test_fixpipe_b8_quantisation_matches_numpy(tmp_path):
+    # QF322B8_PRE with the scale 1.5 and bit 46 set: C x 1.5, rounded to nearest even, saturated to int8
+    m, k, n = 32, 64, 48
+    a, b, _, result, _ = _run(tmp_path, QUANT_B8, m, k, n, seed=7)
+    assert result.returncode == 0, result.stderr
+    got = np.fromfile(tmp_path / "c.bin", np.int8)[: m * n].reshape(m, n)
+    scaled = (a.astype(np.float64) @ b.astype(np.float64)) * 1.5
+    assert (np.abs(scaled) > 127).any() and (scaled % 1 == 0.5).any()  # saturation and ties both exercised
+    np.testing.assert_array_equal(got, np.clip(np.rint(scaled), -128, 127).astype(np.int8))
+
+
+def test_data_copy_co1_to_gm_nd_matches_numpy(tmp_path):
+    a, b, c, result, _ = _run(tmp_path, CO12_ND, 32, 32, 48, seed=8)
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(c, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16))
 
 
 def test_cube_buffers_need_an_aic(tmp_path):

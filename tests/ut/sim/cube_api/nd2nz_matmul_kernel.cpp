@@ -1,6 +1,7 @@
 // C (m x n, half) = A (m x k) B (k x n), A and B ND half matrices in GM, on one AIC with static tensors
 // (LocalMemAllocator of L1 / L0A / L0B / L0C): ND2NZ copies into L1, LoadData to L0A (Zz) and, transposed, to L0B
-// (Zn), Mmad into L0C, Fixpipe to GM (NZ2ND, or NZ). `mode` picks how A and B move, or a misuse the twin must refuse.
+// (Zn), Mmad into L0C, Fixpipe to GM (NZ2ND, or NZ) or L1, or DataCopy CO1 -> GM. `mode` picks how A and B move and
+// C leaves, or a misuse the twin must refuse.
 #include "kernel_operator.h"
 #include "tests/ut/sim/cube_api/nd2nz_matmul_modes.h"
 
@@ -80,9 +81,33 @@ extern "C" __global__ __cube__ void nd2nz_matmul(GM_ADDR a, GM_ADDR b, GM_ADDR b
     }
     AscendC::SetFlag<AscendC::HardEvent::M_FIX>(EVENT_ID0);
     AscendC::WaitFlag<AscendC::HardEvent::M_FIX>(EVENT_ID0);
+    const uint32_t nzStride = m * kCube * sizeof(half) / 32;  // 32-byte blocks from one NZ column block to the next
+    if (mode == kL1Out || mode == kL0AOut) {
+        const AscendC::FixpipeParamsV220 nz(n, m, mPad, nzStride, false, QuantMode_t::F322F16, 0, 1, 0, 0, 0);
+        if (mode == kL0AOut) return AscendC::Fixpipe<half, float, AscendC::CFG_NZ>(a2, c1, nz);
+        AscendC::Fixpipe<half, float, AscendC::CFG_NZ>(a1, c1, nz);  // A's L1 bytes are free again
+        AscendC::SetFlag<AscendC::HardEvent::FIX_MTE3>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::FIX_MTE3>(EVENT_ID0);
+        AscendC::DataCopy(cGm, a1, AscendC::DataCopyParams(1, m * n * sizeof(half) / 32, 0, 0));
+        return;
+    }
+    if (mode == kQuantB8) {
+        AscendC::GlobalTensor<int8_t> c8;
+        c8.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t*>(c), m * n);
+        float scale = 1.5f;
+        uint64_t word = 0;
+        __builtin_memcpy(&word, &scale, sizeof(scale));
+        AscendC::FixpipeParamsV220 q(n, m, mPad, n, false, QuantMode_t::QF322B8_PRE, 0, 1, 0, 0, 0);
+        q.deqScalar = word | uint64_t{1} << 46;  // bit 46: a signed int8 result
+        return AscendC::Fixpipe<int8_t, float, AscendC::CFG_ROW_MAJOR>(c8, c1, q);
+    }
+    if (mode == kCo12Nd || mode == kCo12NoNdPara) {
+        AscendC::DataCopyCO12DstParams p(n, m, n, mPad, QuantMode_t::F322F16, 0, false, true);
+        if (mode == kCo12Nd) AscendC::SetFixpipeNz2ndFlag(1, 0, 0);
+        return AscendC::DataCopy(cGm, c1, p);
+    }
     if (mode == kNzOut) {  // dstStride: 32-byte blocks from one column block of C to the next
-        AscendC::FixpipeParamsV220 nz(n, m, mPad, m * kCube * sizeof(half) / 32, false, QuantMode_t::F322F16, 0, 1, 0,
-                                      0, 0);
+        AscendC::FixpipeParamsV220 nz(n, m, mPad, nzStride, false, QuantMode_t::F322F16, 0, 1, 0, 0, 0);
         AscendC::Fixpipe<half, float, AscendC::CFG_NZ>(cGm, c1, nz);
     } else {
         AscendC::Fixpipe(cGm, c1,

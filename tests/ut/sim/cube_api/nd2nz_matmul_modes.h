@@ -13,4 +13,9 @@ enum Nd2NzMatmulMode : int32_t {
     kRelu,          // Fixpipe with reluEn
     kBias,          // C starts from a bias row: GM -> L1 (C1, ND2NZ) -> BT (C2), Mmad's bias overload
     kTransposeL0A,  // A to L0A through LoadDataWithTranspose: refused on ascend950 (dav_3510 has no such load)
+    kL1Out,         // C to L1 (C1) in NZ by Fixpipe, then DataCopy L1 -> GM
+    kL0AOut,        // Fixpipe into L0A: refused (CO1 -> GM or C1 only)
+    kQuantB8,       // Fixpipe QF322B8_PRE: C x 1.5 rounded and saturated to int8 (the first m x n bytes of C's file)
+    kCo12Nd,        // DataCopy CO1 -> GM with DataCopyCO12DstParams, nz2ndEn after SetFixpipeNz2ndFlag
+    kCo12NoNdPara,  // the same without SetFixpipeNz2ndFlag: refused (the register was never set)
 };
