@@ -150,7 +150,8 @@ struct CubeLayout {
 
 // Mmad's arithmetic: C(i, j) of the valid m x n part starts from the bias, from itself (accumulating) or from 0 and
 // adds its k products in k order in double (every product exact), then is rounded once to float; int8's sums are
-// int32 arithmetic that wraps, as the register does. C (Nz, float or int32) at column block j / 16, row i, column j % 16.
+// int32 arithmetic that wraps, as the register does. C (Nz, float or int32) at column block j / 16, row i, column j
+// % 16.
 template <typename Acc>
 void MmadProduct(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, DataType in,
                  const AscendC::MmadParams& p, bool accumulate, const float* biasRow) {

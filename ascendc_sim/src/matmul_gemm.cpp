@@ -73,15 +73,16 @@ __attribute__((always_inline)) inline void GemmBlocked(const GemmOperands<T>& o,
 }
 
 // One clone for AVX2 (four doubles, eight floats or int32 a vector) and one for any x86-64, picked at load time.
-__attribute__((target_clones("avx2", "default"), optimize("fp-contract=off"))) void GemmDouble(const GemmOperands<double>& o, double* c,
-                                                                   int64_t ldc) {
+__attribute__((target_clones("avx2", "default"), optimize("fp-contract=off"))) void GemmDouble(
+    const GemmOperands<double>& o, double* c, int64_t ldc) {
     GemmBlocked(o, c, ldc);
 }
-__attribute__((target_clones("avx2", "default"), optimize("fp-contract=off"))) void GemmFloat(const GemmOperands<float>& o, float* c, int64_t ldc) {
+__attribute__((target_clones("avx2", "default"), optimize("fp-contract=off"))) void GemmFloat(
+    const GemmOperands<float>& o, float* c, int64_t ldc) {
     GemmBlocked(o, c, ldc);
 }
-__attribute__((target_clones("avx2", "default"), optimize("fp-contract=off"))) void GemmWrapping(const GemmOperands<uint32_t>& o, uint32_t* c,
-                                                                     int64_t ldc) {
+__attribute__((target_clones("avx2", "default"), optimize("fp-contract=off"))) void GemmWrapping(
+    const GemmOperands<uint32_t>& o, uint32_t* c, int64_t ldc) {
     GemmBlocked(o, c, ldc);
 }
 

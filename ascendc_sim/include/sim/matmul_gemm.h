@@ -11,8 +11,8 @@ namespace ascendc_sim {
 
 template <typename T>
 struct GemmOperands {
-    static constexpr int64_t kRows = 4;                           // rows of A per panel
-    static constexpr int64_t kCols = 64 / int64_t{sizeof(T)};     // columns of B per panel: two 32-byte vectors
+    static constexpr int64_t kRows = 4;                        // rows of A per panel
+    static constexpr int64_t kCols = 64 / int64_t{sizeof(T)};  // columns of B per panel: two 32-byte vectors
     int64_t m = 0, n = 0, k = 0;
     std::vector<T> a;  // panel p of A: for each kk, A(p * kRows + r, kk) for r < kRows (zero past m)
     std::vector<T> b;  // panel q of B: for each kk, B(kk, q * kCols + c) for c < kCols (zero past n)

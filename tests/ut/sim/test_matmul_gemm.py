@@ -3,7 +3,6 @@ inputs summed in double (Mmad) and in float (the Matmul API's L0C), int8 inputs 
 starting values, over shapes that leave partial tiles (4 rows x 8 / 16 columns), one element, and depths past one
 k block (256). The values are chosen so every sum is exact: NumPy's product is the golden whatever its order."""
 
-import os
 import subprocess
 from pathlib import Path
 
