@@ -2,9 +2,9 @@
 defines ASCENDC_CUBE_ONLY before lib/matmul_intf.h (Matmul usage docs) runs its Matmul on the AICs, with the tiling
 of matmul_tiling::MultiCoreMatmulTiling over `dim` AICs: IterateAll, Iterate + GetTensorC, a MIX launch whose AIVs
 leave at REGIST_MATMUL_OBJ, a full MatmulApiStaticTiling (MDL template, unit flag, L1 depths and steps set by the
-kernel, no runtime tiling), C in ND_ALIGN and GetTensorC's enSequentialWrite. The MIX mode's async Iterate
-(Iterate<false>, SetWorkspace, GetTensorC<false>) runs on AIC:AIV 1:2 groups; A as a VECTOR (GEMV) needs M = 1. The golden is NumPy's product; misuses
-are refused by name (the async mode in pure Cube mode among them)."""
+kernel, no runtime tiling), C in ND_ALIGN, GetTensorC's enSequentialWrite and A as a VECTOR (GEMV, M = 1). The MIX
+mode's async Iterate (Iterate<false>, SetWorkspace, GetTensorC<false>) runs on AIC:AIV 1:2 groups. The golden is
+NumPy's product; misuses are refused by name (the async mode in pure Cube mode among them)."""
 
 import os
 import re
