@@ -2,6 +2,11 @@
 #pragma once
 #include <cassert>  // kernels call assert() unqualified: CANN's CPU debug includes it (tikicpulib stub_def.h)
 #include <cstdint>
+#if defined(ASCENDC_CPU_DEBUG) && ASCENDC_CPU_DEBUG == 1
+// Samples' host code uses std::cout unincluded: CANN's CPU-debug kernel_operator.h brings <iostream> (8.1.RC1
+// basic_api/impl/utils/kernel_utils_macros.h:42 -> tools/tikicpulib/lib/include/stub_def.h:23).
+#include <iostream>
+#endif
 
 #include "sim/activation.h"
 #include "sim/adv_broadcast.h"

@@ -7,6 +7,7 @@
 #include "ascendc_sim/platform/soc_cube.h"
 #include "sim/atomic.h"
 #include "sim/events.h"
+#include "sim/matmul_gemm.h"
 #include "sim/types.h"
 
 namespace ascendc_sim {
@@ -46,23 +47,39 @@ void StoreElem(DataType t, uint8_t* base, int64_t idx, float v) {
 
 int64_t Pad(int64_t v) { return static_cast<int64_t>(ascendc_sim::AlignUp(v, kFractal)); }
 
-// A(i, k) and B(k, j) of the single-core block as dense FP32 panels (the values the cube sees).
-void LoadPanels(const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn, std::vector<float>& a,
-                std::vector<float>& b) {
-    int64_t k = job.singleK;
-    a.resize(bm * k);
-    b.resize(k * bn);
-    for (int64_t i = 0; i < bm; ++i) {
-        for (int64_t kk = 0; kk < k; ++kk) {
-            int64_t idx = job.transA ? kk * job.orgM + (m0 + i) : (m0 + i) * job.orgKa + kk;
-            a[i * k + kk] = LoadElem(job.a, job.aGm, idx);
-        }
+// A(i, k) (bm x K) and B(k, j) (K x bn) of the single-core block as FP32 panels (the values the cube sees), packed
+// for GemmAccumulate. A panel packed for the previous block of this job (the same rows of A, or columns of B) is kept
+// when GM cannot have changed in between: inside one IterateAll, or where the tiling keeps the panel in L1.
+struct PackedPanels {
+    GemmOperands<float> operands;
+    const CubeJob* aJob = nullptr;
+    const CubeJob* bJob = nullptr;
+    const uint8_t* aGm = nullptr;
+    const uint8_t* bGm = nullptr;
+    int64_t aFrom = -1, bFrom = -1;
+};
+
+void LoadPanels(const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn, bool mayKeepA, bool mayKeepB,
+                PackedPanels& panels) {
+    const int64_t k = job.singleK;
+    GemmOperands<float>& o = panels.operands;
+    const bool sameK = o.k == k;
+    if (!(mayKeepA && sameK && panels.aJob == &job && panels.aGm == job.aGm && panels.aFrom == m0 && o.m == bm)) {
+        o.PackA(bm, k, [&](int64_t i, int64_t kk) {
+            return LoadElem(job.a, job.aGm, job.transA ? kk * job.orgM + (m0 + i) : (m0 + i) * job.orgKa + kk);
+        });
+        panels.aJob = &job;
+        panels.aGm = job.aGm;
+        panels.aFrom = m0;
+        if (!sameK) panels.bJob = nullptr;  // B's panel was packed for another depth
     }
-    for (int64_t kk = 0; kk < k; ++kk) {
-        for (int64_t j = 0; j < bn; ++j) {
-            int64_t idx = job.transB ? (n0 + j) * job.orgKb + kk : kk * job.orgN + (n0 + j);
-            b[kk * bn + j] = LoadElem(job.b, job.bGm, idx);
-        }
+    if (!(mayKeepB && panels.bJob == &job && panels.bGm == job.bGm && panels.bFrom == n0 && o.n == bn)) {
+        o.PackB(bn, k, [&](int64_t j, int64_t kk) {
+            return LoadElem(job.b, job.bGm, job.transB ? (n0 + j) * job.orgKb + kk : kk * job.orgN + (n0 + j));
+        });
+        panels.bJob = &job;
+        panels.bGm = job.bGm;
+        panels.bFrom = n0;
     }
 }
 
@@ -140,14 +157,12 @@ void CountBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, in
     aic.cost.cubeDoubleBuffered = t.dbL0A == 2 && t.dbL0B == 2;
 }
 
-}  // namespace
-
-void CubeComputeBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn,
-                      std::vector<float>& l0c, bool loadA, bool loadB) {
+// The block's product into l0c; `oneCall`: panels kept from the previous block of this IterateAll.
+void ComputeBlockWith(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn,
+                      std::vector<float>& l0c, bool loadA, bool loadB, PackedPanels& panels, bool oneCall) {
     CountBlock(aic, job, m0, n0, bm, bn, loadA, loadB);
     NoteBlockPipes(aic, job, bm, bn);
-    thread_local std::vector<float> a, b;
-    LoadPanels(job, m0, n0, bm, bn, a, b);
+    LoadPanels(job, m0, n0, bm, bn, oneCall || !loadA, oneCall || !loadB, panels);
     l0c.assign(bm * bn, 0.0f);
     if (job.biasGm != nullptr) {  // bias initialises L0C from the BiasTable
         for (int64_t i = 0; i < bm; ++i) {
@@ -155,14 +170,15 @@ void CubeComputeBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t 
         }
     }
     // FP32 accumulation; products of half/bfloat16 values are exact in FP32.
-    for (int64_t i = 0; i < bm; ++i) {
-        float* row = &l0c[i * bn];
-        for (int64_t kk = 0; kk < job.singleK; ++kk) {
-            float av = a[i * job.singleK + kk];
-            const float* brow = &b[kk * bn];
-            for (int64_t j = 0; j < bn; ++j) row[j] += av * brow[j];
-        }
-    }
+    GemmAccumulate(panels.operands, l0c.data(), bn);
+}
+
+}  // namespace
+
+void CubeComputeBlock(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn,
+                      std::vector<float>& l0c, bool loadA, bool loadB) {
+    thread_local PackedPanels panels;
+    ComputeBlockWith(aic, job, m0, n0, bm, bn, l0c, loadA, loadB, panels, false);
 }
 
 void CubeFixToGm(CoreContext& aic, const CubeJob& job, const std::vector<float>& l0c, int64_t m0, int64_t n0,
@@ -220,6 +236,7 @@ void CubeResidency::Loads(const CubeJob& job, int64_t m0, int64_t n0, bool& load
 
 void CubeIterateAll(CoreContext& aic, const CubeJob& job) {
     std::vector<float> l0c;
+    PackedPanels panels;
     CubeResidency l1;
     for (int64_t i = 0; i < CubeBlockCount(job); ++i) {
         int64_t m0, n0;
@@ -228,7 +245,7 @@ void CubeIterateAll(CoreContext& aic, const CubeJob& job) {
         int64_t bn = std::min<int64_t>(job.tiling.baseN, job.singleN - n0);
         bool loadA, loadB;
         l1.Loads(job, m0, n0, loadA, loadB);
-        CubeComputeBlock(aic, job, m0, n0, bm, bn, l0c, loadA, loadB);
+        ComputeBlockWith(aic, job, m0, n0, bm, bn, l0c, loadA, loadB, panels, true);
         CubeFixToGm(aic, job, l0c, m0, n0, bm, bn);
     }
 }

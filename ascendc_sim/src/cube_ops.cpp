@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <type_traits>
+#include <vector>
 
 #include "ascendc_sim/platform/int_math.h"
 #include "ascendc_sim/platform/soc_cube.h"
@@ -11,6 +13,7 @@
 #include "sim/fixpipe.h"
 #include "sim/gm_definedness.h"
 #include "sim/kernel_rules.h"
+#include "sim/matmul_gemm.h"
 #include "sim/pipe.h"
 #include "sim/timing.h"
 
@@ -146,6 +149,50 @@ struct CubeLayout {
     }
     int64_t B(int64_t kk, int64_t j) const { return ((kk / c0) * nB + j / kC0) * kC0 * c0 + (j % kC0) * c0 + kk % c0; }
 };
+
+// Mmad's arithmetic: C(i, j) of the valid m x n part starts from the bias, from itself (accumulating) or from 0 and
+// adds its k products in k order in double (every product exact), then is rounded once to float; int8's sums are
+// int32 arithmetic that wraps, as the register does. C (Nz, float or int32) at column block j / 16, row i, column j
+// % 16.
+template <typename Acc>
+void MmadProduct(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, DataType in,
+                 const AscendC::MmadParams& p, bool accumulate, const float* biasRow) {
+    using C = std::conditional_t<std::is_same_v<Acc, double>, float, int32_t>;
+    const CubeLayout layout(p, DataTypeSize(in));
+    thread_local GemmOperands<Acc> operands;
+    thread_local std::vector<Acc> sums;
+    auto element = [in](const uint8_t* base, int64_t idx) {
+        const double v = LoadIn(in, base, idx);
+        if constexpr (std::is_same_v<Acc, double>) {
+            return v;
+        } else {
+            return static_cast<Acc>(static_cast<int32_t>(v));  // int8 as int32's bits
+        }
+    };
+    operands.PackA(p.m, p.k, [&](int64_t i, int64_t kk) { return element(a.data, layout.A(p, i, kk)); });
+    operands.PackB(p.n, p.k, [&](int64_t j, int64_t kk) { return element(b.data, layout.B(kk, j)); });
+    const int64_t mB = Blocks(p.m);
+    auto at = [&](int64_t i, int64_t j) {
+        return dst.data + (((j / kC0) * mB + i / kC0) * kC0 * kC0 + (i % kC0) * kC0 + j % kC0) * 4;
+    };
+    sums.resize(std::size_t{p.m} * p.n);
+    for (int64_t i = 0; i < p.m; ++i) {
+        for (int64_t j = 0; j < p.n; ++j) {
+            C held;
+            std::memcpy(&held, at(i, j), 4);
+            sums[i * p.n + j] = biasRow != nullptr ? static_cast<Acc>(biasRow[j])
+                                : accumulate       ? static_cast<Acc>(held)
+                                                   : Acc{};
+        }
+    }
+    GemmAccumulate(operands, sums.data(), p.n);
+    for (int64_t i = 0; i < p.m; ++i) {
+        for (int64_t j = 0; j < p.n; ++j) {
+            const C v = static_cast<C>(sums[i * p.n + j]);  // int32: the register's bits, wrapped
+            std::memcpy(at(i, j), &v, 4);
+        }
+    }
+}
 
 // f(begin, end) for the valid k elements of row i of A and of column j of B: one run of up to C0 values per k block
 // (as MmadCube reads them).
@@ -399,8 +446,7 @@ uint64_t MmadBytes(const AscendC::MmadParams& p, char which, uint32_t inBytes) {
 }
 
 // Mmad.md: A in L0A as Zz (fractals row-major, rows inside), B in L0B as Zn (fractals row-major, columns inside),
-// C in L0C as Nz (fractals column-major, rows inside); only the m x n x k valid part is computed. The products are
-// summed exactly (double; int8's in int64) and rounded once to C's type.
+// C in L0C as Nz (fractals column-major, rows inside); only the m x n x k valid part is computed (MmadProduct).
 void MmadCube(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b, DataType in,
               const AscendC::MmadParams& p, const CubeOperand* bias) {
     const char* api = "Mmad";
@@ -419,36 +465,14 @@ void MmadCube(const CubeOperand& dst, const CubeOperand& a, const CubeOperand& b
     NoteCubeAccess(c, api, Pipe::kM, dst.buffer, dst.offset, MmadBytes(p, 'c', inBytes), true);
     if (bias != nullptr) NoteCubeAccess(c, api, Pipe::kM, bias->buffer, bias->offset, uint64_t{p.n} * 4, false);
     const auto* biasRow = bias != nullptr ? reinterpret_cast<const float*>(bias->data) : nullptr;
-    const int64_t mB = Blocks(p.m), nB = Blocks(p.n), kB = Blocks(p.k);
-    const CubeLayout layout(p, inBytes);
-    const bool integer = in == DataType::kInt8;  // int32 C
-    for (int64_t i = 0; i < p.m; ++i) {
-        for (int64_t j = 0; j < p.n; ++j) {
-            uint8_t* at = dst.data + (((j / kC0) * mB + i / kC0) * kC0 * kC0 + (i % kC0) * kC0 + j % kC0) * 4;
-            int32_t iacc;
-            float facc;
-            std::memcpy(&iacc, at, 4);
-            std::memcpy(&facc, at, 4);
-            if (integer) {
-                int64_t sum = accumulate ? iacc : 0;
-                for (int64_t kk = 0; kk < p.k; ++kk) {
-                    sum += static_cast<int64_t>(LoadIn(in, a.data, layout.A(p, i, kk))) *
-                           static_cast<int64_t>(LoadIn(in, b.data, layout.B(kk, j)));
-                }
-                iacc = static_cast<int32_t>(static_cast<uint32_t>(sum));  // the int32 register wraps
-                std::memcpy(at, &iacc, 4);
-                continue;
-            }
-            double sum = biasRow != nullptr ? biasRow[j] : accumulate ? facc : 0.0;
-            for (int64_t kk = 0; kk < p.k; ++kk)
-                sum += LoadIn(in, a.data, layout.A(p, i, kk)) * LoadIn(in, b.data, layout.B(kk, j));
-            facc = static_cast<float>(sum);
-            std::memcpy(at, &facc, 4);
-        }
+    if (in == DataType::kInt8) {
+        MmadProduct<uint32_t>(dst, a, b, in, p, accumulate, nullptr);
+    } else {
+        MmadProduct<double>(dst, a, b, in, p, accumulate, biasRow);
     }
     MmadDefinedness(c, dst, a, b, p, accumulate, inBytes);
     if (bias != nullptr) BiasDefinedness(c, dst, *bias, p);
-    c.cost.cubeMacs += uint64_t(mB * nB * kB) * kC0 * kC0 * kC0;
+    c.cost.cubeMacs += uint64_t(Blocks(p.m) * Blocks(p.n) * Blocks(p.k)) * kC0 * kC0 * kC0;
 }
 
 uint64_t FixpipeSrcBytes(const AscendC::FixpipeParamsV220& p) {

@@ -58,6 +58,18 @@ void CheckMatmulCore(const char* api, bool cubeOnly) {
     if (c.isAic) Fail(api, "called on the AIC: in MIX mode Matmul calls run on the AIV (docs REGIST_MATMUL_OBJ)");
 }
 
+// 矩阵向量乘 (GEMV), 约束说明: the original M is 1, A is not transposed, and A's GM data is 16-byte aligned.
+void CheckGemvA(const char* api, const void* gm, bool transposed) {
+    if (transposed) Fail(api, "A in CubeFormat::VECTOR (GEMV) cannot be transposed (矩阵向量乘, 约束说明)");
+    if (reinterpret_cast<uintptr_t>(gm) % 16 != 0) {
+        Fail(api, "A in CubeFormat::VECTOR (GEMV) needs a 16-byte aligned GM address (矩阵向量乘, 约束说明)");
+    }
+}
+
+std::string GemvShapeRule(int64_t orgM) {
+    return Str("A in CubeFormat::VECTOR (GEMV) needs the original M to be 1, not ", orgM, " (矩阵向量乘, 约束说明)");
+}
+
 void BeginMatmulCompute(const char* api, const void* object) {
     const void*& active = ActiveMatmul();
     if (active != nullptr && active != object) {

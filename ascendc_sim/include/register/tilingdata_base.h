@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "securec.h"  // CANN's tilingdata_base.h brings it (8.1.RC1 include/register/tilingdata_base.h)
+
 namespace optiling {
 
 class TilingDef {

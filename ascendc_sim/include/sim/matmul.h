@@ -4,6 +4,7 @@
 // on the cube (sim/cube_engine.h): IterateAll (sync, async + WaitIterateAll, atomic add), Iterate + GetTensorC.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -66,6 +67,9 @@ uint32_t NextMatmulIndex(const char* api);  // at most 4 objects, before InitBuf
 void CheckMatmulCore(const char* api, bool cubeOnly);
 void CheckCubeOnlyLaunch(const char* api);   // ASCENDC_CUBE_ONLY needs a launch with AICs
 void CheckMixMatmulLaunch(const char* api);  // MIX mode needs AIVs: a __cube__ kernel is pure Cube
+// GEMV (A in CubeFormat::VECTOR): A untransposed at a 16-byte aligned GM address, its original M 1.
+void CheckGemvA(const char* api, const void* gm, bool transposed);
+std::string GemvShapeRule(int64_t orgM);
 
 }  // namespace ascendc_sim
 
@@ -78,9 +82,11 @@ class Matmul {
     using DstT = typename C_TYPE::T;
     using BiasT = typename BIAS_TYPE::T;
     static_assert(std::is_same_v<SrcT, typename B_TYPE::T>, "Matmul: A and B must have the same type on the twin");
-    static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && A_TYPE::format == CubeFormat::ND &&
-                      B_TYPE::format == CubeFormat::ND,
-                  "Matmul on the twin: A and B in GM, ND format");
+    // A as CubeFormat::VECTOR is GEMV (矩阵向量乘): a 1 x K row, as ND holds it (the checks in SetTensorA / Job).
+    static constexpr bool kGemv = A_TYPE::format == CubeFormat::VECTOR;
+    static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM &&
+                      (A_TYPE::format == CubeFormat::ND || kGemv) && B_TYPE::format == CubeFormat::ND,
+                  "Matmul on the twin: A and B in GM, ND format (A also VECTOR)");
     static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN,
                   "Matmul on the twin: C in ND or ND_ALIGN format");
     static_assert(C_TYPE::pos == TPosition::GM || C_TYPE::pos == TPosition::VECIN,
@@ -142,6 +148,7 @@ public:
                                       ascendc_sim::CallSite = {}) {
         Ready("Matmul::SetTensorA");
         CheckTranspose("Matmul::SetTensorA", isTransposeA, A_TYPE::isTrans);
+        if constexpr (kGemv) ascendc_sim::CheckGemvA("Matmul::SetTensorA", gm.GetPhyAddr(), isTransposeA);
         a_ = gm;
         job_.transA = isTransposeA;
     }
@@ -392,6 +399,9 @@ private:
         j.cPad = aligned ? (j.singleN + kC0 - 1) / kC0 * kC0 - j.singleN : 0;
         j.tiling = tiling_;
         j.atomic = atomic;
+        if constexpr (kGemv) {
+            if (j.orgM != 1) ascendc_sim::Fail(api, ascendc_sim::GemvShapeRule(j.orgM));
+        }
         if (j.singleM <= 0 || j.singleN <= 0 || j.singleK <= 0 || j.singleM > j.orgM || j.singleN > j.orgN ||
             j.singleK > j.orgKa || j.orgKa != j.orgKb) {
             ascendc_sim::Fail(api, ascendc_sim::Str("single shape (", j.singleM, ", ", j.singleN, ", ", j.singleK,

@@ -126,7 +126,9 @@ public:
     MultiCoreMatmulTiling() : MultiCoreMatmulTiling(*platform_ascendc::PlatformAscendCManager::GetInstance()) {}
 
     int32_t SetAType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false) {
-        return Operand("SetAType", pos, type) ? tiling_.SetAType(Sim(dataType), isTrans) : -1;
+        // A as VECTOR is GEMV (矩阵向量乘): the same tiling as an ND A of M = 1
+        const bool gemv = pos == TPosition::GM && type == CubeFormat::VECTOR;
+        return gemv || Operand("SetAType", pos, type) ? tiling_.SetAType(Sim(dataType), isTrans) : -1;
     }
     int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false) {
         return Operand("SetBType", pos, type) ? tiling_.SetBType(Sim(dataType), isTrans) : -1;

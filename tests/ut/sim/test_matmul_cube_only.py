@@ -2,9 +2,9 @@
 defines ASCENDC_CUBE_ONLY before lib/matmul_intf.h (Matmul usage docs) runs its Matmul on the AICs, with the tiling
 of matmul_tiling::MultiCoreMatmulTiling over `dim` AICs: IterateAll, Iterate + GetTensorC, a MIX launch whose AIVs
 leave at REGIST_MATMUL_OBJ, a full MatmulApiStaticTiling (MDL template, unit flag, L1 depths and steps set by the
-kernel, no runtime tiling), C in ND_ALIGN and GetTensorC's enSequentialWrite. The MIX mode's async Iterate
-(Iterate<false>, SetWorkspace, GetTensorC<false>) runs on AIC:AIV 1:2 groups. The golden is NumPy's product; misuses
-are refused by name (the async mode in pure Cube mode among them)."""
+kernel, no runtime tiling), C in ND_ALIGN, GetTensorC's enSequentialWrite and A as a VECTOR (GEMV, M = 1). The MIX
+mode's async Iterate (Iterate<false>, SetWorkspace, GetTensorC<false>) runs on AIC:AIV 1:2 groups. The golden is
+NumPy's product; misuses are refused by name (the async mode in pure Cube mode among them)."""
 
 import os
 import re
@@ -36,7 +36,8 @@ BINARY = next(
     MIX_ASYNC_ITERATE,
     ND_ALIGN,
     SEQUENTIAL,
-) = range(12)
+    GEMV,
+) = range(13)
 STATIC_SHAPE = (64, 128, 48)  # m, k, n of kStatic
 
 
@@ -120,3 +121,17 @@ def test_cube_only_misuse_is_refused(tmp_path, mode, message):
     c, _, result = _run(tmp_path, mode, *STATIC_SHAPE, 1)
     assert result.returncode != 0 and c is None
     assert any(re.search(message, line) for line in result.stderr.splitlines()), result.stderr
+
+
+# A as CubeFormat::VECTOR (矩阵向量乘, GEMV): one row of A; N split over AICs, K past one base block
+@pytest.mark.parametrize("k,n,dim", [(256, 32, 1), (100, 70, 2)])
+def test_gemv_matches_numpy(tmp_path, k, n, dim):
+    c, want, result = _run(tmp_path, GEMV, 1, k, n, dim)
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(c, want)
+
+
+def test_gemv_needs_m_of_one(tmp_path):
+    _, _, result = _run(tmp_path, GEMV, 2, 64, 32, 1)
+    assert result.returncode != 0
+    assert "needs the original M to be 1, not 2" in result.stderr

@@ -9,6 +9,7 @@
 namespace {
 
 using AType = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>;
+using AVectorType = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::VECTOR, half>;
 using CType = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
 using CAlignType = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND_ALIGN, float>;
 
@@ -61,11 +62,11 @@ __aicore__ inline void Compute(MM& mm, const TCubeTiling& t, const Operands& o, 
     mm.End();
 }
 
-template <class C>
+template <class C, class A = AType>
 __aicore__ inline void RunRuntimeTiling(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tilingGm, int32_t mode) {
     const TCubeTiling t = CopyTiling(tilingGm);
     AscendC::TPipe pipe;
-    AscendC::Matmul<AType, AType, C, CType> mm;
+    AscendC::Matmul<A, AType, C, CType> mm;
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
     Operands o;
     int32_t tailM = 0, tailN = 0;
@@ -126,5 +127,6 @@ extern "C" __global__ __cube__ void matmul_cube_only(GM_ADDR a, GM_ADDR b, GM_AD
     if (mode == kStatic || mode == kStaticMismatch) return RunStaticTiling(a, b, bias, c, tilingGm, mode);
     if (mode == kPartialOutput) return RunPartialOutput(tilingGm);
     if (mode == kNdAlign) return RunRuntimeTiling<CAlignType>(a, b, bias, c, tilingGm, mode);
+    if (mode == kGemv) return RunRuntimeTiling<CType, AVectorType>(a, b, bias, c, tilingGm, mode);
     RunRuntimeTiling<CType>(a, b, bias, c, tilingGm, mode);
 }

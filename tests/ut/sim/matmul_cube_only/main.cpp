@@ -20,11 +20,11 @@ extern "C" __global__ __aicore__ void matmul_mix_async(GM_ADDR a, GM_ADDR b, GM_
 
 namespace {
 
-bool HostTiling(int32_t m, int32_t k, int32_t n, int32_t dim, TCubeTiling& t) {
+bool HostTiling(int32_t m, int32_t k, int32_t n, int32_t dim, int32_t mode, TCubeTiling& t) {
     using namespace matmul_tiling;
     MultiCoreMatmulTiling api(*platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B1"));
     api.SetDim(dim);
-    api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetAType(TPosition::GM, mode == kGemv ? CubeFormat::VECTOR : CubeFormat::ND, DataType::DT_FLOAT16);
     api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
     api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
     api.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
@@ -52,7 +52,7 @@ int32_t main(int32_t argc, char* argv[]) {
     const int32_t mode = std::atoi(argv[1]);
     const int32_t m = std::atoi(argv[2]), k = std::atoi(argv[3]), n = std::atoi(argv[4]), dim = std::atoi(argv[5]);
     TCubeTiling tiling{};
-    if (!HostTiling(m, k, n, dim, tiling)) return 2;
+    if (!HostTiling(m, k, n, dim, mode, tiling)) return 2;
     if (mode == kStatic || mode == kStaticMismatch) StaticSteps(tiling, mode);
     const size_t aBytes = size_t(m) * k * 2, bBytes = size_t(k) * n * 2;
     const size_t cBytes = size_t(m) * CRowStride(mode, n) * 4;

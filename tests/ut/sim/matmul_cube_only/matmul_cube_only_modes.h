@@ -16,6 +16,7 @@ enum MatmulCubeOnlyMode : int32_t {
     kMixAsyncIterate,  // MIX mode on AIC:AIV 1:2 groups (dim AIVs): Iterate<false> + SetWorkspace + GetTensorC<false>
     kNdAlign,          // C in ND_ALIGN: rows of N rounded up to 32 bytes (8 floats), the pad columns 0
     kSequential,       // one AIC, one base block: GetTensorC(c, 0, true) puts it as baseM rows of baseN from c
+    kGemv,             // A as CubeFormat::VECTOR (GEMV), on the host and in the kernel; M must be 1
 };
 
 // C's row stride in floats for a mode: ND_ALIGN pads to 8 floats, a sequential block has baseN = N rounded up to 16.
