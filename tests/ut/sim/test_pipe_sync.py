@@ -26,7 +26,9 @@ import pytest
     QUEUE_ROTATION,
     STRIDED_COLUMNS,
     STRIDED_OVERLAP,
-) = range(1, 19)
+    STRIDED_READ_GAPS,
+    STRIDED_READ_ROWS,
+) = range(1, 21)
 
 SOCS = ["ascend910b", "ascend310p"]
 PREFIX = r"kernel 'simtest_pipe_sync' core 0/1 \(\w+\): "
@@ -192,3 +194,29 @@ def test_overlapping_strided_operands_need_the_barrier(simtest, auto_sync, soc):
     assert "Muls(" in source[int(muls) - 1] and "Adds(a, a," in source[int(adds) - 1], str(e.value)
     y = simtest.run_pipe_sync(STRIDED_X, STRIDED_OVERLAP, obey=True, soc=soc)
     np.testing.assert_array_equal(y, STRIDED_X + np.float16(1))
+
+
+# A strided copy-out reads its rows, not the gaps between them: what fills the gaps waits only for earlier reads of
+# them, what refills the rows waits for the strided read too (kernels/pipe_sync_kernels.cpp StridedRead; UB blocks of
+# 32 bytes: rows 0x0-0x20, 0x40-0x60 ..., gaps 0x20-0x40 ...).
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize(
+    "scenario,first_bytes",
+    [(STRIDED_READ_GAPS, r"UB \[0x20, 0x40\)"), (STRIDED_READ_ROWS, r"UB \[0x0, 0x20\)")],
+    ids=["gaps", "rows"],
+)
+def test_strided_read_orders_only_its_rows(simtest, auto_sync, soc, scenario, first_bytes):
+    auto_sync(True)
+    with pytest.raises(
+        RuntimeError,
+        match=PREFIX + r"DataCopy: MTE2 DataCopy writes " + first_bytes + r" read by MTE3 DataCopy without "
+        r"MTE3->MTE2 sync",
+    ) as e:
+        simtest.run_pipe_sync(STRIDED_X, scenario, obey=False, soc=soc)
+    lines = [int(n) for n in re.findall(r"pipe_sync_kernels\.cpp:(\d+)", str(e.value))]
+    source = (Path(__file__).parent / "kernels" / "pipe_sync_kernels.cpp").read_text().splitlines()
+    reader = source[lines[1] - 1]
+    # the gaps were last read by the whole copy-out, the rows by the strided one
+    assert ("everyOther" in reader) == (scenario == STRIDED_READ_ROWS), str(e.value)
+    y = simtest.run_pipe_sync(STRIDED_X, scenario, obey=True, soc=soc)
+    np.testing.assert_array_equal(y, STRIDED_X)
