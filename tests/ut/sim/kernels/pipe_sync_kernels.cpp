@@ -22,15 +22,14 @@ enum Scenario : int32_t {
     kSetNoWait,
     kBarrierS,
     kEventIds,
-    kCrossCoreEvent,   // SetFlag<M_V> on an AIV of A2/A3 (the M pipe is on the AIC)
-    kQueueRotation,    // two GM->UB->GM rounds through a 2-buffer queue to the same GM bytes: the second round
-                       // gets the other buffer, so nothing orders its copy-out after the first's (PipeBarrier<MTE3>)
-    kStridedColumns,   // rows of 256 halves: one Adds per 128-column half over all rows (repeat stride one row);
-                       // the two interleave and share no byte: no PipeBarrier<PIPE_V> is needed between them
-    kStridedOverlap,   // then a Muls by 1 over columns 64-191, which the two Adds wrote: it needs the barrier
-    kStridedReadGaps,  // MTE3 copies the whole buffer out, then its even blocks (one strided read), then MTE2 fills
-                       // the odd blocks: they wait only for the first copy-out (obey: MTE3->MTE2 after it)
-    kStridedReadRows,  // the same, MTE2 then fills the even blocks: they wait for the strided copy-out too
+    kCrossCoreEvent,     // SetFlag<M_V> on an AIV of A2/A3 (the M pipe is on the AIC)
+    kQueueRotation,      // two GM->UB->GM rounds through a 2-buffer queue to the same GM bytes: the second round
+                         // gets the other buffer, so nothing orders its copy-out after the first's (PipeBarrier<MTE3>)
+    kStridedColumns,     // rows of 256 halves: one Adds per 128-column half over all rows (repeat stride one row);
+                         // the two interleave and share no byte: no PipeBarrier<PIPE_V> is needed between them
+    kStridedOverlap,     // then a Muls by 1 over columns 64-191, which the two Adds wrote: it needs the barrier
+    kMte2RaceUnread,     // two DataCopy into a scratch UB buffer no one reads, no PipeBarrier between (legal)
+    kMte2RaceRewritten,  // two DataCopy into the same bytes, then a third after PipeBarrier<PIPE_MTE2>, then read
 };
 
 struct Gm {
@@ -68,6 +67,17 @@ __aicore__ inline void Overlaps(TPipe& pipe, const Gm& g, Scenario s, bool obey)
     LocalTensor<half> a = buf.Get<half>();
     DataCopy(a, g.x, g.n);
     if (s == kMte2Overlap) {
+        if (obey) PipeBarrier<PIPE_MTE2>();
+        DataCopy(a, g.x, g.n);
+    }
+    // Unordered same-pipe writes leave their bytes indeterminate: only a read of them is an error, and a write
+    // ordered after both makes them determinate again (`obey`: it has its PipeBarrier).
+    if (s == kMte2RaceUnread) {
+        DataCopy(back.Get<half>(), g.x, g.n);
+        DataCopy(back.Get<half>(), g.x, g.n);
+    }
+    if (s == kMte2RaceRewritten) {
+        DataCopy(a, g.x, g.n);
         if (obey) PipeBarrier<PIPE_MTE2>();
         DataCopy(a, g.x, g.n);
     }
@@ -126,25 +136,6 @@ __aicore__ inline void StridedColumns(TPipe& pipe, const Gm& g, Scenario s, bool
     }
     Sync<HardEvent::V_MTE3>(true);
     DataCopy(g.y, a, g.n);
-}
-
-// x's blocks (16 halves) through UB: all copied out, the even ones copied out again as one strided read, then one
-// half refilled from x by a strided copy in and copied out. The refill waits for the copy-outs that read its bytes.
-__aicore__ inline void StridedRead(TPipe& pipe, const Gm& g, Scenario s, bool obey) {
-    const DataCopyParams everyOther(static_cast<uint16_t>(g.n / 32), 1, 1, 1);  // blocks 0, 2, 4 ... (or 1, 3 ...)
-    TBuf<TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, g.n * sizeof(half));
-    LocalTensor<half> a = buf.Get<half>();
-    DataCopy(a, g.x, g.n);
-    Sync<HardEvent::MTE2_MTE3>(true);
-    DataCopy(g.y, a, g.n);
-    Sync<HardEvent::MTE3_MTE2>(s == kStridedReadRows || obey);
-    DataCopy(g.y, a, everyOther);
-    const uint32_t refill = s == kStridedReadGaps ? 16 : 0;  // the odd blocks, or the even ones
-    Sync<HardEvent::MTE3_MTE2>(s == kStridedReadRows && obey);
-    DataCopy(a[refill], g.x[refill], everyOther);
-    Sync<HardEvent::MTE2_MTE3>(true);
-    DataCopy(g.y[refill], a[refill], everyOther);
 }
 
 // GM -> queue buffer -> GM: the queue's positions decide which pipes its EnQue/DeQue order.
@@ -242,7 +233,7 @@ extern "C" __global__ __aicore__ void simtest_pipe_sync(GM_ADDR x, GM_ADDR y, GM
     bool obey = t.extra != 0;
     if (s <= kVToMte2) {
         ThroughTBuf(pipe, g, s, obey);
-    } else if (s <= kMte3ToMte2) {
+    } else if (s <= kMte3ToMte2 || s >= kMte2RaceUnread) {
         Overlaps(pipe, g, s, obey);
     } else if (s <= kVToS) {
         VectorScalar(pipe, g, s, obey);
@@ -250,9 +241,7 @@ extern "C" __global__ __aicore__ void simtest_pipe_sync(GM_ADDR x, GM_ADDR y, GM
         QueueSkipsPipe(pipe, g, obey);
     } else if (s == kQueueRotation) {
         QueueRotation(pipe, g, obey);
-    } else if (s >= kStridedReadGaps) {
-        StridedRead(pipe, g, s, obey);
-    } else if (s >= kStridedColumns) {
+    } else if (s == kStridedColumns || s == kStridedOverlap) {
         StridedColumns(pipe, g, s, obey);
     } else {
         Events(pipe, s, obey);
