@@ -22,14 +22,12 @@ enum Scenario : int32_t {
     kSetNoWait,
     kBarrierS,
     kEventIds,
-    kCrossCoreEvent,     // SetFlag<M_V> on an AIV of A2/A3 (the M pipe is on the AIC)
-    kQueueRotation,      // two GM->UB->GM rounds through a 2-buffer queue to the same GM bytes: the second round
-                         // gets the other buffer, so nothing orders its copy-out after the first's (PipeBarrier<MTE3>)
-    kStridedColumns,     // rows of 256 halves: one Adds per 128-column half over all rows (repeat stride one row);
-                         // the two interleave and share no byte: no PipeBarrier<PIPE_V> is needed between them
-    kStridedOverlap,     // then a Muls by 1 over columns 64-191, which the two Adds wrote: it needs the barrier
-    kMte2RaceUnread,     // two DataCopy into a scratch UB buffer no one reads, no PipeBarrier between (legal)
-    kMte2RaceRewritten,  // two DataCopy into the same bytes, then a third after PipeBarrier<PIPE_MTE2>, then read
+    kCrossCoreEvent,  // SetFlag<M_V> on an AIV of A2/A3 (the M pipe is on the AIC)
+    kQueueRotation,   // two GM->UB->GM rounds through a 2-buffer queue to the same GM bytes: the second round
+                      // gets the other buffer, so nothing orders its copy-out after the first's (PipeBarrier<MTE3>)
+    kStridedColumns,  // rows of 256 halves: one Adds per 128-column half over all rows (repeat stride one row);
+                      // the two interleave and share no byte: no PipeBarrier<PIPE_V> is needed between them
+    kStridedOverlap,  // then a Muls by 1 over columns 64-191, which the two Adds wrote: it needs the barrier
 };
 
 struct Gm {
@@ -67,17 +65,6 @@ __aicore__ inline void Overlaps(TPipe& pipe, const Gm& g, Scenario s, bool obey)
     LocalTensor<half> a = buf.Get<half>();
     DataCopy(a, g.x, g.n);
     if (s == kMte2Overlap) {
-        if (obey) PipeBarrier<PIPE_MTE2>();
-        DataCopy(a, g.x, g.n);
-    }
-    // Unordered same-pipe writes leave their bytes indeterminate: only a read of them is an error, and a write
-    // ordered after both makes them determinate again (`obey`: it has its PipeBarrier).
-    if (s == kMte2RaceUnread) {
-        DataCopy(back.Get<half>(), g.x, g.n);
-        DataCopy(back.Get<half>(), g.x, g.n);
-    }
-    if (s == kMte2RaceRewritten) {
-        DataCopy(a, g.x, g.n);
         if (obey) PipeBarrier<PIPE_MTE2>();
         DataCopy(a, g.x, g.n);
     }
@@ -233,7 +220,7 @@ extern "C" __global__ __aicore__ void simtest_pipe_sync(GM_ADDR x, GM_ADDR y, GM
     bool obey = t.extra != 0;
     if (s <= kVToMte2) {
         ThroughTBuf(pipe, g, s, obey);
-    } else if (s <= kMte3ToMte2 || s >= kMte2RaceUnread) {
+    } else if (s <= kMte3ToMte2) {
         Overlaps(pipe, g, s, obey);
     } else if (s <= kVToS) {
         VectorScalar(pipe, g, s, obey);
@@ -241,7 +228,7 @@ extern "C" __global__ __aicore__ void simtest_pipe_sync(GM_ADDR x, GM_ADDR y, GM
         QueueSkipsPipe(pipe, g, obey);
     } else if (s == kQueueRotation) {
         QueueRotation(pipe, g, obey);
-    } else if (s == kStridedColumns || s == kStridedOverlap) {
+    } else if (s >= kStridedColumns) {
         StridedColumns(pipe, g, s, obey);
     } else {
         Events(pipe, s, obey);
