@@ -72,10 +72,17 @@ uint64_t Footprint::End() const {
 void Footprint::ByteRanges(std::vector<std::pair<uint64_t, uint64_t>>& out) const {
     out.clear();
     if (Empty()) return;
-    const uint64_t groupBytes = (runs - 1) * runPitch + BytesOf(lastRunElems);
-    const bool runsTouch = runs == 1 || runPitch == BytesOf(runElems);
-    if (runsTouch && (groups == 1 || groupPitch == groupBytes)) {
-        out.emplace_back(base, End());
+    // A group whose runs leave no gap (one run, touching runs, or a block stride of 0: every run on the same bytes)
+    // is one span; such groups closer than their span are one range, else a range each (no run by run walk).
+    const bool solidGroup = runs == 1 || runPitch <= BytesOf(runElems);
+    if (solidGroup) {
+        const uint64_t groupBytes = End() - (base + (groups - 1) * groupPitch);  // the last group's span
+        if (groups == 1 || groupPitch <= groupBytes) {
+            out.emplace_back(base, End());
+            return;
+        }
+        for (uint64_t g = 0; g < groups; ++g)
+            out.emplace_back(base + g * groupPitch, base + g * groupPitch + groupBytes);
         return;
     }
     bool sorted = true;
@@ -153,13 +160,21 @@ void Collect(CoreContext& c, const char* api, Flow flow, DefSpace space, const F
     });
 }
 
+// f(b, e) for each of fp's byte ranges, touching runs as one (a copy's contiguous rows: one map update, not one per
+// row).
+template <typename F>
+void ForEachByteRange(const Footprint& fp, F&& f) {
+    thread_local std::vector<std::pair<uint64_t, uint64_t>> ranges;
+    fp.ByteRanges(ranges);
+    for (const auto& [b, e] : ranges) f(b, e);
+}
+
 // dst's runs: defined, except the units in `units`, which take `origin`.
 void Apply(Flow flow, const Footprint& fp, UndefMap& m, uint64_t bias, const UnitSet& units,
            const UndefOrigin& origin) {
     if (units.Empty()) {
         if (m.Empty() || !m.AnyUndef(fp.base - bias, fp.End() - bias)) return;
-        fp.ForEachRun(
-            [&](uint64_t b, uint64_t e, uint64_t, uint64_t, uint64_t, uint64_t) { m.Define(b - bias, e - bias); });
+        ForEachByteRange(fp, [&](uint64_t b, uint64_t e) { m.Define(b - bias, e - bias); });
         return;
     }
     fp.ForEachRun([&](uint64_t b, uint64_t e, uint64_t elem0, uint64_t n, uint64_t group, uint64_t run) {
@@ -279,7 +294,7 @@ void PoisonBytes(CoreContext& c, DefSpace space, const Footprint& dst, const Und
     MarkHandled(c);  // the current instruction states its flow: the generic one must not run for it
     CommitPendingFlow(c);
     UndefMap& m = MapOf(c, space);
-    dst.ForEachRun([&](uint64_t b, uint64_t e, uint64_t, uint64_t, uint64_t, uint64_t) { m.Poison(b, e, origin); });
+    ForEachByteRange(dst, [&](uint64_t b, uint64_t e) { m.Poison(b, e, origin); });
 }
 
 void DefineUbBytes(CoreContext& c, uint64_t b, uint64_t bytes) {

@@ -27,6 +27,11 @@ const char* AccessName(GmAccess a) {
     return "?";
 }
 
+GmAccessKind KindOf(GmAccess a) {
+    static constexpr GmAccessKind kKinds[] = {GmAccessKind::kRead, GmAccessKind::kWrite, GmAccessKind::kAtomic};
+    return kKinds[static_cast<int>(a)];
+}
+
 }  // namespace
 
 void CheckGm(CoreContext& c, const char* api, const void* p, uint64_t bytes, GmAccess access, bool log) {
@@ -44,10 +49,24 @@ void CheckGm(CoreContext& c, const char* api, const void* p, uint64_t bytes, GmA
                       kBoundsRule));
     }
     if (log) {
-        static constexpr GmAccessKind kKinds[] = {GmAccessKind::kRead, GmAccessKind::kWrite, GmAccessKind::kAtomic};
         const uint64_t begin = static_cast<const uint8_t*>(p) - a->base;
-        LogGmAccess(c, api, a->id, begin, begin + bytes, kKinds[static_cast<int>(access)]);
+        LogGmAccess(c, api, a->id, begin, begin + bytes, KindOf(access));
     }
+}
+
+void CheckGmRows(CoreContext& c, const char* api, const void* p, uint64_t count, uint64_t rowBytes, uint64_t pitch,
+                 GmAccess access) {
+    if (count == 0 || rowBytes == 0) return;
+    const uint64_t span = (count - 1) * pitch + rowBytes;
+    // A MIX launch checks each row against the cube's pending writes (the span's gaps are not accessed).
+    std::optional<DeviceAllocation> a = c.launch->cube ? std::nullopt : FindAllocation(p, span);
+    if (!a) {  // rows in several allocations, or one outside, or a MIX launch: each row on its own
+        for (uint64_t r = 0; r < count; ++r)
+            CheckGm(c, api, static_cast<const uint8_t*>(p) + r * pitch, rowBytes, access);
+        return;
+    }
+    const uint64_t begin = static_cast<const uint8_t*>(p) - a->base;
+    LogGmRowsAccess(c, api, a->id, StridedRange::Rows(begin, count, rowBytes, pitch), KindOf(access));
 }
 
 void NoteGmPoll(CoreContext& c, const void* addr, uint64_t bits) {

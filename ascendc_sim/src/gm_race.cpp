@@ -43,7 +43,8 @@ constexpr const char* kNoOrder =
     "either order)";
 
 std::string Describe(const Entry& a, const Entry& b) {
-    const uint64_t lo = std::max(a.rec->begin, b.rec->begin), hi = std::min(a.rec->end, b.rec->end);
+    uint64_t lo = 0, hi = 0;
+    a.rec->bytes.FirstOverlap(b.rec->bytes, lo, hi);
     const std::string bytes = Str("bytes [", lo, ", ", hi, ") of device allocation #", a.rec->allocId);
     if (IsWrite(a.rec->kind) && IsWrite(b.rec->kind)) {
         return Str("cross-core GM write race: ", CoreName(*a.core), " (", At(*a.rec), ") and ", CoreName(*b.core), " (",
@@ -81,8 +82,33 @@ void AcquireClock(CoreContext& c, const ClockSnapshot& snapshot) {
 }
 
 void LogGmAccess(CoreContext& c, const char* api, uint64_t allocId, uint64_t begin, uint64_t end, GmAccessKind kind) {
+    LogGmRowsAccess(c, api, allocId, StridedRange::Span(begin, end), kind);
+}
+
+namespace {
+
+// `next` added to `last` as one record, when their union is one: touching spans, or rows continuing last's rows
+// (same length, on its pitch; a single row after a gap sets the pitch).
+bool ExtendRows(StridedRange& last, const StridedRange& next) {
+    const bool spans = last.count == 1 && next.count == 1;
+    if (spans && next.start <= last.End() && next.End() >= last.start) {
+        const uint64_t b = std::min(last.start, next.start), e = std::max(last.End(), next.End());
+        last = StridedRange::Span(b, e);
+        return true;
+    }
+    if (next.len != last.len || next.start <= last.start) return false;
+    const uint64_t pitch = last.count == 1 ? next.start - last.start : last.pitch;
+    if (pitch <= last.len || next.start != last.start + last.count * pitch) return false;
+    if (next.count > 1 && next.pitch != pitch) return false;
+    last = {last.start, last.count + next.count, last.len, pitch};
+    return true;
+}
+
+}  // namespace
+
+void LogGmRowsAccess(CoreContext& c, const char* api, uint64_t allocId, const StridedRange& bytes, GmAccessKind kind) {
     RaceClock& rc = c.race;
-    if (rc.clock.empty() || begin >= end) return;
+    if (rc.clock.empty() || bytes.Empty()) return;
     if (!rc.segmentOpen) {
         rc.segments.push_back(rc.clock);
         rc.segmentOpen = true;
@@ -92,21 +118,19 @@ void LogGmAccess(CoreContext& c, const char* api, uint64_t allocId, uint64_t beg
     if (!rc.log.empty()) {  // a loop of accesses by one line: one record
         GmAccessRecord& last = rc.log.back();
         if (last.allocId == allocId && last.segment == segment && last.kind == kind && last.api == api &&
-            last.line.file == line.file && last.line.line == line.line && begin <= last.end && end >= last.begin) {
-            last.begin = std::min(last.begin, begin);
-            last.end = std::max(last.end, end);
+            last.line.file == line.file && last.line.line == line.line && ExtendRows(last.bytes, bytes)) {
             return;
         }
     }
-    rc.log.push_back({allocId, begin, end, segment, kind, api, line});
+    rc.log.push_back({allocId, bytes, segment, kind, api, line});
 }
 
 void MarkPolledLoads(CoreContext& c, uint64_t allocId, uint64_t begin, uint64_t end) {
     for (GmAccessRecord& r : c.race.log) {
-        if (r.kind == GmAccessKind::kRead && r.allocId == allocId && r.begin < end && begin < r.end &&
-            r.api != nullptr && std::any_of(std::begin(kScalarLoads), std::end(kScalarLoads), [&](const char* api) {
-                return std::strcmp(r.api, api) == 0;
-            })) {
+        if (r.kind == GmAccessKind::kRead && r.allocId == allocId &&
+            r.bytes.Intersects(StridedRange::Span(begin, end)) && r.api != nullptr &&
+            std::any_of(std::begin(kScalarLoads), std::end(kScalarLoads),
+                        [&](const char* api) { return std::strcmp(r.api, api) == 0; })) {
             r.polled = true;
         }
     }
@@ -121,24 +145,25 @@ std::string FindGmRace(const std::vector<CoreContext>& cores) {
     }
     for (auto& [alloc, entries] : byAlloc) {
         std::vector<Entry> writes;
-        uint64_t longest = 0;
+        uint64_t longest = 0;  // the longest span of a write: none starting further before an access reaches it
         for (const Entry& e : entries) {
             if (!IsWrite(e.rec->kind)) continue;
             writes.push_back(e);
-            longest = std::max(longest, e.rec->end - e.rec->begin);
+            longest = std::max(longest, e.rec->bytes.End() - e.rec->bytes.start);
         }
         if (writes.empty()) continue;
         std::sort(writes.begin(), writes.end(),
-                  [](const Entry& a, const Entry& b) { return a.rec->begin < b.rec->begin; });
+                  [](const Entry& a, const Entry& b) { return a.rec->bytes.start < b.rec->bytes.start; });
         for (const Entry& x : entries) {
-            const uint64_t from = x.rec->begin > longest ? x.rec->begin - longest : 0;
+            const StridedRange& xb = x.rec->bytes;
+            const uint64_t from = xb.start > longest ? xb.start - longest : 0;
             auto it = std::lower_bound(writes.begin(), writes.end(), from,
-                                       [](const Entry& w, uint64_t v) { return w.rec->begin < v; });
-            for (; it != writes.end() && it->rec->begin < x.rec->end; ++it) {
+                                       [](const Entry& w, uint64_t v) { return w.rec->bytes.start < v; });
+            for (; it != writes.end() && it->rec->bytes.start < xb.End(); ++it) {
                 const Entry& w = *it;
-                if (w.core == x.core || w.rec->end <= x.rec->begin) continue;
+                if (w.core == x.core || w.rec->bytes.End() <= xb.start) continue;
                 if (w.rec->kind == GmAccessKind::kAtomic && x.rec->kind == GmAccessKind::kAtomic) continue;
-                if (Before(w, x) || Before(x, w)) continue;
+                if (Before(w, x) || Before(x, w) || !w.rec->bytes.Intersects(xb)) continue;
                 return Describe(w, x);
             }
         }

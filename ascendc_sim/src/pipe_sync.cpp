@@ -44,6 +44,33 @@ struct CallSiteHash {
     }
 };
 
+// A read of rows inside a range (a strided operand: the bytes at phase + k * pitch + [0, len) for any k): its pipe's
+// reader is the read for those bytes and `prev` for the others. One per range: a range another strided read meets
+// (another pipe, other rows) is split at its rows instead. So a strided operand costs a range per range it meets,
+// not a range per row.
+struct StridedRead {
+    int8_t pipe = -1;  // -1: none
+    PipeAccess prev;
+    uint64_t phase = 0, len = 0, pitch = 0;  // phase < pitch
+    uint64_t Offset(uint64_t at) const { return (at % pitch + pitch - phase) % pitch; }
+    // The first row bytes inside [lo, hi) (lo == hi: none).
+    std::pair<uint64_t, uint64_t> FirstRowBytes(uint64_t lo, uint64_t hi) const {
+        const uint64_t off = Offset(lo);
+        const uint64_t b = off < len ? lo : lo + (pitch - off);
+        const uint64_t e = off < len ? lo + (len - off) : b + len;
+        return b < hi ? std::make_pair(b, std::min(e, hi)) : std::make_pair(hi, hi);
+    }
+    // The first bytes of [lo, hi) between the rows (lo == hi: none).
+    std::pair<uint64_t, uint64_t> FirstGapBytes(uint64_t lo, uint64_t hi) const {
+        const uint64_t off = Offset(lo);
+        const uint64_t b = off >= len ? lo : lo + (len - off);
+        const uint64_t e = off >= len ? lo + (pitch - off) : b + (pitch - len);
+        return b < hi ? std::make_pair(b, std::min(e, hi)) : std::make_pair(hi, hi);
+    }
+    bool MissesIn(uint64_t lo, uint64_t hi) const { return FirstGapBytes(lo, hi).first < hi; }
+    bool SameRows(const StridedRead& o) const { return phase == o.phase && len == o.len && pitch == o.pitch; }
+};
+
 // The last writer and the readers since, of one byte range; `raced`: an earlier write of the writer's own pipe that
 // no barrier ordered before it, so which of the two lands last is unknown (UB only; see RaceIsDeferred).
 struct RangeState {
@@ -52,6 +79,7 @@ struct RangeState {
     PipeAccess writer;
     PipeAccess raced;
     std::array<PipeAccess, kPipeCount> readers{};
+    StridedRead strided;
 };
 
 // Disjoint byte ranges [begin, end) keyed by begin: never per byte, so the cost is per access, not per byte. The
@@ -355,6 +383,20 @@ struct OverwrittenRace {
 };
 thread_local std::vector<OverwrittenRace> tlsOverwrittenRaces;
 
+// A write of [lo, hi) against a strided read of its range: the read's rows there, and `prev` between them.
+void CheckStridedReader(CoreContext& c, const char* api, Space space, int pipe, const StridedRead& sr,
+                        const PipeAccess& read, uint64_t lo, uint64_t hi) {
+    PipeSync& s = c.sync;
+    const auto [rb, re] = sr.FirstRowBytes(lo, hi);
+    if (rb < re && read.seq != 0 && !OrderAfter(s, sr.pipe, read.seq, pipe)) {
+        Unordered(c, api, space, pipe, true, rb, re, sr.pipe, read, false);
+    }
+    const auto [gb, ge] = sr.FirstGapBytes(lo, hi);
+    if (gb < ge && sr.prev.seq != 0 && !OrderAfter(s, sr.pipe, sr.prev.seq, pipe)) {
+        Unordered(c, api, space, pipe, true, gb, ge, sr.pipe, sr.prev, false);
+    }
+}
+
 // The ordering checks of an access of [b, e) against the ranges it overlaps (the map is left as it is); returns the
 // first of them (or where [b, e) would go).
 RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pipe, const char* api, uint64_t b,
@@ -376,6 +418,10 @@ RangeMap::iterator CheckAccess(CoreContext& c, RangeMap& m, Space space, int pip
             overwritten.push_back({pipe, s.seq[pipe], lo, hi, r});
         }
         for (int q = 0; write && q < kPipeCount; ++q) {  // the readers came after the writer: name them first
+            if (r.strided.pipe == q) {
+                CheckStridedReader(c, api, space, pipe, r.strided, r.readers[q], lo, hi);
+                continue;
+            }
             if (r.readers[q].seq != 0 && !OrderAfter(s, q, r.readers[q].seq, pipe)) {
                 Unordered(c, api, space, pipe, write, lo, hi, q, r.readers[q], false);
             }
@@ -402,6 +448,7 @@ void RecordInPlace(RangeState& r, int pipe, PipeAccess a, bool write) {
         r.writer = a;
     } else {
         r.readers[pipe] = a;
+        if (r.strided.pipe == pipe) r.strided = StridedRead{};  // every byte of the range read again
     }
 }
 
@@ -437,6 +484,7 @@ RangeMap::iterator RecordAccess(RangeMap& m, int pipe, PipeAccess a, uint64_t b,
         }
         if (atB == m.end()) atB = it;
         it->second.readers[pipe] = a;
+        if (it->second.strided.pipe == pipe) it->second.strided = StridedRead{};
         cursor = it->second.end;
     }
     if (cursor < e) {
@@ -472,6 +520,67 @@ RangeMap::iterator Access(CoreContext& c, RangeMap& m, Space space, int pipe, ui
     }
     if (!tlsRacedParts.empty()) MarkRaced(m);
     return first;
+}
+
+// A read of `count` rows of `len` bytes, `pitch` apart from `start` (pitch > len): each range it meets is checked
+// (its writer, where the rows have bytes) and takes the read as a StridedRead, or plainly where it lies inside one
+// row; a range already read strided by another pipe or rows is split at the rows instead.
+void StridedReadAccess(CoreContext& c, RangeMap& m, Space space, int pipe, uint64_t seq, const char* api,
+                       uint64_t start, uint64_t count, uint64_t len, uint64_t pitch) {
+    PipeSync& s = c.sync;
+    StridedRead sr;
+    sr.pipe = static_cast<int8_t>(pipe);
+    sr.phase = start % pitch, sr.len = len, sr.pitch = pitch;
+    const uint64_t end = start + (count - 1) * pitch + len;
+    for (auto it = FirstAfter(m, start, m.end()); it != m.end() && it->first < end; ++it) {
+        const auto [rb, re] = sr.FirstRowBytes(std::max(it->first, start), std::min(it->second.end, end));
+        const RangeState& r = it->second;
+        if (rb < re && r.writerPipe >= 0 && !OrderAfter(s, r.writerPipe, r.writer.seq, pipe)) {
+            Unordered(c, api, space, pipe, false, rb, re, r.writerPipe, r.writer, true);
+        }
+    }
+    const PipeAccess a{seq, SiteId(*s.records, api, tlsCallLine)};
+    SplitAt(m, end);
+    SplitAt(m, start);
+    std::vector<std::pair<uint64_t, uint64_t>> apart;  // ranges to split at the rows
+    uint64_t cursor = start;
+    auto take = [&](RangeState& r, uint64_t lo, uint64_t hi) {
+        if (sr.FirstRowBytes(lo, hi).first >= hi) return;  // between two rows
+        if (!sr.MissesIn(lo, hi)) {                        // inside one row
+            r.readers[pipe] = a;
+            if (r.strided.pipe == pipe) r.strided = StridedRead{};
+        } else if (r.strided.pipe < 0 || (r.strided.pipe == pipe && r.strided.SameRows(sr))) {
+            if (r.strided.pipe < 0) {
+                r.strided = sr;
+                r.strided.prev = r.readers[pipe];
+            }
+            r.readers[pipe] = a;
+        } else {
+            apart.emplace_back(lo, hi);
+        }
+    };
+    auto it = m.lower_bound(start);
+    for (; it != m.end() && it->first < end; ++it) {
+        if (it->first > cursor) {  // bytes no access touched yet: a range of their own
+            RangeState gap;
+            gap.end = it->first;
+            auto g = m.emplace_hint(it, cursor, gap);
+            take(g->second, cursor, it->first);
+        }
+        take(it->second, it->first, it->second.end);
+        cursor = it->second.end;
+    }
+    if (cursor < end) {
+        RangeState gap;
+        gap.end = end;
+        take(m.emplace_hint(it, cursor, gap)->second, cursor, end);
+    }
+    for (const auto& [lo, hi] : apart) {
+        for (uint64_t row = lo + (sr.FirstRowBytes(lo, hi).first - lo); row < hi; row += pitch) {
+            const uint64_t rowStart = row - sr.Offset(row);
+            RecordAccess(m, pipe, a, std::max(rowStart, lo), std::min(rowStart + len, hi), false);
+        }
+    }
 }
 
 // Interval sets of PIPE_S's pending UB accesses (begin -> end, disjoint; touching spans merge).
@@ -543,6 +652,19 @@ PipeScope::PipeScope(CoreContext& c, Pipe p) : c_(c), saved_(c.sync.scopePipe) {
 }
 PipeScope::~PipeScope() { c_.sync.scopePipe = saved_; }
 
+namespace {
+// Many rows of one length with gaps between them (a strided copy's UB side): `rows` rows of `len` bytes, `pitch`
+// apart (from two rows on: a range per row would cost more).
+constexpr uint64_t kMinStridedRows = 2;
+bool GappedRows(const Footprint& f, uint64_t& rows, uint64_t& len, uint64_t& pitch) {
+    if (f.Empty() || f.groups < kMinStridedRows) return false;
+    if (f.runs != 1 && f.runPitch != f.BytesOf(f.runElems)) return false;
+    len = (f.runs - 1) * f.runPitch + f.BytesOf(f.lastRunElems);
+    rows = f.groups, pitch = f.groupPitch;
+    return pitch > len;
+}
+}  // namespace
+
 void NoteUbOperand(CoreContext& c, const char* api, const char* role, const void* p, uint64_t bytes) {
     const Footprint span = Footprint::Contiguous(static_cast<const uint8_t*>(p) - c.ub, bytes, 8);
     NoteUbOperand(c, api, role, &span, 1);
@@ -568,6 +690,11 @@ void NoteUbOperand(CoreContext& c, const char* api, const char* role, const Foot
     if (s.operandCount < s.operands.size()) s.operands[s.operandCount++] = {b, IsDst(role)};
     thread_local std::vector<std::pair<uint64_t, uint64_t>> ranges;
     for (std::size_t i = 0; i < parts; ++i) {
+        uint64_t rows = 0, len = 0, pitch = 0;
+        if (!IsDst(role) && GappedRows(touched[i], rows, len, pitch)) {
+            StridedReadAccess(c, s.records->ub, Space::kUb, pipe, seq, api, touched[i].base, rows, len, pitch);
+            continue;
+        }
         touched[i].ByteRanges(ranges);
         RangeMap& ub = s.records->ub;
         auto hint = ub.end();

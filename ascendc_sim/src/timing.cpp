@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "ascendc_sim/platform/soc_cube.h"
 #include "ascendc_sim/platform/soc_l2.h"
@@ -72,12 +73,27 @@ double CopyCycles(const ascendc_sim::SocCostParams& p, const void* gm, uint64_t 
 }
 
 namespace {
+// Rows of a strided copy touching one 512-byte burst more than they need. Whether a row does depends on its start
+// modulo the burst only, which repeats every 512 / gcd(pitch, 512) rows: one period is counted, not every row.
+uint64_t UnalignedRows(uintptr_t start, uint64_t rows, uint64_t rowBytes, uint64_t pitch) {
+    uint64_t g = kGmBurstBytes, q = pitch % kGmBurstBytes;
+    while (q != 0) g = std::exchange(q, g % q);
+    const uint64_t period = std::min(rows, kGmBurstBytes / g);
+    uint64_t inPeriod = 0, inTail = 0;
+    const uint64_t tail = period == 0 ? 0 : rows % period;
+    for (uint64_t r = 0; r < period; ++r) {
+        const bool extra = ExtraBurst(start + r * pitch, rowBytes);
+        inPeriod += extra;
+        if (r < tail) inTail += extra;
+    }
+    return period == 0 ? 0 : rows / period * inPeriod + inTail;
+}
+
 // The unaligned bursts of each row of a strided copy.
 double UnalignedRowCycles(const ascendc_sim::SocCostParams& p, const void* gm, uint64_t rows, uint64_t rowBytes,
                           uint64_t pitch, double rate) {
     if (p.unalignedGmFactor >= 1.0) return 0.0;
-    uint64_t unaligned = 0;
-    for (uint64_t r = 0; r < rows; ++r) unaligned += ExtraBurst(reinterpret_cast<uintptr_t>(gm) + r * pitch, rowBytes);
+    const uint64_t unaligned = UnalignedRows(reinterpret_cast<uintptr_t>(gm), rows, rowBytes, pitch);
     return static_cast<double>(unaligned) * UnalignedCycles(p, static_cast<double>(rowBytes), rate);
 }
 }  // namespace
@@ -126,12 +142,9 @@ void ChargeCopy(CoreContext& c, Pipe pipe, const void* gm, uint64_t rows, uint64
             UnalignedRowCycles(p, gm, rows, rowBytes, pitch, write && p.l2Bytes > 0 ? rate : std::min(rate, share));
     }
     const double begin = ChargeCopyPipe(c, pipe, cycles, p.copyLatencyCycles);
-    if (!write && bytes != 0 && active > 1) {  // each row its own span: a strided copy does not read its gaps
-        const auto start = reinterpret_cast<uintptr_t>(gm);
-        for (uint64_t r = 0; r < rows; ++r) {
-            const uintptr_t row = start + r * pitch;
-            c.ownReads.stamps.push_back({row, row + rowBytes, begin, begin + cycles, rowBytes, l2Bypass});
-        }
+    if (!write && bytes != 0 && active > 1) {  // the rows, not the span: a strided copy does not read its gaps
+        const auto rowsRead = StridedRange::Unmerged(reinterpret_cast<uintptr_t>(gm), rows, rowBytes, pitch);
+        c.ownReads.stamps.push_back({rowsRead, begin, begin + cycles, l2Bypass});
     }
 }
 

@@ -76,14 +76,13 @@ struct CopyShape {
     Footprint DstRows(uint64_t base) const { return Footprint::Rows(base, count, rowBytes, dstPitch); }
 };
 
-// The GM rows a copy reads, for the cross-core race check: one record per row unless the rows touch.
+// The GM rows a copy reads, for the cross-core race check: one record of the rows.
 inline void LogGmRows(CoreContext& c, const char* api, const void* gm, uint64_t count, uint64_t rowBytes,
                       uint64_t pitch, GmAccessKind kind) {
     std::optional<DeviceAllocation> a = FindAllocation(gm, 0);
     if (!a || count == 0) return;
     const uint64_t off = static_cast<const uint8_t*>(gm) - a->base;
-    if (pitch <= rowBytes) return LogGmAccess(c, api, a->id, off, off + (count - 1) * pitch + rowBytes, kind);
-    for (uint64_t r = 0; r < count; ++r) LogGmAccess(c, api, a->id, off + r * pitch, off + r * pitch + rowBytes, kind);
+    LogGmRowsAccess(c, api, a->id, StridedRange::Rows(off, count, rowBytes, pitch), kind);
 }
 
 template <typename T>
@@ -136,10 +135,7 @@ void CopyUbToGm(const char* api, const AscendC::GlobalTensor<T>& dst, const Asce
     if (dst.GetPhyAddr() == nullptr) Fail(api, "GlobalTensor has no buffer (SetGlobalBuffer not called)");
     NoteGm(c, api, Pipe::kMte3, g, s.DstSpan(), true);
     CacheDmaWrite(c, api, g, s.DstSpan());
-    for (uint64_t r = 0; r < s.count; ++r) {
-        dst.CheckRange(c, api, r * s.dstPitch / sizeof(T), s.rowBytes / sizeof(T),
-                       c.atomicAdd ? GmAccess::kAtomicWrite : GmAccess::kWrite);
-    }
+    CheckGmRows(c, api, g, s.count, s.rowBytes, s.dstPitch, c.atomicAdd ? GmAccess::kAtomicWrite : GmAccess::kWrite);
     CopyToGm(c, api, DefSpace::kUb, ubRows, s.DstRows(reinterpret_cast<uint64_t>(g)), c.atomicAdd);
     for (uint64_t r = 0; r < s.count; ++r) {
         uint64_t offset = r * s.dstPitch;
@@ -166,6 +162,13 @@ void CopyUbToUb(const char* api, const AscendC::LocalTensor<T>& dst, const Ascen
     Propagate(c, api, Flow::kElementwise, {{to}}, {{from}});
     c.cost.ubToUbBytes += s.count * s.rowBytes;
     ChargeUbCopy(c, s.count * s.rowBytes);
+}
+
+// `bytes` of the `size`-byte `value` repeated (bytes a multiple of size): one element, then doubling copies.
+inline void FillElements(uint8_t* dst, uint64_t bytes, const uint8_t* value, uint64_t size) {
+    if (bytes == 0) return;
+    std::memcpy(dst, value, size);
+    for (uint64_t done = size; done < bytes; done *= 2) std::memcpy(dst + done, dst, std::min(done, bytes - done));
 }
 
 // DataCopy moves whole 32-byte blocks: CANN's CPU debug asserts a count of whole blocks, hardware rounds it down
@@ -296,24 +299,25 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
         Fail(api, Str("SetPadValue set a ", int(c.copyPad.bytes), "-byte value; DataCopyPad moves ", sizeof(T),
                       "-byte elements (SetPadValue(ISASI).md: the same type)"));
     }
+    // Fill: paddingValue with isPad; SetPadValue's value without isPad once set; the row's first element as dummy
+    // without padding; else unspecified.
+    uint8_t fill[sizeof(T)];
+    const bool firstAsDummy = !pad.isPad && left == 0 && right == 0;
+    if (pad.isPad) {
+        std::memcpy(fill, &pad.paddingValue, sizeof(T));
+    } else if (padSet && !firstAsDummy) {
+        std::memcpy(fill, &c.copyPad.bits, sizeof(T));
+    } else {
+        std::memset(fill, 0xA5, sizeof(T));
+    }
+    const uint64_t tail = left + p.blockLen;
     for (uint64_t r = 0; r < s.count; ++r) {
         uint8_t* row = d + r * s.dstPitch;
         const uint8_t* from = g + r * s.srcPitch;
         std::memcpy(row + left, from, p.blockLen);
-        // Fill: paddingValue with isPad; the row's first element as dummy without padding; SetPadValue's value
-        // without isPad once set; else unspecified.
-        for (uint64_t b = 0; b < rowUb; b += sizeof(T)) {
-            if (b >= left && b < left + p.blockLen) continue;
-            if (pad.isPad) {
-                std::memcpy(row + b, &pad.paddingValue, sizeof(T));
-            } else if (padSet && (left != 0 || right != 0)) {
-                std::memcpy(row + b, &c.copyPad.bits, sizeof(T));
-            } else if (left == 0 && right == 0) {
-                std::memcpy(row + b, from, sizeof(T));
-            } else {
-                std::memset(row + b, 0xA5, sizeof(T));
-            }
-        }
+        if (firstAsDummy) std::memcpy(fill, from, sizeof(T));
+        FillElements(row, left, fill, sizeof(T));
+        FillElements(row + tail, rowUb - tail, fill, sizeof(T));
     }
     // The pad bytes: paddingValue with isPad, the first element's copy without padding, SetPadValue's value;
     // unspecified otherwise.

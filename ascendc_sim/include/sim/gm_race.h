@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sim/call_site.h"
+#include "sim/strided_range.h"
 
 namespace ascendc_sim {
 
@@ -19,8 +20,8 @@ enum class GmAccessKind : uint8_t { kRead, kWrite, kAtomic };
 
 struct GmAccessRecord {
     uint64_t allocId;
-    uint64_t begin, end;  // byte offsets inside the allocation
-    uint32_t segment;     // index into the core's clock segments
+    StridedRange bytes;  // byte offsets inside the allocation: a strided copy's rows are one record
+    uint32_t segment;    // index into the core's clock segments
     GmAccessKind kind;
     const char* api;
     SourceLine line;
@@ -48,6 +49,9 @@ void AcquireClock(CoreContext& c, const ClockSnapshot& snapshot);
 void JoinClock(ClockSnapshot& into, const ClockSnapshot& snapshot);
 // Logs a GM access of [begin, end) of allocation `allocId` by the current API.
 void LogGmAccess(CoreContext& c, const char* api, uint64_t allocId, uint64_t begin, uint64_t end, GmAccessKind kind);
+// Logs a GM access of the rows `bytes` (offsets inside allocation `allocId`) by the current API: one record, which a
+// loop continuing the same rows extends.
+void LogGmRowsAccess(CoreContext& c, const char* api, uint64_t allocId, const StridedRange& bytes, GmAccessKind kind);
 // Marks this core's scalar loads (GlobalTensor::GetValue, ReadGmByPassDCache) of [begin, end) of allocation `allocId`
 // so far as polls: they read a flag before the write-back a later load of it acquired, and race with nothing.
 void MarkPolledLoads(CoreContext& c, uint64_t allocId, uint64_t begin, uint64_t end);

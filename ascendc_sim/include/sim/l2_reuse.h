@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "sim/strided_range.h"
+
 namespace ascendc_sim {
 
 struct CoreContext;
@@ -37,12 +39,11 @@ struct L2WriteLog {
     std::map<uintptr_t, uintptr_t> spans;  // start -> end, disjoint and not touching
 };
 // The GM bytes this core read during the launch, in 512-byte granules with the 32-byte sectors read and the core's
-// read bytes at the granule's last read; and each GM -> UB copy's span, cycles and bytes (for the cross-core terms).
+// read bytes at the granule's last read; and each GM -> UB copy's rows and cycles (for the cross-core terms).
 struct ReadStamp {
-    uintptr_t start, end;  // the copy's GM span
-    double begin, done;    // its cycles on the core's timeline
-    uint64_t bytes;
-    bool bypass;  // SetL2CacheHint(CACHE_MODE_DISABLE)
+    StridedRange rows;   // the copy's GM rows (addresses)
+    double begin, done;  // its cycles on the core's timeline
+    bool bypass;         // SetL2CacheHint(CACHE_MODE_DISABLE)
 };
 struct L2ReadLog {
     struct Granule {

@@ -109,16 +109,21 @@ void CheckRepeatDst(const char* api, const T* d, int64_t dstBlk, int64_t dstRep,
     if (dstBlk == 0 && mask > kPerBlock) Fail(api, Str("dstBlkStride 0 with mask ", mask, " is undefined"));
     const int64_t m = static_cast<int64_t>(mask);
     const int64_t dSpan = RepeatExtent<T>(m, 1, dstBlk, 0), sSpan = RepeatExtent<T>(m, 1, srcBlk, 0);
-    for (int64_t r = 0; r + 1 < repeatTime; ++r) {
-        const T* dBegin = d + RepeatOffset<T>(r, 0, dstBlk, dstRep);
-        for (int64_t later = r + 1; later < repeatTime; ++later) {
-            const T* sBegin = s + RepeatOffset<T>(later, 0, srcBlk, srcRep);
-            if (sBegin >= dBegin + dSpan) break;  // later repeats start further on (strides are non-negative)
-            if (sBegin + sSpan > dBegin) {
-                Fail(api, Str("dst of repeat ", r, " overlaps the src of repeat ", later,
-                              " (a repeat must not write what a later one reads)"));
-            }
-        }
+    // Repeat r writes [r * dStep, + dSpan), repeat l reads [x + l * sStep, + sSpan) (elements from d). Per later
+    // repeat l, the earliest r < l whose dst meets its src is one division away (the dsts start on one stride): the
+    // first pair (r, then l) is found in one pass, not over every pair.
+    const int64_t dStep = RepeatOffset<T>(1, 0, dstBlk, dstRep), sStep = RepeatOffset<T>(1, 0, srcBlk, srcRep);
+    const int64_t x = s - d;
+    auto floorDiv = [](int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
+    int64_t firstR = repeatTime, firstLater = repeatTime;
+    for (int64_t later = 1; later < repeatTime; ++later) {
+        const int64_t sl = x + later * sStep;  // r meets it iff sl - dSpan < r * dStep < sl + sSpan
+        const int64_t r = dStep == 0 ? 0 : std::max<int64_t>(0, floorDiv(sl - dSpan, dStep) + 1);
+        if (r < later && r * dStep > sl - dSpan && r * dStep < sl + sSpan && r < firstR) firstR = r, firstLater = later;
+    }
+    if (firstR < repeatTime) {
+        Fail(api, Str("dst of repeat ", firstR, " overlaps the src of repeat ", firstLater,
+                      " (a repeat must not write what a later one reads)"));
     }
 }
 
