@@ -10,6 +10,7 @@
 
 #include "sim/data_copy.h"
 #include "sim/kernel_utils.h"
+#include "sim/shape_info.h"  // K_MAX_DIM
 
 namespace AscendC {
 
@@ -29,7 +30,6 @@ struct SliceInfo {
     uint32_t burstLen = ONE_BLK_SIZE;
     uint32_t shapeValue = 0;
 };
-constexpr int32_t K_MAX_DIM = 8;
 
 }  // namespace AscendC
 
