@@ -72,17 +72,21 @@ __attribute__((always_inline)) inline void GemmBlocked(const GemmOperands<T>& o,
     }
 }
 
-// One clone for AVX2 (four doubles, eight floats or int32 a vector) and one for any x86-64, picked at load time.
-__attribute__((target_clones("avx2", "default"), optimize("fp-contract=off"))) void GemmDouble(
-    const GemmOperands<double>& o, double* c, int64_t ldc) {
+// On x86-64 one clone for AVX2 (four doubles, eight floats or int32 a vector) and one for any x86-64, picked at load
+// time; elsewhere (an aarch64 Atlas host) the one build. No contraction into FMA anywhere: it would round differently.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define ASCENDC_SIM_GEMM_BUILD __attribute__((target_clones("avx2", "default"), optimize("fp-contract=off")))
+#elif defined(__GNUC__) && !defined(__clang__)
+#define ASCENDC_SIM_GEMM_BUILD __attribute__((optimize("fp-contract=off")))
+#else
+#define ASCENDC_SIM_GEMM_BUILD
+#pragma STDC FP_CONTRACT OFF
+#endif
+ASCENDC_SIM_GEMM_BUILD void GemmDouble(const GemmOperands<double>& o, double* c, int64_t ldc) {
     GemmBlocked(o, c, ldc);
 }
-__attribute__((target_clones("avx2", "default"), optimize("fp-contract=off"))) void GemmFloat(
-    const GemmOperands<float>& o, float* c, int64_t ldc) {
-    GemmBlocked(o, c, ldc);
-}
-__attribute__((target_clones("avx2", "default"), optimize("fp-contract=off"))) void GemmWrapping(
-    const GemmOperands<uint32_t>& o, uint32_t* c, int64_t ldc) {
+ASCENDC_SIM_GEMM_BUILD void GemmFloat(const GemmOperands<float>& o, float* c, int64_t ldc) { GemmBlocked(o, c, ldc); }
+ASCENDC_SIM_GEMM_BUILD void GemmWrapping(const GemmOperands<uint32_t>& o, uint32_t* c, int64_t ldc) {
     GemmBlocked(o, c, ldc);
 }
 
