@@ -38,6 +38,7 @@ struct Registry {
     uint64_t liveBytes = 0;
     std::multimap<std::size_t, uint8_t*> pool;  // capacity -> host block, freed
     std::size_t pooledBytes = 0;
+    std::map<uint8_t*, std::size_t> detached;  // host block handed to the host -> its capacity (pooled when freed)
 };
 
 Registry& Reg() {
@@ -195,10 +196,29 @@ void* DetachToHost(void* p) {
     const std::optional<Block> gone = Unregister(p, nullptr);
     if (!gone) return nullptr;
     DropFromL2(gone->alloc.base, gone->alloc.bytes);
-    return gone->alloc.base - kGuardBytes;
+    uint8_t* raw = gone->alloc.base - kGuardBytes;
+    Registry& r = Reg();
+    std::unique_lock lock(r.mu);
+    r.detached[raw] = gone->capacity;
+    return raw;
 }
 
-void FreeDetached(void* block) { std::free(block); }
+// A block the host is done with goes back to the pool like a freed allocation: an output's pages are reused by the
+// next call's outputs instead of faulting in (and being zeroed by the OS) again.
+void FreeDetached(void* block) {
+    auto* raw = static_cast<uint8_t*>(block);
+    std::vector<uint8_t*> drop{raw};
+    {
+        Registry& r = Reg();
+        std::unique_lock lock(r.mu);
+        auto it = r.detached.find(raw);
+        if (it != r.detached.end()) {
+            drop = KeepForReuse(r, raw, it->second);
+            r.detached.erase(it);
+        }
+    }
+    for (uint8_t* b : drop) std::free(b);
+}
 
 std::optional<DeviceAllocation> FindAllocation(const void* p, uint64_t bytes) {
     Registry& r = Reg();

@@ -51,6 +51,21 @@ int main() {
     aclDestroyTensor(out);
     aclrtFree(x);
     std::printf("live_after: %d\n", static_cast<int>(ascendc_sim::LiveAllocationCount() - live));
+    // A large output's block, once the host frees it, serves the next allocation of its size (pages not faulted in
+    // again), starting over as fresh device memory: the fresh pattern and intact guards.
+    constexpr std::size_t kBig = std::size_t{3} << 20;
+    void* big = nullptr;
+    aclrtMalloc(&big, kBig, ACL_MEM_MALLOC_HUGE_FIRST);
+    std::memset(big, 0x11, kBig);
+    ascendc_sim::FreeDetached(ascendc_sim::DetachToHost(big));
+    void* again = nullptr;
+    aclrtMalloc(&again, kBig, ACL_MEM_MALLOC_HUGE_FIRST);
+    const auto* bytes = static_cast<const uint8_t*>(again);
+    std::printf("detached_block_reused: %d\n", again == big);
+    std::printf("reused_fresh: %d\n", bytes[0] == ascendc_sim::kFreshPattern &&
+                                          bytes[kBig - 1] == ascendc_sim::kFreshPattern &&
+                                          ascendc_sim::CheckGuards(again).empty());
+    aclrtFree(again);
     void* huge = nullptr;
     std::printf("huge_status: %d\n", aclrtSimMallocCopy(&huge, host.data(), std::size_t{1} << 62));
     std::printf("huge_message: %s\n", aclGetRecentErrMsg());
