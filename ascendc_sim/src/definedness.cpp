@@ -85,6 +85,29 @@ void Footprint::ByteRanges(std::vector<std::pair<uint64_t, uint64_t>>& out) cons
             out.emplace_back(base + g * groupPitch, base + g * groupPitch + groupBytes);
         return;
     }
+    // Runs a whole number of group pitches apart (a block stride above the repeat stride: a transposed walk). With
+    // at least that many groups, run r of group g starts at base + (g + r * q) * groupPitch and every start up to
+    // the last is taken, each by a run of at least a group pitch: the union is one span.
+    const uint64_t shortestRun = std::min(BytesOf(runElems), BytesOf(lastRunElems));
+    if (groupPitch > 0 && runPitch % groupPitch == 0 && groups >= runPitch / groupPitch && shortestRun >= groupPitch) {
+        out.emplace_back(base, End());
+        return;
+    }
+    // The groups of a run end before the next run's first group starts: run-major order is address order.
+    if (groupPitch > 0 && runPitch >= (groups - 1) * groupPitch) {
+        for (uint64_t r = 0; r < runs; ++r) {
+            const uint64_t len = BytesOf(r + 1 == runs ? lastRunElems : runElems);
+            for (uint64_t g = 0; g < groups; ++g) {
+                const uint64_t b = base + g * groupPitch + r * runPitch;
+                if (!out.empty() && b <= out.back().second) {
+                    out.back().second = std::max(out.back().second, b + len);
+                } else {
+                    out.emplace_back(b, b + len);
+                }
+            }
+        }
+        return;
+    }
     bool sorted = true;
     ForEachRun([&](uint64_t b, uint64_t e, uint64_t, uint64_t, uint64_t, uint64_t) {
         if (!out.empty() && b <= out.back().second) {

@@ -307,6 +307,7 @@ TWIN_TEST_KERNELS = {
     "proposal_sort",
     "strided_bytes_in",
     "strided_first_overlap",
+    "footprint_byte_ranges",
     "bank_beats",
     "run_cube_sync",
     "run_matmul_static",
