@@ -22,6 +22,15 @@ uint16_t SectorMask(uint64_t first, uint64_t last) {
     return static_cast<uint16_t>(bits);
 }
 
+// Set bits of a sector mask, inline: without a popcount instruction in the target (x86-64's baseline) the builtin is a
+// library call, once per row of a copy.
+int SectorCount(uint16_t v) {
+    uint32_t x = v - ((v >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return static_cast<int>((x + (x >> 8)) & 0x1Fu);
+}
+
 // A copy's rows that touch one chunk, and one such row.
 struct CopyInChunk {
     uint32_t core;
@@ -131,6 +140,39 @@ std::vector<RowCharge> CrossCoreRowShares(const std::vector<RowInChunk>& rows) {
 }
 }  // namespace
 
+namespace {
+// Fibonacci hashing: granule numbers of one copy are consecutive, the multiply spreads them over the table.
+std::size_t GranuleSlot(uint64_t granule, std::size_t mask) {
+    return static_cast<std::size_t>((granule * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+}
+}  // namespace
+
+L2Granule& L2GranuleTable::operator[](uint64_t granule) {
+    if (slots_.empty() || 2 * (used_ + 1) > slots_.size()) Grow();  // at most half full: short probe runs
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = GranuleSlot(granule, mask);; i = (i + 1) & mask) {
+        Slot& s = slots_[i];
+        if (s.key == granule) return s.value;
+        if (s.key == kEmpty) {
+            s.key = granule;
+            ++used_;
+            return s.value;
+        }
+    }
+}
+
+void L2GranuleTable::Grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
+    const std::size_t mask = slots_.size() - 1;
+    for (const Slot& s : old) {
+        if (s.key == kEmpty) continue;
+        std::size_t i = GranuleSlot(s.key, mask);
+        while (slots_[i].key != kEmpty) i = (i + 1) & mask;
+        slots_[i] = s;
+    }
+}
+
 // asc-devkit data_copy README scenarios 5 / 6: a 302 MB matrix read 4 times hits L2 0.005 %, each of its 75 MB
 // quarters read 4 times in a row 75 % (the A2 L2 is 192 MB): a re-read hits while the bytes read since fit the L2.
 double NoteOwnRead(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBytes, uint64_t pitch, double l2Bytes,
@@ -145,15 +187,15 @@ double NoteOwnRead(CoreContext& c, const void* gm, uint64_t rows, uint64_t rowBy
         const uint64_t start = reinterpret_cast<uintptr_t>(gm) + r * pitch, end = start + rowBytes;
         for (uint64_t g = start / kGranuleBytes; g <= (end - 1) / kGranuleBytes; ++g) {
             const uint64_t lo = std::max(start, g * kGranuleBytes), hi = std::min(end, (g + 1) * kGranuleBytes);
-            const uint16_t mask =
-                SectorMask(lo % kGranuleBytes / kSectorBytes, (hi - 1) % kGranuleBytes / kSectorBytes);
-            if (g != lastGranule) last = &log.granules[g], lastGranule = g;  // nodes stay put on a rehash
+            const uint64_t firstSector = lo % kGranuleBytes / kSectorBytes;
+            const uint64_t lastSector = (hi - 1) % kGranuleBytes / kSectorBytes;
+            const uint16_t mask = SectorMask(firstSector, lastSector);
+            if (g != lastGranule) last = &log.granules[g], lastGranule = g;  // `last` serves until the next lookup
             L2ReadLog::Granule& e = *last;
-            const int count = __builtin_popcount(mask);
             if (e.sectors != 0 && log.readBytes - e.readAt <= window) {
-                hitSectors += static_cast<uint64_t>(__builtin_popcount(mask & e.sectors));
+                hitSectors += static_cast<uint64_t>(SectorCount(mask & e.sectors));
             }
-            sectors += static_cast<uint64_t>(count);
+            sectors += lastSector - firstSector + 1;
             e.sectors |= mask;
             e.readAt = log.readBytes;
         }

@@ -21,11 +21,14 @@
 
 namespace ascendc_sim {
 
-// An access: the instruction's seq on its pipe and its call site (PipeRecords::sites), so a range's state stays
-// small: the maps copy it on every split.
+// An access: the instruction's seq on its pipe and its call site (PipeRecords::sites), in one word, so a range's
+// state stays small: the maps copy it on every split. 2^40 instructions of one pipe in one launch would take the
+// twin days; 2^24 call sites are more than a kernel's source has lines.
 struct PipeAccess {
-    uint64_t seq = 0;  // 0: none
-    uint32_t site = 0;
+    uint64_t seq : 40;  // 0: none
+    uint64_t site : 24;
+    PipeAccess() : seq(0), site(0) {}
+    PipeAccess(uint64_t s, uint32_t callSite) : seq(s), site(callSite) {}
 };
 
 // The API and the kernel line of a call, named when an access turns out unordered.
@@ -103,6 +106,9 @@ struct PipeRecords {
     const char* scalarReadApi = nullptr;
     SourceLine scalarWriteLine, scalarReadLine;
     uint64_t scalarSeq = 0;
+    // Where the last PIPE_S check of UB found its bytes: `ub` changes only in a flush or after one, so until the next
+    // flush it is a valid FirstAfter hint, and a scalar loop walking a buffer finds each element a step on.
+    RangeMap::iterator scalarHint = ub.end();
     // The call sites accesses name (a few per kernel line), and the last one looked up: consecutive operands of one
     // call share it.
     std::vector<CallSiteOf> sites;
@@ -452,11 +458,22 @@ void RecordInPlace(RangeState& r, int pipe, PipeAccess a, bool write) {
     }
 }
 
+// SplitAt from `from`, a range no later than the first that ends after `at` (every range before it ends at or
+// before `at`, as FirstAfter's answer for an address <= at): the ranges from there are walked, not searched.
+RangeMap::iterator SplitAtFrom(RangeMap& m, RangeMap::iterator from, uint64_t at) {
+    while (from != m.end() && from->second.end <= at) ++from;
+    if (from == m.end() || from->first >= at) return from;
+    RangeState tail = from->second;
+    from->second.end = at;
+    return m.emplace_hint(std::next(from), at, tail);
+}
+
 // Records an access of [b, e) by `pipe`'s instruction `seq`: a write replaces the ranges' state, a read joins them.
-// Returns the range recorded at b.
-RangeMap::iterator RecordAccess(RangeMap& m, int pipe, PipeAccess a, uint64_t b, uint64_t e, bool write) {
-    SplitAt(m, e);
-    auto first = SplitAt(m, b);
+// `from`: FirstAfter(b) (the check just found it). Returns the range recorded at b.
+RangeMap::iterator RecordAccess(RangeMap& m, int pipe, PipeAccess a, uint64_t b, uint64_t e, bool write,
+                                RangeMap::iterator from) {
+    auto first = SplitAtFrom(m, from, b);
+    SplitAtFrom(m, first, e);
     auto it = first;
     while (it != m.end() && it->first < e) ++it;
     if (write) {
@@ -516,7 +533,7 @@ RangeMap::iterator Access(CoreContext& c, RangeMap& m, Space space, int pipe, ui
     if (first != m.end() && first->first == b && first->second.end == e) {
         RecordInPlace(first->second, pipe, a, write);
     } else {
-        first = RecordAccess(m, pipe, a, b, e, write);
+        first = RecordAccess(m, pipe, a, b, e, write, first);
     }
     if (!tlsRacedParts.empty()) MarkRaced(m);
     return first;
@@ -578,7 +595,8 @@ void StridedReadAccess(CoreContext& c, RangeMap& m, Space space, int pipe, uint6
     for (const auto& [lo, hi] : apart) {
         for (uint64_t row = lo + (sr.FirstRowBytes(lo, hi).first - lo); row < hi; row += pitch) {
             const uint64_t rowStart = row - sr.Offset(row);
-            RecordAccess(m, pipe, a, std::max(rowStart, lo), std::min(rowStart + len, hi), false);
+            const uint64_t b = std::max(rowStart, lo);
+            RecordAccess(m, pipe, a, b, std::min(rowStart + len, hi), false, FirstAfter(m, b, m.end()));
         }
     }
 }
@@ -619,12 +637,15 @@ void ForEachGap(const SpanSet& set, uint64_t b, uint64_t e, F&& f) {
 void FlushScalarUb(PipeSync& s) {
     const int pipe = static_cast<int>(Pipe::kS);
     PipeRecords& r = *s.records;
+    r.scalarHint = r.ub.end();
     for (const auto& [b, e] : r.scalarWrites) {
-        RecordAccess(r.ub, pipe, {r.scalarSeq, SiteId(r, r.scalarWriteApi, r.scalarWriteLine)}, b, e, true);
+        RecordAccess(r.ub, pipe, {r.scalarSeq, SiteId(r, r.scalarWriteApi, r.scalarWriteLine)}, b, e, true,
+                     FirstAfter(r.ub, b, r.ub.end()));
     }
     for (const auto& [b, e] : r.scalarReads) {
         ForEachGap(r.scalarWrites, b, e, [&](uint64_t lo, uint64_t hi) {
-            RecordAccess(r.ub, pipe, {r.scalarSeq, SiteId(r, r.scalarReadApi, r.scalarReadLine)}, lo, hi, false);
+            RecordAccess(r.ub, pipe, {r.scalarSeq, SiteId(r, r.scalarReadApi, r.scalarReadLine)}, lo, hi, false,
+                         FirstAfter(r.ub, lo, r.ub.end()));
         });
     }
     r.scalarWrites.clear();
@@ -712,7 +733,7 @@ void NoteUbScalar(CoreContext& c, const char* api, const void* p, uint64_t bytes
     CheckUbFrame(c, api, b, bytes);
     // Bytes S wrote since the flush are S's own (ordered after itself); the rest are checked against the map.
     ForEachGap(r.scalarWrites, b, b + bytes, [&](uint64_t lo, uint64_t hi) {
-        CheckAccess(c, r.ub, Space::kUb, pipe, api, lo, hi, write, r.ub.end());
+        r.scalarHint = CheckAccess(c, r.ub, Space::kUb, pipe, api, lo, hi, write, r.scalarHint);
     });
     AddScalarSpan(write ? r.scalarWrites : r.scalarReads, b, b + bytes);
     (write ? r.scalarWriteApi : r.scalarReadApi) = api;

@@ -45,12 +45,30 @@ struct ReadStamp {
     double begin, done;  // its cycles on the core's timeline
     bool bypass;         // SetL2CacheHint(CACHE_MODE_DISABLE)
 };
-struct L2ReadLog {
-    struct Granule {
-        double readAt = 0;     // the core's read bytes when a sector of it was last read
-        uint16_t sectors = 0;  // 32-byte sectors read so far
+struct L2Granule {
+    double readAt = 0;     // the core's read bytes when a sector of it was last read
+    uint16_t sectors = 0;  // 32-byte sectors read so far
+};
+// Granules by number: open addressing with linear probing in a power-of-two table, so the lookup every row of every
+// copy makes is a probe or two in one array, not a node walk. A reference lasts until the next new granule.
+class L2GranuleTable {
+public:
+    L2Granule& operator[](uint64_t granule);
+    std::size_t size() const { return used_; }
+
+private:
+    struct Slot {
+        uint64_t key = kEmpty;
+        L2Granule value;
     };
-    std::unordered_map<uintptr_t, Granule> granules;
+    static constexpr uint64_t kEmpty = UINT64_MAX;
+    void Grow();
+    std::vector<Slot> slots_;
+    std::size_t used_ = 0;
+};
+struct L2ReadLog {
+    using Granule = L2Granule;
+    L2GranuleTable granules;
     double readBytes = 0;
     std::vector<ReadStamp> stamps;
 };
