@@ -109,6 +109,8 @@ struct PipeRecords {
     // Where the last PIPE_S check of UB found its bytes: `ub` changes only in a flush or after one, so until the next
     // flush it is a valid FirstAfter hint, and a scalar loop walking a buffer finds each element a step on.
     RangeMap::iterator scalarHint = ub.end();
+    // The range the last GM access recorded (only NoteGm changes `gm`): a copy walking GM finds the next one a step on.
+    RangeMap::iterator gmHint = gm.end();
     // The call sites accesses name (a few per kernel line), and the last one looked up: consecutive operands of one
     // call share it.
     std::vector<CallSiteOf> sites;
@@ -749,7 +751,8 @@ void NoteGm(CoreContext& c, const char* api, Pipe pipe, const void* p, uint64_t 
     bool sameInstr = id == s.curPipe && api == s.curApi && pipe != Pipe::kS;
     uint64_t seq = sameInstr ? s.seq[id] : BeginInstr(s, id, api, nullptr);
     auto b = reinterpret_cast<uint64_t>(p);
-    Access(c, s.records->gm, Space::kGm, id, seq, api, b, b + bytes, write, s.records->gm.end());
+    PipeRecords& r = *s.records;
+    r.gmHint = Access(c, r.gm, Space::kGm, id, seq, api, b, b + bytes, write, r.gmHint);
 }
 
 void NoteCubeAccess(CoreContext& c, const char* api, Pipe pipe, CubeBuffer buf, uint64_t offset, uint64_t bytes,
