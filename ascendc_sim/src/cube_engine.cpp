@@ -221,7 +221,7 @@ void ComputeBlockWith(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t 
     CountBlock(aic, job, m0, n0, bm, bn, loadA, loadB);
     NoteBlockPipes(aic, job, bm, bn);
     LoadPanels(job, m0, n0, bm, bn, oneCall || !loadA, oneCall || !loadB, panels);
-    l0c.resize(bm * bn);
+    if (l0c.size() < std::size_t(bm * bn)) l0c.resize(bm * bn);  // every element below is written
     // L0C starts from the BiasTable (bias) or zero; FP32 accumulation, products of half/bfloat16 values exact in FP32.
     GemmAssign(panels.operands, LoadBias(job, n0, bn, panels.bias), l0c.data(), bn);
 }

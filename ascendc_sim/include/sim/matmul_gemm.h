@@ -59,7 +59,8 @@ private:
                      Read& read) {
         constexpr int64_t kSize = sizeof(Src), kChunk = 32;
         const int64_t panels = (count + kWidth - 1) / kWidth;
-        out.resize(static_cast<std::size_t>(panels * k * kWidth));
+        const auto size = static_cast<std::size_t>(panels * k * kWidth);
+        if (out.size() < size) out.resize(size);  // never shrunk: a later larger block zero-fills no tail again
         auto lanes = [&](T* dst, const uint8_t* src, int64_t live, int64_t stride, int64_t steps) {
             for (int64_t kk = 0; kk < steps; ++kk, dst += kWidth, src += depthStride * kSize) {
                 for (int64_t r = 0; r < live; ++r) dst[r] = read(src + r * stride * kSize);
