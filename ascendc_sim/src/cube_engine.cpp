@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "ascendc_sim/platform/int_math.h"
 #include "ascendc_sim/platform/soc_cube.h"
@@ -16,33 +17,44 @@ namespace {
 using ascendc_sim::DataType;
 constexpr int64_t kFractal = 16;  // the cube multiplies 16x16x16 fractals (Mmad data formats)
 
-float LoadElem(DataType t, const uint8_t* base, int64_t idx) {
+template <typename T>
+T Load(const uint8_t* p) {
+    T v;
+    std::memcpy(&v, p, sizeof(T));
+    return v;
+}
+
+// f(Src{}, read): the GM element type of `t` as the cube sees it, `read(pointer)` its value as FP32 (bf16 -> f32 is
+// the bits shifted up; half converts exactly). Float16 and Bf16 are 2 bytes; every other type is read as FP32.
+template <typename F>
+decltype(auto) WithReader(DataType t, F&& f) {
     switch (t) {
-        case DataType::kFloat16: {
-            uint16_t h;
-            std::memcpy(&h, base + idx * 2, 2);
-            return HalfBitsToFloat(h);
-        }
-        case DataType::kBf16: {
-            uint16_t h;
-            std::memcpy(&h, base + idx * 2, 2);
-            return Bf16BitsToFloat(h);
-        }
-        default: {
-            float f;
-            std::memcpy(&f, base + idx * 4, 4);
-            return f;
-        }
+        case DataType::kFloat16:
+            return f(uint16_t{}, [](const uint8_t* p) { return HalfBitsToFloat(Load<uint16_t>(p)); });
+        case DataType::kBf16:
+            return f(uint16_t{}, [](const uint8_t* p) { return Bf16BitsToFloat(Load<uint16_t>(p)); });
+        default:
+            return f(float{}, [](const uint8_t* p) { return Load<float>(p); });
     }
 }
 
-void StoreElem(DataType t, uint8_t* base, int64_t idx, float v) {
-    if (t == DataType::kFloat) {
-        std::memcpy(base + idx * 4, &v, 4);
-        return;
+// f(Dst{}, write): C's element type as FIX writes it, `write(pointer, value)` rounding FP32 to nearest even.
+template <typename F>
+decltype(auto) WithWriter(DataType t, F&& f) {
+    switch (t) {
+        case DataType::kFloat:
+            return f(float{}, [](uint8_t* p, float v) { std::memcpy(p, &v, 4); });
+        case DataType::kBf16:
+            return f(uint16_t{}, [](uint8_t* p, float v) {
+                const uint16_t h = FloatToBf16Bits(v);
+                std::memcpy(p, &h, 2);
+            });
+        default:
+            return f(uint16_t{}, [](uint8_t* p, float v) {
+                const uint16_t h = FloatToHalfBits(v);
+                std::memcpy(p, &h, 2);
+            });
     }
-    uint16_t h = t == DataType::kBf16 ? FloatToBf16Bits(v) : FloatToHalfBits(v);
-    std::memcpy(base + idx * 2, &h, 2);
 }
 
 int64_t Pad(int64_t v) { return static_cast<int64_t>(ascendc_sim::AlignUp(v, kFractal)); }
@@ -57,6 +69,7 @@ struct PackedPanels {
     const uint8_t* aGm = nullptr;
     const uint8_t* bGm = nullptr;
     int64_t aFrom = -1, bFrom = -1;
+    std::vector<float> bias;  // the block's bias row as FP32
 };
 
 void LoadPanels(const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t bn, bool mayKeepA, bool mayKeepB,
@@ -65,8 +78,13 @@ void LoadPanels(const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t 
     GemmOperands<float>& o = panels.operands;
     const bool sameK = o.k == k;
     if (!(mayKeepA && sameK && panels.aJob == &job && panels.aGm == job.aGm && panels.aFrom == m0 && o.m == bm)) {
-        o.PackA(bm, k, [&](int64_t i, int64_t kk) {
-            return LoadElem(job.a, job.aGm, job.transA ? kk * job.orgM + (m0 + i) : (m0 + i) * job.orgKa + kk);
+        WithReader(job.a, [&](auto src, auto read) {
+            const int64_t size = sizeof(src);
+            if (job.transA) {  // stored [K, M]
+                o.PackA<decltype(src)>(bm, k, job.aGm + m0 * size, 1, job.orgM, read);
+            } else {
+                o.PackA<decltype(src)>(bm, k, job.aGm + m0 * job.orgKa * size, job.orgKa, 1, read);
+            }
         });
         panels.aJob = &job;
         panels.aGm = job.aGm;
@@ -74,13 +92,53 @@ void LoadPanels(const CubeJob& job, int64_t m0, int64_t n0, int64_t bm, int64_t 
         if (!sameK) panels.bJob = nullptr;  // B's panel was packed for another depth
     }
     if (!(mayKeepB && panels.bJob == &job && panels.bGm == job.bGm && panels.bFrom == n0 && o.n == bn)) {
-        o.PackB(bn, k, [&](int64_t j, int64_t kk) {
-            return LoadElem(job.b, job.bGm, job.transB ? (n0 + j) * job.orgKb + kk : kk * job.orgN + (n0 + j));
+        WithReader(job.b, [&](auto src, auto read) {
+            const int64_t size = sizeof(src);
+            if (job.transB) {  // stored [N, K]
+                o.PackB<decltype(src)>(bn, k, job.bGm + n0 * job.orgKb * size, job.orgKb, 1, read);
+            } else {
+                o.PackB<decltype(src)>(bn, k, job.bGm + n0 * size, 1, job.orgN, read);
+            }
         });
         panels.bJob = &job;
         panels.bGm = job.bGm;
         panels.bFrom = n0;
     }
+}
+
+// Columns [n0, n0 + bn) of the bias as FP32 (the BiasTable's values), or nullptr without a bias.
+const float* LoadBias(const CubeJob& job, int64_t n0, int64_t bn, std::vector<float>& row) {
+    if (job.biasGm == nullptr) return nullptr;
+    row.resize(bn);
+    WithReader(job.bias, [&](auto src, auto read) {
+        const uint8_t* from = job.biasGm + n0 * int64_t{sizeof(src)};
+        for (int64_t j = 0; j < bn; ++j) row[j] = read(from + j * int64_t{sizeof(src)});
+    });
+    return row.data();
+}
+
+// bm rows of bn FP32 values (row stride bn) into C's type at element `at` of `to` (row stride ld elements);
+// `atomic`: added to the values there, in C's precision; `pad` zero elements after each row.
+void FixRows(DataType c, const float* l0c, int64_t bm, int64_t bn, uint8_t* to, int64_t at, int64_t ld, bool atomic,
+             int64_t pad) {
+    WithWriter(c, [&](auto dst, auto write) {
+        using Dst = decltype(dst);
+        const int64_t size = sizeof(Dst);
+        for (int64_t i = 0; i < bm; ++i) {
+            const float* from = l0c + i * bn;
+            uint8_t* row = to + (at + i * ld) * size;
+            if (atomic) {
+                WithReader(c, [&](auto, auto read) {
+                    for (int64_t j = 0; j < bn; ++j) write(row + j * size, from[j] + read(row + j * size));
+                });
+            } else if constexpr (std::is_same_v<Dst, float>) {
+                std::memcpy(row, from, bn * size);
+            } else {
+                for (int64_t j = 0; j < bn; ++j) write(row + j * size, from[j]);
+            }
+            std::memset(row + bn * size, 0, pad * size);  // 0.0 is all-zero bits in every C type
+        }
+    });
 }
 
 // The Matmul API's own cube side: the cube gets no compiler auto-sync (核内同步/关键特性说明), so the API orders its
@@ -163,14 +221,9 @@ void ComputeBlockWith(CoreContext& aic, const CubeJob& job, int64_t m0, int64_t 
     CountBlock(aic, job, m0, n0, bm, bn, loadA, loadB);
     NoteBlockPipes(aic, job, bm, bn);
     LoadPanels(job, m0, n0, bm, bn, oneCall || !loadA, oneCall || !loadB, panels);
-    l0c.assign(bm * bn, 0.0f);
-    if (job.biasGm != nullptr) {  // bias initialises L0C from the BiasTable
-        for (int64_t i = 0; i < bm; ++i) {
-            for (int64_t j = 0; j < bn; ++j) l0c[i * bn + j] = LoadElem(job.bias, job.biasGm, n0 + j);
-        }
-    }
-    // FP32 accumulation; products of half/bfloat16 values are exact in FP32.
-    GemmAccumulate(panels.operands, l0c.data(), bn);
+    if (l0c.size() < std::size_t(bm * bn)) l0c.resize(bm * bn);  // every element below is written
+    // L0C starts from the BiasTable (bias) or zero; FP32 accumulation, products of half/bfloat16 values exact in FP32.
+    GemmAssign(panels.operands, LoadBias(job, n0, bn, panels.bias), l0c.data(), bn);
 }
 
 }  // namespace
@@ -188,24 +241,14 @@ void CubeFixToGm(CoreContext& aic, const CubeJob& job, const std::vector<float>&
     if (job.atomic) lock.lock();
     const int64_t ld = job.cLd > 0 ? job.cLd : job.orgN;
     const int64_t pad = n0 + bn == job.singleN && !job.atomic ? job.cPad : 0;
-    for (int64_t i = 0; i < bm; ++i) {
-        for (int64_t j = 0; j < bn; ++j) {
-            int64_t idx = (m0 + i) * ld + (n0 + j);
-            float v = l0c[i * bn + j];
-            if (job.atomic) v += LoadElem(job.c, job.cGm, idx);  // atomic add in the output type's precision
-            StoreElem(job.c, job.cGm, idx, v);
-        }
-        for (int64_t j = bn; j < bn + pad; ++j) StoreElem(job.c, job.cGm, (m0 + i) * ld + n0 + j, 0.0f);
-    }
+    FixRows(job.c, l0c.data(), bm, bn, job.cGm, m0 * ld + n0, ld, job.atomic != 0, pad);
     aic.cost.l0cToGmBytes += uint64_t(bm) * bn * ascendc_sim::DataTypeSize(job.c);
 }
 
 void CubeFixToUb(CoreContext& aic, const CubeJob& job, const std::vector<float>& l0c, int64_t bm, int64_t bn,
                  uint8_t* ub, int64_t ld) {
     NoteFixPipe(aic, bm, bn);
-    for (int64_t i = 0; i < bm; ++i) {
-        for (int64_t j = 0; j < bn; ++j) StoreElem(job.c, ub, i * ld + j, l0c[i * bn + j]);
-    }
+    FixRows(job.c, l0c.data(), bm, bn, ub, 0, ld, false, 0);
     aic.cost.l0cToGmBytes += uint64_t(bm) * bn * ascendc_sim::DataTypeSize(job.c);
 }
 
@@ -235,8 +278,11 @@ void CubeResidency::Loads(const CubeJob& job, int64_t m0, int64_t n0, bool& load
 }
 
 void CubeIterateAll(CoreContext& aic, const CubeJob& job) {
-    std::vector<float> l0c;
-    PackedPanels panels;
+    // The buffers stay with the thread (no allocation and zero fill per call); the panels are packed afresh, as GM
+    // may have changed since the last call.
+    thread_local std::vector<float> l0c;
+    thread_local PackedPanels panels;
+    panels.aJob = panels.bJob = nullptr;
     CubeResidency l1;
     for (int64_t i = 0; i < CubeBlockCount(job); ++i) {
         int64_t m0, n0;

@@ -90,6 +90,54 @@ def test_bias_added_per_column(simtest):
     assert tiling["isBias"] == 1
 
 
+def _grid(rng, shape, step, bound, dtype):
+    """Multiples of `step` in [-bound, bound], held exactly by `dtype`."""
+    return (rng.integers(-int(bound / step), int(bound / step) + 1, size=shape) * step).astype(dtype)
+
+
+@pytest.mark.parametrize("out", ["float32", "16-bit"])
+@pytest.mark.parametrize("trans_a,trans_b", [(False, False), (True, False), (False, True), (True, True)])
+@pytest.mark.parametrize("ab", ["bfloat16", "float16"])
+def test_every_operand_layout_bit_exact(simtest, ab, trans_a, trans_b, out):
+    """Inputs on a grid whose every FP32 partial sum is exact (products: multiples of 2^-12 below 4; 100 of them and a
+    bias below 8 stay under 2^24 units), so C is NumPy's float64 product rounded once to C's type, bit for bit: each
+    input type and transpose (how A's and B's panels are read) and each C type (FIX's conversion), with a bias."""
+    m, n, k = 37, 45, 100
+    out = "float32" if out == "float32" else ab
+    rng = np.random.default_rng(k + trans_a + 2 * trans_b)
+    a = _grid(rng, (m, k), 2.0**-6, 2.0, IN_TYPES[ab])
+    b = _grid(rng, (k, n), 2.0**-6, 2.0, IN_TYPES[ab])
+    bias = _grid(rng, n, 2.0**-12, 8.0, np.float32)
+    a_stored = np.ascontiguousarray(a.T) if trans_a else a
+    b_stored = np.ascontiguousarray(b.T) if trans_b else b
+    tiling = simtest.matmul_tiling(m, n, k, ab=ab, c=out, trans_a=trans_a, trans_b=trans_b, bias=True, dim=6)
+    c, _ = simtest.run_matmul(
+        a_stored.ravel(),
+        b_stored.ravel(),
+        bias,
+        np.zeros(m * n, OUT_TYPES[out]),
+        tiling,
+        trans_a=trans_a,
+        trans_b=trans_b,
+        groups=(tiling["usedCoreNum"] + 1) // 2,
+    )
+    want = (a.astype(np.float64) @ b.astype(np.float64) + bias).astype(OUT_TYPES[out])
+    np.testing.assert_array_equal(c.reshape(m, n).view(np.uint8), want.view(np.uint8))
+
+
+@pytest.mark.parametrize("out", ["float32", "bfloat16"])
+def test_atomic_add_rounds_once_in_c_type(simtest, out):
+    """Atomic accumulation onto C's values, in C's precision: exact sums, so old + product rounded once, bit for bit."""
+    m, n, k = 20, 24, 40
+    rng = np.random.default_rng(5)
+    a, b = _grid(rng, (m, k), 2.0**-6, 2.0, BF16), _grid(rng, (k, n), 2.0**-6, 2.0, BF16)
+    c0 = _grid(rng, m * n, 2.0**-4, 8.0, OUT_TYPES[out])
+    tiling = simtest.matmul_tiling(m, n, k, c=out, dim=1)
+    c, _ = simtest.run_matmul(a.ravel(), b.ravel(), None, c0, tiling, atomic=1, groups=1)
+    want = (c0.astype(np.float64).reshape(m, n) + a.astype(np.float64) @ b.astype(np.float64)).astype(OUT_TYPES[out])
+    np.testing.assert_array_equal(c.reshape(m, n).view(np.uint8), want.view(np.uint8))
+
+
 @pytest.mark.parametrize("mode", [1, 2])  # Iterate + GetTensorC(GM); IterateAll<false> + WaitIterateAll
 def test_iterate_and_async_modes(simtest, mode):
     _run(simtest, 70, 33, 100, mode=mode, fix_base_m=32, fix_base_n=16)
