@@ -53,16 +53,35 @@ void ForEachSelected(const GatherMaskShape& s, const GatherMaskBits& bits, int64
 // Whether every repeat reads the same bits: a built-in pattern, or a pattern tensor with src1RepeatStride 0.
 bool SameBitsEachRepeat(const GatherMaskBits& bits) { return bits.bits == nullptr || bits.repeatBits == 0; }
 
-// Element offsets of repeat r's selected lanes from the repeat's first element, in lane order (r's own bits).
-void SelectedOffsets(const GatherMaskShape& s, const GatherMaskBits& bits, int64_t r, std::vector<int64_t>& out) {
-    out.clear();
-    const int64_t base = GatherMaskLaneOffset(s, r, 0);
-    ForEachSelected(s, bits, r, [&](int64_t i) { out.push_back(GatherMaskLaneOffset(s, r, i) - base); });
-}
+// One repeat's selected lanes as element offsets from the repeat's first element, in lane order, with their least
+// and most (a block stride of 0 reorders them).
+struct RepeatPicks {
+    const int32_t* offsets;
+    size_t count;
+    int32_t least, most;
+};
 
-// Whether repeat r needs its own decode of the bits (the first, any of a per-repeat pattern, a shorter last one).
-bool DecodesAt(const GatherMaskShape& s, const GatherMaskBits& bits, int64_t r) {
-    return r == 0 || !SameBitsEachRepeat(bits) || (r + 1 == s.repeats && s.lastLanes != s.lanes);
+// Calls visit(r, picks) for every repeat; the bits are decoded per repeat, or once for a pattern every repeat reads
+// alike (again for a shorter last repeat).
+template <typename Visit>
+void ForEachRepeat(const GatherMaskShape& s, const GatherMaskBits& bits, Visit visit) {
+    std::vector<int32_t> offsets;
+    RepeatPicks picks{nullptr, 0, 0, 0};
+    for (int64_t r = 0; r < s.repeats; ++r) {
+        if (r == 0 || !SameBitsEachRepeat(bits) || (r + 1 == s.repeats && s.lastLanes != s.lanes)) {
+            offsets.clear();
+            const int64_t base = GatherMaskLaneOffset(s, r, 0);
+            ForEachSelected(s, bits, r, [&](int64_t i) {
+                offsets.push_back(static_cast<int32_t>(GatherMaskLaneOffset(s, r, i) - base));
+            });
+            picks = {offsets.data(), offsets.size(), 0, 0};
+            if (!offsets.empty()) {
+                picks.least = *std::min_element(offsets.begin(), offsets.end());
+                picks.most = *std::max_element(offsets.begin(), offsets.end());
+            }
+        }
+        visit(r, picks);
+    }
 }
 
 // The smallest and one past the largest byte offset into src0 the call picks.
@@ -71,44 +90,88 @@ struct PickedSpan {
 };
 PickedSpan PickedSpanOf(const GatherMaskShape& s, const GatherMaskBits& bits) {
     PickedSpan span;
-    std::vector<int64_t> offsets;
-    int64_t least = 0, most = 0;
-    for (int64_t r = 0; r < s.repeats; ++r) {
-        if (DecodesAt(s, bits, r)) {
-            SelectedOffsets(s, bits, r, offsets);
-            if (!offsets.empty()) {
-                least = *std::min_element(offsets.begin(), offsets.end());  // a block stride of 0 reorders them
-                most = *std::max_element(offsets.begin(), offsets.end());
-            }
-        }
-        if (offsets.empty()) continue;
+    ForEachRepeat(s, bits, [&](int64_t r, const RepeatPicks& p) {
+        if (p.count == 0) return;
         const int64_t base = GatherMaskLaneOffset(s, r, 0);
-        span.lowest = std::min(span.lowest, static_cast<uint64_t>(base + least) * s.elemBytes);
-        span.highest = std::max(span.highest, static_cast<uint64_t>(base + most + 1) * s.elemBytes);
-    }
+        span.lowest = std::min(span.lowest, static_cast<uint64_t>(base + p.least) * s.elemBytes);
+        span.highest = std::max(span.highest, static_cast<uint64_t>(base + p.most + 1) * s.elemBytes);
+    });
     return span;
 }
 
+// Picks that run through every repeat alike as `runs` runs of `run` elements, `period` elements apart from element
+// `first` (one pattern, contiguous lanes, a repeat step of whole periods): a Split's columns, say.
+struct PeriodicPicks {
+    int64_t first = 0, run = 0, period = 0, runsPerRepeat = 0;
+};
+
+bool PeriodicOf(const GatherMaskShape& s, const GatherMaskBits& bits, PeriodicPicks& out) {
+    if (!SameBitsEachRepeat(bits) || s.lastLanes != s.lanes || s.blkStride != 1) return false;
+    std::vector<int64_t> lanes;  // block stride 1: a lane's offset from the repeat's first element is its index
+    ForEachSelected(s, bits, 0, [&](int64_t i) { lanes.push_back(i); });
+    if (lanes.empty()) return false;
+    const auto n = static_cast<int64_t>(lanes.size());
+    int64_t run = 1;
+    while (run < n && lanes[run] == lanes[0] + run) ++run;
+    const int64_t step = s.repStride * (32 / s.elemBytes);
+    const int64_t period = run < n ? lanes[run] - lanes[0] : step;
+    if (n % run != 0 || period < run || (n / run) * period != step) return false;
+    for (int64_t j = 0; j < n; ++j) {
+        if (lanes[j] != lanes[0] + (j / run) * period + j % run) return false;
+    }
+    out = {lanes[0], run, period, n / run};
+    return true;
+}
+
+template <typename Elem, int64_t Period>
+void CopyEvery(Elem* to, const Elem* from, int64_t count) {
+    for (int64_t i = 0; i < count; ++i) std::memcpy(to + i, from + i * Period, sizeof(Elem));
+}
+
+// The periodic picks of every repeat, in order; one-element runs by a loop of constant stride where it is small.
+template <typename Elem>
+void CopyPeriodic(const PeriodicPicks& p, int64_t repeats, const uint8_t* src, uint8_t* out) {
+    const Elem* from = reinterpret_cast<const Elem*>(src) + p.first;
+    Elem* to = reinterpret_cast<Elem*>(out);
+    const int64_t runs = p.runsPerRepeat * repeats;
+    if (p.run == 1) {
+        switch (p.period) {
+            case 2: return CopyEvery<Elem, 2>(to, from, runs);
+            case 3: return CopyEvery<Elem, 3>(to, from, runs);
+            case 4: return CopyEvery<Elem, 4>(to, from, runs);
+            case 6: return CopyEvery<Elem, 6>(to, from, runs);
+            case 8: return CopyEvery<Elem, 8>(to, from, runs);
+            default: break;
+        }
+    }
+    for (int64_t t = 0; t < runs; ++t) std::memcpy(to + t * p.run, from + t * p.period, p.run * sizeof(Elem));
+}
+
 // The picked elements in order into `out`, their src0 byte offsets into `picked` (when not null), the running count
-// after each repeat into `written`. A pattern the same for every repeat is decoded once.
+// after each repeat into `written`.
 template <typename Elem>
 void GatherMaskSelect(const GatherMaskShape& s, const GatherMaskBits& bits, const uint8_t* src, uint8_t* out,
                       uint32_t* picked, uint64_t* written) {
-    thread_local std::vector<int64_t> offsets;
+    PeriodicPicks periodic;
+    if (picked == nullptr && PeriodicOf(s, bits, periodic)) {
+        CopyPeriodic<Elem>(periodic, s.repeats, src, out);
+        for (int64_t r = 0; r < s.repeats; ++r) written[r] = static_cast<uint64_t>((r + 1) * periodic.runsPerRepeat * periodic.run);
+        return;
+    }
     uint64_t k = 0;
-    for (int64_t r = 0; r < s.repeats; ++r) {
-        if (DecodesAt(s, bits, r)) SelectedOffsets(s, bits, r, offsets);
+    ForEachRepeat(s, bits, [&](int64_t r, const RepeatPicks& p) {
         const int64_t base = GatherMaskLaneOffset(s, r, 0);
         const Elem* from = reinterpret_cast<const Elem*>(src) + base;
         Elem* to = reinterpret_cast<Elem*>(out) + k;
-        const size_t n = offsets.size();
-        for (size_t j = 0; j < n; ++j) std::memcpy(to + j, from + offsets[j], sizeof(Elem));
+        const int32_t* at = p.offsets;
+        const size_t n = p.count;
+        for (size_t j = 0; j < n; ++j) std::memcpy(to + j, from + at[j], sizeof(Elem));
         if (picked != nullptr) {
-            for (size_t j = 0; j < n; ++j) picked[k + j] = static_cast<uint32_t>((base + offsets[j]) * sizeof(Elem));
+            for (size_t j = 0; j < n; ++j) picked[k + j] = static_cast<uint32_t>((base + at[j]) * sizeof(Elem));
         }
         k += n;
         written[r] = k;
-    }
+    });
 }
 
 // 通用地址重叠约束: a repeat must not write what a later repeat reads (packing in place writes behind). The earlier
@@ -155,9 +218,10 @@ GatherMaskShape GatherMaskShapeOf(const char* api, bool reduceMode, uint32_t mas
 }
 
 int64_t GatherMaskSrcExtent(const GatherMaskShape& s) {
+    // Offsets grow with r at a fixed lane, so the last repeat reaches farthest, or the one before a shorter last one.
     const int64_t perBlock = 32 / s.elemBytes;
     int64_t extent = 0;
-    for (int64_t r = 0; r < s.repeats; ++r) {
+    for (int64_t r = std::max<int64_t>(0, s.repeats - 2); r < s.repeats; ++r) {
         const int64_t n = s.LanesOf(r);
         extent = std::max({extent, GatherMaskLaneOffset(s, r, n - 1) + 1,
                            GatherMaskLaneOffset(s, r, std::min(n, perBlock) - 1) + 1});
@@ -167,13 +231,7 @@ int64_t GatherMaskSrcExtent(const GatherMaskShape& s) {
 
 uint64_t GatherMaskCount(const GatherMaskShape& s, const GatherMaskBits& bits) {
     uint64_t n = 0;
-    for (int64_t r = 0; r < s.repeats; ++r) {
-        const int64_t lanes = s.LanesOf(r);
-        for (int64_t first = 0; first < lanes; first += 64) {
-            n += static_cast<uint64_t>(
-                __builtin_popcountll(GatherMaskWord(bits, r, first, std::min<int64_t>(64, lanes - first))));
-        }
-    }
+    ForEachRepeat(s, bits, [&](int64_t, const RepeatPicks& p) { n += p.count; });
     return n;
 }
 
