@@ -65,7 +65,8 @@ struct RepeatPicks {
 // alike (again for a shorter last repeat).
 template <typename Visit>
 void ForEachRepeat(const GatherMaskShape& s, const GatherMaskBits& bits, Visit visit) {
-    std::vector<int32_t> offsets;
+    thread_local std::vector<int32_t> decoded;  // reused: no heap call per instruction
+    std::vector<int32_t>& offsets = decoded;
     RepeatPicks picks{nullptr, 0, 0, 0};
     for (int64_t r = 0; r < s.repeats; ++r) {
         if (r == 0 || !SameBitsEachRepeat(bits) || (r + 1 == s.repeats && s.lastLanes != s.lanes)) {
@@ -107,7 +108,9 @@ struct PeriodicPicks {
 
 bool PeriodicOf(const GatherMaskShape& s, const GatherMaskBits& bits, PeriodicPicks& out) {
     if (!SameBitsEachRepeat(bits) || s.lastLanes != s.lanes || s.blkStride != 1) return false;
-    std::vector<int64_t> lanes;  // block stride 1: a lane's offset from the repeat's first element is its index
+    thread_local std::vector<int64_t> decoded;  // block stride 1: a lane's offset from the repeat's first element
+    std::vector<int64_t>& lanes = decoded;      // is its index
+    lanes.clear();
     ForEachSelected(s, bits, 0, [&](int64_t i) { lanes.push_back(i); });
     if (lanes.empty()) return false;
     const auto n = static_cast<int64_t>(lanes.size());
@@ -136,12 +139,18 @@ void CopyPeriodic(const PeriodicPicks& p, int64_t repeats, const uint8_t* src, u
     const int64_t runs = p.runsPerRepeat * repeats;
     if (p.run == 1) {
         switch (p.period) {
-            case 2: return CopyEvery<Elem, 2>(to, from, runs);
-            case 3: return CopyEvery<Elem, 3>(to, from, runs);
-            case 4: return CopyEvery<Elem, 4>(to, from, runs);
-            case 6: return CopyEvery<Elem, 6>(to, from, runs);
-            case 8: return CopyEvery<Elem, 8>(to, from, runs);
-            default: break;
+            case 2:
+                return CopyEvery<Elem, 2>(to, from, runs);
+            case 3:
+                return CopyEvery<Elem, 3>(to, from, runs);
+            case 4:
+                return CopyEvery<Elem, 4>(to, from, runs);
+            case 6:
+                return CopyEvery<Elem, 6>(to, from, runs);
+            case 8:
+                return CopyEvery<Elem, 8>(to, from, runs);
+            default:
+                break;
         }
     }
     for (int64_t t = 0; t < runs; ++t) std::memcpy(to + t * p.run, from + t * p.period, p.run * sizeof(Elem));
@@ -155,7 +164,8 @@ void GatherMaskSelect(const GatherMaskShape& s, const GatherMaskBits& bits, cons
     PeriodicPicks periodic;
     if (picked == nullptr && PeriodicOf(s, bits, periodic)) {
         CopyPeriodic<Elem>(periodic, s.repeats, src, out);
-        for (int64_t r = 0; r < s.repeats; ++r) written[r] = static_cast<uint64_t>((r + 1) * periodic.runsPerRepeat * periodic.run);
+        for (int64_t r = 0; r < s.repeats; ++r)
+            written[r] = static_cast<uint64_t>((r + 1) * periodic.runsPerRepeat * periodic.run);
         return;
     }
     uint64_t k = 0;
@@ -184,9 +194,8 @@ void CheckGatherMaskOverlap(const char* api, const GatherMaskShape& s, const uin
         const uint64_t rb = srcUb + GatherMaskLaneOffset(s, later, 0) * s.elemBytes;
         const uint64_t re = srcUb + (GatherMaskLaneOffset(s, later, s.LanesOf(later) - 1) + 1) * s.elemBytes;
         if (written[later - 1] == 0 || !(rb < dstUb + written[later - 1] * s.elemBytes && dstUb < re)) continue;
-        const uint64_t* first =
-            std::upper_bound(written, written + later, (rb - std::min(rb, dstUb)) / s.elemBytes,
-                             [](uint64_t need, uint64_t w) { return need < w; });
+        const uint64_t* first = std::upper_bound(written, written + later, (rb - std::min(rb, dstUb)) / s.elemBytes,
+                                                 [](uint64_t need, uint64_t w) { return need < w; });
         const auto r = static_cast<int64_t>(first - written);
         if (r < badR) badR = r, badLater = later;
     }
@@ -223,8 +232,8 @@ int64_t GatherMaskSrcExtent(const GatherMaskShape& s) {
     int64_t extent = 0;
     for (int64_t r = std::max<int64_t>(0, s.repeats - 2); r < s.repeats; ++r) {
         const int64_t n = s.LanesOf(r);
-        extent = std::max({extent, GatherMaskLaneOffset(s, r, n - 1) + 1,
-                           GatherMaskLaneOffset(s, r, std::min(n, perBlock) - 1) + 1});
+        extent = std::max(
+            {extent, GatherMaskLaneOffset(s, r, n - 1) + 1, GatherMaskLaneOffset(s, r, std::min(n, perBlock) - 1) + 1});
     }
     return extent;
 }
@@ -235,8 +244,8 @@ uint64_t GatherMaskCount(const GatherMaskShape& s, const GatherMaskBits& bits) {
     return n;
 }
 
-void GatherMaskPack(const char* api, const GatherMaskShape& s, const GatherMaskBits& bits, uint8_t* dst,
-                    uint64_t dstUb, const uint8_t* src, uint64_t srcUb, int64_t srcExtent, const FlowOperand* pattern) {
+void GatherMaskPack(const char* api, const GatherMaskShape& s, const GatherMaskBits& bits, uint8_t* dst, uint64_t dstUb,
+                    const uint8_t* src, uint64_t srcUb, int64_t srcExtent, const FlowOperand* pattern) {
     CoreContext& c = Core();
     thread_local std::vector<uint8_t> staged;
     thread_local std::vector<uint32_t> picked;
