@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <numeric>
+#include <optional>
 #include <string>
 
 #include "op_host/common/tiling_util.h"
@@ -26,6 +28,85 @@ SplitKey KeyFor(const SplitTilingData& td, const Platform& platform) {
         aligned = td.pieceLen[p] * td.inner * td.elemBytes % kBlockBytes == 0;
     if (aligned) return SplitKey::kAligned;
     return platform.soc->hasDataCopyPad ? SplitKey::kPad : SplitKey::kAlignedWindow;
+}
+
+// NARROW's geometry (split_tiling_data.h). Its x rows repeat every pitchLanes lanes; a run of whole rows that is
+// whole 32-byte blocks and fits one 256-byte repeat lets one pattern per piece serve every repeat (src1RepeatStride 0,
+// src0RepeatStride the run's blocks: GatherMask.md 表3), which needs x rows of at most 256 bytes.
+struct NarrowPlan {
+    uint64_t unitRows;     // rows of one core-split unit
+    uint64_t repeatLanes;  // lanes of one repeat
+    uint64_t xRowBytes;    // pitch
+    uint64_t maxRowBytes;  // the widest piece's row
+};
+
+std::optional<NarrowPlan> PlanNarrow(const SplitTilingData& td) {
+    const uint64_t lane = NarrowLaneBytes(td.elemBytes);
+    const uint64_t pitchBytes = td.dimLen * td.inner * td.elemBytes;
+    if (pitchBytes % lane != 0 || pitchBytes > kSplitRepeatBytes) return std::nullopt;
+    uint64_t rowGcd = pitchBytes;
+    uint64_t maxRowBytes = 0;
+    for (uint32_t p = 0; p < td.pieceNum; ++p) {  // whole lanes per row, so every piece also starts on a lane
+        const uint64_t rowBytes = td.pieceLen[p] * td.inner * td.elemBytes;
+        if (rowBytes % lane != 0) return std::nullopt;
+        rowGcd = std::gcd(rowGcd, rowBytes);
+        maxRowBytes = std::max(maxRowBytes, rowBytes);
+    }
+    const uint64_t pitchLanes = pitchBytes / lane;
+    const uint64_t period = std::lcm(pitchLanes, kBlockBytes / lane);  // whole rows and whole blocks
+    const uint64_t laneLimit = kSplitRepeatBytes / lane;
+    if (period > laneLimit) return std::nullopt;
+    const uint64_t repeatLanes = laneLimit / period * period;
+    // a unit: the x rows and every piece's rows whole blocks (aligned DataCopy both ways), and whole repeats
+    const uint64_t unitRows = std::lcm(kBlockBytes / std::gcd(kBlockBytes, rowGcd), repeatLanes / pitchLanes);
+    if (td.batch < unitRows) return std::nullopt;
+    return NarrowPlan{unitRows, repeatLanes, pitchBytes, maxRowBytes};
+}
+
+// UB of NARROW for tiles of `rows` x rows: the double-buffered x tiles with one repeat of read slack (the last
+// repeat reads 256 bytes from its start), the double-buffered packed pieces, one pattern block per piece, and the
+// bound queue of `tailTileBytes` the tail rows go through.
+uint64_t NarrowUbBytes(const NarrowPlan& plan, uint64_t rows, uint32_t pieceNum, uint64_t tailTileBytes) {
+    return kSplitBufferNum * (rows * plan.xRowBytes + kSplitRepeatBytes) + kSplitBufferNum * rows * plan.maxRowBytes +
+           pieceNum * kBlockBytes + kSplitBufferNum * tailTileBytes;
+}
+
+// NARROW's core split (units of rows), tiles and UB into r; false when not even one unit fits the UB. AI cores only:
+// GatherMask is not on the Atlas inference products' Vector Core (GatherMask.md 产品支持情况).
+bool NarrowTiling(TilingResult& r, const NarrowPlan& plan, uint64_t fullTileBytes, uint64_t totalBytes,
+                  const Platform& platform) {
+    SplitTilingData& td = r.data;
+    const uint64_t units = td.batch / plan.unitRows;
+    const uint64_t cores = std::max<uint64_t>(1, std::min<uint64_t>(platform.coreNum, totalBytes / kMinCoreBytes));
+    const CoreSplit split = SplitEvenly(units, cores, 1);
+    // the tail rows (fewer than a unit, last core) go through the bound queue: one unit of padded piece rows at most
+    const uint64_t tailTileBytes = std::min(fullTileBytes, plan.unitRows * AlignUp(plan.maxRowBytes, kBlockBytes));
+    const uint64_t fixedBytes = NarrowUbBytes(plan, 0, td.pieceNum, tailTileBytes);
+    const uint64_t unitBytes = NarrowUbBytes(plan, plan.unitRows, td.pieceNum, tailTileBytes) - fixedBytes;
+    const uint64_t ub = platform.UbUsableBytes();
+    const uint64_t unitRepeats = plan.unitRows * plan.xRowBytes / NarrowLaneBytes(td.elemBytes) / plan.repeatLanes;
+    // a tile: whole units, at most 255 repeats per GatherMask, no more than one core's share, inside the UB
+    const uint64_t chunkUnits =
+        std::min({ub > fixedBytes ? (ub - fixedBytes) / unitBytes : 0, kSplitMaxRepeats / unitRepeats,
+                  split.granulesPerPart + (split.bigParts > 0 ? 1 : 0)});
+    if (chunkUnits == 0) return false;
+    td.narrowUnitRows = static_cast<uint32_t>(plan.unitRows);
+    td.narrowRepeatLanes = static_cast<uint32_t>(plan.repeatLanes);
+    td.narrowChunkRows = static_cast<uint32_t>(chunkUnits * plan.unitRows);
+    td.tileElems = static_cast<uint32_t>(tailTileBytes / td.elemBytes);
+    td.granuleElems = plan.unitRows * td.dimLen * td.inner;  // x elements of one unit
+    td.granuleNum = units;
+    for (uint32_t p = 0; p < td.pieceNum; ++p) td.pieceGranuleStart[p] = 0;  // every piece spans every unit
+    td.pieceGranuleStart[td.pieceNum] = units;
+    td.blockDim = static_cast<uint32_t>(split.parts);
+    td.granulesPerCore = split.granulesPerPart;
+    td.bigCores = split.bigParts;
+    r.tilingKey = static_cast<uint64_t>(SplitKey::kNarrow);
+    r.blockDim = td.blockDim;
+    r.workspaceBytes = 0;
+    r.ubBytes = NarrowUbBytes(plan, td.narrowChunkRows, td.pieceNum, tailTileBytes);
+    r.vectorCores = false;
+    return true;
 }
 
 // Keys whose kernel is KERNEL_TYPE_MIX_VECTOR_CORE where the SoC documents it (ascend310p; split.cpp declares the
@@ -125,6 +206,11 @@ Result<TilingResult> ComputeTiling(const TilingInput& in, const Platform& platfo
     }
     for (uint32_t p = 0; p < td.pieceNum; ++p) td.pieceLen[p] = static_cast<uint64_t>(in.sections[p]);
     const SplitKey key = KeyFor(td, platform);
+    if (key != SplitKey::kAligned) {
+        if (const std::optional<NarrowPlan> plan = PlanNarrow(td)) {
+            if (NarrowTiling(r, *plan, tileBytes, totalBytes, platform)) return r;
+        }
+    }
     const bool vectorCores = UsesVectorCores(key, platform);
     // blockDim counts AI + Vector Cores under MIX_VECTOR_CORE (如何在矢量编程时启用Vector-Core.md)
     const uint64_t launchCores = platform.coreNum + (vectorCores ? MixVectorCoreNum(platform) : 0);

@@ -32,6 +32,7 @@ inline constexpr KeyName<SplitKey> kSplitKeyNames[] = {
     {SplitKey::kAligned, "ALIGNED"},
     {SplitKey::kPad, "PAD"},
     {SplitKey::kAlignedWindow, "ALIGNED_WINDOW"},
+    {SplitKey::kNarrow, "NARROW"},
 };
 
 // 161002 naming the dtype when Split does not take it (element sizes 1, 2, 4, 8 of the nine delivered dtypes).

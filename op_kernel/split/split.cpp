@@ -12,6 +12,7 @@ using ascendops::split::SplitTilingData;
 static_assert(static_cast<uint32_t>(SplitKey::kAligned) == 0, "TILING_KEY_IS(0) is ALIGNED");
 static_assert(static_cast<uint32_t>(SplitKey::kPad) == 1, "TILING_KEY_IS(1) is PAD");
 static_assert(static_cast<uint32_t>(SplitKey::kAlignedWindow) == 2, "TILING_KEY_IS(2) is ALIGNED_WINDOW");
+static_assert(static_cast<uint32_t>(SplitKey::kNarrow) == 3, "TILING_KEY_IS(3) is NARROW");
 
 extern "C" __global__ __aicore__ void ascendops_split(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
     ASCENDOPS_VECTOR_KERNEL_TYPE();  // AICORE on ascend310p, AIV_ONLY on A2/A3
@@ -24,5 +25,7 @@ extern "C" __global__ __aicore__ void ascendops_split(GM_ADDR x, GM_ADDR y, GM_A
         ascendops::split::RunSplit<DTYPE_X, SplitKey::kPad>(x, y, td);
     } else if (TILING_KEY_IS(2)) {
         ascendops::split::RunSplit<DTYPE_X, SplitKey::kAlignedWindow>(x, y, td);
+    } else if (TILING_KEY_IS(3)) {
+        ascendops::split::RunSplit<DTYPE_X, SplitKey::kNarrow>(x, y, td);
     }
 }

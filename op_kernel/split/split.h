@@ -5,6 +5,10 @@
 //     ragged rows on A2/A3), or column chunks of one row when a row is larger than a tile;
 //   - on ascend310p (no DataCopyPad) ragged rows go through 32-byte-aligned output windows assembled in UB
 //     (CopyWindows), so every write is whole blocks inside the destination piece and inside this core's range.
+// NARROW (short x rows, pieces of a few elements) instead walks the core's units of whole x rows: a tile of rows
+// comes in with one DataCopy, GatherMask packs each piece's columns out of it by a bit pattern built once per piece,
+// and the packed rows go out with one DataCopy of whole blocks; the tail rows past the last unit take the paths
+// above.
 #pragma once
 #include "kernel_operator.h"
 #include "kernel_operator_list_tensor_intf.h"  // ListTensorDesc (kernel_operator.h does not include it)
@@ -34,14 +38,32 @@ inline constexpr bool kHasDataCopyPad = true;  // ascend910b, ascend910_93 (dav-
 
 inline constexpr uint64_t kBlockBytes = 32;
 
+// NARROW's GatherMask lane for T (NarrowLaneBytes): 1- and 2-byte elements move as uint16_t, 4- and 8-byte ones as
+// uint32_t (GatherMask.md 数据类型: 2- and 4-byte types on every SoC here).
+template <uint32_t ElemBytes>
+struct NarrowLane {
+    using Type = uint16_t;
+};
+template <>
+struct NarrowLane<4> {
+    using Type = uint32_t;
+};
+template <>
+struct NarrowLane<8> {
+    using Type = uint32_t;
+};
+
 // How CopyRows moves a batch of rows: whole blocks with DataCopy, or byte-exact rows with DataCopyPad.
 enum class RowMode { kBlocks, kPad };
 
 template <typename T>
 class SplitKernel {
     static constexpr uint64_t kBlockElems = kBlockBytes / sizeof(T);
+    using Lane = typename NarrowLane<sizeof(T)>::Type;
+    static constexpr uint64_t kBlockLanes = kBlockBytes / sizeof(Lane);
 
 public:
+    template <SplitKey K>
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const SplitTilingData& td) {
         td_ = td;
         pitch_ = td.dimLen * td.inner;
@@ -49,10 +71,21 @@ public:
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), totalElems_);
         outputs_.Init(reinterpret_cast<__gm__ void*>(y));
         pipe_.InitBuffer(queue_, kSplitBufferNum, td.tileElems * sizeof(T));
+        if constexpr (K == SplitKey::kNarrow) {  // the UB split_tiling.cpp's NarrowUbBytes budgets
+            pipe_.InitBuffer(rowsIn_, kSplitBufferNum, td.narrowChunkRows * pitch_ * sizeof(T) + kSplitRepeatBytes);
+            uint64_t widest = 0;
+            for (uint32_t p = 0; p < td.pieceNum; ++p) widest = td.pieceLen[p] > widest ? td.pieceLen[p] : widest;
+            pipe_.InitBuffer(packedOut_, kSplitBufferNum, td.narrowChunkRows * widest * td.inner * sizeof(T));
+            pipe_.InitBuffer(patterns_, td.pieceNum * kBlockBytes);
+        }
     }
 
     template <SplitKey K>
     __aicore__ inline void Process() {
+        if constexpr (K == SplitKey::kNarrow) {
+            ProcessNarrow();
+            return;
+        }
         const uint64_t core = GetBlockIdx();
         uint64_t g = CoreGranuleStart(td_, core);
         const uint64_t gEnd = g + CoreGranules(td_, core);
@@ -167,6 +200,95 @@ private:
         queue_.FreeTensor(t);
     }
 
+    // NARROW: this core's units of rows through GatherMask; the last core also copies the tail rows.
+    __aicore__ inline void ProcessNarrow() {
+        const uint64_t core = GetBlockIdx();
+        const uint64_t unit = td_.narrowUnitRows;
+        const uint64_t first = CoreGranuleStart(td_, core) * unit;
+        const uint64_t end = first + CoreGranules(td_, core) * unit;
+        BuildPatterns();
+        for (uint64_t b = first; b < end; b += td_.narrowChunkRows) {
+            PackRows(b, end - b < td_.narrowChunkRows ? end - b : td_.narrowChunkRows);
+        }
+        if (core + 1 == td_.blockDim && end < td_.batch) CopyTailRows(end);
+    }
+
+    // One 32-byte block of pattern per piece: bit j set when lane j of a repeat (narrowRepeatLanes lanes of whole x
+    // rows, then none) lies in the piece's columns. Every repeat reads the same block (src1RepeatStride 0).
+    __aicore__ inline void BuildPatterns() {
+        LocalTensor<Lane> bits = patterns_.template Get<Lane>();
+        const uint64_t laneBits = sizeof(Lane) * 8;
+        const uint64_t pitchLanes = pitch_ * sizeof(T) / sizeof(Lane);
+        uint64_t from = 0;  // the piece's first lane in an x row
+        for (uint32_t p = 0; p < td_.pieceNum; ++p) {
+            const uint64_t to = from + td_.pieceLen[p] * td_.inner * sizeof(T) / sizeof(Lane);
+            for (uint64_t w = 0; w < kBlockLanes; ++w) {
+                Lane word = 0;
+                for (uint64_t i = 0; i < laneBits; ++i) {
+                    const uint64_t lane = w * laneBits + i;
+                    const uint64_t column = lane % pitchLanes;
+                    if (lane < td_.narrowRepeatLanes && column >= from && column < to) {
+                        word = static_cast<Lane>(word | (Lane(1) << i));
+                    }
+                }
+                bits.SetValue(p * kBlockLanes + w, word);
+            }
+            from = to;
+        }
+        Sync<HardEvent::S_V>();  // the patterns are in UB before the first GatherMask reads them
+    }
+
+    // x rows [b, b + rows) (whole units) -> UB -> every piece's rows packed -> its output.
+    __aicore__ inline void PackRows(uint64_t b, uint64_t rows) {
+        LocalTensor<T> in = rowsIn_.template AllocTensor<T>();
+        DataCopy(in, xGm_[b * pitch_], static_cast<uint32_t>(rows * pitch_));
+        rowsIn_.EnQue(in);
+        in = rowsIn_.template DeQue<T>();
+        const LocalTensor<Lane> inLanes = in.template ReinterpretCast<Lane>();
+        const LocalTensor<Lane> bits = patterns_.template Get<Lane>();
+        const uint64_t repeatLanes = td_.narrowRepeatLanes;
+        // Normal mode: repeat r reads 256 bytes from block r * (repeatLanes / kBlockLanes); lanes past repeatLanes
+        // have no pattern bit, so overlapping reads pick nothing twice (GatherMask.md 表3).
+        const GatherMaskParams params(1, static_cast<uint16_t>(rows * pitch_ * sizeof(T) / sizeof(Lane) / repeatLanes),
+                                      static_cast<uint16_t>(repeatLanes / kBlockLanes), 0);
+        uint64_t dimStart = 0;
+        for (uint32_t p = 0; p < td_.pieceNum; ++p) {
+            const uint64_t len = td_.pieceLen[p];
+            if (len > 0) {
+                BindPiece(p, dimStart, PieceElems(td_, p));
+                LocalTensor<T> out = packedOut_.template AllocTensor<T>();
+                uint64_t kept = 0;
+                GatherMask(out.template ReinterpretCast<Lane>(), inLanes, bits[p * kBlockLanes], false, 0, params,
+                           kept);
+                packedOut_.EnQue(out);
+                out = packedOut_.template DeQue<T>();
+                DataCopy(yGm_[b * rowElems_], out, static_cast<uint32_t>(rows * rowElems_));
+                packedOut_.FreeTensor(out);
+            }
+            dimStart += len;
+        }
+        rowsIn_.FreeTensor(in);
+    }
+
+    // Rows [b, batch) (fewer than one unit) of every piece: DataCopyPad rows on A2/A3; on ascend310p aligned windows
+    // ending at the piece's end, reaching back over this core's own rows to a whole block.
+    __aicore__ inline void CopyTailRows(uint64_t b) {
+        uint64_t dimStart = 0;
+        for (uint32_t p = 0; p < td_.pieceNum; ++p) {
+            const uint64_t elems = PieceElems(td_, p);
+            if (elems > 0) {
+                BindPiece(p, dimStart, elems);
+                const uint64_t s = b * rowElems_;
+                if constexpr (kHasDataCopyPad) {
+                    CopyRows<RowMode::kPad>(s, elems);
+                } else {
+                    CopyWindows(elems - s >= kBlockElems ? s : elems - kBlockElems, elems);
+                }
+            }
+            dimStart += td_.pieceLen[p];
+        }
+    }
+
     // ascendc310p, ragged rows: output windows of whole blocks, each inside [s, e). A range shorter than one block
     // is a whole piece (granules are >= 32 bytes otherwise) and goes through scalar GM access.
     __aicore__ inline void CopyWindows(uint64_t s, uint64_t e) {
@@ -250,6 +372,9 @@ private:
     uint64_t srcBase_ = 0;     // where the current piece starts inside a batch row of x
     TPipe pipe_;
     TQueBind<QuePosition::VECIN, QuePosition::VECOUT, kSplitBufferNum> queue_;
+    TQue<QuePosition::VECIN, kSplitBufferNum> rowsIn_;      // NARROW: x rows
+    TQue<QuePosition::VECOUT, kSplitBufferNum> packedOut_;  // NARROW: one piece's packed rows
+    TBuf<QuePosition::VECCALC> patterns_;                   // NARROW: one pattern block per piece
     GlobalTensor<T> xGm_;
     GlobalTensor<T> yGm_;
     ListTensorDesc outputs_;
@@ -258,7 +383,7 @@ private:
 template <typename T, SplitKey K>
 __aicore__ inline void RunSplit(GM_ADDR x, GM_ADDR y, const SplitTilingData& td) {
     SplitKernel<T> op;
-    op.Init(x, y, td);
+    op.template Init<K>(x, y, td);
     op.template Process<K>();
 }
 

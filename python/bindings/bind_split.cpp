@@ -94,6 +94,9 @@ py::dict Tiling(const std::vector<int64_t>& shape, const py::object& dtype, cons
     d["granule_num"] = td.granuleNum;
     d["granules_per_core"] = td.granulesPerCore;
     d["big_cores"] = td.bigCores;
+    d["narrow_unit_rows"] = td.narrowUnitRows;  // NARROW only (0 otherwise)
+    d["narrow_repeat_lanes"] = td.narrowRepeatLanes;
+    d["narrow_chunk_rows"] = td.narrowChunkRows;
     py::list lens, starts, coreGranules;
     for (uint32_t p = 0; p < td.pieceNum; ++p) lens.append(td.pieceLen[p]);
     for (uint32_t p = 0; p <= td.pieceNum; ++p) starts.append(td.pieceGranuleStart[p]);

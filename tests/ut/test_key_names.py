@@ -18,7 +18,7 @@ SPEC_KEYS = {  # docs/ops/<op>.md, by hand
         7: "SAMEWIDTH_8BIT",
         8: "NARROW8",
     },
-    "split": {0: "ALIGNED", 1: "PAD", 2: "ALIGNED_WINDOW"},
+    "split": {0: "ALIGNED", 1: "PAD", 2: "ALIGNED_WINDOW", 3: "NARROW"},
     "embedding_dense_grad": {0: "DEFAULT", 1: "SCALE_GRAD_BY_FREQ"},
     "fused_gdn_decode": {
         1: "BF16_FP32_STATE",

@@ -52,87 +52,46 @@ inline constexpr GatherMaskMode defaultGahterMaskMode = defaultGatherMaskMode;
 
 namespace ascendc_sim {
 
-// Bit i of a built-in pattern (GatherMask.md 功能说明: 1 even, 2 odd, 3-6 one of four, 7 all).
-inline bool FixedPatternBit(uint8_t pattern, int64_t i) {
-    return pattern == 7 || (pattern <= 2 ? i % 2 == pattern - 1 : i % 4 == pattern - 3);
-}
-
 // The repeats of a call and the elements of each: Normal mode, repeatTimes repeats of 256 bytes; Counter mode
 // (reduceMode), A2/A3 `mask` elements per repeat for repeatTimes repeats (配置方式一), 310P `mask` elements in all
-// (配置方式二).
+// (配置方式二). Strides as GatherMaskParams gives them (blocks).
 struct GatherMaskShape {
     int64_t repeats, lanes, lastLanes;
+    int64_t blkStride, repStride;
+    uint32_t elemBytes;
     int64_t LanesOf(int64_t r) const { return r + 1 == repeats ? lastLanes : lanes; }
 };
-template <typename T>
-GatherMaskShape GatherMaskShapeOf(const char* api, bool reduceMode, uint32_t mask, const AscendC::GatherMaskParams& p) {
-    constexpr int64_t kPerRepeat = 256 / sizeof(T);
-    GatherMaskShape s{p.repeatTimes, kPerRepeat, kPerRepeat};
-    if (reduceMode) {
-        if (mask == 0) Fail(api, "mask 0 in Counter mode (reduceMode true): the range is [1, 2^32 - 1]");
-        if (Soc(Core()).version == SocVersion::kAscend310P) {
-            s.repeats = (int64_t{mask} + kPerRepeat - 1) / kPerRepeat;
-            s.lastLanes = int64_t{mask} - (s.repeats - 1) * kPerRepeat;
-        } else {
-            s.lanes = s.lastLanes = mask;
-        }
-    }
-    if (s.repeats > 255) Fail(api, Str("repeatTimes ", s.repeats, " outside [0, 255]"));
-    return s;
-}
+GatherMaskShape GatherMaskShapeOf(const char* api, bool reduceMode, uint32_t mask, const AscendC::GatherMaskParams& p,
+                                  uint32_t elemBytes);
+// Where the selection bits come from: built-in pattern `fixed` (1-7), else `bits` of a pattern tensor, repeat r's
+// from bit r * repeatBits on (bit i selects element i of the repeat, LSB first).
+struct GatherMaskBits {
+    uint8_t fixed = 0;
+    const uint8_t* bits = nullptr;
+    int64_t repeatBits = 0;
+};
+// Elements src0 must hold for the call.
+int64_t GatherMaskSrcExtent(const GatherMaskShape& shape);
+// Elements the call selects (what it writes to dst and returns as rsvdCnt).
+uint64_t GatherMaskCount(const GatherMaskShape& shape, const GatherMaskBits& bits);
+// Packs the selected elements of `src` (UB byte address srcUb, `srcExtent` elements) into `dst` (at dstUb), checks
+// the overlap rule, carries definedness (steered by `pattern`, if any) and charges the repeats.
+void GatherMaskPack(const char* api, const GatherMaskShape& shape, const GatherMaskBits& bits, uint8_t* dst,
+                    uint64_t dstUb, const uint8_t* src, uint64_t srcUb, int64_t srcExtent, const FlowOperand* pattern);
 
-// The common run: `bit(r, i)` says whether element i of repeat r is selected; returns the elements written.
-template <typename T, typename Bit>
+// The common run; returns the elements written.
+template <typename T>
 uint64_t GatherMaskRun(const char* api, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
-                       const GatherMaskShape& shape, const AscendC::GatherMaskParams& p, Bit bit,
-                       const FlowOperand* pattern) {
-    CoreContext& c = Core();
+                       const GatherMaskShape& shape, const GatherMaskBits& bits, const FlowOperand* pattern) {
     RequireType<T>(api, kOneOf<T, int16_t, uint16_t, half, int32_t, uint32_t, float> ||
-                            (std::is_same_v<T, Bf16> && Soc(c).version != SocVersion::kAscend310P));
-    const int64_t repeats = shape.repeats;
-    if (repeats == 0) return 0;
-    const int64_t blk = p.src0BlockStride, rep = p.src0RepeatStride;
-    auto srcAt = [&](int64_t r, int64_t i) { return RepeatOffset<T>(r, i, blk, rep); };
-    int64_t srcExtent = 0;
-    for (int64_t r = 0; r < repeats; ++r) {
-        const int64_t n = shape.LanesOf(r);
-        srcExtent = std::max({srcExtent, srcAt(r, n - 1) + 1, srcAt(r, std::min<int64_t>(n, 32 / sizeof(T)) - 1) + 1});
-    }
-    const T* s = src0.Operand(api, "src0", static_cast<uint64_t>(srcExtent));
-    std::vector<T> out;
-    std::vector<uint32_t> picked;  // byte offsets into src0 of the selected elements
-    std::vector<uint64_t> written(static_cast<size_t>(repeats));
-    for (int64_t r = 0; r < repeats; ++r) {
-        for (int64_t i = 0; i < shape.LanesOf(r); ++i) {
-            if (!bit(r, i)) continue;
-            out.push_back(s[srcAt(r, i)]);
-            picked.push_back(static_cast<uint32_t>(srcAt(r, i) * sizeof(T)));
-        }
-        written[r] = out.size();
-    }
-    // 通用地址重叠约束: a repeat must not write what a later repeat reads (packing in place writes behind).
-    const uint64_t dstUb = dst.UbOffset(), srcUb = src0.UbOffset();
-    for (int64_t r = 0; r + 1 < repeats; ++r) {
-        const uint64_t wEnd = dstUb + written[r] * sizeof(T);
-        for (int64_t later = r + 1; later < repeats && written[r] > 0; ++later) {
-            const uint64_t rb = srcUb + srcAt(later, 0) * sizeof(T);
-            const uint64_t re = srcUb + (srcAt(later, shape.LanesOf(later) - 1) + 1) * sizeof(T);
-            if (rb < wEnd && dstUb < re) {
-                Fail(api, Str("dst written by repeat ", r, " overlaps the src0 of repeat ", later,
-                              " (a repeat must not write what a later one reads)"));
-            }
-        }
-    }
-    T* d = dst.Operand(api, "dst", out.size());
-    std::copy(out.begin(), out.end(), d);
-    if (!out.empty()) {  // the pattern steers every element; each carries its own src0 element
-        PickFlow(c, api, dstUb, picked.data(), srcUb, static_cast<uint32_t>(picked.size()), sizeof(T), 0,
-                 static_cast<uint64_t>(srcExtent) * sizeof(T), Flow::kWhole, pattern);
-    }
-    // GatherMask.md 约束说明: the instruction leaves the mask in Normal mode.
-    c.mask.counter = false;
-    CountRepeats(c, VecClass::kSimple, repeats);
-    return out.size();
+                            (std::is_same_v<T, Bf16> && Soc(Core()).version != SocVersion::kAscend310P));
+    if (shape.repeats == 0) return 0;
+    const int64_t srcExtent = GatherMaskSrcExtent(shape);
+    const auto* s = reinterpret_cast<const uint8_t*>(src0.Operand(api, "src0", static_cast<uint64_t>(srcExtent)));
+    const uint64_t n = GatherMaskCount(shape, bits);
+    auto* d = reinterpret_cast<uint8_t*>(dst.Operand(api, "dst", n));
+    GatherMaskPack(api, shape, bits, d, dst.UbOffset(), s, src0.UbOffset(), srcExtent, pattern);
+    return n;
 }
 
 }  // namespace ascendc_sim
@@ -150,7 +109,7 @@ __aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T
                   "GatherMask: src1Pattern must be uint16_t for a 2-byte T and uint32_t for a 4-byte T");
     const char* api = "GatherMask";
     Poll(Core());
-    const GatherMaskShape shape = GatherMaskShapeOf<T>(api, reduceMode, mask, gatherMaskParams);
+    const GatherMaskShape shape = GatherMaskShapeOf(api, reduceMode, mask, gatherMaskParams, sizeof(T));
     // Repeat r consumes the pattern's bits from src1RepeatStride blocks on (GatherMask.md 功能说明).
     const int64_t repeatBits = int64_t{gatherMaskParams.src1RepeatStride} * 32 * 8;
     uint64_t patternElems = 0;
@@ -160,13 +119,7 @@ __aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T
     }
     const auto* bytes = reinterpret_cast<const uint8_t*>(src1Pattern.Operand(api, "src1Pattern", patternElems));
     const FlowOperand patternSide = CountOperand(src1Pattern, patternElems, true);
-    rsvdCnt = GatherMaskRun<T>(
-        api, dst, src0, shape, gatherMaskParams,
-        [&](int64_t r, int64_t i) {
-            const int64_t b = r * repeatBits + i;
-            return ((bytes[b / 8] >> (b % 8)) & 1) != 0;
-        },
-        &patternSide);
+    rsvdCnt = GatherMaskRun<T>(api, dst, src0, shape, GatherMaskBits{0, bytes, repeatBits}, &patternSide);
 }
 
 template <typename T, GatherMaskMode mode = defaultGatherMaskMode>
@@ -181,9 +134,8 @@ __aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T
     if (src1Pattern < 1 || src1Pattern > highest) {
         Fail(api, Str("src1Pattern ", int{src1Pattern}, " outside the built-in patterns [1, ", int{highest}, "]"));
     }
-    rsvdCnt = GatherMaskRun<T>(
-        api, dst, src0, GatherMaskShapeOf<T>(api, reduceMode, mask, gatherMaskParams), gatherMaskParams,
-        [&](int64_t, int64_t i) { return FixedPatternBit(src1Pattern, i); }, nullptr);
+    rsvdCnt = GatherMaskRun<T>(api, dst, src0, GatherMaskShapeOf(api, reduceMode, mask, gatherMaskParams, sizeof(T)),
+                               GatherMaskBits{src1Pattern, nullptr, 0}, nullptr);
 }
 
 // Gatherb(ISASI).md: repeat r copies 8 blocks of 32 bytes, block j from src byte offset offset[r * 8 + j] to dst

@@ -29,7 +29,8 @@ import pytest
     PER_KEY_TYPE,
     TYPED_BLOCKS,
     MIX_VECTOR_SOFT_SYNC,
-) = range(1, 20)
+    MIX_VECTOR_GATHER_MASK,
+) = range(1, 21)
 # KernelMetaType values in their documented order (Kernel-Tiling/设置Kernel类型.md).
 (
     AIV_ONLY,
@@ -251,6 +252,20 @@ def test_sync_all_under_mix_vector_core_is_refused(simtest):
         extra=64,
         ws_bytes=64,
         vector_cores=True,
+    )
+
+
+def test_gather_mask_is_refused_on_a_vector_core(simtest):
+    # GatherMask.md 产品支持情况: the Atlas inference products' AI Core has it, their Vector Core does not
+    kw = {"ws_bytes": 64, "vector_cores": True}
+    simtest.run_rules(MIX_VECTOR_GATHER_MASK, "ascend310p", block_dim=AI_CORES, x=F32, **kw)  # AI cores only
+    _fails(
+        simtest,
+        "ascend310p",
+        r"GatherMask: not available on a Vector Core \(Atlas inference products\)",
+        MIX_VECTOR_GATHER_MASK,
+        block_dim=AI_CORES + 1,
+        **kw,
     )
 
 

@@ -10,26 +10,27 @@ using namespace AscendC;
 namespace {
 
 enum Scenario : int32_t {
-    kUbBytes = 1,         // InitBuffer(extra bytes)
-    kDeclareType,         // KERNEL_TASK_TYPE_DEFAULT(extra)
-    kHardSync,            // KERNEL_TASK_TYPE_DEFAULT(extra), then SyncAll()
-    kSoftSync,            // soft SyncAll with a UB workspace of extra bytes
-    kRounds,              // every block writes its own 32 bytes of y
-    kUserWorkspace,       // y[0] = GetUserWorkspace(ws) - ws
-    kHalfOverflow,        // y (half) = x (half) * 2
-    kFloatOverflow,       // y (float) = x (float) * 10
-    kReduceSumHalf,       // y[0] = ReduceSum(x[0, n)) in half
-    kWholeReduceSumHalf,  // y[r] = WholeReduceSum of repeat r (128 halves), r < extra
-    kCompareInt32,        // Compare int32 EQ
-    kCopyBlockCount,      // DataCopy with blockCount extra, blockLen 1
-    kRepeatDstBlkStride,  // Adds repeat form with dstBlkStride extra
-    kRepeatOverlap,       // Adds repeat form whose dst is the src shifted by extra blocks
-    kGatherAlias,         // Gather with dst == src (extra 1) or distinct
-    kPipeBuffers,         // extra TBufs of 32 bytes
-    kPerKeyType,          // default AIV_ONLY, key 1 MIX_AIV_1_0, then SyncAll()
-    kTypedBlocks,         // KERNEL_TASK_TYPE_DEFAULT(extra); block b: y[32b, +16) (half) = 2 x[32b, +16), then 8
-                          // floats of 1000 GetBlockNum() + GetBlockIdx()
-    kMixVectorSoftSync,   // KERNEL_TASK_TYPE_DEFAULT(MIX_VECTOR_CORE), then a soft SyncAll (UB workspace extra bytes)
+    kUbBytes = 1,          // InitBuffer(extra bytes)
+    kDeclareType,          // KERNEL_TASK_TYPE_DEFAULT(extra)
+    kHardSync,             // KERNEL_TASK_TYPE_DEFAULT(extra), then SyncAll()
+    kSoftSync,             // soft SyncAll with a UB workspace of extra bytes
+    kRounds,               // every block writes its own 32 bytes of y
+    kUserWorkspace,        // y[0] = GetUserWorkspace(ws) - ws
+    kHalfOverflow,         // y (half) = x (half) * 2
+    kFloatOverflow,        // y (float) = x (float) * 10
+    kReduceSumHalf,        // y[0] = ReduceSum(x[0, n)) in half
+    kWholeReduceSumHalf,   // y[r] = WholeReduceSum of repeat r (128 halves), r < extra
+    kCompareInt32,         // Compare int32 EQ
+    kCopyBlockCount,       // DataCopy with blockCount extra, blockLen 1
+    kRepeatDstBlkStride,   // Adds repeat form with dstBlkStride extra
+    kRepeatOverlap,        // Adds repeat form whose dst is the src shifted by extra blocks
+    kGatherAlias,          // Gather with dst == src (extra 1) or distinct
+    kPipeBuffers,          // extra TBufs of 32 bytes
+    kPerKeyType,           // default AIV_ONLY, key 1 MIX_AIV_1_0, then SyncAll()
+    kTypedBlocks,          // KERNEL_TASK_TYPE_DEFAULT(extra); block b: y[32b, +16) (half) = 2 x[32b, +16), then 8
+                           // floats of 1000 GetBlockNum() + GetBlockIdx()
+    kMixVectorSoftSync,    // KERNEL_TASK_TYPE_DEFAULT(MIX_VECTOR_CORE), then a soft SyncAll (UB workspace extra bytes)
+    kMixVectorGatherMask,  // KERNEL_TASK_TYPE_DEFAULT(MIX_VECTOR_CORE), then GatherMask (built-in pattern 1)
 };
 
 // GM -> UB -> vector -> GM on a TBuf: the MTE2->V and V->MTE3 dependences need explicit events.
@@ -178,6 +179,15 @@ extern "C" __global__ __aicore__ void simtest_rules(GM_ADDR x, GM_ADDR y, GM_ADD
             wsGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(ws));
             pipe.InitBuffer(buf, t.extra);
             SyncAll(wsGm, buf.Get<int32_t>(), 1);
+            break;
+        }
+        case kMixVectorGatherMask: {
+            KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_VECTOR_CORE);
+            pipe.InitBuffer(buf, 512);
+            LocalTensor<half> v = buf.Get<half>();
+            Duplicate(v, half(1.0f), 128);
+            uint64_t kept = 0;
+            GatherMask(v[128], v, static_cast<uint8_t>(1), false, 0, {1, 1, 8, 0}, kept);
             break;
         }
         default:
