@@ -26,18 +26,25 @@ struct Block {
 
 // Freed host blocks of at least kPoolMinBytes, kept for reuse: a repeated call of the same shapes finds its pages
 // already mapped instead of faulting in (and the kernel zeroing) every page again. Bounded in bytes and blocks, so
-// the process's footprint stays what its largest calls need.
+// the process's footprint stays what its largest calls need; beyond the bounds the blocks pooled longest ago go
+// first (those of the calls before the present shapes), never the one just freed.
 constexpr std::size_t kPoolMinBytes = std::size_t{1} << 20;
 constexpr std::size_t kPoolMaxBytes = std::size_t{1} << 30;
-constexpr std::size_t kPoolMaxBlocks = 16;
+constexpr std::size_t kPoolMaxBlocks = 32;  // a Split into a few dozen pieces, and its input
+
+struct PooledBlock {
+    uint8_t* raw;
+    uint64_t pooledAt;  // Registry::poolClock when freed
+};
 
 struct Registry {
     std::shared_mutex mu;
     std::map<uintptr_t, Block> byBase;  // key: usable base address
     uint64_t nextId = 1;
     uint64_t liveBytes = 0;
-    std::multimap<std::size_t, uint8_t*> pool;  // capacity -> host block, freed
+    std::multimap<std::size_t, PooledBlock> pool;  // capacity -> host block, freed
     std::size_t pooledBytes = 0;
+    uint64_t poolClock = 0;
     std::map<uint8_t*, std::size_t> detached;  // host block handed to the host -> its capacity (pooled when freed)
 };
 
@@ -66,7 +73,7 @@ uint8_t* TakePooled(Registry& r, std::size_t& capacity) {
     auto it = r.pool.lower_bound(capacity);
     if (it == r.pool.end() || it->first > capacity + capacity / 8) return nullptr;
     capacity = it->first;
-    uint8_t* raw = it->second;
+    uint8_t* raw = it->second.raw;
     r.pooledBytes -= it->first;
     r.pool.erase(it);
     return raw;
@@ -77,13 +84,16 @@ uint8_t* TakePooled(Registry& r, std::size_t& capacity) {
 std::vector<uint8_t*> KeepForReuse(Registry& r, uint8_t* raw, std::size_t capacity) {
     std::vector<uint8_t*> drop;
     if (capacity < kPoolMinBytes || capacity > kPoolMaxBytes) return {raw};
-    r.pool.emplace(capacity, raw);
+    r.pool.emplace(capacity, PooledBlock{raw, r.poolClock++});
     r.pooledBytes += capacity;
     while (r.pooledBytes > kPoolMaxBytes || r.pool.size() > kPoolMaxBlocks) {
-        auto largest = std::prev(r.pool.end());
-        r.pooledBytes -= largest->first;
-        drop.push_back(largest->second);
-        r.pool.erase(largest);
+        auto oldest = r.pool.begin();
+        for (auto it = r.pool.begin(); it != r.pool.end(); ++it) {
+            if (it->second.pooledAt < oldest->second.pooledAt) oldest = it;
+        }
+        r.pooledBytes -= oldest->first;
+        drop.push_back(oldest->second.raw);
+        r.pool.erase(oldest);
     }
     return drop;
 }
