@@ -103,5 +103,5 @@ def test_device_handoff_uploads_once_and_hands_outputs_to_the_host():
     assert (r["cast_status"], r["live_during"]) == (0, 2)  # the upload read as defined input; x and y live
     assert (r["detached_block_before_data"], r["detached_wrong"]) == (1, 0)  # y's values, cast by hand in C
     assert (r["detach_again"], r["free_detached_as_device"], r["live_after"]) == (0, 100000, 0)
-    assert (r["detached_block_reused"], r["reused_fresh"]) == (1, 1)
+    assert (r["detached_block_reused"], r["reused_fresh"], r["large_block_kept"]) == (1, 1, 1)
     assert r["huge_status"] == 207001 and r["huge_message"].startswith("aclrtMalloc: 4611686018427387904 bytes")

@@ -66,6 +66,18 @@ int main() {
                                           bytes[kBig - 1] == ascendc_sim::kFreshPattern &&
                                           ascendc_sim::CheckGuards(again).empty());
     aclrtFree(again);
+    // Beyond the pool's 32 blocks the block pooled longest ago goes, not the largest: a large block freed after 32
+    // small ones is still there for the next allocation of its size.
+    std::vector<void*> small(32, nullptr);
+    for (void*& p : small) aclrtMalloc(&p, std::size_t{1} << 20, ACL_MEM_MALLOC_HUGE_FIRST);
+    void* large = nullptr;
+    aclrtMalloc(&large, std::size_t{8} << 20, ACL_MEM_MALLOC_HUGE_FIRST);
+    for (void* p : small) aclrtFree(p);
+    aclrtFree(large);
+    void* largeAgain = nullptr;
+    aclrtMalloc(&largeAgain, std::size_t{8} << 20, ACL_MEM_MALLOC_HUGE_FIRST);
+    std::printf("large_block_kept: %d\n", largeAgain == large);
+    aclrtFree(largeAgain);
     void* huge = nullptr;
     std::printf("huge_status: %d\n", aclrtSimMallocCopy(&huge, host.data(), std::size_t{1} << 62));
     std::printf("huge_message: %s\n", aclGetRecentErrMsg());
