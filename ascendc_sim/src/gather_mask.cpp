@@ -85,13 +85,15 @@ void ForEachRepeat(const GatherMaskShape& s, const GatherMaskBits& bits, Visit v
     }
 }
 
-// The smallest and one past the largest byte offset into src0 the call picks.
+// How many elements the call picks, and the smallest and one past the largest byte offset into src0 among them.
 struct PickedSpan {
+    uint64_t count = 0;
     uint64_t lowest = UINT64_MAX, highest = 0;
 };
 PickedSpan PickedSpanOf(const GatherMaskShape& s, const GatherMaskBits& bits) {
     PickedSpan span;
     ForEachRepeat(s, bits, [&](int64_t r, const RepeatPicks& p) {
+        span.count += p.count;
         if (p.count == 0) return;
         const int64_t base = GatherMaskLaneOffset(s, r, 0);
         span.lowest = std::min(span.lowest, static_cast<uint64_t>(base + p.least) * s.elemBytes);
@@ -238,11 +240,7 @@ int64_t GatherMaskSrcExtent(const GatherMaskShape& s) {
     return extent;
 }
 
-uint64_t GatherMaskCount(const GatherMaskShape& s, const GatherMaskBits& bits) {
-    uint64_t n = 0;
-    ForEachRepeat(s, bits, [&](int64_t, const RepeatPicks& p) { n += p.count; });
-    return n;
-}
+uint64_t GatherMaskCount(const GatherMaskShape& s, const GatherMaskBits& bits) { return PickedSpanOf(s, bits).count; }
 
 void GatherMaskPack(const char* api, const GatherMaskShape& s, const GatherMaskBits& bits, uint8_t* dst, uint64_t dstUb,
                     const uint8_t* src, uint64_t srcUb, int64_t srcExtent, const FlowOperand* pattern) {
@@ -250,14 +248,14 @@ void GatherMaskPack(const char* api, const GatherMaskShape& s, const GatherMaskB
     thread_local std::vector<uint8_t> staged;
     thread_local std::vector<uint32_t> picked;
     thread_local std::vector<uint64_t> written;
-    const uint64_t n = GatherMaskCount(s, bits);
+    const PickedSpan span = PickedSpanOf(s, bits);  // one pass: the count and the src0 bytes the picks span
+    const uint64_t n = span.count;
     const uint64_t srcEnd = srcUb + static_cast<uint64_t>(srcExtent) * s.elemBytes;
     // Staged when dst meets src (packing in place): nothing lands before the overlap rule passed.
     const bool inPlace = dstUb < srcEnd && srcUb < dstUb + n * s.elemBytes;
     if (inPlace) staged.resize(n * s.elemBytes);
     uint8_t* out = inPlace ? staged.data() : dst;
     // The src0 offsets only matter to definedness when a picked element may hold undefined bytes.
-    const PickedSpan span = n > 0 ? PickedSpanOf(s, bits) : PickedSpan{0, 0};
     const bool carries = n > 0 && !c.def.ub.Empty() && c.def.ub.AnyUndef(srcUb + span.lowest, srcUb + span.highest);
     if (carries) picked.resize(n);
     written.resize(static_cast<size_t>(s.repeats));
