@@ -326,17 +326,6 @@ std::string LineOf(const SourceLine& l) { return l ? Str(" at ", l.file, ":", l.
                            LineOf(tlsCallLine), ", ", was.api, LineOf(was.line)));
 }
 
-RangeMap::iterator SplitAt(RangeMap& m, uint64_t at) {
-    auto it = m.upper_bound(at);
-    if (it == m.begin()) return it;
-    auto prev = std::prev(it);
-    if (prev->first == at) return prev;
-    if (prev->second.end <= at) return it;
-    RangeState tail = prev->second;
-    prev->second.end = at;
-    return m.emplace_hint(it, at, tail);
-}
-
 // The first range that ends after b (the first [b, e) may overlap, or where it would go). `hint`: a range at or
 // before b, e.g. where the previous row of the same footprint was recorded: the next row is then a step or two on,
 // found without a search from the root.
@@ -469,6 +458,9 @@ RangeMap::iterator SplitAtFrom(RangeMap& m, RangeMap::iterator from, uint64_t at
     from->second.end = at;
     return m.emplace_hint(std::next(from), at, tail);
 }
+
+// Splits the range holding `at` so that one starts there; returns the first range starting at or after `at`.
+RangeMap::iterator SplitAt(RangeMap& m, uint64_t at) { return SplitAtFrom(m, FirstAfter(m, at, m.end()), at); }
 
 // Records an access of [b, e) by `pipe`'s instruction `seq`: a write replaces the ranges' state, a read joins them.
 // `from`: FirstAfter(b) (the check just found it). Returns the range recorded at b.
